@@ -1,0 +1,368 @@
+//! What a player can do on a turn, and its JSON form.
+//!
+//! ```json
+//! {"play":"mile5"}
+//! {"play":"collision","target":1,"take":["mile10"]}
+//! {"discard":"mile1"}
+//! ```
+
+use serde::de::Error as _;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use super::cards::Card;
+use super::{Seat, Side};
+
+/// The cards a delay removes from its target's 5- and 10-mile piles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Take {
+    /// How many 5-mile cards.
+    pub mile5: u8,
+    /// How many 10-mile cards.
+    pub mile10: u8,
+}
+
+impl Take {
+    /// Miles removed.
+    #[inline]
+    pub const fn miles(self) -> u32 {
+        self.mile5 as u32 * 5 + self.mile10 as u32 * 10
+    }
+
+    /// Cards removed.
+    #[inline]
+    pub const fn cards(self) -> u8 {
+        self.mile5 + self.mile10
+    }
+
+    /// The cards as a list, tens first (the JSON form).
+    pub fn card_list(self) -> Vec<Card> {
+        let mut cards = vec![Card::Mile10; usize::from(self.mile10)];
+        cards.extend(std::iter::repeat_n(Card::Mile5, usize::from(self.mile5)));
+        cards
+    }
+
+    /// Reads a list of cards; anything but 5- and 10-mile cards is refused.
+    pub fn from_cards(cards: &[Card]) -> Result<Take, String> {
+        let mut take = Take::default();
+        for &card in cards {
+            match card {
+                Card::Mile5 => take.mile5 = take.mile5.saturating_add(1),
+                Card::Mile10 => take.mile10 = take.mile10.saturating_add(1),
+                other => {
+                    return Err(format!(
+                        "a delay can only take 5-mile and 10-mile cards, not {}",
+                        other.id()
+                    ));
+                }
+            }
+        }
+        Ok(take)
+    }
+}
+
+impl Serialize for Take {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.card_list().serialize(serializer)
+    }
+}
+
+/// One decision on a turn: play a card or discard one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Play a card. `target` and `take` are for delay cards only.
+    Play {
+        card: Card,
+        target: Option<Side>,
+        take: Option<Take>,
+    },
+    /// Discard a card face down on the deadwood.
+    Discard { card: Card },
+}
+
+impl Action {
+    /// Play a card that needs no target.
+    pub const fn play(card: Card) -> Action {
+        Action::Play {
+            card,
+            target: None,
+            take: None,
+        }
+    }
+
+    /// Play a delay card on a side, taking the given cards.
+    pub const fn delay(card: Card, target: Side, take: Take) -> Action {
+        Action::Play {
+            card,
+            target: Some(target),
+            take: Some(take),
+        }
+    }
+
+    /// Discard a card.
+    pub const fn discard(card: Card) -> Action {
+        Action::Discard { card }
+    }
+
+    /// The card the action uses.
+    pub const fn card(&self) -> Card {
+        match *self {
+            Action::Play { card, .. } | Action::Discard { card } => card,
+        }
+    }
+
+    /// Reads an action from its JSON form, with a message a person can act on when it is wrong.
+    pub fn from_json(value: &Value) -> Result<Action, String> {
+        let Some(object) = value.as_object() else {
+            return Err(format!(
+                "an action is a JSON object such as {{\"play\":\"go\"}} or {{\"discard\":\"mile1\"}}, not {}",
+                describe(value)
+            ));
+        };
+        for key in object.keys() {
+            if !matches!(key.as_str(), "play" | "discard" | "target" | "take") {
+                return Err(format!(
+                    "unknown field \"{key}\" in the action; an action has \"play\" or \"discard\", and for delays \"target\" and \"take\""
+                ));
+            }
+        }
+        match (object.get("play"), object.get("discard")) {
+            (Some(_), Some(_)) => Err("an action either plays or discards a card, not both".into()),
+            (None, None) => Err(
+                "an action needs \"play\" or \"discard\" with a card, e.g. {\"play\":\"go\"}"
+                    .into(),
+            ),
+            (None, Some(card)) => {
+                if object.contains_key("target") || object.contains_key("take") {
+                    return Err("a discard has no \"target\" or \"take\"".into());
+                }
+                Ok(Action::Discard {
+                    card: card_from_json(card)?,
+                })
+            }
+            (Some(card), None) => {
+                let card = card_from_json(card)?;
+                let target = match object.get("target") {
+                    None | Some(Value::Null) => None,
+                    Some(v) => Some(side_from_json(v)?),
+                };
+                let take = match object.get("take") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::Array(items)) => {
+                        let cards = items
+                            .iter()
+                            .map(card_from_json)
+                            .collect::<Result<Vec<_>, _>>()?;
+                        if cards.len() > 4 {
+                            return Err("a delay takes at most four cards".into());
+                        }
+                        Some(Take::from_cards(&cards)?)
+                    }
+                    Some(other) => {
+                        return Err(format!(
+                            "\"take\" is a list of cards such as [\"mile10\"], not {}",
+                            describe(other)
+                        ));
+                    }
+                };
+                Ok(Action::Play { card, target, take })
+            }
+        }
+    }
+
+    /// The JSON form.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Action::Discard { card } => write!(f, "discard {}", card.name()),
+            Action::Play {
+                card,
+                target: Some(side),
+                take,
+            } => {
+                write!(f, "play {} on side {side}", card.name())?;
+                match take {
+                    Some(t) if t.cards() > 0 => {
+                        let names: Vec<&str> = t.card_list().iter().map(|c| c.name()).collect();
+                        write!(f, ", taking {}", names.join(" and "))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Action::Play { card, .. } => write!(f, "play {}", card.name()),
+        }
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Action::Discard { card } => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("discard", &card)?;
+                map.end()
+            }
+            Action::Play { card, target, take } => {
+                let len = 1 + usize::from(target.is_some()) + usize::from(take.is_some());
+                let mut map = serializer.serialize_map(Some(len))?;
+                map.serialize_entry("play", &card)?;
+                if let Some(target) = target {
+                    map.serialize_entry("target", &target)?;
+                }
+                if let Some(take) = take {
+                    map.serialize_entry("take", &take)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Action::from_json(&value).map_err(D::Error::custom)
+    }
+}
+
+/// Reads a card identifier from JSON.
+pub fn card_from_json(value: &Value) -> Result<Card, String> {
+    match value {
+        Value::String(id) => Card::from_id(id).ok_or_else(|| {
+            format!(
+                "unknown card \"{}\"; the cards are {}",
+                truncate(id, 40),
+                Card::id_list()
+            )
+        }),
+        other => Err(format!(
+            "a card is named by a string such as \"mile5\", not {}",
+            describe(other)
+        )),
+    }
+}
+
+fn side_from_json(value: &Value) -> Result<Side, String> {
+    match value.as_u64() {
+        Some(n) if n < 6 => Ok(n as Side),
+        Some(n) => Err(format!("there is no side {n}; sides are numbered from 0")),
+        None => Err(format!(
+            "\"target\" is the number of the side to delay, such as 1, not {}",
+            describe(value)
+        )),
+    }
+}
+
+/// A short description of a JSON value for error messages.
+pub fn describe(value: &Value) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string \"{}\"", truncate(s, 40)),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// At most `max` characters of a string, marked when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max).collect();
+        format!("{cut}…")
+    }
+}
+
+/// The seats' hands are small; a legal-action list never exceeds this.
+pub const MAX_ACTIONS: usize = 64;
+
+/// A fixed-capacity list of actions, filled without touching the heap.
+pub type ActionList = arrayvec::ArrayVec<Action, MAX_ACTIONS>;
+
+/// The seat a JSON seat number names, if it is one.
+pub fn seat_from_json(value: &Value, players: u8) -> Result<Seat, String> {
+    match value.as_u64() {
+        Some(n) if n < u64::from(players) => Ok(n as Seat),
+        Some(n) => Err(format!(
+            "there is no seat {n}: this game has seats 0 to {}",
+            players.saturating_sub(1)
+        )),
+        None => Err(format!(
+            "\"seat\" is a seat number such as 0, not {}",
+            describe(value)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn actions_round_trip_through_json() {
+        let actions = [
+            Action::play(Card::Go),
+            Action::discard(Card::Mile1),
+            Action::delay(
+                Card::Puncture,
+                1,
+                Take {
+                    mile5: 2,
+                    mile10: 0,
+                },
+            ),
+        ];
+        for action in actions {
+            let json = action.to_json();
+            assert_eq!(Action::from_json(&json), Ok(action), "{json}");
+        }
+        assert_eq!(
+            Action::delay(
+                Card::Collision,
+                1,
+                Take {
+                    mile5: 0,
+                    mile10: 1
+                }
+            )
+            .to_json(),
+            json!({"play":"collision","target":1,"take":["mile10"]})
+        );
+    }
+
+    #[test]
+    fn malformed_actions_are_explained() {
+        let cases = [
+            (json!("go"), "JSON object"),
+            (json!({}), "needs \"play\" or \"discard\""),
+            (json!({"play":"go","discard":"go"}), "not both"),
+            (json!({"play":"mile2"}), "unknown card"),
+            (json!({"play":5}), "named by a string"),
+            (
+                json!({"play":"collision","target":-1}),
+                "number of the side",
+            ),
+            (json!({"play":"collision","target":9}), "no side 9"),
+            (json!({"play":"collision","take":"mile5"}), "list of cards"),
+            (
+                json!({"play":"collision","take":["go"]}),
+                "only take 5-mile",
+            ),
+            (json!({"discard":"go","target":1}), "no \"target\""),
+            (json!({"play":"go","speed":1}), "unknown field"),
+        ];
+        for (value, needle) in cases {
+            let err = Action::from_json(&value).expect_err("should be refused");
+            assert!(err.contains(needle), "{value}: {err}");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! What happened: one event per thing, in order, as a rules engine applies an action.
+
+use serde::Serialize;
+
+use super::action::Take;
+use super::cards::Card;
+use super::{Seat, Side};
+
+/// One thing that happened at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A seat drew the top card of the draw pile. `card` is null where the viewer may not see it.
+    Drew { seat: Seat, card: Option<Card> },
+    /// A seat played a card to its own side's piles or to the speed pile.
+    Played { seat: Seat, side: Side, card: Card },
+    /// A seat discarded a card face down. `card` is null where the viewer may not see it.
+    Discarded { seat: Seat, card: Option<Card> },
+    /// A seat (`by`) laid a delay on a side's Go pile and took miles from it.
+    Delayed {
+        by: Seat,
+        side: Side,
+        card: Card,
+        taken: Take,
+    },
+    /// A side played a 10 while City Limits governed: `forfeited` miles go to the deadwood
+    /// (the 10 itself not counted) and the side must play Go again.
+    Speeding {
+        seat: Seat,
+        side: Side,
+        forfeited: u32,
+    },
+    /// The draw pile ran out and was rebuilt; `draw_pile` is its new size.
+    Reshuffled { draw_pile: u32 },
+    /// A side completed every mile pile and won the race.
+    Won { side: Side },
+}
+
+impl Event {
+    /// The event as one seat may see it (`None` = a referee, who sees everything).
+    pub fn seen_by(self, viewer: Option<Seat>) -> Event {
+        let hidden = |seat: Seat| viewer.is_some_and(|v| v != seat);
+        match self {
+            Event::Drew { seat, .. } if hidden(seat) => Event::Drew { seat, card: None },
+            Event::Discarded { seat, .. } if hidden(seat) => Event::Discarded { seat, card: None },
+            other => other,
+        }
+    }
+}
+
+/// Where an engine reports its events. Self-play passes [`NoEvents`] and pays nothing.
+pub trait EventSink {
+    fn push(&mut self, event: Event);
+}
+
+impl EventSink for Vec<Event> {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// Discards events: the fast path for self-play and search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl EventSink for NoEvents {
+    #[inline(always)]
+    fn push(&mut self, _event: Event) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_cards_are_blanked_for_other_seats_only() {
+        let drew = Event::Drew {
+            seat: 1,
+            card: Some(Card::Go),
+        };
+        assert_eq!(drew.seen_by(Some(1)), drew);
+        assert_eq!(drew.seen_by(None), drew);
+        assert_eq!(
+            drew.seen_by(Some(0)),
+            Event::Drew {
+                seat: 1,
+                card: None
+            }
+        );
+        let discarded = Event::Discarded {
+            seat: 0,
+            card: Some(Card::Mile1),
+        };
+        assert_eq!(
+            discarded.seen_by(Some(1)),
+            Event::Discarded {
+                seat: 0,
+                card: None
+            }
+        );
+        let played = Event::Played {
+            seat: 0,
+            side: 0,
+            card: Card::Go,
+        };
+        assert_eq!(played.seen_by(Some(1)), played);
+    }
+}

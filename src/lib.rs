@@ -1,0 +1,9 @@
+//! touring: Progressive Touring card parties.
+//!
+//! - [`engine`]: the rules of each card game, pure and deterministic.
+//! - [`protocol`]: the JSON-lines engine protocol, as a pure line-in, line-out session.
+//! - [`selfplay`]: complete games between bots, for statistics and speed.
+
+pub mod engine;
+pub mod protocol;
+pub mod selfplay;

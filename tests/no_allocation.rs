@@ -1,0 +1,64 @@
+//! Playing a game touches the heap only to build views and event lists that a caller asks
+//! for: no allocation per decision in steady state. A counting allocator proves it.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use touring::engine::shuffle::rng_from_seed;
+use touring::engine::touring1926::State;
+use touring::engine::{ActionList, Config, Game, NoEvents, Rules};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> usize {
+    ALLOCATIONS.load(Ordering::SeqCst)
+}
+
+#[test]
+fn random_self_play_allocates_nothing_per_decision() {
+    // Everything is set up first; then thousands of decisions, reshuffles and new deals.
+    let config = Config::touring_1926(2).expect("config");
+    let mut rng = rng_from_seed(1);
+    let mut list = ActionList::new();
+    let mut decisions = 0u64;
+    let before = allocations();
+    for seed in 0..200 {
+        let mut g = State::new_game(config, seed, &[]).expect("game");
+        let mut g2 = Game::new(config, seed, &[]).expect("game");
+        while !g.is_over() && g.turn() < 2000 {
+            let action = g.random_action(&mut rng).expect("action");
+            g.legal_actions(&mut list);
+            assert!(list.contains(&action));
+            g.apply(action, &mut NoEvents).expect("legal");
+            decisions += 1;
+            if let Some(a) = g2.random_action(&mut rng) {
+                g2.apply(a, &mut NoEvents).expect("legal");
+            }
+        }
+    }
+    let after = allocations();
+    assert!(decisions > 100_000, "{decisions} decisions");
+    assert_eq!(
+        after - before,
+        0,
+        "allocations during {decisions} decisions"
+    );
+}
