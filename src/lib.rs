@@ -1,9 +1,11 @@
 //! touring: Progressive Touring card parties.
 //!
+//! - [`cli`]: the `touring` command and its subcommands.
 //! - [`engine`]: the rules of each card game, pure and deterministic.
 //! - [`protocol`]: the JSON-lines engine protocol, as a pure line-in, line-out session.
 //! - [`selfplay`]: complete games between bots, for statistics and speed.
 
+pub mod cli;
 pub mod engine;
 pub mod protocol;
 pub mod selfplay;

@@ -1,0 +1,49 @@
+//! The `touring` command line: one module per subcommand.
+
+mod engine;
+mod selfplay;
+
+use std::io::{self, Write};
+
+use clap::{Parser, Subcommand};
+
+use crate::engine::RulesId;
+
+/// The command line.
+#[derive(Parser)]
+#[command(name = "touring", version, about = "Progressive Touring card parties")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Drive one table's rules engine with JSON lines on stdin/stdout (docs/engine-protocol.md).
+    Engine,
+    /// Play complete games between bots and print a JSON summary.
+    Selfplay(selfplay::Args),
+}
+
+impl Cli {
+    /// Runs the chosen command.
+    pub fn run(self) -> Result<(), String> {
+        match self.command {
+            Some(Command::Engine) => engine::run(),
+            Some(Command::Selfplay(args)) => selfplay::run(&args),
+            None => print_line("touring: say what to run; `touring --help` lists the commands"),
+        }
+    }
+}
+
+fn parse_rules(id: &str) -> Result<RulesId, String> {
+    RulesId::parse(id).map_err(|e| e.to_string())
+}
+
+/// Prints one line to standard output, reporting (not panicking on) a closed pipe.
+fn print_line(line: &str) -> Result<(), String> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write standard output: {e}"))
+}
