@@ -5,7 +5,9 @@
 //! - [`protocol`]: the JSON-lines engine protocol, as a pure line-in, line-out session.
 //! - [`selfplay`]: complete games between bots, for statistics and speed.
 
+pub mod bots;
 pub mod cli;
 pub mod engine;
 pub mod protocol;
 pub mod selfplay;
+pub mod tournament;

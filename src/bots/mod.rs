@@ -1,0 +1,1 @@
+//! Bots that play a seat, seeing only what that seat may see.

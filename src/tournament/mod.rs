@@ -1,0 +1,1 @@
+//! Progressive events: entries, seating, movement and standings. Pure: no I/O.
