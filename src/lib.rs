@@ -5,8 +5,10 @@
 //! - [`protocol`]: the JSON-lines engine protocol, as a pure line-in, line-out session.
 //! - [`selfplay`]: complete games between bots, for statistics and speed.
 
+pub mod app;
 pub mod bots;
 pub mod cli;
+pub mod db;
 pub mod engine;
 pub mod protocol;
 pub mod selfplay;

@@ -1,0 +1,274 @@
+//! Rows as Rust values: one struct to read each table and one to insert into it.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::*;
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = events)]
+pub struct Event {
+    pub id: i64,
+    pub name: String,
+    pub rules: String,
+    pub settings: String,
+    pub seed: i64,
+    pub host_token_hash: String,
+    pub host_password_hash: Option<String>,
+    pub status: String,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = events)]
+pub struct NewEvent<'a> {
+    pub name: &'a str,
+    pub rules: &'a str,
+    pub settings: &'a str,
+    pub seed: i64,
+    pub host_token_hash: &'a str,
+    pub status: &'a str,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = entries, belongs_to(Event))]
+pub struct Entry {
+    pub id: i64,
+    pub event_id: i64,
+    pub position: i32,
+    pub is_bot: bool,
+    pub bot_level: Option<String>,
+    pub joined_round: i32,
+    pub withdrawn_round: Option<i32>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = entries)]
+pub struct NewEntry<'a> {
+    pub event_id: i64,
+    pub position: i32,
+    pub is_bot: bool,
+    pub bot_level: Option<&'a str>,
+    pub joined_round: i32,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = players, belongs_to(Entry))]
+pub struct Player {
+    pub id: i64,
+    pub entry_id: i64,
+    pub member: i32,
+    pub name: String,
+    pub token_hash: String,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = players)]
+pub struct NewPlayer<'a> {
+    pub entry_id: i64,
+    pub member: i32,
+    pub name: &'a str,
+    pub token_hash: &'a str,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = rounds, belongs_to(Event))]
+pub struct Round {
+    pub id: i64,
+    pub event_id: i64,
+    pub number: i32,
+    pub state: String,
+    pub length_seconds: Option<i32>,
+    pub extended_seconds: i32,
+    pub started_at: Option<NaiveDateTime>,
+    pub stopped_at: Option<NaiveDateTime>,
+    pub closed_at: Option<NaiveDateTime>,
+    pub byes: String,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = rounds)]
+pub struct NewRound<'a> {
+    pub event_id: i64,
+    pub number: i32,
+    pub state: &'a str,
+    pub length_seconds: Option<i32>,
+    pub extended_seconds: i32,
+    pub byes: &'a str,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = pauses, belongs_to(Round))]
+pub struct Pause {
+    pub id: i64,
+    pub round_id: i64,
+    pub paused_at: NaiveDateTime,
+    pub resumed_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = round_tables, belongs_to(Round))]
+pub struct RoundTable {
+    pub id: i64,
+    pub round_id: i64,
+    pub number: i32,
+    pub mode: String,
+    pub host_choice: Option<i64>,
+    pub progresses: Option<i64>,
+    pub tie: Option<String>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = round_tables)]
+pub struct NewRoundTable<'a> {
+    pub round_id: i64,
+    pub number: i32,
+    pub mode: &'a str,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = table_entries, belongs_to(RoundTable, foreign_key = table_id))]
+pub struct TableEntry {
+    pub id: i64,
+    pub table_id: i64,
+    pub entry_id: i64,
+    pub side: i32,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = table_entries)]
+pub struct NewTableEntry {
+    pub table_id: i64,
+    pub entry_id: i64,
+    pub side: i32,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = games, belongs_to(RoundTable, foreign_key = table_id))]
+pub struct GameRow {
+    pub id: i64,
+    pub table_id: i64,
+    pub number: i32,
+    pub rules: String,
+    pub players: i32,
+    pub partners: bool,
+    pub seed: i64,
+    pub seats: String,
+    pub started_at: NaiveDateTime,
+    pub finished_at: Option<NaiveDateTime>,
+    pub winner_side: Option<i32>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame<'a> {
+    pub table_id: i64,
+    pub number: i32,
+    pub rules: &'a str,
+    pub players: i32,
+    pub partners: bool,
+    pub seed: i64,
+    pub seats: &'a str,
+    pub started_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = actions, belongs_to(GameRow, foreign_key = game_id))]
+pub struct ActionRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub number: i32,
+    pub seat: i32,
+    pub action: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = actions)]
+pub struct NewAction<'a> {
+    pub game_id: i64,
+    pub number: i32,
+    pub seat: i32,
+    pub action: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = scores, belongs_to(Round))]
+pub struct Score {
+    pub id: i64,
+    pub round_id: i64,
+    pub entry_id: i64,
+    pub miles: i32,
+    pub source: String,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = scores)]
+pub struct NewScore<'a> {
+    pub round_id: i64,
+    pub entry_id: i64,
+    pub miles: i32,
+    pub source: &'a str,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = paper_scores, belongs_to(RoundTable, foreign_key = table_id))]
+pub struct PaperScore {
+    pub id: i64,
+    pub table_id: i64,
+    pub side: i32,
+    pub mile1: i32,
+    pub mile3: i32,
+    pub mile5: i32,
+    pub mile10: i32,
+    pub entered_by: String,
+    pub entered_at: NaiveDateTime,
+    pub confirmed_by: Option<String>,
+    pub confirmed_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = paper_scores)]
+pub struct NewPaperScore<'a> {
+    pub table_id: i64,
+    pub side: i32,
+    pub mile1: i32,
+    pub mile3: i32,
+    pub mile5: i32,
+    pub mile10: i32,
+    pub entered_by: &'a str,
+    pub entered_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]
+#[diesel(table_name = corrections, belongs_to(Event))]
+pub struct Correction {
+    pub id: i64,
+    pub event_id: i64,
+    pub round_id: i64,
+    pub entry_id: i64,
+    pub old_miles: i32,
+    pub new_miles: i32,
+    pub reason: String,
+    pub made_by: String,
+    pub made_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = corrections)]
+pub struct NewCorrection<'a> {
+    pub event_id: i64,
+    pub round_id: i64,
+    pub entry_id: i64,
+    pub old_miles: i32,
+    pub new_miles: i32,
+    pub reason: &'a str,
+    pub made_by: &'a str,
+    pub made_at: NaiveDateTime,
+}

@@ -1,0 +1,475 @@
+//! The queries the use cases need, one small function each. Everything here runs inside the
+//! caller's connection (and so inside its transaction).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+
+use super::Conn;
+use super::models::*;
+use super::schema::*;
+
+// ---------------------------------------------------------------- events
+
+pub fn insert_event(conn: &mut Conn, new: &NewEvent) -> QueryResult<Event> {
+    diesel::insert_into(events::table)
+        .values(new)
+        .returning(Event::as_returning())
+        .get_result(conn)
+}
+
+pub fn event(conn: &mut Conn, id: i64) -> QueryResult<Option<Event>> {
+    events::table
+        .find(id)
+        .select(Event::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn update_event_settings(
+    conn: &mut Conn,
+    id: i64,
+    name: &str,
+    settings: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set((
+            events::name.eq(name),
+            events::settings.eq(settings),
+            events::updated_at.eq(now),
+        ))
+        .execute(conn)
+}
+
+pub fn set_event_status(
+    conn: &mut Conn,
+    id: i64,
+    status: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set((events::status.eq(status), events::updated_at.eq(now)))
+        .execute(conn)
+}
+
+pub fn set_host_password(conn: &mut Conn, id: i64, hash: Option<&str>) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set(events::host_password_hash.eq(hash))
+        .execute(conn)
+}
+
+pub fn all_events(conn: &mut Conn) -> QueryResult<Vec<Event>> {
+    events::table
+        .order(events::id.desc())
+        .select(Event::as_select())
+        .load(conn)
+}
+
+// ---------------------------------------------------------------- entries and players
+
+pub fn insert_entry(conn: &mut Conn, new: &NewEntry) -> QueryResult<Entry> {
+    diesel::insert_into(entries::table)
+        .values(new)
+        .returning(Entry::as_returning())
+        .get_result(conn)
+}
+
+pub fn insert_player(conn: &mut Conn, new: &NewPlayer) -> QueryResult<Player> {
+    diesel::insert_into(players::table)
+        .values(new)
+        .returning(Player::as_returning())
+        .get_result(conn)
+}
+
+pub fn entries_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Entry>> {
+    entries::table
+        .filter(entries::event_id.eq(event_id))
+        .order((entries::position.asc(), entries::id.asc()))
+        .select(Entry::as_select())
+        .load(conn)
+}
+
+pub fn entry(conn: &mut Conn, id: i64) -> QueryResult<Option<Entry>> {
+    entries::table
+        .find(id)
+        .select(Entry::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn next_entry_position(conn: &mut Conn, event_id: i64) -> QueryResult<i32> {
+    let max: Option<i32> = entries::table
+        .filter(entries::event_id.eq(event_id))
+        .select(diesel::dsl::max(entries::position))
+        .first(conn)?;
+    Ok(max.map_or(1, |m| m + 1))
+}
+
+pub fn withdraw_entry(conn: &mut Conn, id: i64, round: i32) -> QueryResult<usize> {
+    diesel::update(entries::table.find(id))
+        .set(entries::withdrawn_round.eq(Some(round)))
+        .execute(conn)
+}
+
+pub fn players_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Player>> {
+    players::table
+        .inner_join(entries::table)
+        .filter(entries::event_id.eq(event_id))
+        .order((players::entry_id.asc(), players::member.asc()))
+        .select(Player::as_select())
+        .load(conn)
+}
+
+pub fn players_of_entry(conn: &mut Conn, entry_id: i64) -> QueryResult<Vec<Player>> {
+    players::table
+        .filter(players::entry_id.eq(entry_id))
+        .order(players::member.asc())
+        .select(Player::as_select())
+        .load(conn)
+}
+
+pub fn player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<Option<Player>> {
+    players::table
+        .filter(players::token_hash.eq(hash))
+        .select(Player::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn rename_player(conn: &mut Conn, id: i64, name: &str) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(players::name.eq(name))
+        .execute(conn)
+}
+
+pub fn set_player_token(conn: &mut Conn, id: i64, hash: &str) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set(players::token_hash.eq(hash))
+        .execute(conn)
+}
+
+// ---------------------------------------------------------------- rounds and tables
+
+pub fn insert_round(conn: &mut Conn, new: &NewRound) -> QueryResult<Round> {
+    diesel::insert_into(rounds::table)
+        .values(new)
+        .returning(Round::as_returning())
+        .get_result(conn)
+}
+
+pub fn rounds_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Round>> {
+    rounds::table
+        .filter(rounds::event_id.eq(event_id))
+        .order(rounds::number.asc())
+        .select(Round::as_select())
+        .load(conn)
+}
+
+pub fn round(conn: &mut Conn, event_id: i64, number: i32) -> QueryResult<Option<Round>> {
+    rounds::table
+        .filter(rounds::event_id.eq(event_id))
+        .filter(rounds::number.eq(number))
+        .select(Round::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn latest_round(conn: &mut Conn, event_id: i64) -> QueryResult<Option<Round>> {
+    rounds::table
+        .filter(rounds::event_id.eq(event_id))
+        .order(rounds::number.desc())
+        .select(Round::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn round_by_id(conn: &mut Conn, id: i64) -> QueryResult<Round> {
+    rounds::table
+        .find(id)
+        .select(Round::as_select())
+        .first(conn)
+}
+
+/// Saves a round's clock and state fields.
+pub fn update_round(conn: &mut Conn, round: &Round) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(round.id))
+        .set((
+            rounds::state.eq(&round.state),
+            rounds::length_seconds.eq(round.length_seconds),
+            rounds::extended_seconds.eq(round.extended_seconds),
+            rounds::started_at.eq(round.started_at),
+            rounds::stopped_at.eq(round.stopped_at),
+            rounds::closed_at.eq(round.closed_at),
+            rounds::byes.eq(&round.byes),
+        ))
+        .execute(conn)
+}
+
+pub fn delete_round(conn: &mut Conn, round_id: i64) -> QueryResult<()> {
+    let tables: Vec<i64> = round_tables::table
+        .filter(round_tables::round_id.eq(round_id))
+        .select(round_tables::id)
+        .load(conn)?;
+    let games: Vec<i64> = games::table
+        .filter(games::table_id.eq_any(&tables))
+        .select(games::id)
+        .load(conn)?;
+    diesel::delete(actions::table.filter(actions::game_id.eq_any(&games))).execute(conn)?;
+    diesel::delete(games::table.filter(games::id.eq_any(&games))).execute(conn)?;
+    diesel::delete(paper_scores::table.filter(paper_scores::table_id.eq_any(&tables)))
+        .execute(conn)?;
+    diesel::delete(table_entries::table.filter(table_entries::table_id.eq_any(&tables)))
+        .execute(conn)?;
+    diesel::delete(round_tables::table.filter(round_tables::id.eq_any(&tables))).execute(conn)?;
+    diesel::delete(scores::table.filter(scores::round_id.eq(round_id))).execute(conn)?;
+    diesel::delete(pauses::table.filter(pauses::round_id.eq(round_id))).execute(conn)?;
+    diesel::delete(rounds::table.find(round_id)).execute(conn)?;
+    Ok(())
+}
+
+pub fn pauses_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<Pause>> {
+    pauses::table
+        .filter(pauses::round_id.eq(round_id))
+        .order(pauses::paused_at.asc())
+        .select(Pause::as_select())
+        .load(conn)
+}
+
+pub fn insert_pause(conn: &mut Conn, round_id: i64, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::insert_into(pauses::table)
+        .values((pauses::round_id.eq(round_id), pauses::paused_at.eq(at)))
+        .execute(conn)
+}
+
+pub fn end_pause(conn: &mut Conn, pause_id: i64, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(pauses::table.find(pause_id))
+        .set(pauses::resumed_at.eq(Some(at)))
+        .execute(conn)
+}
+
+pub fn insert_table(conn: &mut Conn, new: &NewRoundTable) -> QueryResult<RoundTable> {
+    diesel::insert_into(round_tables::table)
+        .values(new)
+        .returning(RoundTable::as_returning())
+        .get_result(conn)
+}
+
+pub fn tables_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<RoundTable>> {
+    round_tables::table
+        .filter(round_tables::round_id.eq(round_id))
+        .order(round_tables::number.asc())
+        .select(RoundTable::as_select())
+        .load(conn)
+}
+
+pub fn table(conn: &mut Conn, id: i64) -> QueryResult<RoundTable> {
+    round_tables::table
+        .find(id)
+        .select(RoundTable::as_select())
+        .first(conn)
+}
+
+pub fn update_table_result(
+    conn: &mut Conn,
+    table_id: i64,
+    progresses: Option<i64>,
+    tie: Option<&str>,
+) -> QueryResult<usize> {
+    diesel::update(round_tables::table.find(table_id))
+        .set((
+            round_tables::progresses.eq(progresses),
+            round_tables::tie.eq(tie),
+        ))
+        .execute(conn)
+}
+
+pub fn set_table_host_choice(
+    conn: &mut Conn,
+    table_id: i64,
+    entry: Option<i64>,
+) -> QueryResult<usize> {
+    diesel::update(round_tables::table.find(table_id))
+        .set(round_tables::host_choice.eq(entry))
+        .execute(conn)
+}
+
+pub fn set_table_mode(conn: &mut Conn, table_id: i64, mode: &str) -> QueryResult<usize> {
+    diesel::update(round_tables::table.find(table_id))
+        .set(round_tables::mode.eq(mode))
+        .execute(conn)
+}
+
+pub fn insert_table_entry(conn: &mut Conn, new: &NewTableEntry) -> QueryResult<usize> {
+    diesel::insert_into(table_entries::table)
+        .values(new)
+        .execute(conn)
+}
+
+pub fn entries_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<TableEntry>> {
+    table_entries::table
+        .filter(table_entries::table_id.eq(table_id))
+        .order(table_entries::side.asc())
+        .select(TableEntry::as_select())
+        .load(conn)
+}
+
+pub fn entries_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<TableEntry>> {
+    table_entries::table
+        .inner_join(round_tables::table)
+        .filter(round_tables::round_id.eq(round_id))
+        .order((round_tables::number.asc(), table_entries::side.asc()))
+        .select(TableEntry::as_select())
+        .load(conn)
+}
+
+/// The table an entry sits at in a round, if any.
+pub fn table_of_entry(
+    conn: &mut Conn,
+    round_id: i64,
+    entry_id: i64,
+) -> QueryResult<Option<RoundTable>> {
+    round_tables::table
+        .inner_join(table_entries::table)
+        .filter(round_tables::round_id.eq(round_id))
+        .filter(table_entries::entry_id.eq(entry_id))
+        .select(RoundTable::as_select())
+        .first(conn)
+        .optional()
+}
+
+// ---------------------------------------------------------------- games and actions
+
+pub fn insert_game(conn: &mut Conn, new: &NewGame) -> QueryResult<GameRow> {
+    diesel::insert_into(games::table)
+        .values(new)
+        .returning(GameRow::as_returning())
+        .get_result(conn)
+}
+
+pub fn games_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .filter(games::table_id.eq(table_id))
+        .order(games::number.asc())
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+pub fn game(conn: &mut Conn, id: i64) -> QueryResult<GameRow> {
+    games::table
+        .find(id)
+        .select(GameRow::as_select())
+        .first(conn)
+}
+
+pub fn finish_game(
+    conn: &mut Conn,
+    game_id: i64,
+    winner: i32,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(games::table.find(game_id))
+        .set((
+            games::finished_at.eq(Some(at)),
+            games::winner_side.eq(Some(winner)),
+        ))
+        .execute(conn)
+}
+
+pub fn actions_of_game(conn: &mut Conn, game_id: i64) -> QueryResult<Vec<ActionRow>> {
+    actions::table
+        .filter(actions::game_id.eq(game_id))
+        .order(actions::number.asc())
+        .select(ActionRow::as_select())
+        .load(conn)
+}
+
+pub fn action_count(conn: &mut Conn, game_id: i64) -> QueryResult<i64> {
+    actions::table
+        .filter(actions::game_id.eq(game_id))
+        .count()
+        .get_result(conn)
+}
+
+pub fn insert_action(conn: &mut Conn, new: &NewAction) -> QueryResult<usize> {
+    diesel::insert_into(actions::table)
+        .values(new)
+        .execute(conn)
+}
+
+// ---------------------------------------------------------------- scores
+
+pub fn scores_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<Score>> {
+    scores::table
+        .filter(scores::round_id.eq(round_id))
+        .select(Score::as_select())
+        .load(conn)
+}
+
+pub fn scores_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<(Score, i32)>> {
+    scores::table
+        .inner_join(rounds::table)
+        .filter(rounds::event_id.eq(event_id))
+        .select((Score::as_select(), rounds::number))
+        .load(conn)
+}
+
+/// Records (or replaces) an entry's miles for a round.
+pub fn upsert_score(conn: &mut Conn, new: &NewScore) -> QueryResult<usize> {
+    diesel::delete(
+        scores::table
+            .filter(scores::round_id.eq(new.round_id))
+            .filter(scores::entry_id.eq(new.entry_id)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(scores::table).values(new).execute(conn)
+}
+
+pub fn paper_scores_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<PaperScore>> {
+    paper_scores::table
+        .filter(paper_scores::table_id.eq(table_id))
+        .order(paper_scores::side.asc())
+        .select(PaperScore::as_select())
+        .load(conn)
+}
+
+/// Enters (or re-enters, unconfirmed) a side's score card.
+pub fn upsert_paper_score(conn: &mut Conn, new: &NewPaperScore) -> QueryResult<usize> {
+    diesel::delete(
+        paper_scores::table
+            .filter(paper_scores::table_id.eq(new.table_id))
+            .filter(paper_scores::side.eq(new.side)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(paper_scores::table)
+        .values(new)
+        .execute(conn)
+}
+
+pub fn confirm_paper_score(
+    conn: &mut Conn,
+    id: i64,
+    by: &str,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(paper_scores::table.find(id))
+        .set((
+            paper_scores::confirmed_by.eq(Some(by)),
+            paper_scores::confirmed_at.eq(Some(at)),
+        ))
+        .execute(conn)
+}
+
+pub fn insert_correction(conn: &mut Conn, new: &NewCorrection) -> QueryResult<usize> {
+    diesel::insert_into(corrections::table)
+        .values(new)
+        .execute(conn)
+}
+
+pub fn corrections_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Correction>> {
+    corrections::table
+        .filter(corrections::event_id.eq(event_id))
+        .order(corrections::id.asc())
+        .select(Correction::as_select())
+        .load(conn)
+}

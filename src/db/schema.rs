@@ -1,0 +1,183 @@
+//! The tables, as diesel sees them. Kept by hand in step with migrations/ (a test checks that
+//! every query runs against the migrated database).
+
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        name -> Text,
+        rules -> Text,
+        settings -> Text,
+        seed -> BigInt,
+        host_token_hash -> Text,
+        host_password_hash -> Nullable<Text>,
+        status -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    entries (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        position -> Integer,
+        is_bot -> Bool,
+        bot_level -> Nullable<Text>,
+        joined_round -> Integer,
+        withdrawn_round -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> BigInt,
+        entry_id -> BigInt,
+        member -> Integer,
+        name -> Text,
+        token_hash -> Text,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        number -> Integer,
+        state -> Text,
+        length_seconds -> Nullable<Integer>,
+        extended_seconds -> Integer,
+        started_at -> Nullable<Timestamp>,
+        stopped_at -> Nullable<Timestamp>,
+        closed_at -> Nullable<Timestamp>,
+        byes -> Text,
+    }
+}
+
+diesel::table! {
+    pauses (id) {
+        id -> BigInt,
+        round_id -> BigInt,
+        paused_at -> Timestamp,
+        resumed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    round_tables (id) {
+        id -> BigInt,
+        round_id -> BigInt,
+        number -> Integer,
+        mode -> Text,
+        host_choice -> Nullable<BigInt>,
+        progresses -> Nullable<BigInt>,
+        tie -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    table_entries (id) {
+        id -> BigInt,
+        table_id -> BigInt,
+        entry_id -> BigInt,
+        side -> Integer,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> BigInt,
+        table_id -> BigInt,
+        number -> Integer,
+        rules -> Text,
+        players -> Integer,
+        partners -> Bool,
+        seed -> BigInt,
+        seats -> Text,
+        started_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+        winner_side -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    actions (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        number -> Integer,
+        seat -> Integer,
+        action -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    scores (id) {
+        id -> BigInt,
+        round_id -> BigInt,
+        entry_id -> BigInt,
+        miles -> Integer,
+        source -> Text,
+    }
+}
+
+diesel::table! {
+    paper_scores (id) {
+        id -> BigInt,
+        table_id -> BigInt,
+        side -> Integer,
+        mile1 -> Integer,
+        mile3 -> Integer,
+        mile5 -> Integer,
+        mile10 -> Integer,
+        entered_by -> Text,
+        entered_at -> Timestamp,
+        confirmed_by -> Nullable<Text>,
+        confirmed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    corrections (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        round_id -> BigInt,
+        entry_id -> BigInt,
+        old_miles -> Integer,
+        new_miles -> Integer,
+        reason -> Text,
+        made_by -> Text,
+        made_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(entries -> events (event_id));
+diesel::joinable!(players -> entries (entry_id));
+diesel::joinable!(rounds -> events (event_id));
+diesel::joinable!(pauses -> rounds (round_id));
+diesel::joinable!(round_tables -> rounds (round_id));
+diesel::joinable!(table_entries -> round_tables (table_id));
+diesel::joinable!(table_entries -> entries (entry_id));
+diesel::joinable!(games -> round_tables (table_id));
+diesel::joinable!(actions -> games (game_id));
+diesel::joinable!(scores -> rounds (round_id));
+diesel::joinable!(scores -> entries (entry_id));
+diesel::joinable!(paper_scores -> round_tables (table_id));
+diesel::joinable!(corrections -> events (event_id));
+diesel::joinable!(corrections -> rounds (round_id));
+diesel::joinable!(corrections -> entries (entry_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    events,
+    entries,
+    players,
+    rounds,
+    pauses,
+    round_tables,
+    table_entries,
+    games,
+    actions,
+    scores,
+    paper_scores,
+    corrections,
+);
