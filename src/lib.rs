@@ -13,3 +13,4 @@ pub mod engine;
 pub mod protocol;
 pub mod selfplay;
 pub mod tournament;
+pub mod web;

@@ -2,6 +2,7 @@
 
 mod engine;
 mod selfplay;
+mod serve;
 
 use std::io::{self, Write};
 
@@ -23,6 +24,8 @@ enum Command {
     Engine,
     /// Play complete games between bots and print a JSON summary.
     Selfplay(selfplay::Args),
+    /// Start the web server (what `touring` does without a command).
+    Serve(serve::Args),
 }
 
 impl Cli {
@@ -31,7 +34,8 @@ impl Cli {
         match self.command {
             Some(Command::Engine) => engine::run(),
             Some(Command::Selfplay(args)) => selfplay::run(&args),
-            None => print_line("touring: say what to run; `touring --help` lists the commands"),
+            Some(Command::Serve(args)) => serve::run(&args),
+            None => serve::run(&serve::Args::default()),
         }
     }
 }

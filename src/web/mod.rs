@@ -1,0 +1,117 @@
+//! The web: actix-web handlers for the JSON API (and, later, the pages). This layer knows
+//! HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and answers.
+
+pub mod error;
+
+use std::net::SocketAddr;
+
+use actix_web::dev::Server;
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::StatusCode;
+use actix_web::{App as ActixApp, HttpRequest, HttpResponse, HttpServer, middleware, web};
+
+use crate::app::App;
+use error::json_error;
+
+/// The largest JSON body the API reads.
+pub const MAX_JSON: usize = 64 * 1024;
+
+/// Registers every route.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(json_config())
+        .app_data(path_config())
+        .app_data(query_config())
+        .route("/", web::get().to(start_page))
+        .default_service(web::to(not_found));
+}
+
+/// Binds the server (port 0 picks a free port) and returns it with the address it got.
+pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, SocketAddr)> {
+    let data = web::Data::new(app);
+    let server = HttpServer::new(move || {
+        ActixApp::new()
+            .app_data(data.clone())
+            .wrap(middleware::Compress::default())
+            .wrap(middleware::NormalizePath::trim())
+            .configure(configure)
+    })
+    .bind((address, port))?;
+    let addr = server
+        .addrs()
+        .first()
+        .copied()
+        .ok_or_else(|| std::io::Error::other("the server did not bind an address"))?;
+    Ok((server.shutdown_timeout(5).run(), addr))
+}
+
+async fn start_page() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body("<!doctype html><title>touring</title><h1>touring</h1><p>Progressive Touring card parties.</p>")
+}
+
+async fn not_found(req: HttpRequest) -> HttpResponse {
+    json_error(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        format!(
+            "there is nothing at {} {}; the API is described at /api/openapi.json",
+            req.method(),
+            crate::engine::action::truncate(req.path(), 80)
+        ),
+    )
+}
+
+fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(MAX_JSON)
+        .error_handler(|err, _req| {
+            let (status, code, message) = match &err {
+                JsonPayloadError::OverflowKnownLength { .. }
+                | JsonPayloadError::Overflow { .. } => (
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "too_large",
+                    format!("the request body is larger than {MAX_JSON} bytes; nothing was stored"),
+                ),
+                JsonPayloadError::ContentType => (
+                    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    "invalid",
+                    "send the body as JSON with Content-Type: application/json".to_owned(),
+                ),
+                JsonPayloadError::Deserialize(e) => (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "invalid",
+                    format!("the JSON body does not fit: {e}"),
+                ),
+                other => (
+                    StatusCode::BAD_REQUEST,
+                    "invalid",
+                    format!("the request body could not be read: {other}"),
+                ),
+            };
+            actix_web::error::InternalError::from_response(err, json_error(status, code, message))
+                .into()
+        })
+}
+
+fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|err: PathError, _req| {
+        let message = format!("a part of the address is not valid: {err}");
+        actix_web::error::InternalError::from_response(
+            err,
+            json_error(StatusCode::NOT_FOUND, "not_found", message),
+        )
+        .into()
+    })
+}
+
+fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
+        let message = format!("the query string is not valid: {err}");
+        actix_web::error::InternalError::from_response(
+            err,
+            json_error(StatusCode::BAD_REQUEST, "invalid", message),
+        )
+        .into()
+    })
+}
