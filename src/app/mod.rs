@@ -4,6 +4,11 @@
 
 pub mod clock;
 pub mod error;
+pub mod events;
+pub mod play;
+pub mod report;
+pub mod rounds;
+pub mod seat;
 pub mod tokens;
 
 use std::sync::Arc;

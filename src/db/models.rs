@@ -89,6 +89,8 @@ pub struct Round {
     pub stopped_at: Option<NaiveDateTime>,
     pub closed_at: Option<NaiveDateTime>,
     pub byes: String,
+    /// The tournament's closing of the round (movers, cuts, next seating), as JSON.
+    pub closing: Option<String>,
 }
 
 #[derive(Debug, Insertable)]

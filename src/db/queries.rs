@@ -202,6 +202,7 @@ pub fn update_round(conn: &mut Conn, round: &Round) -> QueryResult<usize> {
             rounds::stopped_at.eq(round.stopped_at),
             rounds::closed_at.eq(round.closed_at),
             rounds::byes.eq(&round.byes),
+            rounds::closing.eq(&round.closing),
         ))
         .execute(conn)
 }

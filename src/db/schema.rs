@@ -51,6 +51,7 @@ diesel::table! {
         stopped_at -> Nullable<Timestamp>,
         closed_at -> Nullable<Timestamp>,
         byes -> Text,
+        closing -> Nullable<Text>,
     }
 }
 

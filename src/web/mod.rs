@@ -1,6 +1,7 @@
 //! The web: actix-web handlers for the JSON API (and, later, the pages). This layer knows
 //! HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and answers.
 
+pub mod api;
 pub mod error;
 
 use std::net::SocketAddr;
@@ -21,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(json_config())
         .app_data(path_config())
         .app_data(query_config())
+        .configure(api::routes)
         .route("/", web::get().to(start_page))
         .default_service(web::to(not_found));
 }

@@ -46,6 +46,7 @@ CREATE TABLE rounds (
     stopped_at TIMESTAMP,
     closed_at TIMESTAMP,
     byes TEXT NOT NULL,
+    closing TEXT,
     UNIQUE (event_id, number)
 );
 

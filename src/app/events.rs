@@ -1,0 +1,353 @@
+//! Events and their entries: create and configure an evening, add, rename and withdraw entries,
+//! and check the host's secret.
+
+use chrono::NaiveDateTime;
+use serde::Serialize;
+
+use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
+use super::{AppError, AppResult};
+use crate::db::models::{self, NewEntry, NewEvent, NewPlayer};
+use crate::db::{Conn, queries};
+use crate::tournament::{self, EntryId, Members, Settings};
+
+/// Event status: entries are added and the first round seated.
+pub const SETUP: &str = "setup";
+/// Event status: at least one round has started.
+pub const RUNNING: &str = "running";
+/// Event status: the last round is closed; the standings are final.
+pub const FINISHED: &str = "finished";
+
+/// The answer every refused host secret gets, whether or not the event exists, so that a
+/// wrong guess tells nothing.
+pub fn host_refusal() -> AppError {
+    AppError::Forbidden(
+        "that host link or password is not valid for this event; open the host link you were given when the event was created".into(),
+    )
+}
+
+/// An event with its settings read.
+#[derive(Debug, Clone)]
+pub struct EventRecord {
+    pub row: models::Event,
+    pub settings: Settings,
+}
+
+impl EventRecord {
+    pub fn id(&self) -> i64 {
+        self.row.id
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.row.status == FINISHED
+    }
+}
+
+/// A person in an entry, with the token of their seat link when it was just made.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerLink {
+    pub player: i64,
+    pub name: String,
+    /// Shown once, when the entry is created or the link is renewed.
+    pub token: String,
+}
+
+/// Reads an event and its settings.
+pub fn load(conn: &mut Conn, id: i64) -> AppResult<EventRecord> {
+    let row = queries::event(conn, id)?
+        .ok_or_else(|| AppError::not_found(format!("there is no event {id}")))?;
+    let settings: Settings = serde_json::from_str(&row.settings)?;
+    Ok(EventRecord { row, settings })
+}
+
+/// Reads an event for its host: a missing event and a wrong token get the same refusal.
+pub fn load_as_host(conn: &mut Conn, id: i64, token: &str) -> AppResult<EventRecord> {
+    let event = match load(conn, id) {
+        Ok(event) => event,
+        Err(AppError::NotFound(_)) => return Err(host_refusal()),
+        Err(other) => return Err(other),
+    };
+    if is_host_secret(&event.row, token) {
+        Ok(event)
+    } else {
+        Err(host_refusal())
+    }
+}
+
+/// Does this secret (a host token) open the event?
+pub fn is_host_secret(event: &models::Event, token: &str) -> bool {
+    looks_like_token(token) && same_hash(&hash_token(token), &event.host_token_hash)
+}
+
+/// Creates an event from checked settings. Returns it with the host's token (shown once).
+pub fn create(
+    conn: &mut Conn,
+    settings: Settings,
+    now: NaiveDateTime,
+) -> AppResult<(EventRecord, String)> {
+    let settings = checked(settings)?;
+    let token = new_token();
+    let json = serde_json::to_string(&settings)?;
+    let row = queries::insert_event(
+        conn,
+        &NewEvent {
+            name: &settings.name,
+            rules: settings.rules.id(),
+            settings: &json,
+            seed: settings.seed as i64,
+            host_token_hash: &hash_token(&token),
+            status: SETUP,
+            created_at: now,
+            updated_at: now,
+        },
+    )?;
+    Ok((EventRecord { row, settings }, token))
+}
+
+/// Checks settings, joining every problem into one message.
+pub fn checked(settings: Settings) -> AppResult<Settings> {
+    settings.checked().map_err(|errors| {
+        AppError::invalid(
+            errors
+                .0
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })
+}
+
+/// Changes the settings. Before the first round starts anything may change (as long as the
+/// entries still fit); afterwards only the name, the prizes and the length of the evening.
+pub fn update_settings(
+    conn: &mut Conn,
+    event: &EventRecord,
+    new: Settings,
+    now: NaiveDateTime,
+) -> AppResult<EventRecord> {
+    let new = checked(new)?;
+    let old = &event.settings;
+    if event.is_finished() {
+        return Err(AppError::conflict(
+            "the event is over; its settings can no longer change",
+        ));
+    }
+    if event.row.status != SETUP {
+        let mut allowed = old.clone();
+        allowed.name = new.name.clone();
+        allowed.prizes = new.prizes;
+        allowed.length = new.length;
+        allowed.round = new.round;
+        if allowed != new {
+            return Err(AppError::conflict(
+                "the evening has started: only the name, the prizes, the round length and the length of the evening can still change",
+            ));
+        }
+    }
+    if new.table_size.partners() != old.table_size.partners()
+        && !queries::entries_of_event(conn, event.id())?.is_empty()
+    {
+        return Err(AppError::conflict(
+            "entries are already in: switching between partnerships and single players would not fit them; withdraw them first or keep the table size",
+        ));
+    }
+    let json = serde_json::to_string(&new)?;
+    queries::update_event_settings(conn, event.id(), &new.name, &json, now)?;
+    load(conn, event.id())
+}
+
+/// The round an entry added now first plays: the next one to be seated.
+fn joining_round(conn: &mut Conn, event_id: i64) -> AppResult<i32> {
+    Ok(match queries::latest_round(conn, event_id)? {
+        None => 1,
+        Some(round) if round.started_at.is_none() && round.number == 1 => 1,
+        Some(round) => round.number + 1,
+    })
+}
+
+/// Adds an entry (a player or a partnership, or a labelled bot). Returns the entry and the
+/// seat links of its players (the tokens are shown only now).
+pub fn add_entry(
+    conn: &mut Conn,
+    event: &EventRecord,
+    members: Members,
+    bot_level: Option<&str>,
+    now: NaiveDateTime,
+) -> AppResult<(models::Entry, Vec<PlayerLink>)> {
+    if event.is_finished() {
+        return Err(AppError::conflict("the event is over; no more entries"));
+    }
+    tournament::check_entry(&event.settings, &members)
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let position = queries::next_entry_position(conn, event.id())?;
+    let joined_round = joining_round(conn, event.id())?;
+    let entry = queries::insert_entry(
+        conn,
+        &NewEntry {
+            event_id: event.id(),
+            position,
+            is_bot: bot_level.is_some(),
+            bot_level,
+            joined_round,
+            created_at: now,
+        },
+    )?;
+    let names: Vec<String> = match members {
+        Members::Player { name } => vec![name],
+        Members::Partners { names } => names.to_vec(),
+    };
+    let mut links = Vec::new();
+    for (member, name) in names.into_iter().enumerate() {
+        let token = new_token();
+        let player = queries::insert_player(
+            conn,
+            &NewPlayer {
+                entry_id: entry.id,
+                member: member as i32,
+                name: &name,
+                token_hash: &hash_token(&token),
+            },
+        )?;
+        links.push(PlayerLink {
+            player: player.id,
+            name,
+            token,
+        });
+    }
+    Ok((entry, links))
+}
+
+/// Adds `count` labelled bots, numbered after the bots already in.
+pub fn add_bots(
+    conn: &mut Conn,
+    event: &EventRecord,
+    count: usize,
+    level: &str,
+    now: NaiveDateTime,
+) -> AppResult<Vec<EntryId>> {
+    let existing = queries::entries_of_event(conn, event.id())?
+        .iter()
+        .filter(|e| e.is_bot)
+        .count();
+    let mut ids = Vec::new();
+    for n in 0..count {
+        let members = Members::for_bot(event.settings.table_size, (existing + n + 1) as u32);
+        let (entry, _) = add_entry(conn, event, members, Some(level), now)?;
+        ids.push(entry.id);
+    }
+    Ok(ids)
+}
+
+/// An entry of the event, or a not-found refusal.
+pub fn entry_of(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<models::Entry> {
+    queries::entry(conn, entry_id)?
+        .filter(|e| e.event_id == event.id())
+        .ok_or_else(|| AppError::not_found(format!("this event has no entry {entry_id}")))
+}
+
+/// Renames the players of an entry (one name, or two for a partnership).
+pub fn rename_entry(
+    conn: &mut Conn,
+    event: &EventRecord,
+    entry_id: i64,
+    members: Members,
+) -> AppResult<()> {
+    let entry = entry_of(conn, event, entry_id)?;
+    tournament::check_entry(&event.settings, &members)
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let names: Vec<String> = match members {
+        Members::Player { name } => vec![name],
+        Members::Partners { names } => names.to_vec(),
+    };
+    for (player, name) in queries::players_of_entry(conn, entry.id)?
+        .iter()
+        .zip(&names)
+    {
+        queries::rename_player(conn, player.id, name)?;
+    }
+    Ok(())
+}
+
+/// Withdraws an entry: it keeps its scores and is not seated again. If it sits at a table
+/// now, its seat is filled at the next seating.
+pub fn withdraw_entry(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
+    let entry = entry_of(conn, event, entry_id)?;
+    if entry.withdrawn_round.is_some() {
+        return Err(AppError::conflict("that entry has already withdrawn"));
+    }
+    let round = queries::latest_round(conn, event.id())?.map_or(0, |r| r.number);
+    queries::withdraw_entry(conn, entry.id, round)?;
+    Ok(())
+}
+
+/// Makes a new seat link for a player (the old one stops working).
+pub fn renew_link(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<PlayerLink> {
+    let player = queries::players_of_event(conn, event.id())?
+        .into_iter()
+        .find(|p| p.id == player_id)
+        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))?;
+    let token = new_token();
+    queries::set_player_token(conn, player.id, &hash_token(&token))?;
+    Ok(PlayerLink {
+        player: player.id,
+        name: player.name,
+        token,
+    })
+}
+
+/// An entry as the tournament logic sees it, with its players.
+#[derive(Debug, Clone)]
+pub struct EntryRecord {
+    pub entry: tournament::Entry,
+    pub row: models::Entry,
+    pub players: Vec<models::Player>,
+}
+
+impl EntryRecord {
+    pub fn id(&self) -> EntryId {
+        self.row.id
+    }
+}
+
+/// Every entry of the event, in the host's order.
+pub fn entries(conn: &mut Conn, event_id: i64) -> AppResult<Vec<EntryRecord>> {
+    let rows = queries::entries_of_event(conn, event_id)?;
+    let mut players = queries::players_of_event(conn, event_id)?;
+    players.sort_by_key(|p| (p.entry_id, p.member));
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mine: Vec<models::Player> = players
+            .iter()
+            .filter(|p| p.entry_id == row.id)
+            .cloned()
+            .collect();
+        let members = match mine.as_slice() {
+            [one] => Members::Player {
+                name: one.name.clone(),
+            },
+            [a, b] => Members::Partners {
+                names: [a.name.clone(), b.name.clone()],
+            },
+            _ => {
+                return Err(AppError::Internal(format!(
+                    "entry {} has {} players stored",
+                    row.id,
+                    mine.len()
+                )));
+            }
+        };
+        let entry = tournament::Entry {
+            id: row.id,
+            members,
+            bot: row.is_bot,
+            withdrawn: row.withdrawn_round.is_some(),
+            joined_round: u32::try_from(row.joined_round).unwrap_or(1),
+        };
+        out.push(EntryRecord {
+            entry,
+            row,
+            players: mine,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,299 @@
+//! Digital tables: deals, who sits where, and moves.
+//!
+//! A deal is stored as its seed and configuration plus one row per action; the state is the
+//! replay. A move names how many actions its player had seen: if the table has moved on since,
+//! the move is refused with the new state instead of being applied twice or out of turn.
+
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+
+use super::events::EventRecord;
+use super::{AppError, AppResult};
+use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
+use crate::db::{Conn, queries};
+use crate::engine::shuffle::derive_seed;
+use crate::engine::{Action, Config, Event, Game, Rules, RulesId, Seat};
+use crate::tournament::{self, EntryId, GameMiles};
+
+/// A table played on the players' phones, the rules enforced by the engine.
+pub const DIGITAL: &str = "digital";
+/// A table played with real cards; the scores are typed in.
+pub const PAPER: &str = "paper";
+
+/// Label mixed into game seeds so that they never coincide with the tournament's draws.
+const DEAL_LABEL: u64 = 0x6465_616c_2031_3932; // "deal 192"
+
+/// Who sits where in one deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealSeats {
+    /// Player ids in seat order (seat 0 plays first).
+    pub players: Vec<i64>,
+    /// For each side of the game, the entry that plays it.
+    pub sides: Vec<EntryId>,
+}
+
+impl DealSeats {
+    /// The seats of a deal at a table whose entries are listed in table-side order with their
+    /// players (one, or two partners). The first side rotates from deal to deal, so that
+    /// nobody always plays first; partners sit opposite each other.
+    pub fn for_deal(table: &[(EntryId, Vec<i64>)], partners: bool, deal: u32) -> DealSeats {
+        let k = table.len().max(1);
+        let shift = (deal.saturating_sub(1) as usize) % k;
+        let sides: Vec<EntryId> = (0..k).map(|i| table[(i + shift) % k].0).collect();
+        let per_entry = if partners { 2 } else { 1 };
+        let players = (0..k * per_entry)
+            .map(|seat| {
+                let (_, members) = &table[(seat % k + shift) % k];
+                members.get(seat / k).copied().unwrap_or_default()
+            })
+            .collect();
+        DealSeats { players, sides }
+    }
+
+    /// The seat of a player, if they play in this deal.
+    pub fn seat_of(&self, player: i64) -> Option<Seat> {
+        self.players
+            .iter()
+            .position(|&p| p == player)
+            .map(|s| s as Seat)
+    }
+}
+
+/// A deal read from the database and replayed.
+#[derive(Debug, Clone)]
+pub struct LoadedDeal {
+    pub row: GameRow,
+    pub game: Game,
+    pub seats: DealSeats,
+    /// How many actions have been played: the number a client sends back with its next move.
+    pub actions: u32,
+}
+
+impl LoadedDeal {
+    /// Miles per side, as the tournament counts them.
+    pub fn miles(&self) -> GameMiles {
+        GameMiles {
+            sides: self.seats.sides.clone(),
+            miles: self.game.all_miles(),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+}
+
+/// The seed of a deal, derived from the event's seed, the round, the table and the deal.
+pub fn deal_seed(event_seed: u64, round: i32, table: i32, deal: i32) -> u64 {
+    let mut seed = derive_seed(event_seed, DEAL_LABEL);
+    for label in [round, table, deal] {
+        seed = derive_seed(seed, u64::from(label.unsigned_abs()));
+    }
+    seed
+}
+
+/// The entries of a table in side order, each with its player ids.
+pub fn table_players(conn: &mut Conn, table: &RoundTable) -> AppResult<Vec<(EntryId, Vec<i64>)>> {
+    let mut out = Vec::new();
+    for te in queries::entries_of_table(conn, table.id)? {
+        let players = queries::players_of_entry(conn, te.entry_id)?
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        out.push((te.entry_id, players));
+    }
+    Ok(out)
+}
+
+/// The engine configuration of a table.
+pub fn table_config(event: &EventRecord, entries: usize) -> AppResult<Config> {
+    event
+        .settings
+        .table_config(entries)
+        .map_err(|e| AppError::Internal(format!("a table of {entries} entries: {e}")))
+}
+
+/// Deals deal number `deal` at a digital table.
+pub fn start_deal(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &Round,
+    table: &RoundTable,
+    deal: i32,
+    now: NaiveDateTime,
+) -> AppResult<GameRow> {
+    let players = table_players(conn, table)?;
+    let config = table_config(event, players.len())?;
+    let seats = DealSeats::for_deal(&players, config.partners, deal as u32);
+    let seed = deal_seed(event.settings.seed, round.number, table.number, deal);
+    Ok(queries::insert_game(
+        conn,
+        &NewGame {
+            table_id: table.id,
+            number: deal,
+            rules: config.rules.id(),
+            players: i32::from(config.players),
+            partners: config.partners,
+            seed: seed as i64,
+            seats: &serde_json::to_string(&seats)?,
+            started_at: now,
+        },
+    )?)
+}
+
+/// Replays a stored deal.
+pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
+    let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
+    let players = u8::try_from(row.players)
+        .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
+    let config = Config::new(rules, players, Some(row.partners))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let seats: DealSeats = serde_json::from_str(&row.seats)?;
+    let mut actions = Vec::new();
+    for stored in queries::actions_of_game(conn, row.id)? {
+        let value: serde_json::Value = serde_json::from_str(&stored.action)?;
+        actions.push(Action::from_json(&value).map_err(AppError::Internal)?);
+    }
+    let count = actions.len() as u32;
+    let game = Game::replay(config, row.seed as u64, actions)
+        .map_err(|e| AppError::Internal(format!("deal {} does not replay: {e}", row.id)))?;
+    Ok(LoadedDeal {
+        row,
+        game,
+        seats,
+        actions: count,
+    })
+}
+
+/// Every deal of a table, replayed.
+pub fn deals_of_table(conn: &mut Conn, table_id: i64) -> AppResult<Vec<LoadedDeal>> {
+    queries::games_of_table(conn, table_id)?
+        .into_iter()
+        .map(|row| load_deal(conn, row))
+        .collect()
+}
+
+/// The current (last) deal of a table, if any.
+pub fn current_deal(conn: &mut Conn, table_id: i64) -> AppResult<Option<LoadedDeal>> {
+    match queries::games_of_table(conn, table_id)?.pop() {
+        Some(row) => load_deal(conn, row).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The round's miles so far at a digital table, per entry.
+pub fn table_miles(
+    conn: &mut Conn,
+    table: &RoundTable,
+) -> AppResult<std::collections::BTreeMap<EntryId, u32>> {
+    let entries: Vec<EntryId> = queries::entries_of_table(conn, table.id)?
+        .iter()
+        .map(|te| te.entry_id)
+        .collect();
+    let games: Vec<GameMiles> = deals_of_table(conn, table.id)?
+        .iter()
+        .map(LoadedDeal::miles)
+        .collect();
+    tournament::sum_games(&entries, &games).map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// What a move did.
+#[derive(Debug, Clone)]
+pub struct MoveOutcome {
+    /// The events, as the mover may see them.
+    pub events: Vec<Event>,
+    /// The deal after the move (a new deal if the race was won and the table deals again).
+    pub deal: LoadedDeal,
+    /// The race was won by this move.
+    pub won: bool,
+}
+
+/// A move as a player sends it.
+#[derive(Debug, Clone, Copy)]
+pub struct Move {
+    pub seat: Seat,
+    /// How many actions of the deal the player had seen.
+    pub seen: u32,
+    pub action: Action,
+}
+
+/// Applies a move in the table's current deal, after checking that the mover saw the latest
+/// state. The caller has checked the round's clock.
+pub fn apply_move(
+    conn: &mut Conn,
+    (event, round, table): (&EventRecord, &Round, &RoundTable),
+    mut deal: LoadedDeal,
+    Move { seat, seen, action }: Move,
+    now: NaiveDateTime,
+) -> AppResult<MoveOutcome> {
+    if deal.is_over() {
+        return Err(AppError::Stale(
+            "this race is over; here is the table as it stands".into(),
+        ));
+    }
+    if seen != deal.actions {
+        return Err(AppError::Stale(format!(
+            "the table moved on: {} action(s) were played since you last looked; here is the new state",
+            deal.actions.saturating_sub(seen)
+        )));
+    }
+    let mut events = Vec::new();
+    deal.game
+        .apply_as(seat, action, &mut events)
+        .map_err(|e| AppError::Invalid(e.to_string()))?;
+    queries::insert_action(
+        conn,
+        &NewAction {
+            game_id: deal.row.id,
+            number: deal.actions as i32,
+            seat: i32::from(seat),
+            action: &action.to_json().to_string(),
+            created_at: now,
+        },
+    )?;
+    deal.actions += 1;
+    let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
+    let won = deal.game.winner().is_some();
+    if let Some(winner) = deal.game.winner() {
+        queries::finish_game(conn, deal.row.id, i32::from(winner), now)?;
+        let finished = queries::games_of_table(conn, table.id)?.len() as u32;
+        let by_games_left = matches!(event.settings.round, tournament::RoundKind::Games { .. })
+            && !tournament::table_done(&event.settings, finished);
+        if event.settings.deals_again() || by_games_left {
+            let next = start_deal(conn, event, round, table, deal.row.number + 1, now)?;
+            deal = load_deal(conn, next)?;
+        }
+    }
+    Ok(MoveOutcome { events, deal, won })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_side_rotates_between_deals_and_partners_sit_opposite() {
+        let table = vec![(10, vec![1, 2]), (20, vec![3, 4])];
+        let first = DealSeats::for_deal(&table, true, 1);
+        assert_eq!(first.sides, vec![10, 20]);
+        assert_eq!(first.players, vec![1, 3, 2, 4]);
+        let second = DealSeats::for_deal(&table, true, 2);
+        assert_eq!(second.sides, vec![20, 10]);
+        assert_eq!(second.players, vec![3, 1, 4, 2]);
+        let solo = DealSeats::for_deal(&[(1, vec![7]), (2, vec![8]), (3, vec![9])], false, 3);
+        assert_eq!(solo.sides, vec![3, 1, 2]);
+        assert_eq!(solo.players, vec![9, 7, 8]);
+        assert_eq!(solo.seat_of(7), Some(1));
+        assert_eq!(solo.seat_of(5), None);
+    }
+
+    #[test]
+    fn deal_seeds_differ_by_round_table_and_deal() {
+        let a = deal_seed(1, 1, 1, 1);
+        assert_ne!(a, deal_seed(1, 2, 1, 1));
+        assert_ne!(a, deal_seed(1, 1, 2, 1));
+        assert_ne!(a, deal_seed(1, 1, 1, 2));
+        assert_ne!(a, deal_seed(2, 1, 1, 1));
+        assert_eq!(a, deal_seed(1, 1, 1, 1));
+    }
+}

@@ -1,0 +1,342 @@
+//! Standings and the record of an evening: what the projector, the printouts, the JSON and
+//! CSV exports and `touring simulate` all show.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::events::{self, EventRecord};
+use super::rounds::{self, RoundRecord};
+use super::{AppError, AppResult};
+use crate::db::{Conn, queries};
+use crate::tournament::{self, EntryId, MoverDecision, RoundResult, Settings, Standing};
+
+/// An entry's label in exports: "E" and its id.
+pub fn label(entry: EntryId) -> String {
+    format!("E{entry}")
+}
+
+/// The standings of an event.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standings {
+    /// The evening is over: these are the final standings.
+    pub is_final: bool,
+    /// A round being played whose miles so far are counted in (not yet recorded).
+    pub live_round: Option<u32>,
+    /// Rounds counted.
+    pub rounds: u32,
+    pub rows: Vec<Standing>,
+}
+
+/// The results of every closed round, as the standings count them.
+pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundResult>> {
+    let mut results = Vec::new();
+    for round in queries::rounds_of_event(conn, event.id())? {
+        if round.state != rounds::CLOSED {
+            continue;
+        }
+        let miles = queries::scores_of_round(conn, round.id)?
+            .into_iter()
+            .map(|s| (s.entry_id, u32::try_from(s.miles).unwrap_or(0)))
+            .collect();
+        let movers = queries::tables_of_round(conn, round.id)?
+            .into_iter()
+            .filter_map(|t| t.progresses)
+            .collect();
+        results.push(RoundResult {
+            round: u32::try_from(round.number).unwrap_or(0),
+            miles,
+            movers,
+        });
+    }
+    Ok(results)
+}
+
+/// The standings now: closed rounds, plus the miles so far of a round being played.
+pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
+    let mut results = round_results(conn, event)?;
+    let mut live_round = None;
+    if let Some(round) = rounds::latest(conn, event)?
+        && round.row.state == rounds::STARTED
+    {
+        let (miles, _) = rounds::round_miles(conn, event, &round)?;
+        live_round = Some(round.number());
+        results.push(RoundResult {
+            round: round.number(),
+            miles,
+            movers: Vec::new(),
+        });
+    }
+    let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
+        .into_iter()
+        .map(|e| e.entry)
+        .collect();
+    let rows = tournament::standings(&event.settings, &entries, &results);
+    Ok(Standings {
+        is_final: event.is_finished(),
+        live_round,
+        rounds: results.len() as u32,
+        rows,
+    })
+}
+
+/// One entry at a table, in an export.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableEntryReport {
+    pub entry: String,
+    pub names: Vec<String>,
+    pub bot: bool,
+    pub miles: Option<u32>,
+}
+
+/// One table of a round, in an export.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableReport {
+    pub table: u32,
+    pub mode: String,
+    pub entries: Vec<TableEntryReport>,
+    pub progresses: Option<String>,
+    /// The mover was decided by a cut (a draw from the seed) or by the host, among tied entries.
+    pub tie_drawn: bool,
+    /// Who was tied for the most miles, when they were.
+    pub tied: Vec<String>,
+    pub host_chose: bool,
+}
+
+/// One round, in an export.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundReport {
+    pub round: u32,
+    pub state: String,
+    pub started_at: Option<DateTime<Utc>>,
+    pub stopped_at: Option<DateTime<Utc>>,
+    pub tables: Vec<TableReport>,
+    pub byes: Vec<ByeReport>,
+}
+
+/// An entry that sat out a round.
+#[derive(Debug, Clone, Serialize)]
+pub struct ByeReport {
+    pub entry: String,
+    pub names: Vec<String>,
+    pub miles: Option<u32>,
+}
+
+/// One line of the standings, in an export.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingReport {
+    pub place: u32,
+    pub entry: String,
+    pub names: Vec<String>,
+    pub bot: bool,
+    pub withdrawn: bool,
+    pub miles: u64,
+    pub rounds: Vec<Option<u32>>,
+    pub rounds_won: u32,
+    pub prize: Option<u32>,
+}
+
+/// A correction, in an export.
+#[derive(Debug, Clone, Serialize)]
+pub struct CorrectionReport {
+    pub round: u32,
+    pub entry: String,
+    pub old: Option<u32>,
+    pub new: u32,
+    pub reason: String,
+    pub by: String,
+    pub at: DateTime<Utc>,
+}
+
+/// A whole evening.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventReport {
+    pub event: EventSummary,
+    pub rounds: Vec<RoundReport>,
+    pub standings: Vec<StandingReport>,
+    pub corrections: Vec<CorrectionReport>,
+}
+
+/// The event's identity and settings, in an export.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventSummary {
+    pub id: i64,
+    pub status: String,
+    #[serde(flatten)]
+    pub settings: Settings,
+    pub entries: usize,
+}
+
+/// The full record of an evening.
+pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
+    let entries = events::entries(conn, event.id())?;
+    let names: BTreeMap<EntryId, (Vec<String>, bool)> = entries
+        .iter()
+        .map(|e| {
+            (
+                e.id(),
+                (
+                    e.players.iter().map(|p| p.name.clone()).collect(),
+                    e.row.is_bot,
+                ),
+            )
+        })
+        .collect();
+    let names_of = |id: EntryId| names.get(&id).map(|n| n.0.clone()).unwrap_or_default();
+    let mut round_reports = Vec::new();
+    for row in queries::rounds_of_event(conn, event.id())? {
+        let round = rounds::load(conn, event, row.number)?;
+        round_reports.push(round_report(conn, event, &round, &names)?);
+    }
+    let standings = standings(conn, event)?
+        .rows
+        .into_iter()
+        .map(|s| StandingReport {
+            place: s.place,
+            entry: label(s.entry),
+            names: names_of(s.entry),
+            bot: s.bot,
+            withdrawn: s.withdrawn,
+            miles: s.total,
+            rounds: s.miles,
+            rounds_won: s.rounds_won,
+            prize: s.prize,
+        })
+        .collect();
+    let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(conn, event.id())?
+        .iter()
+        .map(|r| (r.id, u32::try_from(r.number).unwrap_or(0)))
+        .collect();
+    let corrections = queries::corrections_of_event(conn, event.id())?
+        .into_iter()
+        .map(|c| CorrectionReport {
+            round: round_numbers.get(&c.round_id).copied().unwrap_or(0),
+            entry: label(c.entry_id),
+            old: u32::try_from(c.old_miles).ok(),
+            new: u32::try_from(c.new_miles).unwrap_or(0),
+            reason: c.reason,
+            by: c.made_by,
+            at: super::utc(c.made_at),
+        })
+        .collect();
+    Ok(EventReport {
+        event: EventSummary {
+            id: event.id(),
+            status: event.row.status.clone(),
+            settings: event.settings.clone(),
+            entries: entries.len(),
+        },
+        rounds: round_reports,
+        standings,
+        corrections,
+    })
+}
+
+fn round_report(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+    names: &BTreeMap<EntryId, (Vec<String>, bool)>,
+) -> AppResult<RoundReport> {
+    let (miles, _) = rounds::round_miles(conn, event, round)?;
+    let closing: Option<tournament::Closing> = round
+        .row
+        .closing
+        .as_deref()
+        .map(serde_json::from_str)
+        .transpose()?;
+    let mut tables = Vec::new();
+    for table in queries::tables_of_round(conn, round.row.id)? {
+        let entries = queries::entries_of_table(conn, table.id)?
+            .into_iter()
+            .map(|te| {
+                let (entry_names, bot) = names.get(&te.entry_id).cloned().unwrap_or_default();
+                TableEntryReport {
+                    entry: label(te.entry_id),
+                    names: entry_names,
+                    bot,
+                    miles: miles.get(&te.entry_id).copied(),
+                }
+            })
+            .collect();
+        let decision: Option<MoverDecision> =
+            table.tie.as_deref().map(serde_json::from_str).transpose()?;
+        let (tie_drawn, tied, host_chose) = match decision {
+            Some(MoverDecision::Cut { tied, .. }) => (true, tied, false),
+            Some(MoverDecision::Host { tied, .. }) => (true, tied, true),
+            _ => (false, Vec::new(), false),
+        };
+        tables.push(TableReport {
+            table: u32::try_from(table.number).unwrap_or(0),
+            mode: table.mode,
+            entries,
+            progresses: table.progresses.map(label),
+            tie_drawn,
+            tied: tied.into_iter().map(label).collect(),
+            host_chose,
+        });
+    }
+    let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
+    let bye_miles: BTreeMap<EntryId, u32> = closing
+        .map(|c| c.byes.iter().map(|b| (b.entry, b.miles)).collect())
+        .unwrap_or_default();
+    Ok(RoundReport {
+        round: round.number(),
+        state: round.row.state.clone(),
+        started_at: round.row.started_at.map(super::utc),
+        stopped_at: round.row.stopped_at.map(super::utc),
+        tables,
+        byes: byes
+            .into_iter()
+            .map(|b| ByeReport {
+                entry: label(b),
+                names: names.get(&b).map(|n| n.0.clone()).unwrap_or_default(),
+                miles: bye_miles.get(&b).copied(),
+            })
+            .collect(),
+    })
+}
+
+/// The standings as CSV: one line per entry, miles per round, total, rounds won, prize.
+pub fn standings_csv(report: &EventReport) -> AppResult<String> {
+    let rounds = report.rounds.len();
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header = vec![
+        "place".to_owned(),
+        "entry".into(),
+        "names".into(),
+        "bot".into(),
+        "withdrawn".into(),
+    ];
+    header.extend((1..=rounds).map(|r| format!("round {r}")));
+    header.extend(["total".into(), "rounds won".into(), "prize".into()]);
+    let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
+    writer.write_record(&header).map_err(csv_error)?;
+    for s in &report.standings {
+        let mut line = vec![
+            s.place.to_string(),
+            s.entry.clone(),
+            s.names.join(" & "),
+            s.bot.to_string(),
+            s.withdrawn.to_string(),
+        ];
+        line.extend((0..rounds).map(|r| {
+            s.rounds
+                .get(r)
+                .copied()
+                .flatten()
+                .map_or(String::new(), |m| m.to_string())
+        }));
+        line.extend([
+            s.miles.to_string(),
+            s.rounds_won.to_string(),
+            s.prize.map_or(String::new(), |p| p.to_string()),
+        ]);
+        writer.write_record(&line).map_err(csv_error)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+}

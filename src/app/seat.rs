@@ -1,0 +1,349 @@
+//! A player's view of the evening, from their seat link: where to sit, the time left, and the
+//! game at their table as their seat may see it (their own hand, nobody else's).
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::events::{self, EventRecord};
+use super::play::{self, DIGITAL, LoadedDeal, Move};
+use super::rounds::{self, RoundRecord};
+use super::tokens::{hash_token, looks_like_token};
+use super::{AppError, AppResult};
+use crate::db::models::{self, Player};
+use crate::db::{Conn, queries};
+use crate::engine::{Action, Event, Rules, Seat, View};
+use crate::tournament::{ClockState, EntryId};
+
+/// The refusal every unknown seat link gets.
+pub fn seat_refusal() -> AppError {
+    AppError::Forbidden(
+        "that seat link is not valid (it may have been renewed); ask the host for your link".into(),
+    )
+}
+
+/// A player found by their seat link.
+#[derive(Debug, Clone)]
+pub struct SeatHolder {
+    pub player: Player,
+    pub entry: models::Entry,
+    pub event: EventRecord,
+}
+
+/// Finds the player a seat link belongs to.
+pub fn holder(conn: &mut Conn, token: &str) -> AppResult<SeatHolder> {
+    if !looks_like_token(token) {
+        return Err(seat_refusal());
+    }
+    let player =
+        queries::player_by_token_hash(conn, &hash_token(token))?.ok_or_else(seat_refusal)?;
+    let entry = queries::entry(conn, player.entry_id)?.ok_or_else(seat_refusal)?;
+    let event = events::load(conn, entry.event_id)?;
+    Ok(SeatHolder {
+        player,
+        entry,
+        event,
+    })
+}
+
+/// Someone at the player's table.
+#[derive(Debug, Clone, Serialize)]
+pub struct Tablemate {
+    pub entry: EntryId,
+    pub names: Vec<String>,
+    pub bot: bool,
+    /// The entry's side at the table (what a paper score card is entered for).
+    pub table_side: usize,
+    /// The side this entry plays in the current deal.
+    pub side: Option<u8>,
+    /// The seats of this entry in the current deal.
+    pub seats: Vec<Seat>,
+    /// Miles so far this round (all deals).
+    pub round_miles: u32,
+    pub you: bool,
+}
+
+/// The round as a player needs it.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundInfo {
+    pub number: u32,
+    /// seated, running, paused, over or closed.
+    pub state: String,
+    /// Milliseconds left in a timed round.
+    pub left_ms: Option<i64>,
+    pub ends_at: Option<DateTime<Utc>>,
+}
+
+/// The current deal at the player's table, as their seat sees it.
+#[derive(Debug, Clone, Serialize)]
+pub struct DealInfo {
+    /// Deals at this table this round, counted from 1.
+    pub number: i32,
+    /// The player's seat.
+    pub seat: Seat,
+    /// How many actions have been played: send this back with a move.
+    pub actions: u32,
+    pub your_turn: bool,
+    pub view: View,
+    /// The moves the player may make now (empty unless it is their turn and the clock runs).
+    pub legal: Vec<Action>,
+}
+
+/// Everything the seat page and the seat API show.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatState {
+    pub event: i64,
+    pub event_name: String,
+    pub player: i64,
+    pub name: String,
+    pub entry: EntryId,
+    pub round: Option<RoundInfo>,
+    /// The table number this round, if the player sits at one.
+    pub table: Option<u32>,
+    /// digital or paper.
+    pub mode: Option<String>,
+    /// The player sits out this round.
+    pub bye: bool,
+    pub tablemates: Vec<Tablemate>,
+    pub deal: Option<DealInfo>,
+    /// One sentence: what to do now.
+    pub message: String,
+}
+
+/// What the player sees now.
+pub fn state(conn: &mut Conn, token: &str, now: DateTime<Utc>) -> AppResult<SeatState> {
+    let holder = holder(conn, token)?;
+    state_of(conn, &holder, now)
+}
+
+/// What a known player sees now.
+pub fn state_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatState> {
+    let event = &holder.event;
+    let mut state = SeatState {
+        event: event.id(),
+        event_name: event.settings.name.clone(),
+        player: holder.player.id,
+        name: holder.player.name.clone(),
+        entry: holder.entry.id,
+        round: None,
+        table: None,
+        mode: None,
+        bye: false,
+        tablemates: Vec::new(),
+        deal: None,
+        message: String::new(),
+    };
+    let Some(round) = rounds::latest(conn, event)? else {
+        state.message = "The host has not seated the first round yet. Keep this page open.".into();
+        return Ok(state);
+    };
+    let reading = rounds::reading(conn, event, &round, now)?;
+    let round_state = if round.is_closed() {
+        "closed"
+    } else {
+        match reading.state {
+            ClockState::NotStarted => "seated",
+            ClockState::Running => "running",
+            ClockState::Paused => "paused",
+            ClockState::Over => "over",
+        }
+    };
+    state.round = Some(RoundInfo {
+        number: round.number(),
+        state: round_state.into(),
+        left_ms: reading.left_ms,
+        ends_at: reading.planned_end,
+    });
+    let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)? else {
+        let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
+        state.bye = byes.contains(&holder.entry.id);
+        state.message = if state.bye {
+            format!(
+                "You sit out round {}: a bye. You will be seated again next round.",
+                round.number()
+            )
+        } else if holder.entry.withdrawn_round.is_some() {
+            "You have withdrawn from the event. Thank you for playing!".into()
+        } else {
+            format!(
+                "You are not seated in round {}; you join at the next seating.",
+                round.number()
+            )
+        };
+        return Ok(state);
+    };
+    state.table = u32::try_from(table.number).ok();
+    state.mode = Some(table.mode.clone());
+    let deal = if table.mode == DIGITAL {
+        play::current_deal(conn, table.id)?
+    } else {
+        None
+    };
+    let miles = if table.mode == DIGITAL {
+        play::table_miles(conn, &table)?
+    } else {
+        Default::default()
+    };
+    for te in queries::entries_of_table(conn, table.id)? {
+        let players = queries::players_of_entry(conn, te.entry_id)?;
+        let entry = queries::entry(conn, te.entry_id)?;
+        let side = deal
+            .as_ref()
+            .and_then(|d| d.seats.sides.iter().position(|&e| e == te.entry_id))
+            .map(|s| s as u8);
+        let seats = deal
+            .as_ref()
+            .map(|d| {
+                players
+                    .iter()
+                    .filter_map(|p| d.seats.seat_of(p.id))
+                    .collect()
+            })
+            .unwrap_or_default();
+        state.tablemates.push(Tablemate {
+            entry: te.entry_id,
+            names: players.iter().map(|p| p.name.clone()).collect(),
+            bot: entry.is_some_and(|e| e.is_bot),
+            table_side: usize::try_from(te.side).unwrap_or(0),
+            side,
+            seats,
+            round_miles: miles.get(&te.entry_id).copied().unwrap_or(0),
+            you: te.entry_id == holder.entry.id,
+        });
+    }
+    let playing = reading.state == ClockState::Running && reading.in_time && !round.is_closed();
+    if let Some(deal) = deal {
+        state.deal = deal_info(&deal, holder.player.id, playing);
+    }
+    state.message = message(&state, &round, round_state);
+    Ok(state)
+}
+
+fn deal_info(deal: &LoadedDeal, player: i64, playing: bool) -> Option<DealInfo> {
+    let seat = deal.seats.seat_of(player)?;
+    let your_turn = !deal.game.is_over() && deal.game.to_move() == seat;
+    let legal = if your_turn && playing {
+        deal.game.legal()
+    } else {
+        Vec::new()
+    };
+    Some(DealInfo {
+        number: deal.row.number,
+        seat,
+        actions: deal.actions,
+        your_turn,
+        view: deal.game.view(Some(seat)),
+        legal,
+    })
+}
+
+fn message(state: &SeatState, round: &RoundRecord, round_state: &str) -> String {
+    let Some(table) = state.table else {
+        return String::new();
+    };
+    let others: Vec<String> = state
+        .tablemates
+        .iter()
+        .filter(|t| !t.you)
+        .map(|t| t.names.join(" & "))
+        .collect();
+    let with = if others.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", others.join(" and "))
+    };
+    match round_state {
+        "seated" => format!(
+            "Round {}: sit at table {table}{with}. Play starts at the host's signal.",
+            round.number()
+        ),
+        "paused" => "The round is paused. Wait for the host to resume it.".into(),
+        "over" | "closed" => format!(
+            "Time is up for round {}. Your miles are recorded; the host will announce who moves on.",
+            round.number()
+        ),
+        _ if state.mode.as_deref() == Some(play::PAPER) => format!(
+            "Round {}: table {table}{with} plays with real cards. Count your piles at the signal.",
+            round.number()
+        ),
+        _ => match &state.deal {
+            Some(deal) if deal.view.is_over() => {
+                "This race is over: wait for the next deal or the signal.".into()
+            }
+            Some(deal) if deal.your_turn => "Your turn: choose a card to play or discard.".into(),
+            Some(_) => "Waiting for the other players' moves.".into(),
+            None => format!("Round {}: table {table}{with}.", round.number()),
+        },
+    }
+}
+
+/// A move as it came in: how many actions the player had seen, and the action.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveRequest {
+    pub seen: u32,
+    pub action: Action,
+}
+
+/// What a move answers: its events (as the player may see them) and the new state.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveAnswer {
+    pub events: Vec<Event>,
+    pub state: SeatState,
+}
+
+/// Plays a move from a seat link. Refusals: the clock ("time is up", "not started",
+/// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
+pub fn play_move(
+    conn: &mut Conn,
+    token: &str,
+    request: MoveRequest,
+    now: DateTime<Utc>,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let holder = holder(conn, token)?;
+    let event = &holder.event;
+    let round = rounds::latest(conn, event)?
+        .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
+    let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
+        .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
+    if table.mode != DIGITAL {
+        return Err(AppError::conflict(
+            "your table plays with real cards: enter the score card at the end of the round",
+        ));
+    }
+    rounds::check_in_time(conn, event, &round, now)?;
+    let deal = play::current_deal(conn, table.id)?
+        .ok_or_else(|| AppError::Internal("a digital table without a deal".into()))?;
+    let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
+        AppError::Internal("a player at a table without a seat in its deal".into())
+    })?;
+    let outcome = play::apply_move(
+        conn,
+        (event, &round.row, &table),
+        deal,
+        Move {
+            seat,
+            seen: request.seen,
+            action: request.action,
+        },
+        now.naive_utc(),
+    )?;
+    let state = state_of(conn, &holder, now)?;
+    Ok((
+        MoveAnswer {
+            events: outcome.events,
+            state,
+        },
+        TableRef {
+            event: event.id(),
+            round: round.row.id,
+            table: table.id,
+        },
+    ))
+}
+
+/// Which table changed, for live updates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableRef {
+    pub event: i64,
+    pub round: i64,
+    pub table: i64,
+}

@@ -1,0 +1,283 @@
+//! The JSON the API reads, with its OpenAPI schemas. Inputs are spelled out here (so the
+//! published schema says exactly what is accepted); the engine and tournament types stay free
+//! of web concerns and are converted at this edge.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::app::AppError;
+use crate::tournament::{
+    self, AfterRace, ByeScore, EventLength, Members, Remainder, RoundKind, Settings, TableSize,
+};
+
+/// How a round ends.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RoundInput {
+    /// Every table starts and stops at one signal, `seconds` apart (30 s to 3 hours).
+    Timed {
+        #[schema(minimum = 30, maximum = 10800)]
+        seconds: u32,
+    },
+    /// Every table plays 1 or 2 games; the round ends when all are done.
+    Games {
+        #[schema(minimum = 1, maximum = 2)]
+        games: u8,
+    },
+}
+
+/// How long the evening lasts.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum LengthInput {
+    /// A fixed number of rounds (1 to 100).
+    Rounds {
+        #[schema(minimum = 1, maximum = 100)]
+        rounds: u32,
+    },
+    /// An overall time limit from the start of round 1, in seconds (60 s to 24 hours).
+    TimeLimit {
+        #[schema(minimum = 60, maximum = 86400)]
+        seconds: u32,
+    },
+}
+
+/// What a table does when its race is won before the signal.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AfterRaceInput {
+    DealAgain,
+    WaitForSignal,
+}
+
+/// How numbers that don't fill whole tables are seated.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RemainderInput {
+    MixedTables,
+    Byes,
+    Bots,
+}
+
+/// What a bye scores.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeScoreInput {
+    Zero,
+    RoundAverage,
+}
+
+/// An event's settings. Everything but the name has a default: tables of two, 10-minute rounds,
+/// four rounds, a new deal after a finished race, three prizes, a random seed.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventInput {
+    /// The event's name (1 to 60 characters).
+    #[schema(min_length = 1, max_length = 60)]
+    pub name: String,
+    /// The rules: only "touring-1926" for now.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Players at a table: 2 or 3 each for himself, 4 or 6 in partnerships.
+    #[serde(default)]
+    #[schema(minimum = 2, maximum = 6)]
+    pub table_size: Option<u8>,
+    #[serde(default)]
+    pub round: Option<RoundInput>,
+    #[serde(default)]
+    pub length: Option<LengthInput>,
+    #[serde(default)]
+    pub after_race: Option<AfterRaceInput>,
+    /// Prizes given (0 to 100).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100)]
+    pub prizes: Option<u32>,
+    /// The seed of every draw; random when left out.
+    #[serde(default)]
+    #[schema(minimum = 0)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub remainder: Option<RemainderInput>,
+    #[serde(default)]
+    pub bye_score: Option<ByeScoreInput>,
+}
+
+impl EventInput {
+    /// Settings from this input on top of `base` (the current settings, or the defaults).
+    pub fn apply_to(&self, mut base: Settings) -> Result<Settings, AppError> {
+        base.name = self.name.clone();
+        if let Some(rules) = &self.rules {
+            base.rules = crate::engine::RulesId::parse(rules)
+                .map_err(|e| AppError::invalid(e.to_string()))?;
+        }
+        if let Some(size) = self.table_size {
+            base.table_size =
+                TableSize::from_players(size).map_err(|e| AppError::invalid(e.to_string()))?;
+        }
+        if let Some(round) = self.round {
+            base.round = match round {
+                RoundInput::Timed { seconds } => RoundKind::Timed { seconds },
+                RoundInput::Games { games } => RoundKind::Games { games },
+            };
+        }
+        if let Some(length) = self.length {
+            base.length = match length {
+                LengthInput::Rounds { rounds } => EventLength::Rounds { rounds },
+                LengthInput::TimeLimit { seconds } => EventLength::TimeLimit { seconds },
+            };
+        }
+        if let Some(after) = self.after_race {
+            base.after_race = match after {
+                AfterRaceInput::DealAgain => AfterRace::DealAgain,
+                AfterRaceInput::WaitForSignal => AfterRace::WaitForSignal,
+            };
+        }
+        if let Some(prizes) = self.prizes {
+            base.prizes = prizes;
+        }
+        if let Some(seed) = self.seed {
+            base.seed = seed;
+        }
+        if let Some(remainder) = self.remainder {
+            base.remainder = match remainder {
+                RemainderInput::MixedTables => Remainder::MixedTables,
+                RemainderInput::Byes => Remainder::Byes,
+                RemainderInput::Bots => Remainder::Bots,
+            };
+        }
+        if let Some(bye) = self.bye_score {
+            base.bye_score = match bye {
+                ByeScoreInput::Zero => ByeScore::Zero,
+                ByeScoreInput::RoundAverage => ByeScore::RoundAverage,
+            };
+        }
+        Ok(base)
+    }
+}
+
+/// The defaults of a new event: tables of two, 10-minute rounds, four rounds, three prizes.
+pub fn default_settings(name: &str, seed: u64) -> Settings {
+    let mut settings = Settings::new(name, seed);
+    settings.length = EventLength::Rounds { rounds: 4 };
+    settings
+}
+
+/// An entry: one name, or two for a partnership.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntryInput {
+    /// One name (each for himself) or two (a partnership); 1 to 60 characters each.
+    #[schema(min_items = 1, max_items = 2)]
+    pub names: Vec<String>,
+    /// Make it a labelled bot of this level (random, steady or shrewd).
+    #[serde(default)]
+    pub bot: Option<String>,
+}
+
+impl EntryInput {
+    pub fn members(&self) -> Result<Members, AppError> {
+        let name_error = |e: tournament::NameError| AppError::invalid(e.to_string());
+        match self.names.as_slice() {
+            [one] => Members::player(one).map_err(name_error),
+            [a, b] => Members::partners(a, b).map_err(name_error),
+            [] => Err(AppError::invalid("give the entry a name")),
+            _ => Err(AppError::invalid(
+                "an entry is one player or a partnership of two: give one or two names",
+            )),
+        }
+    }
+}
+
+/// A new name or names for an entry.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RenameInput {
+    #[schema(min_items = 1, max_items = 2)]
+    pub names: Vec<String>,
+}
+
+/// How to seat round 1.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatInput {
+    /// Mixed tables, byes or bots for numbers that don't divide (default: the proposal).
+    #[serde(default)]
+    pub remainder: Option<RemainderInput>,
+    /// The host's own order of entry ids; left out, the seating is drawn from the seed.
+    #[serde(default)]
+    pub order: Option<Vec<i64>>,
+    /// Table numbers that play with real cards.
+    #[serde(default)]
+    pub paper_tables: Vec<u32>,
+    /// Every table plays with real cards.
+    #[serde(default)]
+    pub all_paper: bool,
+}
+
+/// Extra time for a round.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtendInput {
+    /// Seconds to add (1 to 3600).
+    #[schema(minimum = 1, maximum = 3600)]
+    pub seconds: u32,
+}
+
+/// The host's choice of mover at a table with a tie (null takes the choice back).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoverInput {
+    pub entry: Option<i64>,
+}
+
+/// Whether a table plays with real cards.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ModeInput {
+    pub paper: bool,
+}
+
+/// A side's score card at a paper table: cards on each mile pile.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PaperInput {
+    /// The side (0 is the first entry listed at the table).
+    #[schema(minimum = 0, maximum = 2)]
+    pub side: usize,
+    #[schema(minimum = 0, maximum = 8)]
+    pub ones: u8,
+    #[schema(minimum = 0, maximum = 4)]
+    pub threes: u8,
+    #[schema(minimum = 0, maximum = 2)]
+    pub fives: u8,
+    #[schema(minimum = 0, maximum = 2)]
+    pub tens: u8,
+}
+
+/// A change to a recorded score.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectionInput {
+    #[schema(minimum = 1)]
+    pub round: i32,
+    pub entry: i64,
+    #[schema(minimum = 0, maximum = 100000)]
+    pub miles: u32,
+    /// Why (at most 200 characters).
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub reason: String,
+}
+
+/// A move from a seat.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInput {
+    /// How many actions of the current deal you have seen (the `actions` of your last state).
+    #[schema(minimum = 0)]
+    pub seen: u32,
+    /// The action, as in the engine protocol: {"play":"go"}, {"discard":"mile1"},
+    /// {"play":"collision","target":1,"take":["mile10"]}.
+    #[schema(value_type = Object)]
+    pub action: serde_json::Value,
+}

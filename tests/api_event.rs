@@ -1,0 +1,433 @@
+//! A small event played end to end through the JSON API of a real server on 127.0.0.1, with a
+//! restart in the middle of a round.
+
+mod common;
+
+use common::server::Server;
+use serde_json::{Value, json};
+
+struct Host<'a> {
+    server: &'a Server,
+    event: i64,
+    token: String,
+}
+
+impl Host<'_> {
+    fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.server.post(
+            &format!("/api/v1/events/{}{path}", self.event),
+            Some(&self.token),
+            &body,
+        )
+    }
+
+    fn ok(&self, path: &str, body: Value) -> Value {
+        let (status, answer) = self.post(path, body.clone());
+        assert!(status < 300, "POST {path} {body}: {status} {answer}");
+        answer
+    }
+
+    fn get(&self, path: &str) -> Value {
+        let (status, answer) = self.server.get(
+            &format!("/api/v1/events/{}{path}", self.event),
+            Some(&self.token),
+        );
+        assert_eq!(status, 200, "GET {path}: {answer}");
+        answer
+    }
+}
+
+fn create_event(server: &Server, body: Value) -> Host<'_> {
+    let (status, answer) = server.post("/api/v1/events", None, &body);
+    assert_eq!(status, 201, "{answer}");
+    Host {
+        server,
+        event: answer["event"]["id"].as_i64().expect("event id"),
+        token: answer["host_token"]
+            .as_str()
+            .expect("host token")
+            .to_owned(),
+    }
+}
+
+/// Adds players and returns their seat tokens, by name.
+fn add_players(host: &Host, names: &[&str]) -> Vec<(String, String)> {
+    names
+        .iter()
+        .map(|name| {
+            let answer = host.ok("/entries", json!({"names": [name]}));
+            let token = answer["links"][0]["token"]
+                .as_str()
+                .expect("seat token")
+                .to_owned();
+            (name.to_string(), token)
+        })
+        .collect()
+}
+
+fn seat(server: &Server, token: &str) -> Value {
+    let (status, answer) = server.get(&format!("/api/v1/seats/{token}"), None);
+    assert_eq!(status, 200, "{answer}");
+    answer["seat"].clone()
+}
+
+/// Plays `moves` moves at whatever tables have a player to move, choosing the first legal
+/// action. Returns how many were played.
+fn play_some(server: &Server, players: &[(String, String)], moves: usize) -> usize {
+    let mut played = 0;
+    for _ in 0..moves * 4 {
+        if played == moves {
+            break;
+        }
+        for (_, token) in players {
+            let state = seat(server, token);
+            let deal = &state["deal"];
+            if deal["your_turn"] != true || deal["legal"].as_array().is_none_or(Vec::is_empty) {
+                continue;
+            }
+            let action = deal["legal"][0].clone();
+            let (status, answer) = server.post(
+                &format!("/api/v1/seats/{token}/moves"),
+                None,
+                &json!({"seen": deal["actions"], "action": action}),
+            );
+            assert_eq!(status, 200, "{answer}");
+            played += 1;
+        }
+    }
+    played
+}
+
+#[test]
+fn a_small_event_is_played_end_to_end_with_a_restart_mid_round() {
+    let mut server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Friday Touring", "table_size": 2, "round": {"kind": "timed", "seconds": 600},
+               "length": {"kind": "rounds", "rounds": 2}, "prizes": 2, "seed": 5}),
+    );
+    let (event, token) = (host.event, host.token.clone());
+    let players = add_players(&host, &["Ann", "Bob", "Cy", "Di"]);
+
+    let options = host.get("/seating");
+    assert_eq!(
+        options["options"].as_array().map(Vec::len),
+        Some(1),
+        "4 players fill two tables"
+    );
+    let seated = host.ok("/rounds", json!({}));
+    assert_eq!(seated["round"], 1);
+    assert_eq!(
+        seated["seating"]["tables"].as_array().map(Vec::len),
+        Some(2)
+    );
+    let state = seat(&server, &players[0].1);
+    assert!(
+        state["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("sit at table"),
+        "{state}"
+    );
+
+    // Moves before the signal are refused.
+    let deal = &state["deal"];
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/moves", players[0].1),
+        None,
+        &json!({"seen": deal["actions"], "action": {"discard": "mile1"}}),
+    );
+    assert_eq!(status, 409, "{answer}");
+
+    host.ok("/rounds/1/start", json!({}));
+    assert!(play_some(&server, &players, 12) >= 12);
+
+    // A stale or repeated submission is refused with the new state.
+    let mover = players
+        .iter()
+        .find(|(_, t)| seat(&server, t)["deal"]["your_turn"] == true)
+        .expect("someone to move");
+    let state = seat(&server, &mover.1);
+    let seen = state["deal"]["actions"].as_u64().expect("actions");
+    let action = state["deal"]["legal"][0].clone();
+    let body = json!({"seen": seen, "action": action});
+    let path = format!("/api/v1/seats/{}/moves", mover.1);
+    let (status, _) = server.post(&path, None, &body);
+    assert_eq!(status, 200);
+    let (status, answer) = server.post(&path, None, &body);
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(answer["code"], "stale");
+    assert!(
+        answer["state"]["deal"]["actions"].as_u64() > Some(seen),
+        "{answer}"
+    );
+
+    // A restart in the middle of the round: the clock and the games resume where they were.
+    let before: Vec<Value> = players.iter().map(|(_, t)| seat(&server, t)).collect();
+    server.restart();
+    let host = Host {
+        server: &server,
+        event,
+        token: token.clone(),
+    };
+    for ((_, t), old) in players.iter().zip(&before) {
+        let now = seat(&server, t);
+        assert_eq!(now["deal"]["actions"], old["deal"]["actions"]);
+        assert_eq!(now["deal"]["view"]["seats"], old["deal"]["view"]["seats"]);
+        assert_eq!(now["round"]["state"], "running");
+        assert!(now["round"]["left_ms"].as_i64() <= old["round"]["left_ms"].as_i64());
+        assert!(now["round"]["left_ms"].as_i64() > Some(500_000));
+    }
+    assert!(play_some(&server, &players, 6) >= 6);
+
+    // The stop signal: moves are refused with "time is up".
+    host.ok("/rounds/1/stop", json!({}));
+    let mover = players
+        .iter()
+        .map(|(_, t)| (t, seat(&server, t)))
+        .find(|(_, s)| s["deal"]["your_turn"] == true)
+        .expect("someone whose turn it was");
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/moves", mover.0),
+        None,
+        &json!({"seen": mover.1["deal"]["actions"], "action": {"discard": mover.1["deal"]["view"]["seats"][mover.1["deal"]["seat"].as_u64().unwrap_or(0) as usize]["hand"][0]}}),
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(answer["code"], "time_is_up");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("time is up")
+    );
+
+    // Close: the movement seats round 2.
+    let preview = host.get("/rounds/1/closing");
+    assert_eq!(
+        preview["closing"]["tables"].as_array().map(Vec::len),
+        Some(2)
+    );
+    let closed = host.ok("/rounds/1/close", json!({}));
+    assert_eq!(closed["close"]["next_round"], 2, "{closed}");
+    let round1 = host.get("/rounds/1");
+    for table in round1["seating"]["tables"].as_array().expect("tables") {
+        let miles: Vec<u64> = table["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .map(|e| e["miles"].as_u64().expect("miles"))
+            .collect();
+        let mover = table["progresses"].as_str().expect("a mover");
+        let mover_miles = table["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .find(|e| e["entry"] == mover)
+            .and_then(|e| e["miles"].as_u64())
+            .expect("mover's miles");
+        assert_eq!(
+            mover_miles,
+            *miles.iter().max().expect("max"),
+            "the mover had the most miles"
+        );
+    }
+    let round2 = host.get("/rounds/2");
+    assert_eq!(round2["state"], "seated");
+
+    // A correction of round 1 is kept with its history.
+    let entry = round1["seating"]["tables"][0]["entries"][0]["entry"]
+        .as_str()
+        .and_then(|e| e.trim_start_matches('E').parse::<i64>().ok())
+        .expect("entry id");
+    host.ok(
+        "/corrections",
+        json!({"round": 1, "entry": entry, "miles": 40, "reason": "miscounted"}),
+    );
+    let corrections = host.get("/corrections");
+    assert_eq!(corrections["corrections"][0]["new"], 40);
+    assert_eq!(corrections["corrections"][0]["reason"], "miscounted");
+
+    // Round 2, then the evening is over.
+    host.ok("/rounds/2/start", json!({}));
+    play_some(&server, &players, 4);
+    host.ok("/rounds/2/stop", json!({}));
+    let closed = host.ok("/rounds/2/close", json!({}));
+    assert_eq!(closed["close"]["finished"], true, "{closed}");
+    let (status, standings) = server.get(&format!("/api/v1/events/{event}/standings"), None);
+    assert_eq!(status, 200);
+    assert_eq!(standings["final"], true);
+    let rows = standings["standings"].as_array().expect("rows");
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["place"], 1);
+    assert_eq!(rows[0]["prize"], 1);
+    for row in rows {
+        let total: u64 = row["rounds"]
+            .as_array()
+            .expect("rounds")
+            .iter()
+            .filter_map(Value::as_u64)
+            .sum();
+        assert_eq!(
+            row["miles"].as_u64(),
+            Some(total),
+            "totals are the sum of the rounds"
+        );
+    }
+    let export = host.get("/export.json");
+    assert_eq!(export["rounds"].as_array().map(Vec::len), Some(2));
+    let (status, csv) = server.text(&format!("/api/v1/events/{event}/export.csv"), Some(&token));
+    assert_eq!(status, 200);
+    assert!(csv.starts_with("place,entry,names"), "{csv}");
+    assert_eq!(csv.lines().count(), 5);
+}
+
+#[test]
+fn paper_tables_enter_score_cards_checked_against_the_quotas() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Cards night", "length": {"kind": "rounds", "rounds": 1}, "seed": 9}),
+    );
+    let players = add_players(&host, &["Ann", "Bob"]);
+    host.ok("/rounds", json!({"all_paper": true}));
+    host.ok("/rounds/1/start", json!({}));
+    host.ok("/rounds/1/stop", json!({}));
+    // Over the quota: refused with the rule.
+    let (status, answer) = host.post(
+        "/rounds/1/tables/1/scores",
+        json!({"side": 0, "ones": 9, "threes": 0, "fives": 0, "tens": 0}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap_or("").contains("at most 8"),
+        "{answer}"
+    );
+    // A player enters their own side's card; the other side confirms it.
+    let state = seat(&server, &players[0].1);
+    let mine = state["tablemates"]
+        .as_array()
+        .expect("tablemates")
+        .iter()
+        .find(|t| t["you"] == true)
+        .and_then(|t| t["table_side"].as_u64())
+        .expect("Ann's side");
+    let theirs = 1 - mine;
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/scores", players[0].1),
+        None,
+        &json!({"side": theirs, "ones": 3, "threes": 2, "fives": 1, "tens": 0}),
+    );
+    assert_eq!(status, 403, "only one's own side: {answer}");
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/scores", players[0].1),
+        None,
+        &json!({"side": mine, "ones": 3, "threes": 2, "fives": 1, "tens": 0}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/scores/{mine}/confirm", players[0].1),
+        None,
+        &json!({}),
+    );
+    assert_eq!(status, 403, "a side cannot confirm its own card: {answer}");
+    let (status, answer) = host.post("/rounds/1/close", json!({}));
+    assert_eq!(status, 409, "the other side's card is missing: {answer}");
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/scores/{mine}/confirm", players[1].1),
+        None,
+        &json!({}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    host.ok(
+        "/rounds/1/tables/1/scores",
+        json!({"side": theirs, "ones": 2, "threes": 0, "fives": 0, "tens": 1}),
+    );
+    let closed = host.ok("/rounds/1/close", json!({}));
+    assert_eq!(closed["close"]["finished"], true);
+    let round = host.get("/rounds/1");
+    let entries = &round["seating"]["tables"][0]["entries"];
+    let miles: Vec<u64> = entries
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|e| e["miles"].as_u64())
+        .collect();
+    let mut sorted = miles.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, vec![12, 14]);
+}
+
+#[test]
+fn the_host_secret_is_checked_and_wrong_ones_tell_nothing() {
+    let server = Server::start();
+    let host = create_event(&server, json!({"name": "Secret"}));
+    let wrong = "0123456789abcdef0123456789abcdef";
+    let (status, a) = server.post(
+        &format!("/api/v1/events/{}/entries", host.event),
+        Some(wrong),
+        &json!({"names": ["Eve"]}),
+    );
+    assert_eq!(status, 403);
+    let (status, b) = server.post(
+        "/api/v1/events/999999/entries",
+        Some(wrong),
+        &json!({"names": ["Eve"]}),
+    );
+    assert_eq!(status, 403);
+    assert_eq!(
+        a["error"], b["error"],
+        "the same answer whether or not the event exists"
+    );
+    let (status, _) = server.post(
+        &format!("/api/v1/events/{}/entries", host.event),
+        None,
+        &json!({"names": ["Eve"]}),
+    );
+    assert_eq!(status, 403);
+    let (status, answer) = server.get(&format!("/api/v1/seats/{wrong}"), None);
+    assert_eq!(status, 403, "{answer}");
+    let (status, _) = server.get("/api/v1/seats/short", None);
+    assert_eq!(status, 403);
+}
+
+#[test]
+fn bad_input_gets_a_clear_message_and_nothing_is_stored() {
+    let server = Server::start();
+    let cases = [
+        (json!({"name": ""}), "name"),
+        (json!({"name": "x".repeat(61)}), "60"),
+        (json!({"name": "ok", "table_size": 5}), "2, 3, 4 or 6"),
+        (
+            json!({"name": "ok", "round": {"kind": "timed", "seconds": 5}}),
+            "timed round",
+        ),
+        (json!({"name": "ok", "prizes": 1000}), "prize"),
+        (json!({"name": "ok", "colour": "red"}), "unknown field"),
+        (json!({"name": 5}), "string"),
+        (json!([1, 2]), "JSON body"),
+    ];
+    for (body, needle) in cases {
+        let (status, answer) = server.post("/api/v1/events", None, &body);
+        assert!(status == 422 || status == 400, "{body}: {status} {answer}");
+        let error = answer["error"].as_str().unwrap_or("");
+        assert!(
+            error.to_lowercase().contains(&needle.to_lowercase()),
+            "{body}: {error}"
+        );
+    }
+    let response = server
+        .client()
+        .post(server.url("/api/v1/events"))
+        .header("Content-Type", "application/json")
+        .body(format!("{{\"name\":\"{}\"}}", "y".repeat(100_000)))
+        .send()
+        .expect("post");
+    assert_eq!(response.status().as_u16(), 413);
+    let (status, answer) = server.get("/api/v1/events/1", None);
+    assert_eq!(status, 404, "no event was stored: {answer}");
+    let (status, answer) = server.get("/api/v1/events/notanumber", None);
+    assert_eq!(status, 404, "{answer}");
+    let (status, answer) = server.get("/api/openapi.json", None);
+    assert_eq!(status, 200);
+    assert!(answer["paths"]["/api/v1/events"].is_object());
+}
