@@ -9,6 +9,7 @@ pub mod play;
 pub mod report;
 pub mod rounds;
 pub mod seat;
+pub mod simulate;
 pub mod tokens;
 
 use std::sync::Arc;

@@ -574,7 +574,7 @@ pub fn close(
         }));
     }
     let closing = preview_close(conn, event, &round)?;
-    record_closing(conn, event, &round, &closing)?;
+    record_closing(conn, &round, &closing)?;
     round.row.state = CLOSED.into();
     round.row.closed_at = Some(now.naive_utc());
     if round.row.stopped_at.is_none() {
@@ -596,34 +596,23 @@ pub fn close(
 }
 
 /// Stores a closing's scores and movers.
-fn record_closing(
-    conn: &mut Conn,
-    event: &EventRecord,
-    round: &RoundRecord,
-    closing: &Closing,
-) -> AppResult<()> {
+fn record_closing(conn: &mut Conn, round: &RoundRecord, closing: &Closing) -> AppResult<()> {
     let tables = queries::tables_of_round(conn, round.row.id)?;
-    let bye_entries: Vec<EntryId> = closing.byes.iter().map(|b| b.entry).collect();
+    let mut source: BTreeMap<EntryId, &'static str> = BTreeMap::new();
+    for te in queries::entries_of_round(conn, round.row.id)? {
+        let paper = tables
+            .iter()
+            .any(|t| t.id == te.table_id && t.mode == PAPER);
+        source.insert(te.entry_id, if paper { PAPER } else { DIGITAL });
+    }
     for (&entry, &miles) in &closing.miles {
-        let source = if bye_entries.contains(&entry) {
-            "bye"
-        } else {
-            let table = closing
-                .tables
-                .iter()
-                .find(|t| seating_has(conn, &tables, t.table, entry));
-            match table.and_then(|t| tables.iter().find(|r| r.number as u32 == t.table)) {
-                Some(t) if t.mode == PAPER => PAPER,
-                _ => DIGITAL,
-            }
-        };
         queries::upsert_score(
             conn,
             &NewScore {
                 round_id: round.row.id,
                 entry_id: entry,
                 miles: i32::try_from(miles).unwrap_or(i32::MAX),
-                source,
+                source: source.get(&entry).copied().unwrap_or("bye"),
             },
         )?;
     }
@@ -636,21 +625,7 @@ fn record_closing(
             queries::update_table_result(conn, table.id, Some(outcome.mover), tie.as_deref())?;
         }
     }
-    let _ = event;
     Ok(())
-}
-
-fn seating_has(
-    conn: &mut Conn,
-    tables: &[models::RoundTable],
-    number: u32,
-    entry: EntryId,
-) -> bool {
-    tables
-        .iter()
-        .find(|t| t.number as u32 == number)
-        .and_then(|t| queries::entries_of_table(conn, t.id).ok())
-        .is_some_and(|list| list.iter().any(|te| te.entry_id == entry))
 }
 
 /// After a close: seats the next round, or finishes the evening. Returns the next round's
@@ -825,7 +800,7 @@ pub fn correct(
         &previous,
     )
     .map_err(|e| AppError::conflict(e.to_string()))?;
-    record_closing(conn, event, &round, &reclosed.closing)?;
+    record_closing(conn, &round, &reclosed.closing)?;
     round.row.closing = Some(serde_json::to_string(&reclosed.closing)?);
     queries::update_round(conn, &round.row)?;
     let mut reseated = false;

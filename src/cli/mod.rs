@@ -3,6 +3,7 @@
 mod engine;
 mod selfplay;
 mod serve;
+mod simulate;
 
 use std::io::{self, Write};
 
@@ -26,6 +27,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Start the web server (what `touring` does without a command).
     Serve(serve::Args),
+    /// Play a whole event with bots at every seat and print it as JSON.
+    Simulate(simulate::Args),
 }
 
 impl Cli {
@@ -35,6 +38,7 @@ impl Cli {
             Some(Command::Engine) => engine::run(),
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),
+            Some(Command::Simulate(args)) => simulate::run(&args),
             None => serve::run(&serve::Args::default()),
         }
     }
