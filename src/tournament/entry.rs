@@ -1,0 +1,140 @@
+//! Entries: what moves from table to table. A single player, or a partnership of two who
+//! play together all evening; either may be a clearly labelled bot.
+
+use serde::{Deserialize, Serialize};
+
+use super::EntryId;
+use super::names::{NameError, clean_name};
+use super::settings::{Settings, TableSize};
+
+/// Who an entry is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Members {
+    /// One player, for events played each for himself (tables of two or three).
+    Player { name: String },
+    /// Two partners, for events played in partnerships (tables of four or six). They are one
+    /// entry, so they can never be split by the movement.
+    Partners { names: [String; 2] },
+}
+
+impl Members {
+    /// A single player, with the name checked and trimmed.
+    pub fn player(name: &str) -> Result<Members, NameError> {
+        Ok(Members::Player {
+            name: clean_name(name, "the player's name")?,
+        })
+    }
+
+    /// A partnership, with both names checked and trimmed.
+    pub fn partners(first: &str, second: &str) -> Result<Members, NameError> {
+        Ok(Members::Partners {
+            names: [
+                clean_name(first, "the first partner's name")?,
+                clean_name(second, "the second partner's name")?,
+            ],
+        })
+    }
+
+    /// Members for the `number`th bot of an event: "Bot 3", or "Bot 3a" and "Bot 3b" in a
+    /// partnership event. The entry's `bot` flag is what labels it; the name only helps.
+    pub fn for_bot(table_size: TableSize, number: u32) -> Members {
+        if table_size.partners() {
+            Members::Partners {
+                names: [format!("Bot {number}a"), format!("Bot {number}b")],
+            }
+        } else {
+            Members::Player {
+                name: format!("Bot {number}"),
+            }
+        }
+    }
+
+    /// Whether this is a partnership.
+    pub const fn is_partnership(&self) -> bool {
+        matches!(self, Members::Partners { .. })
+    }
+
+    /// The name to show: "Ann", or "Ann & Bob".
+    pub fn display(&self) -> String {
+        match self {
+            Members::Player { name } => name.clone(),
+            Members::Partners { names: [a, b] } => format!("{a} & {b}"),
+        }
+    }
+}
+
+/// An entry of an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The database's id.
+    pub id: EntryId,
+    pub members: Members,
+    /// A bot, labelled as such wherever it appears. Bots never take prizes.
+    pub bot: bool,
+    /// Withdrawn entries keep their scores but are not seated again.
+    pub withdrawn: bool,
+    /// The first round the entry can play (1 for everyone present at the start).
+    pub joined_round: u32,
+}
+
+impl Entry {
+    /// A person's entry, active, joining at `joined_round`.
+    pub fn person(id: EntryId, members: Members, joined_round: u32) -> Entry {
+        Entry {
+            id,
+            members,
+            bot: false,
+            withdrawn: false,
+            joined_round,
+        }
+    }
+
+    /// A bot's entry, active, joining at `joined_round`.
+    pub fn bot(id: EntryId, members: Members, joined_round: u32) -> Entry {
+        Entry {
+            id,
+            members,
+            bot: true,
+            withdrawn: false,
+            joined_round,
+        }
+    }
+
+    /// Whether the entry takes part in the rounds still to come.
+    pub const fn is_active(&self) -> bool {
+        !self.withdrawn
+    }
+
+    /// The name to show.
+    pub fn name(&self) -> String {
+        self.members.display()
+    }
+}
+
+/// Why an entry does not fit an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum EntryError {
+    #[error(
+        "this event plays partners at tables of {players}: enter both partners' names for each entry"
+    )]
+    PartnersNeeded { players: u8 },
+    #[error(
+        "this event plays each for himself at tables of {players}: enter one name for each entry"
+    )]
+    SingleNeeded { players: u8 },
+    #[error("{0}")]
+    Name(NameError),
+}
+
+/// Checks that an entry's members fit the event: partnerships exactly when the tables are of
+/// four or six.
+pub fn check_entry(settings: &Settings, members: &Members) -> Result<(), EntryError> {
+    let players = settings.table_size.players();
+    match (settings.table_size.partners(), members.is_partnership()) {
+        (true, false) => Err(EntryError::PartnersNeeded { players }),
+        (false, true) => Err(EntryError::SingleNeeded { players }),
+        _ => Ok(()),
+    }
+}

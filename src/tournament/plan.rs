@@ -1,0 +1,171 @@
+//! Seating plans: how many tables of which size, how many byes and how many bot seats, for a
+//! number of entries that may not fill whole tables.
+//!
+//! The program proposes one plan and shows the host every other plan that works, so the host
+//! can pick. The pick becomes the event's [`Remainder`], which late entries follow too.
+
+use serde::{Deserialize, Serialize};
+
+use super::seating::SeatingError;
+use super::settings::{Remainder, Settings, TableSize};
+
+/// How a number of entries is seated: the tables in ring order, the byes and the bot seats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatingPlan {
+    /// The way the numbers were made to fit.
+    pub remainder: Remainder,
+    /// Entries at each table (2 or 3), table 1 first. Odd-sized tables come last.
+    pub tables: Vec<usize>,
+    /// Entries that sit out each round, in turn.
+    pub byes: usize,
+    /// Bot seats: one at each of the last `bots` tables. The app creates this many bot
+    /// entries before seating the round.
+    pub bots: usize,
+}
+
+impl SeatingPlan {
+    /// The entries (people and bots already entered) that the plan seats, not counting the
+    /// bots it asks for.
+    pub fn entries(&self) -> usize {
+        self.tables.iter().sum::<usize>() + self.byes - self.bots
+    }
+
+    /// The plan in words for the host: "3 tables of 2 players and 1 table of 3 players (the
+    /// 3-player race of 30 miles)", "...; 1 entry sits out each round (a bye), in turn".
+    pub fn describe(&self, table_size: TableSize) -> String {
+        let mut groups: Vec<(usize, usize)> = Vec::new();
+        for &size in &self.tables {
+            match groups.last_mut() {
+                Some((s, count)) if *s == size => *count += 1,
+                _ => groups.push((size, 1)),
+            }
+        }
+        let tables: Vec<String> = groups
+            .iter()
+            .map(|&(size, count)| {
+                let noun = if count == 1 { "table" } else { "tables" };
+                format!("{count} {noun} of {}", table_size.describe_table(size))
+            })
+            .collect();
+        let mut text = tables.join(" and ");
+        if self.byes > 0 {
+            let who = if self.byes == 1 {
+                "1 entry sits".to_string()
+            } else {
+                format!("{} entries sit", self.byes)
+            };
+            text.push_str(&format!("; {who} out each round (a bye), in turn"));
+        }
+        if self.bots > 0 {
+            let seats = if self.bots == 1 {
+                "1 seat is".to_string()
+            } else {
+                format!("{} seats are", self.bots)
+            };
+            text.push_str(&format!(
+                "; {seats} taken by a labelled bot, one at a table"
+            ));
+        }
+        text
+    }
+}
+
+/// The plan for `entries` entries with a given way of handling the remainder, or why there is
+/// none.
+pub fn plan_for(
+    settings: &Settings,
+    entries: usize,
+    remainder: Remainder,
+) -> Result<SeatingPlan, SeatingError> {
+    if entries < 2 {
+        return Err(SeatingError::TooFew { entries });
+    }
+    let per = settings.entries_per_table();
+    let full = entries / per;
+    let left = entries % per;
+    let plan = |tables: Vec<usize>, byes: usize, bots: usize| SeatingPlan {
+        remainder,
+        tables,
+        byes,
+        bots,
+    };
+    if left == 0 {
+        return Ok(plan(vec![per; full], 0, 0));
+    }
+    match remainder {
+        Remainder::MixedTables => {
+            // Every count from 2 up can be written as 2s and 3s; the odd-sized tables go last.
+            let mut tables = Vec::new();
+            if per == 2 {
+                // An odd count: one table of three.
+                tables.resize((entries - 3) / 2, 2);
+                tables.push(3);
+            } else if left == 1 {
+                // 3k + 1 = 3(k - 1) + 2 + 2.
+                tables.resize((entries - 4) / 3, 3);
+                tables.extend([2, 2]);
+            } else {
+                tables.resize(full, 3);
+                tables.push(2);
+            }
+            Ok(plan(tables, 0, 0))
+        }
+        Remainder::Byes => {
+            if full == 0 {
+                return Err(SeatingError::NoTableForByes {
+                    entries,
+                    per_table: per,
+                });
+            }
+            Ok(plan(vec![per; full], left, 0))
+        }
+        Remainder::Bots => {
+            let bots = per - left;
+            Ok(plan(vec![per; full + 1], 0, bots))
+        }
+    }
+}
+
+/// Every plan that can seat `entries` entries, the program's proposal first: the event's own
+/// [`Remainder`] when it works, otherwise the first that does in the order mixed tables,
+/// byes, bots. When the entries fill whole tables there is one plan.
+pub fn seating_options(
+    settings: &Settings,
+    entries: usize,
+) -> Result<Vec<SeatingPlan>, SeatingError> {
+    let mut order = vec![settings.remainder];
+    for remainder in [Remainder::MixedTables, Remainder::Byes, Remainder::Bots] {
+        if remainder != settings.remainder {
+            order.push(remainder);
+        }
+    }
+    let mut options: Vec<SeatingPlan> = Vec::new();
+    let mut first_error = None;
+    for remainder in order {
+        match plan_for(settings, entries, remainder) {
+            Ok(plan) => {
+                let same_seats = options
+                    .iter()
+                    .any(|o| o.tables == plan.tables && o.byes == plan.byes && o.bots == plan.bots);
+                if !same_seats {
+                    options.push(plan);
+                }
+            }
+            Err(error) => {
+                first_error.get_or_insert(error);
+            }
+        }
+    }
+    match (options.is_empty(), first_error) {
+        (true, Some(error)) => Err(error),
+        _ => Ok(options),
+    }
+}
+
+/// The program's proposal: the first of [`seating_options`].
+pub fn propose(settings: &Settings, entries: usize) -> Result<SeatingPlan, SeatingError> {
+    seating_options(settings, entries)?
+        .into_iter()
+        .next()
+        .ok_or(SeatingError::TooFew { entries })
+}

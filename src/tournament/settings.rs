@@ -1,0 +1,377 @@
+//! The settings of an event: what the host decides before the first round.
+//!
+//! [`Settings::checked`] is the one gate: it trims the name and reports every problem at once
+//! (a form shows them all, each against its field), so the rest of the module can rely on a
+//! checked value and never re-validate.
+
+use serde::{Deserialize, Serialize};
+
+use super::describe_secs;
+use super::names::{NameError, clean_name};
+use crate::engine::{Config, RulesId, SetupError, touring1926};
+
+/// The shortest timed round: a demonstration still needs a few turns per table.
+pub const MIN_ROUND_SECS: u32 = 30;
+/// The longest timed round.
+pub const MAX_ROUND_SECS: u32 = 3 * 3600;
+/// The most rounds an event may set.
+pub const MAX_ROUNDS: u32 = 100;
+/// The shortest and longest overall time limit.
+pub const MIN_LIMIT_SECS: u32 = 60;
+pub const MAX_LIMIT_SECS: u32 = 24 * 3600;
+/// The most prizes an event may set.
+pub const MAX_PRIZES: u32 = 100;
+
+/// How many sit at a table: two or three each for himself, or four or six in partnerships of
+/// two. In JSON it is the number of players (2, 3, 4 or 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub enum TableSize {
+    Two,
+    Three,
+    Four,
+    Six,
+}
+
+impl TableSize {
+    /// Every table size, in the order a form lists them.
+    pub const ALL: [TableSize; 4] = [
+        TableSize::Two,
+        TableSize::Three,
+        TableSize::Four,
+        TableSize::Six,
+    ];
+
+    /// Players at a full table of this size.
+    pub const fn players(self) -> u8 {
+        match self {
+            TableSize::Two => 2,
+            TableSize::Three => 3,
+            TableSize::Four => 4,
+            TableSize::Six => 6,
+        }
+    }
+
+    /// Whether entries are partnerships of two.
+    pub const fn partners(self) -> bool {
+        matches!(self, TableSize::Four | TableSize::Six)
+    }
+
+    /// Players in one entry: 1, or 2 for a partnership.
+    pub const fn players_per_entry(self) -> u8 {
+        if self.partners() { 2 } else { 1 }
+    }
+
+    /// Entries at a table of this size: 2 or 3. Movement works on entries, so this is the
+    /// number the seating plans count in.
+    pub const fn entries(self) -> usize {
+        (self.players() / self.players_per_entry()) as usize
+    }
+
+    /// The table size for a number of players.
+    pub fn from_players(players: u8) -> Result<TableSize, SettingsError> {
+        match players {
+            2 => Ok(TableSize::Two),
+            3 => Ok(TableSize::Three),
+            4 => Ok(TableSize::Four),
+            6 => Ok(TableSize::Six),
+            other => Err(SettingsError::TableSize { players: other }),
+        }
+    }
+
+    /// Words for a table of `entries` entries in an event of this size: "2 players",
+    /// "6 players (three partnerships)".
+    pub fn describe_table(self, entries: usize) -> String {
+        let players = entries * usize::from(self.players_per_entry());
+        if self.partners() {
+            let count = if entries == 2 { "two" } else { "three" };
+            format!("{players} players ({count} partnerships)")
+        } else if entries == 3 {
+            format!("{players} players (the 3-player race of 30 miles)")
+        } else {
+            format!("{players} players")
+        }
+    }
+}
+
+impl TryFrom<u8> for TableSize {
+    type Error = SettingsError;
+    fn try_from(players: u8) -> Result<Self, Self::Error> {
+        TableSize::from_players(players)
+    }
+}
+
+impl From<TableSize> for u8 {
+    fn from(size: TableSize) -> u8 {
+        size.players()
+    }
+}
+
+/// What ends a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RoundKind {
+    /// Every table starts and stops at one signal, `seconds` apart (the host thinks in
+    /// minutes; a demonstration uses 90 seconds).
+    Timed { seconds: u32 },
+    /// Every table plays `games` games (1 or 2); the round ends when every table is done.
+    Games { games: u8 },
+}
+
+/// How long the evening lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventLength {
+    /// A fixed number of rounds.
+    Rounds { rounds: u32 },
+    /// An overall time limit from the start of round 1 (wall clock): no round starts after
+    /// it, and a round running when it comes stops there.
+    TimeLimit { seconds: u32 },
+}
+
+/// What a table does when its race is won before the stop signal of a timed round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AfterRace {
+    /// Ruling (default): a new deal starts at once and its miles are added to the round.
+    #[default]
+    DealAgain,
+    /// The table waits for the signal; the round's miles are those of the one race.
+    WaitForSignal,
+}
+
+/// How numbers that do not fill whole tables are seated. The first seating offers all three;
+/// the one the host picks is stored here and also decides what late entries do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Remainder {
+    /// Default: tables of another valid size (one table of three among tables of two, tables
+    /// of two among tables of three; partnerships likewise with tables of six or four).
+    #[default]
+    MixedTables,
+    /// Tables of the set size only; the entries left over sit out (a bye), in turn.
+    Byes,
+    /// Tables of the set size only; the empty seats are taken by clearly labelled bots.
+    Bots,
+}
+
+/// What an entry on a bye scores for the round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeScore {
+    /// Default: nothing. Sitting out scores no miles.
+    #[default]
+    Zero,
+    /// The average miles of every entry that played at a table that round, rounded to the
+    /// nearest mile (halves up), so that sitting out neither helps nor hurts on average.
+    RoundAverage,
+}
+
+/// Everything the host decides for an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The event's name, as printed and shown.
+    pub name: String,
+    /// The rules every table plays.
+    pub rules: RulesId,
+    pub table_size: TableSize,
+    pub round: RoundKind,
+    pub length: EventLength,
+    pub after_race: AfterRace,
+    /// How many prizes are given (0 for none).
+    pub prizes: u32,
+    /// The seed of every draw of the event: the first seating and the cuts for ties.
+    pub seed: u64,
+    pub remainder: Remainder,
+    pub bye_score: ByeScore,
+}
+
+impl Settings {
+    /// The settings the sheet suggests: tables of two, 10-minute rounds over an hour, a new
+    /// deal after a finished race, three prizes. The name is not checked here.
+    pub fn new(name: &str, seed: u64) -> Settings {
+        Settings {
+            name: name.to_string(),
+            rules: RulesId::Touring1926,
+            table_size: TableSize::Two,
+            round: RoundKind::Timed { seconds: 600 },
+            length: EventLength::TimeLimit { seconds: 3600 },
+            after_race: AfterRace::DealAgain,
+            prizes: 3,
+            seed,
+            remainder: Remainder::MixedTables,
+            bye_score: ByeScore::Zero,
+        }
+    }
+
+    /// Checks the settings and returns them with the name trimmed, or every problem found.
+    pub fn checked(mut self) -> Result<Settings, SettingsErrors> {
+        let mut problems = Vec::new();
+        match clean_name(&self.name, "the event's name") {
+            Ok(name) => self.name = name,
+            Err(error) => problems.push(SettingsError::Name(error)),
+        }
+        match self.round {
+            RoundKind::Timed { seconds } => {
+                if !(MIN_ROUND_SECS..=MAX_ROUND_SECS).contains(&seconds) {
+                    problems.push(SettingsError::RoundLength { seconds });
+                }
+            }
+            RoundKind::Games { games } => {
+                if !(1..=2).contains(&games) {
+                    problems.push(SettingsError::Games { games });
+                }
+            }
+        }
+        match self.length {
+            EventLength::Rounds { rounds } => {
+                if !(1..=MAX_ROUNDS).contains(&rounds) {
+                    problems.push(SettingsError::Rounds { rounds });
+                }
+            }
+            EventLength::TimeLimit { seconds } => {
+                if !(MIN_LIMIT_SECS..=MAX_LIMIT_SECS).contains(&seconds) {
+                    problems.push(SettingsError::TimeLimit { seconds });
+                } else if let RoundKind::Timed { seconds: round } = self.round
+                    && round > seconds
+                    && (MIN_ROUND_SECS..=MAX_ROUND_SECS).contains(&round)
+                {
+                    problems.push(SettingsError::LimitShorterThanRound {
+                        limit: seconds,
+                        round,
+                    });
+                }
+            }
+        }
+        if self.prizes > MAX_PRIZES {
+            problems.push(SettingsError::Prizes {
+                prizes: self.prizes,
+            });
+        }
+        if problems.is_empty() {
+            Ok(self)
+        } else {
+            Err(SettingsErrors(problems))
+        }
+    }
+
+    /// Entries at a full table: 2 or 3.
+    pub const fn entries_per_table(&self) -> usize {
+        self.table_size.entries()
+    }
+
+    /// The engine configuration of a table with `entries` entries (2 or 3): a table of three
+    /// single players races 30 miles, three partnerships race 50 with six players.
+    pub fn table_config(&self, entries: usize) -> Result<Config, SetupError> {
+        let players = entries.saturating_mul(usize::from(self.table_size.players_per_entry()));
+        let players = u8::try_from(players).unwrap_or(u8::MAX);
+        Config::new(self.rules, players, Some(self.table_size.partners()))
+    }
+
+    /// The miles of one complete race at a table of `entries` entries (50, or 30 for three
+    /// single players).
+    pub fn race_miles(&self, entries: usize) -> u32 {
+        match self.table_config(entries) {
+            Ok(config) => race_miles(config),
+            Err(_) => 50,
+        }
+    }
+
+    /// The most miles an entry can score in one round at a table of `entries` entries, or
+    /// `None` when there is no bound (a timed round whose tables deal again after a race).
+    pub fn max_round_miles(&self, entries: usize) -> Option<u32> {
+        let race = self.race_miles(entries);
+        match (self.round, self.after_race) {
+            (RoundKind::Timed { .. }, AfterRace::DealAgain) => None,
+            (RoundKind::Timed { .. }, AfterRace::WaitForSignal) => Some(race),
+            (RoundKind::Games { games }, _) => Some(race * u32::from(games)),
+        }
+    }
+
+    /// Whether a table whose race is won before the signal deals again at once.
+    pub fn deals_again(&self) -> bool {
+        matches!(self.round, RoundKind::Timed { .. }) && self.after_race == AfterRace::DealAgain
+    }
+}
+
+/// The miles of a complete race under a configuration: the sum of the full mile piles.
+pub(crate) fn race_miles(config: Config) -> u32 {
+    match config.rules {
+        RulesId::Touring1926 => touring1926::quota(config)
+            .iter()
+            .zip(crate::engine::Card::MILES)
+            .map(|(&count, card)| u32::from(count) * card.miles())
+            .sum(),
+    }
+}
+
+/// A field's seconds for a message.
+fn secs(seconds: &u32) -> String {
+    describe_secs(u64::from(*seconds))
+}
+
+/// One problem with the settings. [`SettingsError::field`] names the form field it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum SettingsError {
+    #[error("{0}")]
+    Name(NameError),
+    #[error(
+        "a table seats 2 or 3 players each for himself, or 4 or 6 playing partners, not {players}: choose 2, 3, 4 or 6"
+    )]
+    TableSize { players: u8 },
+    #[error(
+        "a timed round lasts from {} to {}, not {}: set a length in that range",
+        describe_secs(u64::from(MIN_ROUND_SECS)),
+        describe_secs(u64::from(MAX_ROUND_SECS)),
+        secs(.seconds)
+    )]
+    RoundLength { seconds: u32 },
+    #[error("a round by games plays 1 or 2 games at each table, not {games}: choose 1 or 2")]
+    Games { games: u8 },
+    #[error("an event has 1 to {MAX_ROUNDS} rounds, not {rounds}: set a number in that range")]
+    Rounds { rounds: u32 },
+    #[error(
+        "the time limit must be from {} to {}, not {}: set a limit in that range",
+        describe_secs(u64::from(MIN_LIMIT_SECS)),
+        describe_secs(u64::from(MAX_LIMIT_SECS)),
+        secs(.seconds)
+    )]
+    TimeLimit { seconds: u32 },
+    #[error(
+        "the time limit ({}) is shorter than one round ({}): lengthen the limit or shorten the rounds",
+        secs(.limit),
+        secs(.round)
+    )]
+    LimitShorterThanRound { limit: u32, round: u32 },
+    #[error("at most {MAX_PRIZES} prizes can be given, not {prizes}")]
+    Prizes { prizes: u32 },
+}
+
+impl SettingsError {
+    /// The settings field the problem concerns, for a form to mark.
+    pub const fn field(&self) -> &'static str {
+        match self {
+            SettingsError::Name(_) => "name",
+            SettingsError::TableSize { .. } => "table_size",
+            SettingsError::RoundLength { .. } | SettingsError::Games { .. } => "round",
+            SettingsError::Rounds { .. }
+            | SettingsError::TimeLimit { .. }
+            | SettingsError::LimitShorterThanRound { .. } => "length",
+            SettingsError::Prizes { .. } => "prizes",
+        }
+    }
+}
+
+/// Every problem found in a set of settings (never empty).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsErrors(pub Vec<SettingsError>);
+
+impl std::fmt::Display for SettingsErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let messages: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&messages.join("; "))
+    }
+}
+
+impl std::error::Error for SettingsErrors {}
