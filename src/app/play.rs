@@ -11,7 +11,6 @@ use super::events::EventRecord;
 use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
-use crate::engine::shuffle::derive_seed;
 use crate::engine::{Action, Config, Event, Game, Rules, RulesId, Seat};
 use crate::tournament::{self, EntryId, GameMiles};
 
@@ -19,9 +18,6 @@ use crate::tournament::{self, EntryId, GameMiles};
 pub const DIGITAL: &str = "digital";
 /// A table played with real cards; the scores are typed in.
 pub const PAPER: &str = "paper";
-
-/// Label mixed into game seeds so that they never coincide with the tournament's draws.
-const DEAL_LABEL: u64 = 0x6465_616c_2031_3932; // "deal 192"
 
 /// Who sits where in one deal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,15 +79,6 @@ impl LoadedDeal {
     }
 }
 
-/// The seed of a deal, derived from the event's seed, the round, the table and the deal.
-pub fn deal_seed(event_seed: u64, round: i32, table: i32, deal: i32) -> u64 {
-    let mut seed = derive_seed(event_seed, DEAL_LABEL);
-    for label in [round, table, deal] {
-        seed = derive_seed(seed, u64::from(label.unsigned_abs()));
-    }
-    seed
-}
-
 /// The entries of a table in side order, each with its player ids.
 pub fn table_players(conn: &mut Conn, table: &RoundTable) -> AppResult<Vec<(EntryId, Vec<i64>)>> {
     let mut out = Vec::new();
@@ -125,7 +112,13 @@ pub fn start_deal(
     let players = table_players(conn, table)?;
     let config = table_config(event, players.len())?;
     let seats = DealSeats::for_deal(&players, config.partners, deal as u32);
-    let seed = deal_seed(event.settings.seed, round.number, table.number, deal);
+    // Deals count from 1 here and from 0 in the tournament's seed labels.
+    let seed = tournament::game_seed(
+        event.settings.seed,
+        round.number.unsigned_abs(),
+        table.number.unsigned_abs(),
+        deal.unsigned_abs().saturating_sub(1),
+    );
     Ok(queries::insert_game(
         conn,
         &NewGame {
@@ -285,15 +278,5 @@ mod tests {
         assert_eq!(solo.players, vec![9, 7, 8]);
         assert_eq!(solo.seat_of(7), Some(1));
         assert_eq!(solo.seat_of(5), None);
-    }
-
-    #[test]
-    fn deal_seeds_differ_by_round_table_and_deal() {
-        let a = deal_seed(1, 1, 1, 1);
-        assert_ne!(a, deal_seed(1, 2, 1, 1));
-        assert_ne!(a, deal_seed(1, 1, 2, 1));
-        assert_ne!(a, deal_seed(1, 1, 1, 2));
-        assert_ne!(a, deal_seed(2, 1, 1, 1));
-        assert_eq!(a, deal_seed(1, 1, 1, 1));
     }
 }

@@ -649,8 +649,18 @@ fn seat_next(
         .into_iter()
         .map(|e| e.entry)
         .collect();
-    let next = tournament::prepare_next_round(&event.settings, &closing.next, &entries)
-        .map_err(|e| AppError::conflict(e.to_string()))?;
+    let next = match tournament::prepare_next_round(&event.settings, &closing.next, &entries) {
+        Err(tournament::SeatingError::BotsNeeded { count }) => {
+            events::add_bots(conn, event, count, "steady", now.naive_utc())?;
+            let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
+                .into_iter()
+                .map(|e| e.entry)
+                .collect();
+            tournament::prepare_next_round(&event.settings, &closing.next, &entries)
+        }
+        other => other,
+    }
+    .map_err(|e| AppError::conflict(e.to_string()))?;
     for bot in &next.released_bots {
         queries::withdraw_entry(conn, *bot, round.row.number)?;
     }
@@ -754,13 +764,15 @@ pub fn correct(
         &event.settings,
         &phases,
         event.is_finished(),
-        round.number(),
         &seating,
-        request.entry,
-        old,
-        request.miles,
-        by,
-        now,
+        tournament::Correction {
+            round: round.number(),
+            entry: request.entry,
+            old,
+            new: request.miles,
+            by: by.to_owned(),
+            at: now,
+        },
     )
     .map_err(|e| AppError::conflict(e.to_string()))?;
     queries::insert_correction(
