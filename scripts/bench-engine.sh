@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-2000}
 cargo build --release --quiet
-bin=target/release/touring
+bin=${CARGO_TARGET_DIR:-target}/release/touring
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

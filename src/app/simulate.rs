@@ -14,10 +14,10 @@ use super::{App, AppError, AppResult, ManualClock};
 use crate::db::queries;
 use crate::engine::Rules;
 use crate::engine::shuffle::derive_seed;
-use crate::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
+use crate::tournament::{EventLength, Members, Remainder, RoundKind, Settings, TableSize};
 
 /// What to simulate.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// Entries: players, or partnerships with tables of 4 or 6.
     pub entries: u32,
@@ -26,6 +26,8 @@ pub struct Options {
     /// Turns each table plays in a round (across deals, when a race ends early).
     pub round_turns: u32,
     pub seed: u64,
+    /// How numbers that don't fill whole tables are seated.
+    pub remainder: Remainder,
 }
 
 /// Timings of a simulation's parts, in seconds.
@@ -51,6 +53,7 @@ pub fn run(app: &App, clock: &ManualClock, options: &Options) -> AppResult<(Even
     settings.length = EventLength::Rounds {
         rounds: options.rounds,
     };
+    settings.remainder = options.remainder;
     let event_id = app.write(|conn| {
         let (event, _) = events::create(conn, settings.clone(), app.now_naive())?;
         for n in 1..=options.entries {

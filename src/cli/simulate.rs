@@ -7,6 +7,7 @@ use chrono::Utc;
 
 use crate::app::{App, ManualClock, simulate};
 use crate::db;
+use crate::tournament::Remainder;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
@@ -22,6 +23,9 @@ pub struct Args {
     /// Turns each table plays in a round.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub round_turns: u32,
+    /// Numbers that don't fill whole tables: mixed_tables, byes or bots.
+    #[arg(long, default_value = "mixed_tables", value_parser = ["mixed_tables", "byes", "bots"])]
+    pub remainder: String,
     /// The seed of the seating, the cuts, the deals and the bots.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -58,6 +62,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         rounds: args.rounds,
         round_turns: args.round_turns,
         seed: args.seed,
+        remainder: match args.remainder.as_str() {
+            "byes" => Remainder::Byes,
+            "bots" => Remainder::Bots,
+            _ => Remainder::MixedTables,
+        },
     };
     let (report, timings) = simulate::run(&app, &clock, &options).map_err(|e| e.to_string())?;
     let json = serde_json::to_string(&report).map_err(|e| e.to_string())?;
