@@ -98,6 +98,7 @@ pub fn create(
             status: SETUP,
             created_at: now,
             updated_at: now,
+            join_key: &new_token(),
         },
     )?;
     Ok((EventRecord { row, settings }, token))

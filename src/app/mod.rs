@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod error;
 pub mod events;
+pub mod passwords;
 pub mod play;
 pub mod report;
 pub mod rounds;

@@ -63,6 +63,8 @@ pub struct LoadedDeal {
     pub seats: DealSeats,
     /// How many actions have been played: the number a client sends back with its next move.
     pub actions: u32,
+    /// The actions, in order.
+    pub history: Vec<Action>,
 }
 
 impl LoadedDeal {
@@ -76,6 +78,26 @@ impl LoadedDeal {
 
     pub fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    /// The events of the last `count` actions, as `viewer` may see them, newest last.
+    pub fn recent_events(&self, count: usize, viewer: Option<Seat>) -> Vec<Event> {
+        let config = self.game.config();
+        let Ok(mut game) = Game::new(config, self.row.seed as u64, &[]) else {
+            return Vec::new();
+        };
+        let from = self.history.len().saturating_sub(count);
+        let mut events = Vec::new();
+        for (i, &action) in self.history.iter().enumerate() {
+            let mut these = Vec::new();
+            if game.apply(action, &mut these).is_err() {
+                break;
+            }
+            if i >= from {
+                events.extend(these.into_iter().map(|e| e.seen_by(viewer)));
+            }
+        }
+        events
     }
 }
 
@@ -148,13 +170,14 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
         actions.push(Action::from_json(&value).map_err(AppError::Internal)?);
     }
     let count = actions.len() as u32;
-    let game = Game::replay(config, row.seed as u64, actions)
+    let game = Game::replay(config, row.seed as u64, actions.iter().copied())
         .map_err(|e| AppError::Internal(format!("deal {} does not replay: {e}", row.id)))?;
     Ok(LoadedDeal {
         row,
         game,
         seats,
         actions: count,
+        history: actions,
     })
 }
 
@@ -245,6 +268,7 @@ pub fn apply_move(
         },
     )?;
     deal.actions += 1;
+    deal.history.push(action);
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
     let won = deal.game.winner().is_some();
     if let Some(winner) = deal.game.winner() {

@@ -45,6 +45,34 @@ pub fn holder(conn: &mut Conn, token: &str) -> AppResult<SeatHolder> {
     })
 }
 
+/// Finds a player by id (a browser that picked its seat from a table's QR code).
+pub fn holder_by_player(conn: &mut Conn, player: i64) -> AppResult<SeatHolder> {
+    let player = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
+    let entry = queries::entry(conn, player.entry_id)?.ok_or_else(seat_refusal)?;
+    let event = events::load(conn, entry.event_id)?;
+    Ok(SeatHolder {
+        player,
+        entry,
+        event,
+    })
+}
+
+/// How a seat is named in a request: by its link's token, or by the player a browser picked.
+#[derive(Debug, Clone)]
+pub enum SeatKey {
+    Token(String),
+    Player(i64),
+}
+
+impl SeatKey {
+    pub fn holder(&self, conn: &mut Conn) -> AppResult<SeatHolder> {
+        match self {
+            SeatKey::Token(token) => holder(conn, token),
+            SeatKey::Player(player) => holder_by_player(conn, *player),
+        }
+    }
+}
+
 /// Someone at the player's table.
 #[derive(Debug, Clone, Serialize)]
 pub struct Tablemate {
@@ -86,6 +114,8 @@ pub struct DealInfo {
     pub view: View,
     /// The moves the player may make now (empty unless it is their turn and the clock runs).
     pub legal: Vec<Action>,
+    /// What happened lately at the table, as this seat may see it (newest last).
+    pub recent: Vec<Event>,
 }
 
 /// Everything the seat page and the seat API show.
@@ -233,6 +263,7 @@ fn deal_info(deal: &LoadedDeal, player: i64, playing: bool) -> Option<DealInfo> 
         your_turn,
         view: deal.game.view(Some(seat)),
         legal,
+        recent: deal.recent_events(8, Some(seat)),
     })
 }
 
@@ -299,6 +330,16 @@ pub fn play_move(
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let holder = holder(conn, token)?;
+    play_move_as(conn, &holder, request, now)
+}
+
+/// Plays a move for a known player.
+pub fn play_move_as(
+    conn: &mut Conn,
+    holder: &SeatHolder,
+    request: MoveRequest,
+    now: DateTime<Utc>,
+) -> AppResult<(MoveAnswer, TableRef)> {
     let event = &holder.event;
     let round = rounds::latest(conn, event)?
         .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
@@ -326,7 +367,7 @@ pub fn play_move(
         },
         now.naive_utc(),
     )?;
-    let state = state_of(conn, &holder, now)?;
+    let state = state_of(conn, holder, now)?;
     Ok((
         MoveAnswer {
             events: outcome.events,

@@ -18,6 +18,9 @@ pub struct Event {
     pub status: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// Printed in the QR codes of the table tents and the projector.
+    pub join_key: String,
+    pub private_views: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -31,6 +34,7 @@ pub struct NewEvent<'a> {
     pub status: &'a str,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    pub join_key: &'a str,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]

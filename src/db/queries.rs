@@ -66,6 +66,28 @@ pub fn all_events(conn: &mut Conn) -> QueryResult<Vec<Event>> {
         .load(conn)
 }
 
+pub fn set_private_views(conn: &mut Conn, id: i64, private: bool) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set(events::private_views.eq(private))
+        .execute(conn)
+}
+
+// ---------------------------------------------------------------- server keys
+
+pub fn server_key(conn: &mut Conn, name: &str) -> QueryResult<Option<String>> {
+    server_keys::table
+        .find(name)
+        .select(server_keys::value)
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_server_key(conn: &mut Conn, name: &str, value: &str) -> QueryResult<usize> {
+    diesel::insert_into(server_keys::table)
+        .values((server_keys::name.eq(name), server_keys::value.eq(value)))
+        .execute(conn)
+}
+
 // ---------------------------------------------------------------- entries and players
 
 pub fn insert_entry(conn: &mut Conn, new: &NewEntry) -> QueryResult<Entry> {
@@ -127,6 +149,14 @@ pub fn players_of_entry(conn: &mut Conn, entry_id: i64) -> QueryResult<Vec<Playe
         .order(players::member.asc())
         .select(Player::as_select())
         .load(conn)
+}
+
+pub fn player(conn: &mut Conn, id: i64) -> QueryResult<Option<Player>> {
+    players::table
+        .find(id)
+        .select(Player::as_select())
+        .first(conn)
+        .optional()
 }
 
 pub fn player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<Option<Player>> {

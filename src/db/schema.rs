@@ -13,6 +13,15 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        join_key -> Text,
+        private_views -> Bool,
+    }
+}
+
+diesel::table! {
+    server_keys (name) {
+        name -> Text,
+        value -> Text,
     }
 }
 
@@ -181,4 +190,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     scores,
     paper_scores,
     corrections,
+    server_keys,
 );

@@ -3,6 +3,9 @@
 
 pub mod api;
 pub mod error;
+pub mod live;
+pub mod pages;
+pub mod session;
 
 use std::net::SocketAddr;
 
@@ -23,17 +26,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .app_data(path_config())
         .app_data(query_config())
         .configure(api::routes)
-        .route("/", web::get().to(start_page))
+        .configure(pages::routes)
         .default_service(web::to(not_found));
 }
 
 /// Binds the server (port 0 picks a free port) and returns it with the address it got.
 pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, SocketAddr)> {
+    let key = session::load_key(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
     let data = web::Data::new(app);
+    let hub = web::Data::new(live::Hub::new());
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
-            .wrap(middleware::Compress::default())
+            .app_data(hub.clone())
+            .wrap(session::middleware(key.clone()))
             .wrap(middleware::NormalizePath::trim())
             .configure(configure)
     })
@@ -44,12 +50,6 @@ pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, Sock
         .copied()
         .ok_or_else(|| std::io::Error::other("the server did not bind an address"))?;
     Ok((server.shutdown_timeout(5).run(), addr))
-}
-
-async fn start_page() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body("<!doctype html><title>touring</title><h1>touring</h1><p>Progressive Touring card parties.</p>")
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {

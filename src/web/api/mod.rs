@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use utoipa::OpenApi;
 
 use super::error::{ApiError, ErrorBody};
+use super::live::{Hub, Topic};
 use crate::app::events::{self, EventRecord};
 use crate::app::rounds::{self, CardAuthor, CorrectionRequest, SeatRequest, Signal, TableAt};
 use crate::app::{App, AppError, AppResult, report, seat};
@@ -148,11 +149,17 @@ async fn as_host<T: Send + 'static>(
     f: impl FnOnce(&App, &mut Conn, &EventRecord) -> AppResult<T> + Send + 'static,
 ) -> Result<T, ApiError> {
     let token = bearer(req).unwrap_or_default();
-    write(app, move |app, conn| {
+    let answer = write(app, move |app, conn| {
         let record = events::load_as_host(conn, event, &token)?;
         f(app, conn, &record)
     })
-    .await
+    .await?;
+    if req.method() != actix_web::http::Method::GET
+        && let Some(hub) = req.app_data::<web::Data<Hub>>()
+    {
+        hub.publish(event, Topic::Event);
+    }
+    Ok(answer)
 }
 
 fn ok(value: impl Serialize) -> Answer {
@@ -939,11 +946,12 @@ async fn play_move(
 /// A seat's own score card at a paper table, or its confirmation of another side's.
 async fn seat_card(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     token: String,
     confirm: Option<usize>,
     input: Option<PaperInput>,
 ) -> Answer {
-    write(&app, move |app, conn| {
+    let event = write(&app, move |app, conn| {
         let holder = seat::holder(conn, &token)?;
         let event = holder.event.clone();
         let round = rounds::latest(conn, &event)?
@@ -967,9 +975,11 @@ async fn seat_card(
                 rounds::enter_paper(conn, &event, TableAt { round: round.row.number, table: table.number }, (side, piles(&input)), author, app.now_naive())
             }
             (None, None) => Err(AppError::invalid("send a score card")),
-        }
+        }?;
+        Ok(event.id())
     })
     .await?;
+    hub.publish(event, Topic::Event);
     ok(json!({"ok": true}))
 }
 
@@ -984,10 +994,11 @@ async fn seat_card(
     ))]
 async fn seat_scores(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     path: web::Path<String>,
     input: web::Json<PaperInput>,
 ) -> Answer {
-    seat_card(app, path.into_inner(), None, Some(input.into_inner())).await
+    seat_card(app, hub, path.into_inner(), None, Some(input.into_inner())).await
 }
 
 #[utoipa::path(post, path = "/api/v1/seats/{token}/scores/{side}/confirm", tag = "seats",
@@ -997,9 +1008,13 @@ async fn seat_scores(
         (status = 403, description = "Not a valid seat link, or your own card", body = ErrorBody),
         (status = 409, description = "No card to confirm", body = ErrorBody),
     ))]
-async fn seat_confirm(app: web::Data<App>, path: web::Path<(String, usize)>) -> Answer {
+async fn seat_confirm(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    path: web::Path<(String, usize)>,
+) -> Answer {
     let (token, side) = path.into_inner();
-    seat_card(app, token, Some(side), None).await
+    seat_card(app, hub, token, Some(side), None).await
 }
 
 // ---------------------------------------------------------------- the document

@@ -1,0 +1,3 @@
+ALTER TABLE events DROP COLUMN private_views;
+ALTER TABLE events DROP COLUMN join_key;
+DROP TABLE server_keys;

@@ -1,0 +1,302 @@
+//! The pages people use: start, host console, projector, seat, standings, print. Every page is
+//! rendered on the server and works without JavaScript (forms post and redirect); the project's
+//! own small script adds live updates, the running clock and the projector's sounds.
+
+mod host;
+mod print;
+mod screen;
+mod seat;
+mod start;
+pub mod view;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION};
+use actix_web::{HttpResponse, ResponseError, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::session::{Flash, Visitor};
+use crate::app::{App, AppError, AppResult};
+use crate::db::Conn;
+
+/// Registers the pages' routes.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(form_config())
+        .route("/static/style.css", web::get().to(style))
+        .route("/static/touring.js", web::get().to(script))
+        .route("/favicon.ico", web::get().to(favicon));
+    start::routes(cfg);
+    host::routes(cfg);
+    seat::routes(cfg);
+    screen::routes(cfg);
+    print::routes(cfg);
+}
+
+/// What every page's frame needs.
+#[derive(Debug, Clone, Default)]
+pub struct Layout {
+    pub title: String,
+    pub csrf: String,
+    pub flash: Option<Flash>,
+    /// The event the page belongs to, for the navigation.
+    pub event: Option<(i64, String)>,
+    /// The visitor hosts that event (the navigation shows the console).
+    pub host: bool,
+    /// The URL of the page's live-update stream.
+    pub live: Option<String>,
+    pub body_class: &'static str,
+    /// Reload the page every this many seconds when scripts are off.
+    pub refresh: Option<u32>,
+}
+
+impl Layout {
+    pub fn new(title: impl Into<String>, visitor: &Visitor) -> Layout {
+        Layout {
+            title: title.into(),
+            csrf: visitor.csrf(),
+            flash: visitor.take_flash(),
+            ..Layout::default()
+        }
+    }
+
+    pub fn for_event(mut self, id: i64, name: &str, visitor: &Visitor) -> Layout {
+        self.event = Some((id, name.to_owned()));
+        self.host = visitor.is_host(id);
+        self
+    }
+
+    /// A version string for static files, so browsers fetch them again after an upgrade.
+    pub fn version(&self) -> &'static str {
+        env!("CARGO_PKG_VERSION")
+    }
+}
+
+/// Renders a page.
+pub fn page(template: &impl Template) -> Result<HttpResponse, PageError> {
+    let html = template
+        .render()
+        .map_err(|e| AppError::Internal(format!("a page could not be drawn: {e}")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((CACHE_CONTROL, "no-store"))
+        .body(html))
+}
+
+/// Renders a fragment of a page (for live updates) to a string.
+pub fn fragment(template: &impl Template) -> AppResult<String> {
+    template
+        .render()
+        .map_err(|e| AppError::Internal(format!("a page could not be drawn: {e}")))
+}
+
+/// Sends the browser to another page after a form (303: the next request is a GET).
+pub fn redirect(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((LOCATION, to))
+        .finish()
+}
+
+/// A page that could not be shown: an HTML page with the reason and a way back.
+#[derive(Debug)]
+pub struct PageError(pub AppError);
+
+impl From<AppError> for PageError {
+    fn from(error: AppError) -> PageError {
+        PageError(error)
+    }
+}
+
+impl From<actix_web::error::BlockingError> for PageError {
+    fn from(_: actix_web::error::BlockingError) -> PageError {
+        PageError(AppError::Internal(
+            "the server is shutting down; try again in a moment".into(),
+        ))
+    }
+}
+
+impl std::fmt::Display for PageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    layout: Layout,
+    status: u16,
+    heading: &'a str,
+    message: String,
+}
+
+impl ResponseError for PageError {
+    fn status_code(&self) -> StatusCode {
+        super::error::status_of(&self.0)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if matches!(self.0, AppError::Internal(_)) {
+            log::error!("{}", self.0);
+        }
+        let status = self.status_code();
+        let heading = match self.0 {
+            AppError::NotFound(_) => "Not found",
+            AppError::Forbidden(_) => "Not for this link",
+            AppError::Invalid(_) => "That did not fit",
+            AppError::Conflict(_) | AppError::Stale(_) | AppError::TimeUp => "Not now",
+            AppError::Internal(_) => "Something went wrong",
+        };
+        let page = ErrorPage {
+            layout: Layout {
+                title: heading.into(),
+                ..Layout::default()
+            },
+            status: status.as_u16(),
+            heading,
+            message: self.0.to_string(),
+        };
+        let body = page
+            .render()
+            .unwrap_or_else(|_| format!("{heading}: {}", self.0));
+        HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .body(body)
+    }
+}
+
+/// The result of a page handler.
+pub type PageResult = Result<HttpResponse, PageError>;
+
+/// Runs a read use case for a page.
+pub async fn read<T: Send + 'static>(
+    app: &web::Data<App>,
+    f: impl FnOnce(&App, &mut Conn) -> AppResult<T> + Send + 'static,
+) -> Result<T, PageError> {
+    let app = app.clone();
+    Ok(web::block(move || app.read(|conn| f(&app, conn))).await??)
+}
+
+/// Runs a writing use case for a page, in one immediate transaction.
+pub async fn write<T: Send + 'static>(
+    app: &web::Data<App>,
+    f: impl FnOnce(&App, &mut Conn) -> AppResult<T> + Send + 'static,
+) -> Result<T, PageError> {
+    let app = app.clone();
+    Ok(web::block(move || app.write(|conn| f(&app, conn))).await??)
+}
+
+/// Every form carries this field.
+#[derive(Debug, Deserialize)]
+pub struct CsrfOnly {
+    #[serde(default)]
+    pub csrf: String,
+}
+
+fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(16 * 1024)
+        .error_handler(|err, _req| {
+            let message = match &err {
+                actix_web::error::UrlencodedError::Overflow { .. } => {
+                    "the form sent is too large; shorten what you typed".to_owned()
+                }
+                actix_web::error::UrlencodedError::Parse(_) => {
+                    "the form could not be read; reload the page and try again".to_owned()
+                }
+                other => format!("the form does not fit ({other}); reload the page and try again"),
+            };
+            let status = if matches!(err, actix_web::error::UrlencodedError::Overflow { .. }) {
+                StatusCode::PAYLOAD_TOO_LARGE
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            let page = PageError(AppError::Invalid(message));
+            let mut response = page.error_response();
+            *response.status_mut() = status;
+            actix_web::error::InternalError::from_response(err, response).into()
+        })
+}
+
+async fn style() -> HttpResponse {
+    static_file(
+        "text/css; charset=utf-8",
+        include_str!("../../../static/style.css"),
+    )
+}
+
+async fn script() -> HttpResponse {
+    static_file(
+        "text/javascript; charset=utf-8",
+        include_str!("../../../static/touring.js"),
+    )
+}
+
+async fn favicon() -> HttpResponse {
+    static_file("image/svg+xml", include_str!("../../../static/favicon.svg"))
+}
+
+fn static_file(content_type: &'static str, body: &'static str) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, content_type))
+        .insert_header((CACHE_CONTROL, "public, max-age=3600"))
+        .body(body)
+}
+
+/// A server-sent event stream for one page: after every change that `wanted` accepts
+/// (gathered for `gather`), `render` draws the page's regions and each is sent as an event
+/// named after the region's element id. The first drawing is sent at once, so a page that
+/// (re)connects is up to date.
+pub fn live_stream<F>(
+    app: web::Data<App>,
+    receiver: tokio::sync::broadcast::Receiver<crate::web::live::Notice>,
+    gather: std::time::Duration,
+    wanted: impl Fn(&crate::web::live::Notice) -> bool + Send + Clone + 'static,
+    render: F,
+) -> impl actix_web::Responder
+where
+    F: Fn(&App, &mut Conn) -> AppResult<Vec<(&'static str, String)>>
+        + Send
+        + Sync
+        + Clone
+        + 'static,
+{
+    use actix_web_lab::sse;
+    use futures_util::StreamExt;
+    let updates = futures_util::stream::unfold(
+        (app, receiver, render, wanted, true),
+        move |(app, mut receiver, render, wanted, first)| async move {
+            if !first {
+                crate::web::live::next_change(&mut receiver, &wanted, gather).await?;
+            }
+            let (drawn_app, draw) = (app.clone(), render.clone());
+            let regions = web::block(move || drawn_app.read(|conn| draw(&drawn_app, conn)))
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .unwrap_or_default();
+            let events: Vec<sse::Event> = regions
+                .into_iter()
+                .map(|(id, html)| sse::Event::Data(sse::Data::new(html).event(id)))
+                .collect();
+            Some((
+                futures_util::stream::iter(events),
+                (app, receiver, render, wanted, false),
+            ))
+        },
+    )
+    .flatten();
+    sse::Sse::from_infallible_stream(updates)
+        .with_keep_alive(std::time::Duration::from_secs(15))
+        .with_retry_duration(std::time::Duration::from_secs(3))
+}
+
+/// Minutes and seconds of a number of milliseconds ("4:07").
+pub fn clock_text(ms: Option<i64>) -> String {
+    match ms {
+        Some(ms) => {
+            let total = (ms.max(0) + 999) / 1000;
+            format!("{}:{:02}", total / 60, total % 60)
+        }
+        None => "–".into(),
+    }
+}

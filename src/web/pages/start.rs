@@ -1,0 +1,215 @@
+//! The start page: what touring is, and one form to create an event with sensible defaults.
+
+use actix_web::{HttpRequest, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{Layout, PageResult, page, redirect, write};
+use crate::app::{App, AppError, events};
+use crate::tournament::{AfterRace, EventLength, Remainder, RoundKind, Settings, TableSize};
+use crate::web::api::dto::default_settings;
+use crate::web::session::Visitor;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(start_page))
+        .route("/events", web::post().to(create_event));
+}
+
+#[derive(Template)]
+#[template(path = "start.html")]
+struct StartPage {
+    layout: Layout,
+    form: EventForm,
+}
+
+/// The create-event form, with the values to show (the defaults, or what was typed).
+#[derive(Debug, Clone, Deserialize)]
+pub struct EventForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default = "two")]
+    pub table_size: String,
+    #[serde(default = "timed")]
+    pub round_kind: String,
+    #[serde(default = "ten")]
+    pub round_minutes: String,
+    #[serde(default = "one")]
+    pub games: String,
+    #[serde(default = "rounds")]
+    pub length_kind: String,
+    #[serde(default = "four")]
+    pub rounds: String,
+    #[serde(default = "sixty")]
+    pub limit_minutes: String,
+    #[serde(default = "three")]
+    pub prizes: String,
+    #[serde(default = "deal_again")]
+    pub after_race: String,
+    #[serde(default = "mixed")]
+    pub remainder: String,
+    #[serde(default)]
+    pub seed: String,
+}
+
+fn two() -> String {
+    "2".into()
+}
+fn timed() -> String {
+    "timed".into()
+}
+fn ten() -> String {
+    "10".into()
+}
+fn one() -> String {
+    "1".into()
+}
+fn rounds() -> String {
+    "rounds".into()
+}
+fn four() -> String {
+    "4".into()
+}
+fn sixty() -> String {
+    "60".into()
+}
+fn three() -> String {
+    "3".into()
+}
+fn deal_again() -> String {
+    "deal_again".into()
+}
+fn mixed() -> String {
+    "mixed_tables".into()
+}
+
+impl Default for EventForm {
+    fn default() -> EventForm {
+        EventForm {
+            csrf: String::new(),
+            name: String::new(),
+            table_size: two(),
+            round_kind: timed(),
+            round_minutes: ten(),
+            games: one(),
+            length_kind: rounds(),
+            rounds: four(),
+            limit_minutes: sixty(),
+            prizes: three(),
+            after_race: deal_again(),
+            remainder: mixed(),
+            seed: String::new(),
+        }
+    }
+}
+
+/// Reads a whole number from a form field, saying which field was wrong.
+pub fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, AppError> {
+    text.trim().parse().map_err(|_| {
+        AppError::invalid(format!(
+            "{what} must be a whole number, not \"{}\"",
+            crate::engine::action::truncate(text.trim(), 20)
+        ))
+    })
+}
+
+impl EventForm {
+    /// The settings the form asks for.
+    pub fn settings(&self) -> Result<Settings, AppError> {
+        let seed = if self.seed.trim().is_empty() {
+            rand::random()
+        } else {
+            number(&self.seed, "the seed")?
+        };
+        let mut settings = default_settings(&self.name, seed);
+        settings.table_size =
+            TableSize::from_players(number(&self.table_size, "players per table")?)
+                .map_err(|e| AppError::invalid(e.to_string()))?;
+        settings.round = if self.round_kind == "games" {
+            RoundKind::Games {
+                games: number(&self.games, "the games per round")?,
+            }
+        } else {
+            let minutes: u32 = number(&self.round_minutes, "the round's length in minutes")?;
+            RoundKind::Timed {
+                seconds: minutes.saturating_mul(60),
+            }
+        };
+        settings.length = if self.length_kind == "time" {
+            let minutes: u32 = number(&self.limit_minutes, "the evening's length in minutes")?;
+            EventLength::TimeLimit {
+                seconds: minutes.saturating_mul(60),
+            }
+        } else {
+            EventLength::Rounds {
+                rounds: number(&self.rounds, "the number of rounds")?,
+            }
+        };
+        settings.prizes = number(&self.prizes, "the number of prizes")?;
+        settings.after_race = if self.after_race == "wait" {
+            AfterRace::WaitForSignal
+        } else {
+            AfterRace::DealAgain
+        };
+        settings.remainder = match self.remainder.as_str() {
+            "byes" => Remainder::Byes,
+            "bots" => Remainder::Bots,
+            _ => Remainder::MixedTables,
+        };
+        Ok(settings)
+    }
+}
+
+async fn start_page(visitor: Visitor) -> PageResult {
+    page(&StartPage {
+        layout: Layout::new("Progressive Touring", &visitor),
+        form: EventForm::default(),
+    })
+}
+
+async fn create_event(
+    app: web::Data<App>,
+    req: HttpRequest,
+    visitor: Visitor,
+    form: web::Form<EventForm>,
+) -> PageResult {
+    let form = form.into_inner();
+    if let Err(error) = visitor.check_csrf(&form.csrf) {
+        return Err(error.into());
+    }
+    let attempt = form.clone();
+    let created = write(&app, move |app, conn| {
+        let settings = attempt.settings()?;
+        events::create(conn, settings, app.now_naive())
+    })
+    .await;
+    match created {
+        Ok((event, token)) => {
+            visitor.add_host(event.id());
+            let info = req.connection_info();
+            let link = format!(
+                "{}://{}/events/{}/host?token={token}",
+                info.scheme(),
+                info.host(),
+                event.id()
+            );
+            visitor.flash_link(
+                "Your event is ready. Keep this host link: it is the only way back to this console from another device (it is shown only now).",
+                link,
+            );
+            Ok(redirect(&format!("/events/{}/host", event.id())))
+        }
+        Err(error) => {
+            let mut layout = Layout::new("Progressive Touring", &visitor);
+            layout.flash = Some(crate::web::session::Flash {
+                kind: "error".into(),
+                text: error.0.to_string(),
+                link: None,
+            });
+            let mut response = page(&StartPage { layout, form })?;
+            *response.status_mut() = super::super::error::status_of(&error.0);
+            Ok(response)
+        }
+    }
+}

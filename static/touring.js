@@ -1,0 +1,166 @@
+// touring: the little script the pages use. Everything works without it (forms post and
+// redirect; the projector refreshes itself); with it, pages update live from server-sent
+// events, the clock counts down every second, and the projector plays its signals.
+(function () {
+  "use strict";
+
+  // ------------------------------------------------------------ live updates
+  // A page that wants them has <body data-live="/url/of/its/stream">. The server sends named
+  // events whose name is the id of an element and whose data is that element's new HTML.
+  function connectLive() {
+    var url = document.body.getAttribute("data-live");
+    if (!url || !window.EventSource) return;
+    var source = new EventSource(url);
+    source.onmessage = function () {};
+    var known = {};
+    function listen(id) {
+      if (known[id]) return;
+      known[id] = true;
+      source.addEventListener(id, function (event) {
+        var target = document.getElementById(id);
+        if (!target) return;
+        var focused = document.activeElement && target.contains(document.activeElement)
+          ? document.activeElement.getAttribute("name") : null;
+        target.innerHTML = event.data;
+        if (focused) {
+          var again = target.querySelector('[name="' + focused + '"]');
+          if (again) again.focus();
+        }
+        target.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true }));
+        scanClocks();
+      });
+    }
+    Array.prototype.forEach.call(document.querySelectorAll("[data-region]"), function (el) {
+      listen(el.id);
+    });
+    source.addEventListener("reload", function () { window.location.reload(); });
+    source.onerror = function () {
+      document.body.classList.add("offline");
+    };
+    source.onopen = function () {
+      document.body.classList.remove("offline");
+    };
+  }
+
+  // ------------------------------------------------------------ the clock
+  // <span class="clock" data-left-ms="412000" data-state="running"> counts down locally from
+  // the moment the page (or fragment) arrived; the server stays the judge of time.
+  var clocks = [];
+  function scanClocks() {
+    clocks = [];
+    Array.prototype.forEach.call(document.querySelectorAll("[data-left-ms]"), function (el) {
+      var left = parseInt(el.getAttribute("data-left-ms"), 10);
+      if (isNaN(left)) return;
+      clocks.push({
+        el: el,
+        endsAt: Date.now() + left,
+        state: el.getAttribute("data-state") || "running",
+        lastLeft: left
+      });
+    });
+  }
+
+  function format(ms) {
+    var total = Math.max(0, Math.ceil(ms / 1000));
+    var minutes = Math.floor(total / 60);
+    var seconds = total % 60;
+    return minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+  }
+
+  function tick() {
+    var now = Date.now();
+    clocks.forEach(function (clock) {
+      if (clock.state !== "running") return;
+      var left = clock.endsAt - now;
+      clock.el.textContent = format(left);
+      if (clock.lastLeft > 60000 && left <= 60000 && left > 0) {
+        signal("minute");
+      }
+      if (clock.lastLeft > 0 && left <= 0) {
+        clock.el.classList.add("over");
+        signal("stop");
+        stopPlayed = true;
+      }
+      clock.lastLeft = left;
+    });
+  }
+
+  // ------------------------------------------------------------ sounds (projector)
+  // Our own tones through Web Audio: a rising pair at the start, a chime at one minute to go,
+  // a falling horn at the stop. Browsers only allow sound after a click, hence the button.
+  var audio = null;
+  function soundOn() {
+    return document.body.hasAttribute("data-sound");
+  }
+  function enableSound(button) {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    audio = audio || new Context();
+    if (audio.resume) audio.resume();
+    if (button) {
+      button.textContent = "Sound on";
+      button.setAttribute("aria-pressed", "true");
+    }
+    tone([523, 659], 0.18);
+  }
+  function tone(frequencies, length, type) {
+    if (!audio) return;
+    var start = audio.currentTime + 0.02;
+    frequencies.forEach(function (f, i) {
+      var osc = audio.createOscillator();
+      var gain = audio.createGain();
+      osc.type = type || "triangle";
+      osc.frequency.value = f;
+      gain.gain.setValueAtTime(0.0001, start + i * length);
+      gain.gain.exponentialRampToValueAtTime(0.35, start + i * length + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + (i + 1) * length);
+      osc.connect(gain);
+      gain.connect(audio.destination);
+      osc.start(start + i * length);
+      osc.stop(start + (i + 1) * length + 0.05);
+    });
+  }
+  function signal(kind) {
+    if (!soundOn() || !audio) return;
+    if (kind === "start") tone([392, 523, 659, 784], 0.22);
+    if (kind === "minute") tone([880, 660], 0.35, "sine");
+    if (kind === "stop") tone([466, 370, 294], 0.45, "sawtooth");
+  }
+  // The projector's round line carries data-round-state; a change of it is a signal.
+  var lastRoundState = null;
+  var stopPlayed = false;
+  function checkRoundState() {
+    var el = document.querySelector("[data-round-state]");
+    if (!el) return;
+    var state = el.getAttribute("data-round-state");
+    if (lastRoundState !== null && state !== lastRoundState) {
+      if (state === "running" && lastRoundState === "seated") signal("start");
+      if (state === "over" && !stopPlayed) signal("stop");
+    }
+    if (state === "running") stopPlayed = false;
+    lastRoundState = state;
+  }
+  document.addEventListener("touring:updated", checkRoundState);
+
+  // ------------------------------------------------------------ small helpers
+  function confirmations() {
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      var question = form.getAttribute("data-confirm");
+      if (question && !window.confirm(question)) event.preventDefault();
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    scanClocks();
+    checkRoundState();
+    setInterval(tick, 250);
+    tick();
+    connectLive();
+    confirmations();
+    var button = document.getElementById("sound");
+    if (button) {
+      button.addEventListener("click", function () { enableSound(button); });
+    }
+  });
+})();
