@@ -395,7 +395,7 @@ fn bad_input_gets_a_clear_message_and_nothing_is_stored() {
     let server = Server::start();
     let cases = [
         (json!({"name": ""}), "name"),
-        (json!({"name": "x".repeat(61)}), "60"),
+        (json!({"name": "x".repeat(201)}), "200"),
         (json!({"name": "ok", "table_size": 5}), "2, 3, 4 or 6"),
         (
             json!({"name": "ok", "round": {"kind": "timed", "seconds": 5}}),

@@ -239,14 +239,14 @@ fn names_are_trimmed_and_any_script_is_welcome() {
 }
 
 #[test]
-fn a_name_over_sixty_characters_is_refused() {
+fn a_name_over_two_hundred_characters_is_refused() {
     assert!(
-        Members::player(&"é".repeat(60)).is_ok(),
-        "60 characters, 120 bytes"
+        Members::player(&"é".repeat(200)).is_ok(),
+        "200 characters, 400 bytes"
     );
-    let error = Members::player(&"x".repeat(61)).expect_err("too long");
-    assert!(matches!(error, NameError::TooLong { chars: 61, .. }));
-    assert!(error.to_string().contains("at most 60"), "{error}");
+    let error = Members::player(&"x".repeat(201)).expect_err("too long");
+    assert!(matches!(error, NameError::TooLong { chars: 201, .. }));
+    assert!(error.to_string().contains("at most 200"), "{error}");
 }
 
 #[test]

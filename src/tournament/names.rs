@@ -1,4 +1,5 @@
-//! Names of events, players and hosts: trimmed, 1 to 60 characters, any script.
+//! Names of events, players and hosts: trimmed, 1 to 200 characters, any script. Long
+//! names are allowed (pages wrap them); what would break a printed tent is refused.
 //!
 //! Names are printed on table tents, score cards and a projector, so the one thing refused
 //! besides an empty or overlong name is a control character (a line break or a tab), which
@@ -7,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The longest name, in characters (Unicode scalar values) after trimming.
-pub const MAX_NAME_CHARS: usize = 60;
+pub const MAX_NAME_CHARS: usize = 200;
 
 /// Why a name was refused. `what` says whose name it is ("the event's name", "the second
 /// partner's name"...), so a form with several names can say which one is wrong.
@@ -30,7 +31,7 @@ pub enum NameError {
     ControlCharacter { what: String },
 }
 
-/// Trims a name and checks it: 1..=60 characters, no control characters, anything else
+/// Trims a name and checks it: 1..=200 characters, no control characters, anything else
 /// (accents, any script, emoji) welcome. `what` names the field in the message.
 pub fn clean_name(raw: &str, what: &str) -> Result<String, NameError> {
     let name = raw.trim();

@@ -72,8 +72,8 @@ pub enum ByeScoreInput {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EventInput {
-    /// The event's name (1 to 60 characters).
-    #[schema(min_length = 1, max_length = 60)]
+    /// The event's name (1 to 200 characters).
+    #[schema(min_length = 1, max_length = 200)]
     pub name: String,
     /// The rules: only "touring-1926" for now.
     #[serde(default)]
@@ -166,7 +166,7 @@ pub fn default_settings(name: &str, seed: u64) -> Settings {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntryInput {
-    /// One name (each for himself) or two (a partnership); 1 to 60 characters each.
+    /// One name (each for himself) or two (a partnership); 1 to 200 characters each.
     #[schema(min_items = 1, max_items = 2)]
     pub names: Vec<String>,
     /// Make it a labelled bot of this level (random, steady or shrewd).

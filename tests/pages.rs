@@ -1,0 +1,688 @@
+//! The pages through a real server: every page and form, with its refusals. A browser here is
+//! a reqwest client with a cookie jar (the browser tests in tests/browser.rs use Chromium).
+
+mod common;
+
+use common::server::Server;
+use reqwest::blocking::{Client, Response};
+use reqwest::redirect::Policy;
+use serde_json::{Value, json};
+
+/// A browser: a cookie jar, no automatic redirects (so the tests see the 303s).
+struct Browser<'a> {
+    server: &'a Server,
+    client: Client,
+}
+
+impl<'a> Browser<'a> {
+    fn new(server: &'a Server) -> Browser<'a> {
+        let client = Client::builder()
+            .cookie_store(true)
+            .redirect(Policy::none())
+            .build()
+            .expect("client");
+        Browser { server, client }
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        let response = self.client.get(self.server.url(path)).send().expect("GET");
+        text(response)
+    }
+
+    /// GET, following one redirect.
+    fn follow(&self, path: &str) -> (u16, String) {
+        let response = self.client.get(self.server.url(path)).send().expect("GET");
+        if response.status().is_redirection() {
+            let to = location(&response);
+            return self.get(&to);
+        }
+        text(response)
+    }
+
+    fn csrf(&self, page: &str) -> String {
+        let (_, html) = self.get(page);
+        html.split("name=\"csrf\" value=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("a CSRF field on the page")
+            .to_owned()
+    }
+
+    /// POSTs a form and returns the status and where it redirects (if it does).
+    fn post(&self, path: &str, form: &[(&str, &str)]) -> (u16, String) {
+        let response = self
+            .client
+            .post(self.server.url(path))
+            .form(form)
+            .send()
+            .expect("POST");
+        let status = response.status().as_u16();
+        if response.status().is_redirection() {
+            return (status, location(&response));
+        }
+        (status, response.text().unwrap_or_default())
+    }
+}
+
+fn text(response: Response) -> (u16, String) {
+    let status = response.status().as_u16();
+    (status, response.text().expect("body"))
+}
+
+fn location(response: &Response) -> String {
+    response
+        .headers()
+        .get("location")
+        .and_then(|l| l.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Creates an event on the start page; returns its id (the browser is now its host).
+fn create(browser: &Browser, name: &str) -> i64 {
+    let csrf = browser.csrf("/");
+    let (status, to) = browser.post(
+        "/events",
+        &[
+            ("csrf", &csrf),
+            ("name", name),
+            ("table_size", "2"),
+            ("round_kind", "timed"),
+            ("round_minutes", "10"),
+            ("length_kind", "rounds"),
+            ("rounds", "2"),
+            ("prizes", "2"),
+            ("seed", "4"),
+        ],
+    );
+    assert_eq!(status, 303, "{to}");
+    to.trim_start_matches("/events/")
+        .trim_end_matches("/host")
+        .parse()
+        .expect("the console's address")
+}
+
+fn add(browser: &Browser, event: i64, name: &str) -> (u16, String) {
+    let csrf = browser.csrf(&format!("/events/{event}/host"));
+    browser.post(
+        &format!("/events/{event}/host/entries"),
+        &[("csrf", &csrf), ("name", name)],
+    )
+}
+
+fn flash(browser: &Browser, event: i64) -> String {
+    let (_, html) = browser.get(&format!("/events/{event}/host"));
+    html.split("class=\"flash ")
+        .nth(1)
+        .map(|rest| rest.split("</div>").next().unwrap_or("").to_owned())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_start_page_creates_an_event_and_shows_the_host_link_once() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let (status, html) = browser.get("/");
+    assert_eq!(status, 200);
+    assert!(html.contains("Create an event"));
+    assert!(html.contains("value=\"10\""), "10-minute rounds by default");
+    assert!(html.contains("value=\"4\""), "4 rounds by default");
+    let event = create(&browser, "Friday Touring");
+    let (status, html) = browser.get(&format!("/events/{event}/host"));
+    assert_eq!(status, 200);
+    assert!(html.contains("Keep this host link"), "{html}");
+    assert!(html.contains(&format!("/events/{event}/host?token=")));
+    let (_, again) = browser.get(&format!("/events/{event}/host"));
+    assert!(!again.contains("Keep this host link"), "shown only once");
+}
+
+#[test]
+fn the_start_page_explains_bad_settings_and_keeps_what_was_typed() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let csrf = browser.csrf("/");
+    let (status, html) = browser.post(
+        "/events",
+        &[
+            ("csrf", &csrf),
+            ("name", "Kept name"),
+            ("round_minutes", "zero"),
+            ("round_kind", "timed"),
+        ],
+    );
+    assert_eq!(status, 422);
+    assert!(html.contains("whole number"), "{html}");
+    assert!(html.contains("value=\"Kept name\""));
+    let (status, html) = browser.post("/events", &[("csrf", &csrf), ("name", "")]);
+    assert_eq!(status, 422);
+    assert!(html.contains("name"), "{html}");
+}
+
+#[test]
+fn every_form_without_its_csrf_token_is_refused() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let event = create(&browser, "Guarded");
+    flash(&browser, event); // the host link, shown once
+    let posts = [
+        "/events".to_owned(),
+        format!("/events/{event}/host/entries"),
+        format!("/events/{event}/host/seat"),
+        format!("/events/{event}/host/rounds/1/signal"),
+        format!("/events/{event}/host/finish"),
+        format!("/events/{event}/host/password"),
+        format!("/events/{event}/login"),
+    ];
+    for path in posts {
+        let (status, body) = browser.post(&path, &[("name", "Mallory"), ("csrf", "0000")]);
+        assert_eq!(status, 403, "{path}: {body}");
+        assert!(body.contains("form has expired"), "{path}: {body}");
+    }
+    assert!(flash(&browser, event).is_empty(), "nothing was done");
+    let (_, html) = browser.get(&format!("/events/{event}/host"));
+    assert!(html.contains("No entries yet"));
+}
+
+#[test]
+fn the_console_needs_the_host_link_or_password() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Private");
+    let guest = Browser::new(&server);
+    let (status, to) = guest.get(&format!("/events/{event}/host"));
+    assert_eq!(status, 303);
+    assert_eq!(to, "");
+    let (status, html) = guest.follow(&format!("/events/{event}/host"));
+    assert_eq!(status, 200);
+    assert!(html.contains("host link"), "{html}");
+    let (status, html) = guest.get(&format!(
+        "/events/{event}/host?token=0123456789abcdef0123456789abcdef"
+    ));
+    assert_eq!(status, 403);
+    assert!(html.contains("not valid"), "{html}");
+    // The host sets a password; the guest's wrong one is refused, the right one works.
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/password"),
+        &[("csrf", &csrf), ("password", "short")],
+    );
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("at least 8"));
+    host.post(
+        &format!("/events/{event}/host/password"),
+        &[("csrf", &csrf), ("password", "motor car 1926")],
+    );
+    let csrf = guest.csrf(&format!("/events/{event}/login"));
+    let (_, to) = guest.post(
+        &format!("/events/{event}/login"),
+        &[("csrf", &csrf), ("password", "wrong one!")],
+    );
+    assert_eq!(to, format!("/events/{event}/login"));
+    let (status, _) = guest.get(&format!("/events/{event}/host"));
+    assert_eq!(status, 303, "still not the host");
+    let (_, to) = guest.post(
+        &format!("/events/{event}/login"),
+        &[("csrf", &csrf), ("password", "motor car 1926")],
+    );
+    assert_eq!(to, format!("/events/{event}/host"));
+    let (status, _) = guest.get(&format!("/events/{event}/host"));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn names_with_markup_quotes_emoji_and_two_hundred_characters_render_as_text() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let event = create(&browser, "<b>Escapes</b> & \"quotes\"");
+    let long = "L".repeat(200);
+    for name in [
+        "<script>alert('x')</script>",
+        "O'Brien \"Bob\"",
+        "Zoë 🚗💨",
+        long.as_str(),
+    ] {
+        let (status, _) = add(&browser, event, name);
+        assert_eq!(status, 303);
+        assert!(flash(&browser, event).contains("added"), "{name}");
+    }
+    let (status, _) = add(&browser, event, &"M".repeat(201));
+    assert_eq!(status, 303);
+    assert!(flash(&browser, event).contains("at most 200"));
+    for page in [
+        format!("/events/{event}/host"),
+        format!("/events/{event}/standings"),
+        format!("/events/{event}/screen"),
+    ] {
+        let (status, html) = browser.get(&page);
+        assert_eq!(status, 200, "{page}");
+        assert!(!html.contains("<script>alert"), "{page} must escape names");
+        assert!(
+            html.contains("&#60;script&#62;alert(") || html.contains("&lt;script&gt;alert("),
+            "{page} shows the name as text"
+        );
+        assert!(!html.contains("<b>Escapes</b>"), "{page}");
+        assert!(html.contains("Zoë 🚗💨"), "{page}");
+        assert!(html.contains(&long), "{page}");
+    }
+}
+
+#[test]
+fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Played");
+    for name in ["Ann", "Bob", "Cy", "Di"] {
+        add(&host, event, name);
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    assert!(html.contains("Seat round 1"));
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/seat"),
+        &[
+            ("csrf", &csrf),
+            ("remainder", "mixed_tables"),
+            ("order", "host"),
+            ("paper", "none"),
+        ],
+    );
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("Round 1 is seated"));
+    // A seat link from the console.
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    let player_form = html
+        .split("/host/players/")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .expect("a link button")
+        .to_owned();
+    host.post(
+        &format!("/events/{event}/host/players/{player_form}/link"),
+        &[("csrf", &csrf)],
+    );
+    let message = flash(&host, event);
+    let token = message
+        .split("/seat/")
+        .nth(1)
+        .and_then(|rest| rest.get(..32))
+        .expect("the seat link in the message")
+        .to_owned();
+    let player = Browser::new(&server);
+    let (status, html) = player.get(&format!("/seat/{token}"));
+    assert_eq!(status, 200);
+    assert!(html.contains("sit at table"), "{html}");
+    assert!(html.contains("Your hand"));
+    let (status, _) = player.get("/seat/0123456789abcdef0123456789abcdef");
+    assert_eq!(status, 403);
+
+    host.post(
+        &format!("/events/{event}/host/rounds/1/signal"),
+        &[("csrf", &csrf), ("signal", "start")],
+    );
+    assert!(flash(&host, event).contains("play"));
+    // Play from the seat pages of the table's two players until someone has moved.
+    let seat_csrf = player.csrf(&format!("/seat/{token}"));
+    let (_, html) = player.get(&format!("/seat/{token}"));
+    if html.contains("Your move") {
+        let seen = html
+            .split("name=\"seen\" value=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .expect("seen")
+            .to_owned();
+        let action = html
+            .split("name=\"action\" value=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .expect("an action")
+            .replace("&quot;", "\"")
+            .replace("&#34;", "\"");
+        let (status, to) = player.post(
+            &format!("/seat/{token}/move"),
+            &[("csrf", &seat_csrf), ("seen", &seen), ("action", &action)],
+        );
+        assert_eq!(
+            (status, to.as_str()),
+            (303, format!("/seat/{token}").as_str())
+        );
+        // The same move again is stale: the page says the table moved on.
+        player.post(
+            &format!("/seat/{token}/move"),
+            &[("csrf", &seat_csrf), ("seen", &seen), ("action", &action)],
+        );
+        let (_, html) = player.get(&format!("/seat/{token}"));
+        assert!(
+            html.contains("moved on")
+                || html.contains("not your turn")
+                || html.contains("not seat"),
+            "{html}"
+        );
+    }
+    // An action that is not legal is explained.
+    let (_, html) = player.get(&format!("/seat/{token}"));
+    let seen = html
+        .split("name=\"seen\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or("0")
+        .to_owned();
+    player.post(
+        &format!("/seat/{token}/move"),
+        &[
+            ("csrf", &seat_csrf),
+            ("seen", &seen),
+            ("action", "{\"play\":\"mile7\"}"),
+        ],
+    );
+    let (_, html) = player.get(&format!("/seat/{token}"));
+    assert!(html.contains("unknown card"), "{html}");
+    player.post(
+        &format!("/seat/{token}/move"),
+        &[
+            ("csrf", &seat_csrf),
+            ("seen", &seen),
+            ("action", "not json"),
+        ],
+    );
+    let (_, html) = player.get(&format!("/seat/{token}"));
+    assert!(html.contains("could not be read"), "{html}");
+
+    // Stop and close.
+    host.post(
+        &format!("/events/{event}/host/rounds/1/signal"),
+        &[("csrf", &csrf), ("signal", "stop")],
+    );
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    assert!(html.contains("Close round 1"), "{html}");
+    let (_, html) = player.get(&format!("/seat/{token}"));
+    assert!(html.contains("Time is up"), "{html}");
+    assert!(!html.contains("Your move"), "the board is frozen");
+    host.post(
+        &format!("/events/{event}/host/rounds/1/close"),
+        &[("csrf", &csrf)],
+    );
+    assert!(flash(&host, event).contains("Round 2 is seated"));
+    let (status, html) = host.get(&format!("/events/{event}/standings"));
+    assert_eq!(status, 200);
+    assert!(html.contains("Standings"));
+    // Corrections are listed with their history.
+    let entry = html.len(); // any number; find an entry id from the console
+    let _ = entry;
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    let id = console
+        .split("<select id=\"c-entry\" name=\"entry\"><option value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("an entry to correct")
+        .to_owned();
+    host.post(
+        &format!("/events/{event}/host/corrections"),
+        &[
+            ("csrf", &csrf),
+            ("round", "1"),
+            ("entry", &id),
+            ("miles", "33"),
+            ("reason", "recount"),
+        ],
+    );
+    assert!(flash(&host, event).contains("33 miles"));
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(console.contains("recount"));
+}
+
+#[test]
+fn the_projector_standings_and_print_pages_render_and_respect_privacy() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Shown");
+    for name in ["Ann", "Bob", "Cy"] {
+        add(&host, event, name);
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    host.post(
+        &format!("/events/{event}/host/seat"),
+        &[
+            ("csrf", &csrf),
+            ("remainder", "mixed_tables"),
+            ("order", "draw"),
+            ("paper", "none"),
+        ],
+    );
+    let (status, html) = host.get(&format!("/events/{event}/screen"));
+    assert_eq!(status, 200);
+    assert!(html.contains("<svg"), "a QR code to join");
+    assert!(html.contains("Seating, round 1"));
+    assert!(
+        html.contains("http-equiv=\"refresh\""),
+        "refreshes without scripts"
+    );
+    for page in [
+        "print",
+        "print/standings",
+        "print/seating",
+        "print/cards",
+        "print/tents?paper=letter",
+    ] {
+        let (status, html) = host.get(&format!("/events/{event}/{page}"));
+        assert_eq!(status, 200, "{page}");
+        assert!(html.contains("Touring"), "{page}");
+    }
+    let (_, tents) = host.get(&format!("/events/{event}/print/tents"));
+    assert!(
+        tents.contains("Table 1") && tents.contains("<svg"),
+        "{tents}"
+    );
+    assert!(tents.contains("size: A4"));
+    let guest = Browser::new(&server);
+    let (status, _) = guest.get(&format!("/events/{event}/print/tents"));
+    assert_eq!(status, 303, "printing tents is the host's");
+    let (status, _) = guest.get(&format!("/events/{event}/screen"));
+    assert_eq!(status, 200, "public by default");
+    host.post(
+        &format!("/events/{event}/host/views"),
+        &[("csrf", &csrf), ("private", "true")],
+    );
+    let (status, html) = guest.get(&format!("/events/{event}/screen"));
+    assert_eq!(status, 403, "{html}");
+    let (status, _) = guest.get(&format!("/events/{event}/standings"));
+    assert_eq!(status, 403);
+    let key = tents
+        .split("key=")
+        .nth(1)
+        .and_then(|r| r.get(..32))
+        .expect("the join key in a tent's link")
+        .to_owned();
+    let (status, _) = guest.get(&format!("/events/{event}/screen?key={key}"));
+    assert_eq!(status, 200, "the viewer link works");
+    let (status, _) = host.get(&format!("/events/{event}/screen"));
+    assert_eq!(status, 200, "the host always sees it");
+}
+
+#[test]
+fn a_guest_finds_their_seat_from_a_table_tent_and_sees_live_updates() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Tents");
+    for name in ["Ann", "Bob"] {
+        add(&host, event, name);
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    host.post(
+        &format!("/events/{event}/host/seat"),
+        &[
+            ("csrf", &csrf),
+            ("remainder", "mixed_tables"),
+            ("order", "host"),
+            ("paper", "none"),
+        ],
+    );
+    let (_, tents) = host.get(&format!("/events/{event}/print/tents"));
+    let key = tents
+        .split("key=")
+        .nth(1)
+        .and_then(|r| r.get(..32))
+        .expect("key")
+        .to_owned();
+    let guest = Browser::new(&server);
+    let (status, _) = guest.get(&format!("/events/{event}/table/1?key=nope"));
+    assert_eq!(status, 403);
+    let (status, html) = guest.get(&format!("/events/{event}/table/1?key={key}"));
+    assert_eq!(status, 200);
+    assert!(html.contains("Ann") && html.contains("Bob"), "{html}");
+    let player = html
+        .split("name=\"player\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("a player to pick")
+        .to_owned();
+    let pick_csrf = guest.csrf(&format!("/events/{event}/table/1?key={key}"));
+    let (status, to) = guest.post(
+        &format!("/events/{event}/pick"),
+        &[("csrf", &pick_csrf), ("key", &key), ("player", &player)],
+    );
+    assert_eq!((status, to.as_str()), (303, "/seat"));
+    let (status, html) = guest.get("/seat");
+    assert_eq!(status, 200);
+    assert!(html.contains("Your hand"), "{html}");
+    assert!(html.contains("data-live=\"/seat-live\""));
+    // The live stream answers as server-sent events, starting with the board.
+    let mut response = guest
+        .client
+        .get(server.url("/seat-live"))
+        .send()
+        .expect("live stream");
+    assert_eq!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("text/event-stream")
+    );
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !String::from_utf8_lossy(&received).contains("event: board") && received.len() < 65536 {
+        let read = std::io::Read::read(&mut response, &mut chunk).expect("the stream");
+        if read == 0 {
+            break;
+        }
+        received.extend_from_slice(&chunk[..read]);
+    }
+    let event_text = String::from_utf8_lossy(&received);
+    assert!(event_text.contains("event: board"), "{event_text}");
+    assert!(
+        event_text.contains("Your hand"),
+        "the board's HTML comes with it"
+    );
+    // Without a picked seat, /seat is refused.
+    let stranger = Browser::new(&server);
+    let (status, _) = stranger.get("/seat");
+    assert_eq!(status, 403);
+}
+
+#[test]
+fn paper_tables_take_score_cards_from_the_players_and_the_host() {
+    let server = Server::start();
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Cards", "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    assert_eq!(status, 201);
+    let event = created["event"]["id"].as_i64().expect("id");
+    let token = created["host_token"].as_str().expect("token").to_owned();
+    let mut seats = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let (_, answer) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(&token),
+            &json!({"names": [name]}),
+        );
+        seats.push(
+            answer["links"][0]["token"]
+                .as_str()
+                .expect("seat")
+                .to_owned(),
+        );
+    }
+    server.post(
+        &format!("/api/v1/events/{event}/rounds"),
+        Some(&token),
+        &json!({"all_paper": true}),
+    );
+    server.post(
+        &format!("/api/v1/events/{event}/rounds/1/start"),
+        Some(&token),
+        &json!({}),
+    );
+    server.post(
+        &format!("/api/v1/events/{event}/rounds/1/stop"),
+        Some(&token),
+        &json!({}),
+    );
+    let ann = Browser::new(&server);
+    let (_, html) = ann.get(&format!("/seat/{}", seats[0]));
+    assert!(
+        html.contains("Score cards") && html.contains("Enter my card"),
+        "{html}"
+    );
+    let csrf = ann.csrf(&format!("/seat/{}", seats[0]));
+    ann.post(
+        &format!("/seat/{}/card", seats[0]),
+        &[("csrf", &csrf), ("what", "enter"), ("ones", "9")],
+    );
+    let (_, html) = ann.get(&format!("/seat/{}", seats[0]));
+    assert!(html.contains("at most 8"), "the quota is checked: {html}");
+    ann.post(
+        &format!("/seat/{}/card", seats[0]),
+        &[
+            ("csrf", &csrf),
+            ("what", "enter"),
+            ("ones", "4"),
+            ("threes", "1"),
+        ],
+    );
+    let (_, html) = ann.get(&format!("/seat/{}", seats[0]));
+    assert!(html.contains("7 miles"), "{html}");
+    let bob = Browser::new(&server);
+    let (_, html) = bob.get(&format!("/seat/{}", seats[1]));
+    assert!(html.contains("Confirm Ann"), "{html}");
+    let bob_csrf = bob.csrf(&format!("/seat/{}", seats[1]));
+    let ann_side = html
+        .split("name=\"side\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("side")
+        .to_owned();
+    bob.post(
+        &format!("/seat/{}/card", seats[1]),
+        &[
+            ("csrf", &bob_csrf),
+            ("what", "confirm"),
+            ("side", &ann_side),
+        ],
+    );
+    let (_, html) = bob.get(&format!("/seat/{}", seats[1]));
+    assert!(html.contains("Confirmed"), "{html}");
+    let (_, round) = server.get(&format!("/api/v1/events/{event}/rounds/1"), None);
+    assert_eq!(
+        round["missing_scores"].as_array().map(Vec::len),
+        Some(1),
+        "Bob's card is still missing"
+    );
+    let _: Value = round;
+}
+
+#[test]
+fn unknown_pages_answer_with_a_page_that_says_so() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let (status, html) = browser.get("/events/999/standings");
+    assert_eq!(status, 404);
+    assert!(html.contains("no event 999"), "{html}");
+    assert!(html.contains("<html"), "an HTML page, not JSON");
+    let (status, _) = browser.get("/static/style.css");
+    assert_eq!(status, 200);
+    let (status, js) = browser.get("/static/touring.js");
+    assert_eq!(status, 200);
+    assert!(js.contains("EventSource"));
+}
