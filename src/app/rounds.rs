@@ -228,8 +228,19 @@ pub fn seat_first(
         settings.remainder = remainder;
         events::update_settings(conn, event, settings, now)?;
     }
+    let numbers: Vec<u32> = seating.tables.iter().map(|t| t.number).collect();
+    if let Some(unknown) = request
+        .paper_tables
+        .iter()
+        .find(|n| !numbers.contains(n))
+    {
+        return Err(AppError::invalid(format!(
+            "there is no table {unknown} to play with real cards: round 1 has tables 1 to {}",
+            numbers.len()
+        )));
+    }
     let paper: Vec<u32> = if request.all_paper {
-        seating.tables.iter().map(|t| t.number).collect()
+        numbers
     } else {
         request.paper_tables.clone()
     };
@@ -364,7 +375,12 @@ pub fn signal(
     }
     let deadline = deadline(conn, event)?;
     let mut clock = round.clock();
-    let clock_error = |e: tournament::ClockError| AppError::conflict(e.to_string());
+    // A number out of range is the host's input to fix (422); everything else is the round's
+    // state not allowing it now (409).
+    let clock_error = |e: tournament::ClockError| match e {
+        tournament::ClockError::Extension { .. } => AppError::invalid(e.to_string()),
+        other => AppError::conflict(other.to_string()),
+    };
     match signal {
         Signal::Start => {
             let started = queries::rounds_of_event(conn, event.id())?
@@ -774,7 +790,16 @@ pub fn correct(
             at: now,
         },
     )
-    .map_err(|e| AppError::conflict(e.to_string()))?;
+    .map_err(|e| {
+        // Input to fix (an entry that did not play, miles that cannot be) is 422; the
+        // evening's state not allowing the change is 409.
+        match e {
+            tournament::CorrectionError::NotInRound { .. }
+            | tournament::CorrectionError::Score(_)
+            | tournament::CorrectionError::Who(_) => AppError::invalid(e.to_string()),
+            other => AppError::conflict(other.to_string()),
+        }
+    })?;
     queries::insert_correction(
         conn,
         &NewCorrection {
@@ -939,6 +964,13 @@ pub fn confirm_paper(
 ) -> AppResult<()> {
     let round = load(conn, event, number)?;
     let table = table_of(conn, &round, table_number)?;
+    let sides = queries::entries_of_table(conn, table.id)?.len();
+    if side >= sides {
+        return Err(AppError::not_found(format!(
+            "table {table_number} has sides 0 to {}; there is no side {side}",
+            sides.saturating_sub(1)
+        )));
+    }
     if author == CardAuthor::Side(side) {
         return Err(AppError::Forbidden(
             "a side cannot confirm its own card: a player of another side (or the host) confirms it".into(),

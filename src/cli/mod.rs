@@ -1,5 +1,6 @@
 //! The `touring` command line: one module per subcommand.
 
+mod backup;
 mod engine;
 mod selfplay;
 mod serve;
@@ -21,6 +22,8 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Write a consistent copy of the database, even while the server runs.
+    Backup(backup::Args),
     /// Drive one table's rules engine with JSON lines on stdin/stdout (docs/engine-protocol.md).
     Engine,
     /// Play complete games between bots and print a JSON summary.
@@ -35,6 +38,7 @@ impl Cli {
     /// Runs the chosen command.
     pub fn run(self) -> Result<(), String> {
         match self.command {
+            Some(Command::Backup(args)) => backup::run(&args),
             Some(Command::Engine) => engine::run(),
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),

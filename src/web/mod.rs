@@ -9,7 +9,9 @@ pub mod session;
 
 use std::net::SocketAddr;
 
-use actix_web::dev::Server;
+use actix_web::dev::{Server, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
 use actix_web::{App as ActixApp, HttpRequest, HttpResponse, HttpServer, middleware, web};
@@ -80,10 +82,21 @@ fn json_config() -> web::JsonConfig {
                     "invalid",
                     "send the body as JSON with Content-Type: application/json".to_owned(),
                 ),
+                // Broken JSON cannot be read at all (400); JSON that reads but does not fit the
+                // operation (a wrong type, an unknown field, a number out of range) is 422.
+                JsonPayloadError::Deserialize(e) if e.is_syntax() || e.is_eof() => (
+                    StatusCode::BAD_REQUEST,
+                    "invalid",
+                    format!(
+                        "the request body is not valid JSON ({e}); send one JSON object, as described at /api/openapi.json"
+                    ),
+                ),
                 JsonPayloadError::Deserialize(e) => (
                     StatusCode::UNPROCESSABLE_ENTITY,
                     "invalid",
-                    format!("the JSON body does not fit: {e}"),
+                    format!(
+                        "the JSON body does not fit: {e}; nothing was stored (the fields are described at /api/openapi.json)"
+                    ),
                 ),
                 other => (
                     StatusCode::BAD_REQUEST,
@@ -97,14 +110,47 @@ fn json_config() -> web::JsonConfig {
 }
 
 fn path_config() -> web::PathConfig {
-    web::PathConfig::default().error_handler(|err: PathError, _req| {
-        let message = format!("a part of the address is not valid: {err}");
+    web::PathConfig::default().error_handler(|err: PathError, req| {
+        let message = format!(
+            "the address {} is not valid ({}): ids and numbers in an address are whole numbers, such as /api/v1/events/1/rounds/2",
+            crate::engine::action::truncate(req.path(), 80),
+            crate::engine::action::truncate(&err.to_string(), 80)
+        );
         actix_web::error::InternalError::from_response(
             err,
             json_error(StatusCode::NOT_FOUND, "not_found", message),
         )
         .into()
     })
+}
+
+/// Turns actix's bare 405 (an address that exists, asked with another method) into a JSON
+/// refusal that names the methods the address accepts, also in an `Allow` header.
+pub fn method_not_allowed<B>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let (req, _) = res.into_parts();
+    let allowed = api::allowed_methods(req.path());
+    let path = crate::engine::action::truncate(req.path(), 80);
+    let message = if allowed.is_empty() {
+        format!(
+            "{} is not allowed on {path}; the API is described at /api/openapi.json",
+            req.method()
+        )
+    } else {
+        format!(
+            "{} is not allowed on {path}: use {} (the API is described at /api/openapi.json)",
+            req.method(),
+            allowed.join(" or ")
+        )
+    };
+    let mut answer = json_error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", message);
+    if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {
+        answer.headers_mut().insert(header::ALLOW, value);
+    }
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, answer).map_into_right_body(),
+    ))
 }
 
 fn query_config() -> web::QueryConfig {

@@ -73,6 +73,7 @@ pub fn any_game(players: u8, seed: u64) -> Game {
     Game::new(Config::touring_1926(players).expect("config"), seed, &[]).expect("game")
 }
 
+pub mod api;
 pub mod server;
 
 #[allow(unused_imports)]

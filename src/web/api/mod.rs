@@ -30,6 +30,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/openapi.json", web::get().to(openapi))
         .service(
             web::scope("/api/v1")
+                .wrap(
+                    actix_web::middleware::ErrorHandlers::new()
+                        .handler(StatusCode::METHOD_NOT_ALLOWED, super::method_not_allowed),
+                )
                 .route("/events", web::post().to(create_event))
                 .route("/events/{event}", web::get().to(get_event))
                 .route("/events/{event}", web::patch().to(update_event))
@@ -113,6 +117,46 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
+/// The methods the API accepts at an address (`/api/v1/events/3` gives GET and PATCH), read
+/// from the OpenAPI document so that the two cannot disagree.
+pub fn allowed_methods(path: &str) -> Vec<&'static str> {
+    static ROUTES: std::sync::OnceLock<Vec<(String, Vec<&'static str>)>> =
+        std::sync::OnceLock::new();
+    let routes = ROUTES.get_or_init(|| {
+        ApiDoc::openapi()
+            .paths
+            .paths
+            .iter()
+            .map(|(template, item)| {
+                let methods = [
+                    ("GET", item.get.is_some()),
+                    ("POST", item.post.is_some()),
+                    ("PUT", item.put.is_some()),
+                    ("PATCH", item.patch.is_some()),
+                    ("DELETE", item.delete.is_some()),
+                ]
+                .into_iter()
+                .filter_map(|(name, present)| present.then_some(name))
+                .collect();
+                (template.clone(), methods)
+            })
+            .collect()
+    });
+    let asked: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    routes
+        .iter()
+        .find(|(template, _)| {
+            let parts: Vec<&str> = template.split('/').collect();
+            parts.len() == asked.len()
+                && parts
+                    .iter()
+                    .zip(&asked)
+                    .all(|(t, a)| t == a || (t.starts_with('{') && !a.is_empty()))
+        })
+        .map(|(_, methods)| methods.clone())
+        .unwrap_or_default()
+}
+
 /// The host's token from `Authorization: Bearer`.
 pub fn bearer(req: &HttpRequest) -> Option<String> {
     req.headers()
@@ -170,7 +214,7 @@ fn created(value: impl Serialize) -> Answer {
     Ok(HttpResponse::Created().json(value))
 }
 
-/// The public face of an event.
+/// An event as the host sees it: everything, the seed included.
 fn event_json(event: &EventRecord) -> Value {
     json!({
         "id": event.id(),
@@ -179,6 +223,17 @@ fn event_json(event: &EventRecord) -> Value {
         "settings": event.settings,
         "created_at": super::super::app::utc(event.row.created_at),
     })
+}
+
+/// The public face of an event: the settings without the seed. Every deal is drawn from the
+/// seed by published code, so whoever knows it can work out every hand and the order of every
+/// draw pile; only the host (and the exports, which are the host's) may see it.
+fn public_event_json(event: &EventRecord) -> Value {
+    let mut value = event_json(event);
+    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
+        settings.remove("seed");
+    }
+    value
 }
 
 // ---------------------------------------------------------------- events
@@ -225,7 +280,7 @@ async fn get_event(app: web::Data<App>, path: web::Path<i64>) -> Answer {
         let entries = events::entries(conn, id)?;
         Ok(json!({
             "ok": true,
-            "event": event_json(&event),
+            "event": public_event_json(&event),
             "entries": entries.iter().filter(|e| e.entry.is_active()).count(),
             "round": round,
         }))
@@ -1032,6 +1087,58 @@ impl utoipa::Modify for HostAuth {
     }
 }
 
+/// Adds to every operation the refusals that the extractors give before a handler runs, so
+/// that the document lists every status an operation can answer: an operation with a body can
+/// get 400 (not JSON), 413 (too large), 415 (not sent as JSON) and 422 (JSON that does not
+/// fit); one with numbers in its address can get 404 (not a number, or nothing there).
+struct CommonErrors;
+
+impl utoipa::Modify for CommonErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let error = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let in_path = path.contains('{');
+            for operation in [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let responses = &mut operation.responses.responses;
+                let mut add = |code: &str, description: &str| {
+                    responses
+                        .entry(code.to_owned())
+                        .or_insert_with(|| error(description).into());
+                };
+                if operation.request_body.is_some() {
+                    add("400", "The body is not valid JSON");
+                    add("413", "The body is larger than 64 KiB");
+                    add("415", "The body is not sent as application/json");
+                    add("422", "The JSON does not fit: a wrong type, a missing or unknown field, a value out of range");
+                }
+                if in_path {
+                    add("404", "A part of the address is not a valid number, or there is nothing there");
+                }
+            }
+        }
+    }
+}
+
 /// The OpenAPI document of the API.
 #[derive(OpenApi)]
 #[openapi(
@@ -1051,7 +1158,7 @@ impl utoipa::Modify for HostAuth {
         ByeScoreInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
         PaperInput, CorrectionInput, MoveInput,
     )),
-    modifiers(&HostAuth),
+    modifiers(&HostAuth, &CommonErrors),
     tags(
         (name = "events", description = "Create and configure an evening"),
         (name = "entries", description = "Players and partnerships"),

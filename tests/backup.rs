@@ -1,0 +1,151 @@
+//! `touring backup`: a consistent copy of the database taken while the server runs and players
+//! keep moving; the copy opens in a new server and holds the event. An existing file is kept
+//! unless `--force` is given.
+
+mod common;
+
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use common::api::{Dice, Host, seat, send_move};
+use common::server::Server;
+use serde_json::json;
+
+/// The names of the events in a database file, read with a plain connection that is closed
+/// properly (a server killed on the file would leave a write-ahead log beside it).
+fn event_names(file: &std::path::Path) -> Vec<String> {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Name {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name: String,
+    }
+    let mut conn =
+        diesel::sqlite::SqliteConnection::establish(&file.to_string_lossy()).expect("open copy");
+    diesel::sql_query("SELECT name FROM events ORDER BY id")
+        .load::<Name>(&mut conn)
+        .expect("read events")
+        .into_iter()
+        .map(|n| n.name)
+        .collect()
+}
+
+fn backup(database: &std::path::Path, file: &std::path::Path, force: bool) -> (bool, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_touring"));
+    command
+        .arg("backup")
+        .arg(file)
+        .arg("--database")
+        .arg(database)
+        .env_remove("DATABASE_URL");
+    if force {
+        command.arg("--force");
+    }
+    let output = command.output().expect("run touring backup");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), text)
+}
+
+#[test]
+fn a_backup_taken_while_the_server_runs_holds_the_event() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Backed up", "seed": 3, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob", "Cy", "Di"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("copy.sqlite");
+    let playing = AtomicBool::new(true);
+    let moves = std::thread::scope(|scope| {
+        // Players keep moving while the copy is taken.
+        let player = scope.spawn(|| {
+            let mut dice = Dice::new(11);
+            let mut played = 0;
+            while playing.load(Ordering::SeqCst) || played < 10 {
+                for token in &players {
+                    let state = seat(&server, token);
+                    if let Some(action) = dice.pick(&state) {
+                        let (status, answer) =
+                            send_move(&server, token, &state["deal"]["actions"], &action);
+                        assert_eq!(status, 200, "{answer}");
+                        played += 1;
+                    }
+                }
+            }
+            played
+        });
+        let (ok, text) = backup(&server.database, &file, false);
+        playing.store(false, Ordering::SeqCst);
+        assert!(ok, "the backup failed: {text}");
+        assert!(text.contains("backed up"), "{text}");
+        player.join().expect("the players' thread")
+    });
+    assert!(moves >= 10);
+
+    // The copy is a database of its own: a server opens it and finds the event and its round.
+    let copy = Server::start_on(&file);
+    let (status, event) = copy.get(&format!("/api/v1/events/{}", host.event), None);
+    assert_eq!(status, 200, "{event}");
+    assert_eq!(event["event"]["name"], "Backed up");
+    assert_eq!(event["entries"], 4);
+    let export = host.get(&copy, "/export.json");
+    assert_eq!(export["rounds"][0]["round"], 1, "{export}");
+    assert_eq!(export["rounds"][0]["tables"].as_array().map(Vec::len), Some(2));
+    let state = seat(&copy, &players[0]);
+    assert_eq!(state["round"]["number"], 1);
+    assert!(state["deal"]["actions"].as_u64().is_some(), "{state}");
+}
+
+#[test]
+fn an_existing_backup_is_replaced_only_with_force() {
+    let server = Server::start();
+    Host::create(&server, json!({"name": "First"}));
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("copy.sqlite");
+    let (ok, text) = backup(&server.database, &file, false);
+    assert!(ok, "{text}");
+
+    Host::create(&server, json!({"name": "Second"}));
+    let (ok, text) = backup(&server.database, &file, false);
+    assert!(!ok, "an existing file must not be overwritten: {text}");
+    assert!(text.contains("already exists"), "{text}");
+    assert!(text.contains("--force"), "the message says how: {text}");
+    assert_eq!(event_names(&file), ["First"], "the refused run kept the old copy");
+
+    let (ok, text) = backup(&server.database, &file, true);
+    assert!(ok, "{text}");
+    assert!(text.contains("2 event(s)"), "{text}");
+    assert_eq!(event_names(&file), ["First", "Second"]);
+
+    // No temporary files are left beside the backup.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".touring-backup-"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
+#[test]
+fn a_missing_database_or_the_database_itself_is_refused() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let missing = dir.path().join("nothing.sqlite");
+    let (ok, text) = backup(&missing, &dir.path().join("copy.sqlite"), false);
+    assert!(!ok);
+    assert!(text.contains("no database"), "{text}");
+    assert!(!missing.exists(), "the backup must not create the database");
+
+    let server = Server::start();
+    let (ok, text) = backup(&server.database, &server.database, true);
+    assert!(!ok);
+    assert!(text.contains("database itself"), "{text}");
+}

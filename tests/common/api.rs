@@ -1,0 +1,121 @@
+//! Driving an event through the JSON API of a real server: the host's calls, seats and moves.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+
+use super::server::Server;
+
+/// The host of one event: its id and host token.
+#[derive(Debug, Clone)]
+pub struct Host {
+    pub event: i64,
+    pub token: String,
+}
+
+impl Host {
+    /// Creates an event with these settings.
+    pub fn create(server: &Server, settings: Value) -> Host {
+        let (status, answer) = server.post("/api/v1/events", None, &settings);
+        assert_eq!(status, 201, "create {settings}: {answer}");
+        Host {
+            event: answer["event"]["id"].as_i64().expect("event id"),
+            token: answer["host_token"]
+                .as_str()
+                .expect("host token")
+                .to_owned(),
+        }
+    }
+
+    /// The path of something under the event.
+    pub fn path(&self, rest: &str) -> String {
+        format!("/api/v1/events/{}{rest}", self.event)
+    }
+
+    /// POST with the host token, returning status and body.
+    pub fn post(&self, server: &Server, rest: &str, body: Value) -> (u16, Value) {
+        server.post(&self.path(rest), Some(&self.token), &body)
+    }
+
+    /// POST that must succeed.
+    pub fn ok(&self, server: &Server, rest: &str, body: Value) -> Value {
+        let (status, answer) = self.post(server, rest, body.clone());
+        assert!(status < 300, "POST {rest} {body}: {status} {answer}");
+        answer
+    }
+
+    /// GET with the host token that must succeed.
+    pub fn get(&self, server: &Server, rest: &str) -> Value {
+        let (status, answer) = server.get(&self.path(rest), Some(&self.token));
+        assert_eq!(status, 200, "GET {rest}: {answer}");
+        answer
+    }
+
+    /// Adds one entry per name and returns the players' seat tokens in the same order.
+    pub fn add_players(&self, server: &Server, names: &[&str]) -> Vec<String> {
+        names
+            .iter()
+            .map(|name| {
+                let answer = self.ok(server, "/entries", json!({"names": [name]}));
+                answer["links"][0]["token"]
+                    .as_str()
+                    .expect("seat token")
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    /// Adds one partnership per pair of names and returns every player's seat token.
+    pub fn add_pairs(&self, server: &Server, pairs: &[[&str; 2]]) -> Vec<String> {
+        let mut tokens = Vec::new();
+        for pair in pairs {
+            let answer = self.ok(server, "/entries", json!({"names": pair}));
+            for link in answer["links"].as_array().expect("links") {
+                tokens.push(link["token"].as_str().expect("seat token").to_owned());
+            }
+        }
+        tokens
+    }
+}
+
+/// GET a seat's state (the `seat` object), which must succeed.
+pub fn seat(server: &Server, token: &str) -> Value {
+    let (status, answer) = server.get(&format!("/api/v1/seats/{token}"), None);
+    assert_eq!(status, 200, "seat state: {answer}");
+    answer["seat"].clone()
+}
+
+/// POST a move from a seat.
+pub fn send_move(server: &Server, token: &str, seen: &Value, action: &Value) -> (u16, Value) {
+    server.post(
+        &format!("/api/v1/seats/{token}/moves"),
+        None,
+        &json!({"seen": seen, "action": action}),
+    )
+}
+
+/// A small deterministic random stream for choosing moves (xorshift), so a failing run can be
+/// repeated from its seed without a dependency.
+#[derive(Debug, Clone)]
+pub struct Dice(u64);
+
+impl Dice {
+    pub fn new(seed: u64) -> Dice {
+        Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+
+    /// One of the legal actions of a seat state, if it has any.
+    pub fn pick(&mut self, state: &Value) -> Option<Value> {
+        let legal = state["deal"]["legal"].as_array()?;
+        if legal.is_empty() {
+            return None;
+        }
+        Some(legal[self.below(legal.len())].clone())
+    }
+}

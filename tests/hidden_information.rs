@@ -1,0 +1,221 @@
+//! What a seat's API answers may show: its own hand, nobody else's, and no deadwood cards or
+//! draw pile order. Random games at several tables of a real server (2, 3, 4 and 6 players),
+//! every seat's state, every move's answer and refusals checked against the engine's full view
+//! of the stored deal.
+
+mod common;
+
+use common::api::{Dice, Host, seat, send_move};
+use common::server::Server;
+use serde_json::{Value, json};
+use touring::app::play;
+use touring::db::{self, Pool, queries};
+use touring::engine::{Card, Rules, View};
+
+/// Keys that would give away what a seat may not see, wherever they appear.
+const FORBIDDEN_KEYS: [&str; 6] = [
+    "seed",
+    "deck",
+    "stacked",
+    "draw_order",
+    "deadwood_cards",
+    "hands",
+];
+
+/// The engine's full (referee) view of the current deal at a table of round 1.
+fn full_view(pool: &Pool, event: i64, table: i64) -> View {
+    let mut conn = pool.get().expect("connection");
+    let round = queries::round(&mut conn, event, 1)
+        .expect("query")
+        .expect("round 1");
+    let row = queries::tables_of_round(&mut conn, round.id)
+        .expect("tables")
+        .into_iter()
+        .find(|t| i64::from(t.number) == table)
+        .expect("the seat's table");
+    let deal = play::current_deal(&mut conn, row.id)
+        .expect("replay")
+        .expect("a deal");
+    deal.game.view(None)
+}
+
+/// Walks a JSON value, calling `f` with the path of keys and indexes and each value.
+fn walk<'a>(value: &'a Value, path: &mut Vec<String>, f: &mut impl FnMut(&[String], &'a Value)) {
+    f(path, value);
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                path.push(key.clone());
+                walk(inner, path, f);
+                path.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, inner) in items.iter().enumerate() {
+                path.push(i.to_string());
+                walk(inner, path, f);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Checks one seat state (`seat` of a GET or a move's answer, `state` of a refusal).
+fn check_state(state: &Value, pool: &Pool, event: i64, context: &str) {
+    let Some(own) = state["deal"]["seat"].as_u64() else {
+        return;
+    };
+    let own = own.to_string();
+    let mut path = Vec::new();
+    walk(state, &mut path, &mut |path, value| {
+        let Some(key) = path.last() else { return };
+        let at = path.join(".");
+        assert!(
+            !FORBIDDEN_KEYS.contains(&key.as_str()),
+            "{context}: {at} must not be shown to a seat"
+        );
+        match key.as_str() {
+            "hand" if !value.is_null() => {
+                assert_eq!(
+                    at,
+                    format!("deal.view.seats.{own}.hand"),
+                    "{context}: only the seat's own hand is shown"
+                );
+            }
+            "deadwood" | "draw_pile" | "speed_pile" => {
+                assert!(value.is_u64(), "{context}: {at} is a count, not {value}");
+            }
+            _ => {}
+        }
+    });
+
+    let table = state["table"].as_i64().expect("a seated player's table");
+    let full = full_view(pool, event, table);
+    let view = &state["deal"]["view"];
+    let own: usize = own.parse().expect("seat");
+    for (i, seat) in full.seats.iter().enumerate() {
+        let shown = &view["seats"][i];
+        assert_eq!(shown["hand_size"], json!(seat.hand_size), "{context}");
+        if i == own {
+            assert_eq!(shown["hand"], json!(seat.hand), "{context}: own hand");
+        } else {
+            assert!(shown["hand"].is_null(), "{context}: seat {i}'s hand");
+        }
+    }
+    assert_eq!(view["draw_pile"], json!(full.draw_pile), "{context}");
+    assert_eq!(view["deadwood"], json!(full.deadwood), "{context}");
+}
+
+/// Checks a move's events: other seats' draws and discards carry no card.
+fn check_events(events: &Value, own: u64, context: &str) {
+    for event in events.as_array().expect("events") {
+        if event["event"] == "drew" || event["event"] == "discarded" {
+            if event["seat"].as_u64() != Some(own) {
+                assert!(event["card"].is_null(), "{context}: {event}");
+            }
+        }
+        for key in FORBIDDEN_KEYS {
+            assert!(event.get(key).is_none(), "{context}: {event}");
+        }
+    }
+}
+
+/// Plays random moves at every table of an event and checks every answer a seat gets.
+fn play_and_check(server: &Server, host: &Host, players: &[String], moves: usize, seed: u64) {
+    let pool = db::open(&server.database, 1).expect("open the database");
+    let mut dice = Dice::new(seed);
+    let mut played = 0;
+    let mut refusals = 0;
+    while played < moves {
+        for token in players {
+            let state = seat(server, token);
+            check_state(&state, &pool, host.event, "GET seat");
+            let Some(action) = dice.pick(&state) else {
+                continue;
+            };
+            let own = state["deal"]["seat"].as_u64().expect("seat");
+            let seen = state["deal"]["actions"].as_u64().expect("actions");
+            // Now and then a refusal first: a stale count, or a discard of a card the seat does
+            // not hold. Both answer with the seat's state.
+            if dice.below(6) == 0 {
+                let (status, refusal) = if seen > 0 && dice.below(2) == 0 {
+                    send_move(server, token, &json!(seen - 1), &action)
+                } else {
+                    let hand = &state["deal"]["view"]["seats"][own as usize]["hand"];
+                    let missing = Card::ALL
+                        .iter()
+                        .map(|c| json!(c))
+                        .find(|c| !hand.as_array().is_some_and(|h| h.contains(c)))
+                        .expect("a kind of card not in hand");
+                    send_move(server, token, &json!(seen), &json!({"discard": missing}))
+                };
+                assert!(status == 409 || status == 422, "{status} {refusal}");
+                check_state(&refusal["state"], &pool, host.event, "refusal");
+                refusals += 1;
+            }
+            let (status, answer) = send_move(server, token, &json!(seen), &action);
+            assert_eq!(status, 200, "{answer}");
+            check_events(&answer["events"], own, "move events");
+            check_state(&answer["seat"], &pool, host.event, "move answer");
+            played += 1;
+        }
+    }
+    assert!(refusals > 0);
+}
+
+fn started(server: &Server, table_size: u8, seed: u64) -> Host {
+    let host = Host::create(
+        server,
+        json!({"name": format!("Tables of {table_size}"), "table_size": table_size, "seed": seed,
+               "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let (status, event) = server.get(&format!("/api/v1/events/{}", host.event), None);
+    assert_eq!(status, 200);
+    let mut public = Vec::new();
+    walk(&event, &mut Vec::new(), &mut |path, _| {
+        if path.last().is_some_and(|k| k == "seed") {
+            public.push(path.join("."));
+        }
+    });
+    assert!(
+        public.is_empty(),
+        "the public event answer gives away the seed of every deal: {public:?}"
+    );
+    host
+}
+
+#[test]
+fn seats_of_two_and_three_see_only_their_own_hands() {
+    let server = Server::start();
+    for (size, names) in [
+        (2, vec!["Ann", "Bob", "Cy", "Di"]),
+        (3, vec!["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]),
+    ] {
+        let host = started(&server, size, 40 + u64::from(size));
+        let players = host.add_players(&server, &names);
+        host.ok(&server, "/rounds", json!({}));
+        host.ok(&server, "/rounds/1/start", json!({}));
+        play_and_check(&server, &host, &players, 150, u64::from(size));
+    }
+}
+
+#[test]
+fn partners_at_tables_of_four_and_six_see_only_their_own_hands() {
+    let server = Server::start();
+    let pairs = [
+        ["Ann", "Bob"],
+        ["Cy", "Di"],
+        ["Ed", "Flo"],
+        ["Gus", "Hal"],
+        ["Ivy", "Jo"],
+        ["Kit", "Lou"],
+    ];
+    for (size, entries) in [(4u8, 4usize), (6, 6)] {
+        let host = started(&server, size, 50 + u64::from(size));
+        let players = host.add_pairs(&server, &pairs[..entries]);
+        host.ok(&server, "/rounds", json!({}));
+        host.ok(&server, "/rounds/1/start", json!({}));
+        play_and_check(&server, &host, &players, 150, u64::from(size));
+    }
+}
