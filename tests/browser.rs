@@ -1,0 +1,506 @@
+//! An evening in real Chromium, driven through WebDriver against a real `touring serve`: the
+//! host creates the event with the start page's form, adds four guests on the console, hands
+//! out their seat links, seats round 1 and gives the signal; four phones (four browsers, each
+//! with its own profile) play at two tables, and every move shows up on the opponent's phone
+//! live, without a reload; the host stops and closes the round and the final standings follow.
+//! A screenshot of each page goes to `target/screenshots/`.
+//!
+//! A second test lets a short timed round run out by itself: the console offers the close and
+//! the phones freeze without anyone reloading.
+//!
+//! Needs `chromium` and `chromedriver`; without them the test says it is skipped and passes
+//! (in CI, `CI=true`, it fails instead).
+
+mod common;
+#[path = "common/browser.rs"]
+mod browser;
+
+use std::time::Duration;
+
+use browser::{Browser, Driver, Tools, eventually, tools_or_skip};
+use common::server::Server;
+use serde_json::json;
+use thirtyfour::prelude::*;
+
+const GUESTS: [&str; 4] = ["Ann", "Bob", "Cid", "Dot"];
+
+/// Moves played at each table, by both players in turn.
+const MOVES_PER_TABLE: usize = 4;
+
+#[test]
+fn an_evening_in_chromium() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(evening(&tools, &server.base));
+}
+
+#[test]
+fn a_timed_round_runs_out_on_every_open_page() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    // The shortest timed round, set up through the JSON API.
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Quick Touring", "round": {"kind": "timed", "seconds": 30},
+                "length": {"kind": "rounds", "rounds": 2}, "seed": 7}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("event id");
+    let token = created["host_token"].as_str().expect("host token");
+    let host_link = server.url(created["host_link"].as_str().expect("host link"));
+    let mut seat_links = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let (status, added) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+        assert_eq!(status, 201, "{added}");
+        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
+    }
+    for step in ["rounds", "rounds/1/start"] {
+        let (status, answer) = server.post(
+            &format!("/api/v1/events/{event}/{step}"),
+            Some(token),
+            &json!({}),
+        );
+        assert!(status < 300, "{step}: {status} {answer}");
+    }
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(async {
+        let driver = Driver::start(&tools);
+        let host = driver.browser(1280, 900).await;
+        host.goto(host_link.as_str()).await.expect("open the host link");
+        host.wait_for_text("#round-panel button", "Pause").await;
+        host.mark_page().await;
+        let phone = driver.browser(412, 900).await;
+        phone.goto(seat_links[0].as_str()).await.expect("open a seat");
+        phone.wait_for_text("#board h2", "Deal 1").await;
+        phone.mark_page().await;
+
+        // The round's 30 seconds run out; nobody touches anything.
+        let patience = Duration::from_secs(90);
+        host.wait_for_within(patience, "the console to offer the close", async |driver: &WebDriver| {
+            let panel = driver.find(By::Id("round-panel")).await?.text().await?;
+            Ok(panel.contains("Close round 1").then_some(()))
+        })
+        .await;
+        assert!(host.same_page().await, "the console learnt of the end without a reload");
+        phone
+            .wait_for_within(patience, "the phone to freeze", async |driver: &WebDriver| {
+                let board = driver.find(By::Id("board")).await?.text().await?;
+                Ok(board.contains("Time is up for round 1").then_some(()))
+            })
+            .await;
+        assert!(phone.same_page().await, "the phone learnt of the end without a reload");
+        let moves = phone
+            .find_all(By::Css("#board .moves button"))
+            .await
+            .expect("look for moves");
+        assert!(moves.is_empty(), "no moves once the time is up");
+        phone.quit().await;
+        host.quit().await;
+        drop(driver);
+    });
+}
+
+/// A guest with their phone.
+struct Guest {
+    name: &'static str,
+    phone: Browser,
+    table: u32,
+}
+
+async fn evening(tools: &Tools, base: &str) {
+    let driver = Driver::start(tools);
+    let host = driver.browser(1280, 900).await;
+
+    // ------------------------------------------------ the start page: create the event
+    host.goto(format!("{base}/")).await.expect("open the start page");
+    host.wait_for_text("h2", "Create an event").await;
+    host.screenshot_as("start.png").await;
+    fill(&host, "#name", "Friday Touring").await;
+    fill(&host, "#rounds", "1").await;
+    host.find(By::Css("form details summary"))
+        .await
+        .expect("the more-settings summary")
+        .click()
+        .await
+        .expect("open more settings");
+    fill(&host, "#seed", "1926").await;
+    host.click_button("Create the event").await;
+
+    let flash = host.wait_for_text(".flash", "Your event is ready").await;
+    let host_link = flash
+        .find(By::Css("a"))
+        .await
+        .expect("the host link in the message")
+        .attr("href")
+        .await
+        .expect("href")
+        .expect("the host link has an address");
+    assert!(
+        host_link.starts_with(base) && host_link.contains("/host?token="),
+        "the host link {host_link} points to this server's console"
+    );
+    let console = host.current_url().await.expect("url").to_string();
+    let event: i64 = console
+        .trim_end_matches('/')
+        .strip_suffix("/host")
+        .and_then(|rest| rest.rsplit('/').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("the form leads to the console, not {console}"));
+    host.wait_for_text("h1", "Friday Touring").await;
+    host.wait_for_text("p.muted", "Add the guests").await;
+
+    // ------------------------------------------------ the console: guests and their links
+    for (added, name) in GUESTS.iter().enumerate() {
+        fill(&host, "#new-name", name).await;
+        host.click_button("Add").await;
+        host.wait_for_text("#entries-title", &format!("({})", added + 1))
+            .await;
+    }
+    let mut links = Vec::new();
+    for name in GUESTS {
+        host.click_button(&format!("link for {name}")).await;
+        let flash = host
+            .wait_for_text(".flash", &format!("The seat link of {name}"))
+            .await;
+        let link = flash
+            .find(By::Css("a"))
+            .await
+            .expect("the seat link in the message")
+            .attr("href")
+            .await
+            .expect("href")
+            .expect("the seat link has an address");
+        assert!(
+            link.starts_with(&format!("{base}/seat/")),
+            "{name}'s seat link {link} opens a seat on this server"
+        );
+        links.push((name, link));
+    }
+
+    // ------------------------------------------------ seat round 1
+    host.click_button("Seat round 1").await;
+    host.wait_for_text("p.muted", "Round 1 is seated").await;
+    host.wait_for_text("#round-panel button", "Start round 1")
+        .await;
+
+    // ------------------------------------------------ four phones
+    let mut guests = Vec::new();
+    for (name, link) in links {
+        let phone = driver.browser(412, 900).await;
+        phone.goto(link.as_str()).await.expect("open a seat link");
+        phone.wait_for_text("#board h1", name).await;
+        phone
+            .wait_for_text(".flash", "Play starts at the host's signal")
+            .await;
+        let place = phone
+            .text_of("#board .seatbar p")
+            .await
+            .unwrap_or_default();
+        let table = place
+            .strip_prefix("Table ")
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name}'s phone names a table, not \"{place}\""));
+        phone.mark_page().await;
+        guests.push(Guest { name, phone, table });
+    }
+    let mut tables: Vec<u32> = guests.iter().map(|g| g.table).collect();
+    tables.sort_unstable();
+    assert_eq!(tables, [1, 1, 2, 2], "four guests at two tables of two");
+
+    // ------------------------------------------------ the signal
+    host.click_button("Start round 1").await;
+    host.wait_for_text("#round-panel button", "Pause").await;
+    for guest in &guests {
+        guest
+            .phone
+            .wait_for_text("#board h2", "Deal 1")
+            .await;
+        assert!(
+            guest.phone.same_page().await,
+            "the signal reached {}'s phone live, without a reload",
+            guest.name
+        );
+        assert_fits_the_phone(&guest.phone, guest.name).await;
+    }
+    // The console's clock counts down on its own.
+    let shown = host
+        .text_of("#round-panel .clock")
+        .await
+        .expect("the console shows the clock");
+    host.wait_for(
+        &format!("the console's clock to move on from {shown}"),
+        async |driver: &WebDriver| {
+            let clock = driver.find(By::Css("#round-panel .clock")).await?;
+            let now = clock.text().await?;
+            Ok((now != shown).then_some(now))
+        },
+    )
+    .await;
+
+    // ------------------------------------------------ play at both tables
+    for _ in 0..MOVES_PER_TABLE {
+        for table in [1, 2] {
+            let at: Vec<&Guest> = guests.iter().filter(|g| g.table == table).collect();
+            play_one_move(at[0], at[1]).await;
+        }
+    }
+    let first = &guests[0];
+    first
+        .phone
+        .execute("window.scrollTo(0, 0);", Vec::new())
+        .await
+        .expect("scroll");
+    first.phone.screenshot_as("seat.png").await;
+
+    // The console sees the tables playing.
+    host.refresh().await.expect("reload the console");
+    host.wait_for_text("#round-panel", "playing").await;
+    host.screenshot_as("console.png").await;
+
+    // ------------------------------------------------ the projector
+    host.set_window_rect(0, 0, 1920, 1080)
+        .await
+        .expect("a projector-sized window");
+    host.goto(format!("{base}/events/{event}/screen"))
+        .await
+        .expect("open the projector");
+    host.wait_for_text("#screen-clock", "Round 1").await;
+    for name in GUESTS {
+        host.wait_for_text("#screen-seating", name).await;
+        host.wait_for_text("#screen-standings", name).await;
+    }
+    host.screenshot_as("projector.png").await;
+    host.set_window_rect(0, 0, 1280, 900)
+        .await
+        .expect("a laptop-sized window");
+
+    // ------------------------------------------------ stop and close
+    host.goto(console.as_str()).await.expect("back to the console");
+    for guest in &guests {
+        guest.phone.mark_page().await;
+    }
+    host.click_button("Stop").await;
+    // The stop asks for confirmation first.
+    eventually("the stop's confirmation", async || {
+        host.accept_alert().await.ok()
+    })
+    .await;
+    host.wait_for_text("#round-panel button", "Close round 1")
+        .await;
+    for guest in &guests {
+        guest
+            .phone
+            .wait_for_text("#board .flash", "Time is up for round 1")
+            .await;
+        assert!(
+            guest.phone.same_page().await,
+            "the stop reached {}'s phone live, without a reload",
+            guest.name
+        );
+        let moves = guest
+            .phone
+            .find_all(By::Css("#board .moves button"))
+            .await
+            .expect("look for moves");
+        assert!(moves.is_empty(), "{} has no moves after the stop", guest.name);
+    }
+    host.click_button("Close round 1").await;
+    host.wait_for_text(".flash", "The evening is over").await;
+
+    // ------------------------------------------------ the standings
+    host.goto(format!("{base}/events/{event}/standings"))
+        .await
+        .expect("open the standings");
+    host.wait_for_text("h1", "Final standings").await;
+    let rows = host
+        .find_all(By::Css("#standings tbody tr"))
+        .await
+        .expect("the standings' rows");
+    assert_eq!(rows.len(), 4, "every guest has a line");
+    let mut won = 0;
+    let mut prizes = 0;
+    for row in &rows {
+        let cells = row.find_all(By::Css("td")).await.expect("cells");
+        let texts = texts_of(&cells).await;
+        // Place, name, round 1, miles, won, prize.
+        assert_eq!(texts.len(), 6, "a standings line: {texts:?}");
+        assert!(
+            GUESTS.iter().any(|g| texts[1].starts_with(g)),
+            "a guest's line: {texts:?}"
+        );
+        assert_eq!(texts[2], texts[3], "one round: its miles are the total");
+        won += texts[4].parse::<u32>().expect("rounds won is a number");
+        if texts[5].to_lowercase().contains("prize") {
+            prizes += 1;
+        }
+    }
+    assert_eq!(won, 2, "one winner moved on from each of the two tables");
+    assert!(prizes >= 3, "three prizes are given (ties share)");
+    host.screenshot_as("standings.png").await;
+
+    // ------------------------------------------------ a print page
+    host.goto(format!("{base}/events/{event}/print"))
+        .await
+        .expect("open the print index");
+    for link in ["Standings with prizes", "Table tents with QR codes", "seating chart", "paper score cards"] {
+        host.wait_for_text("main a", link).await;
+    }
+    host.goto(format!("{base}/events/{event}/print/standings?paper=a4"))
+        .await
+        .expect("open the printable standings");
+    host.wait_for_text("h2", "Final standings").await;
+    host.wait_for_text("p", "1st prize:").await;
+    host.screenshot_as("print-standings.png").await;
+
+    for guest in guests {
+        guest.phone.quit().await;
+    }
+    host.quit().await;
+    drop(driver);
+}
+
+/// Types `text` into the input `css`, replacing what it held.
+async fn fill(browser: &Browser, css: &str, text: &str) {
+    let input = browser
+        .wait_for(&format!("the field {css}"), async |driver: &WebDriver| {
+            Ok(driver.find_all(By::Css(css)).await?.into_iter().next())
+        })
+        .await;
+    input.clear().await.expect("clear a field");
+    input.send_keys(text).await.expect("type into a field");
+}
+
+async fn texts_of(elements: &[WebElement]) -> Vec<String> {
+    let mut texts = Vec::new();
+    for element in elements {
+        texts.push(element.text().await.unwrap_or_default().trim().to_owned());
+    }
+    texts
+}
+
+/// The page is no wider than the phone (nothing to scroll sideways).
+async fn assert_fits_the_phone(phone: &Browser, name: &str) {
+    let widths = phone
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            Vec::new(),
+        )
+        .await
+        .expect("measure the page");
+    let widths: Vec<u64> = widths.convert().expect("two widths");
+    assert!(
+        widths[0] <= widths[1],
+        "{name}'s seat page is {} px wide on a {} px phone",
+        widths[0],
+        widths[1]
+    );
+}
+
+/// The text of the "Lately" log, or nothing.
+async fn lately(phone: &Browser) -> String {
+    phone.text_of("#board ul.log").await.unwrap_or_default()
+}
+
+/// Whoever of the two is to move plays a move by clicking one of their buttons; the other's
+/// phone must show it arriving without a reload.
+async fn play_one_move(a: &Guest, b: &Guest) {
+    let (mover, other) = eventually(
+        &format!("{} or {} to have moves", a.name, b.name),
+        async || {
+            for (one, two) in [(a, b), (b, a)] {
+                let buttons = one
+                    .phone
+                    .find_all(By::Css("#board .moves button"))
+                    .await
+                    .unwrap_or_default();
+                if !buttons.is_empty() {
+                    return Some((one, two));
+                }
+            }
+            None
+        },
+    )
+    .await;
+    other.phone.mark_page().await;
+    mover.phone.mark_page().await;
+    let before = lately(&other.phone).await;
+
+    // A play if there is one, else a discard; found again if a live update redrew the board.
+    let label = mover
+        .phone
+        .wait_for(
+            &format!("{} to click a move", mover.name),
+            async |driver: &WebDriver| {
+                let buttons = driver.find_all(By::Css("#board .moves button")).await?;
+                let mut chosen = None;
+                for button in &buttons {
+                    if button.class_name().await?.unwrap_or_default().contains("go") {
+                        chosen = Some(button);
+                        break;
+                    }
+                }
+                let Some(button) = chosen.or(buttons.first()) else {
+                    return Ok(None);
+                };
+                let label = button.text().await?;
+                button.click().await?;
+                Ok(Some(label))
+            },
+        )
+        .await;
+
+    let after = other
+        .phone
+        .wait_for(
+            &format!("{}'s move ({label}) on {}'s phone", mover.name, other.name),
+            async |driver: &WebDriver| {
+                let log = match driver.find_all(By::Css("#board ul.log")).await?.first() {
+                    Some(log) => log.text().await?,
+                    None => String::new(),
+                };
+                Ok((log != before && log.contains(mover.name)).then_some(log))
+            },
+        )
+        .await;
+    assert!(
+        other.phone.same_page().await,
+        "{}'s move reached {}'s phone live, without a reload (the log shows: {after})",
+        mover.name,
+        other.name
+    );
+    // The mover's form posted and came back to the seat page, without a complaint.
+    mover
+        .phone
+        .wait_for(
+            &format!("{}'s page to come back after the move", mover.name),
+            async |driver: &WebDriver| {
+                let back = driver
+                    .execute("return window.touringTestMark !== true && !!document.getElementById('board');", Vec::new())
+                    .await?;
+                Ok(back.json().as_bool().unwrap_or(false).then_some(()))
+            },
+        )
+        .await;
+    let complaint = mover.phone.text_of("main > .flash.error").await;
+    assert!(complaint.is_none(), "{}'s move was refused: {complaint:?}", mover.name);
+}

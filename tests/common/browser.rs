@@ -1,0 +1,400 @@
+//! Headless Chromium for the browser and print tests: finds `chromium` and `chromedriver`, runs
+//! chromedriver on a free loopback port (stopped with everything it started when dropped), opens
+//! browsers with a fresh profile each, and waits for pages to show things.
+//!
+//! Without a browser the tests say they are skipped and pass; in CI (`CI=true`) they fail.
+#![allow(dead_code)]
+
+use std::io::Write as _;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use thirtyfour::prelude::*;
+
+/// The flags every Chromium gets. The background-networking ones keep Chromium from calling
+/// out (a closed network refuses those connections and Chromium complains).
+pub const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+    "--force-device-scale-factor=1",
+];
+
+/// How long a page may take to show what a test waits for.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The browser and its driver.
+#[derive(Debug, Clone)]
+pub struct Tools {
+    pub chromium: PathBuf,
+    pub chromedriver: PathBuf,
+}
+
+/// The first of `names` that is an executable file on the PATH.
+fn on_path(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    names.iter().find_map(|name| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .find(|candidate| is_executable(candidate))
+    })
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// A tool named by an environment variable, or found on the PATH.
+fn tool(variable: &str, names: &[&str]) -> Option<PathBuf> {
+    match std::env::var_os(variable) {
+        Some(path) if !path.is_empty() => {
+            let path = PathBuf::from(path);
+            is_executable(&path).then_some(path)
+        }
+        _ => on_path(names),
+    }
+}
+
+impl Tools {
+    /// Chromium and chromedriver: `TOURING_CHROMIUM` and `TOURING_CHROMEDRIVER` if set,
+    /// otherwise the usual names on the PATH.
+    pub fn find() -> Option<Tools> {
+        Some(Tools {
+            chromium: tool(
+                "TOURING_CHROMIUM",
+                &[
+                    "chromium",
+                    "chromium-browser",
+                    "google-chrome",
+                    "google-chrome-stable",
+                ],
+            )?,
+            chromedriver: tool("TOURING_CHROMEDRIVER", &["chromedriver"])?,
+        })
+    }
+}
+
+/// Is this a CI run (`CI=true`)? There the browser tests must run.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+}
+
+/// Writes a line straight to the test's stderr, past the test harness's capture, so that a
+/// skipped test says so even when it passes.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// The browser tools, or `None` after saying that `what` is skipped. In CI a missing browser
+/// is a failure.
+pub fn tools_or_skip(what: &str) -> Option<Tools> {
+    match Tools::find() {
+        Some(tools) => Some(tools),
+        None if in_ci() => panic!(
+            "{what}: chromium/chromedriver not found, and CI=true: CI must run the browser \
+             tests (apt-get install chromium chromium-driver, see .ci/run)"
+        ),
+        None => {
+            say(&format!(
+                "{what} skipped: chromium/chromedriver not found (install chromium and \
+                 chromium-driver, or set TOURING_CHROMIUM and TOURING_CHROMEDRIVER)"
+            ));
+            None
+        }
+    }
+}
+
+/// The folder for screenshots and PDFs: `$CARGO_TARGET_DIR/screenshots`, else
+/// `target/screenshots` in the crate.
+pub fn output_dir() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => manifest.join(dir),
+        _ => manifest.join("target"),
+    };
+    let dir = target.join("screenshots");
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+    dir
+}
+
+/// A loopback port nobody listens on right now.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port on 127.0.0.1")
+}
+
+/// A chromedriver on a free loopback port, in its own process group: dropping it ends the
+/// driver and every browser it started (and only those).
+pub struct Driver {
+    child: Child,
+    pub url: String,
+    tools: Tools,
+}
+
+impl Driver {
+    pub fn start(tools: &Tools) -> Driver {
+        use std::os::unix::process::CommandExt;
+        let port = free_port();
+        let child = Command::new(&tools.chromedriver)
+            .arg(format!("--port={port}"))
+            .arg("--allowed-ips=127.0.0.1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {}: {e}", tools.chromedriver.display()));
+        let driver = Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+            tools: tools.clone(),
+        };
+        let started = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < PATIENCE,
+                "chromedriver did not listen on port {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    /// A new headless browser with a fresh profile and a window of this size.
+    pub async fn browser(&self, width: u32, height: u32) -> Browser {
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut caps = DesiredCapabilities::chrome();
+        caps.set_binary(&self.tools.chromium.to_string_lossy())
+            .expect("binary");
+        for flag in CHROMIUM_FLAGS {
+            caps.add_arg(flag).expect("flag");
+        }
+        caps.add_arg(&format!("--user-data-dir={}", profile.path().display()))
+            .expect("flag");
+        caps.add_arg(&format!("--window-size={width},{height}"))
+            .expect("flag");
+        let driver = WebDriver::new(self.url.as_str(), caps)
+            .await
+            .unwrap_or_else(|e| panic!("open {}: {e}", self.tools.chromium.display()));
+        Browser {
+            driver,
+            _profile: profile,
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The driver's process group holds the browsers it started.
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One browser (one profile, one cookie jar: one guest's phone or the host's laptop).
+pub struct Browser {
+    pub driver: WebDriver,
+    _profile: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Browser {
+    type Target = WebDriver;
+    fn deref(&self) -> &WebDriver {
+        &self.driver
+    }
+}
+
+impl Browser {
+    /// Closes the browser.
+    pub async fn quit(self) {
+        let Browser { driver, _profile } = self;
+        let _ = driver.quit().await;
+    }
+
+    /// Waits until `probe` answers something, for at most [`PATIENCE`]; fails saying `what`
+    /// was expected and what the page showed.
+    pub async fn wait_for<T>(
+        &self,
+        what: &str,
+        probe: impl AsyncFnMut(&WebDriver) -> WebDriverResult<Option<T>>,
+    ) -> T {
+        self.wait_for_within(PATIENCE, what, probe).await
+    }
+
+    /// [`Browser::wait_for`], for at most `patience`.
+    pub async fn wait_for_within<T>(
+        &self,
+        patience: Duration,
+        what: &str,
+        mut probe: impl AsyncFnMut(&WebDriver) -> WebDriverResult<Option<T>>,
+    ) -> T {
+        let started = Instant::now();
+        let mut last_error = None;
+        loop {
+            match probe(&self.driver).await {
+                Ok(Some(found)) => return found,
+                Ok(None) => {}
+                Err(e) => last_error = Some(e.to_string()),
+            }
+            if started.elapsed() > patience {
+                let url = self
+                    .driver
+                    .current_url()
+                    .await
+                    .map(|u| u.to_string())
+                    .unwrap_or_default();
+                let text = self.body_text().await;
+                panic!(
+                    "waited for {what} at {url}; last error: {}\nthe page shows:\n{text}",
+                    last_error.unwrap_or_else(|| "none".into())
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The visible text of the page.
+    pub async fn body_text(&self) -> String {
+        match self.driver.find(By::Tag("body")).await {
+            Ok(body) => body.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// The visible text of the element `css`, or `None` when there is none.
+    pub async fn text_of(&self, css: &str) -> Option<String> {
+        match self.driver.find_all(By::Css(css)).await {
+            Ok(found) => match found.first() {
+                Some(element) => element.text().await.ok(),
+                None => None,
+            },
+            Err(_) => None,
+        }
+    }
+
+    /// Waits for the element `css` whose text contains `text` (in any case: styles may show
+    /// text in capitals), and returns it.
+    pub async fn wait_for_text(&self, css: &str, text: &str) -> WebElement {
+        let wanted = text.to_lowercase();
+        self.wait_for(
+            &format!("\"{text}\" in {css}"),
+            async |driver: &WebDriver| {
+                for element in driver.find_all(By::Css(css)).await? {
+                    if element.text().await?.to_lowercase().contains(&wanted) {
+                        return Ok(Some(element));
+                    }
+                }
+                Ok(None)
+            },
+        )
+        .await
+    }
+
+    /// Waits for a button showing exactly `label` and clicks it.
+    pub async fn click_button(&self, label: &str) {
+        let button = self
+            .wait_for(
+                &format!("a button \"{label}\""),
+                async |driver: &WebDriver| {
+                    for button in driver.find_all(By::Css("button")).await? {
+                        if button.text().await?.trim() == label && button.is_displayed().await? {
+                            return Ok(Some(button));
+                        }
+                    }
+                    Ok(None)
+                },
+            )
+            .await;
+        button
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click \"{label}\": {e}"));
+    }
+
+    /// Marks the page now shown; [`Browser::same_page`] tells whether it is still the one shown
+    /// (no navigation, no reload since).
+    pub async fn mark_page(&self) {
+        self.driver
+            .execute("window.touringTestMark = true;", Vec::new())
+            .await
+            .expect("mark the page");
+    }
+
+    pub async fn same_page(&self) -> bool {
+        self.driver
+            .execute("return window.touringTestMark === true;", Vec::new())
+            .await
+            .ok()
+            .and_then(|r| r.json().as_bool())
+            .unwrap_or(false)
+    }
+
+    /// Saves a screenshot of the window as `name` in the output folder.
+    pub async fn screenshot_as(&self, name: &str) -> PathBuf {
+        let path = output_dir().join(name);
+        self.driver
+            .screenshot(&path)
+            .await
+            .unwrap_or_else(|e| panic!("screenshot {}: {e}", path.display()));
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1000, "{} is empty", path.display());
+        path
+    }
+}
+
+/// Decodes standard base64 (what the DevTools protocol answers for PDFs).
+pub fn base64_decode(text: &str) -> Vec<u8> {
+    fn value(c: u8) -> Option<u32> {
+        match c {
+            b'A'..=b'Z' => Some(u32::from(c - b'A')),
+            b'a'..=b'z' => Some(u32::from(c - b'a') + 26),
+            b'0'..=b'9' => Some(u32::from(c - b'0') + 52),
+            b'+' | b'-' => Some(62),
+            b'/' | b'_' => Some(63),
+            _ => None,
+        }
+    }
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut buffer, mut bits) = (0u32, 0u32);
+    for c in text.bytes().filter_map(value) {
+        buffer = (buffer << 6) | c;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// Waits until `probe` answers something, for at most [`PATIENCE`] (for what involves several
+/// browsers); fails saying `what` was expected.
+pub async fn eventually<T>(what: &str, mut probe: impl AsyncFnMut() -> Option<T>) -> T {
+    let started = Instant::now();
+    loop {
+        if let Some(found) = probe().await {
+            return found;
+        }
+        assert!(started.elapsed() < PATIENCE, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
