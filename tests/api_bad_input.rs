@@ -27,7 +27,13 @@ enum Body {
     Raw(&'static str, String),
 }
 
-fn case(method: Method, path: impl Into<String>, body: Body, status: u16, says: &'static str) -> Case {
+fn case(
+    method: Method,
+    path: impl Into<String>,
+    body: Body,
+    status: u16,
+    says: &'static str,
+) -> Case {
     Case {
         method,
         path: path.into(),
@@ -173,119 +179,764 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
 
     let cases = vec![
         // Unknown ids.
-        case(Method::GET, "/api/v1/events/999999", Body::None, 404, "no event 999999"),
-        case(Method::GET, "/api/v1/events/999999/entries", Body::None, 404, "no event"),
-        case(Method::GET, "/api/v1/events/999999/standings", Body::None, 404, "no event"),
+        case(
+            Method::GET,
+            "/api/v1/events/999999",
+            Body::None,
+            404,
+            "no event 999999",
+        ),
+        case(
+            Method::GET,
+            "/api/v1/events/999999/entries",
+            Body::None,
+            404,
+            "no event",
+        ),
+        case(
+            Method::GET,
+            "/api/v1/events/999999/standings",
+            Body::None,
+            404,
+            "no event",
+        ),
         case(Method::GET, ev("/rounds/99"), Body::None, 404, "round"),
         case(Method::GET, ev("/rounds/0"), Body::None, 404, "round"),
         case(Method::GET, ev("/rounds/-3"), Body::None, 404, "round"),
-        case(Method::PATCH, ev("/entries/999999"), Body::Json(json!({"names": ["X"]})), 404, "no entry 999999").host(token),
-        case(Method::DELETE, ev("/entries/999999"), Body::None, 404, "no entry 999999").host(token),
-        case(Method::POST, ev("/players/999999/link"), Body::None, 404, "no player 999999").host(token),
-        case(Method::POST, ev("/rounds/99/start"), Body::None, 404, "round").host(token),
-        case(Method::POST, ev("/rounds/99/extend"), Body::Json(json!({"seconds": 60})), 404, "round").host(token),
-        case(Method::GET, ev("/rounds/99/closing"), Body::None, 404, "round").host(token),
-        case(Method::PUT, ev("/rounds/1/tables/99/mover"), Body::Json(json!({"entry": null})), 404, "no table 99").host(token),
-        case(Method::PUT, ev("/rounds/1/tables/1/mover"), Body::Json(json!({"entry": 999999})), 422, "does not sit at table 1").host(token),
-        case(Method::POST, ev("/rounds/1/tables/99/scores"), Body::Json(json!({"side": 0, "ones": 0, "threes": 0, "fives": 0, "tens": 0})), 404, "no table 99").host(token),
-        case(Method::POST, format!("/api/v1/events/{c}/rounds/2/tables/1/scores/7/confirm"), Body::None, 404, "no side 7").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/events/{c}/corrections"), Body::Json(json!({"round": 99, "entry": 1, "miles": 5})), 404, "round").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/events/{c}/corrections"), Body::Json(json!({"round": 1, "entry": 999999, "miles": 5})), 422, "did not play").host(&setup.closed.token),
+        case(
+            Method::PATCH,
+            ev("/entries/999999"),
+            Body::Json(json!({"names": ["X"]})),
+            404,
+            "no entry 999999",
+        )
+        .host(token),
+        case(
+            Method::DELETE,
+            ev("/entries/999999"),
+            Body::None,
+            404,
+            "no entry 999999",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/players/999999/link"),
+            Body::None,
+            404,
+            "no player 999999",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/99/start"),
+            Body::None,
+            404,
+            "round",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/99/extend"),
+            Body::Json(json!({"seconds": 60})),
+            404,
+            "round",
+        )
+        .host(token),
+        case(
+            Method::GET,
+            ev("/rounds/99/closing"),
+            Body::None,
+            404,
+            "round",
+        )
+        .host(token),
+        case(
+            Method::PUT,
+            ev("/rounds/1/tables/99/mover"),
+            Body::Json(json!({"entry": null})),
+            404,
+            "no table 99",
+        )
+        .host(token),
+        case(
+            Method::PUT,
+            ev("/rounds/1/tables/1/mover"),
+            Body::Json(json!({"entry": 999999})),
+            422,
+            "does not sit at table 1",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/tables/99/scores"),
+            Body::Json(json!({"side": 0, "ones": 0, "threes": 0, "fives": 0, "tens": 0})),
+            404,
+            "no table 99",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/rounds/2/tables/1/scores/7/confirm"),
+            Body::None,
+            404,
+            "no side 7",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/corrections"),
+            Body::Json(json!({"round": 99, "entry": 1, "miles": 5})),
+            404,
+            "round",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/corrections"),
+            Body::Json(json!({"round": 1, "entry": 999999, "miles": 5})),
+            422,
+            "did not play",
+        )
+        .host(&setup.closed.token),
         // Another event's entry and player are not this event's.
-        case(Method::DELETE, format!("/api/v1/events/{c}/entries/1"), Body::None, 404, "no entry 1").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/events/{c}/players/1/link"), Body::None, 404, "no player 1").host(&setup.closed.token),
-        case(Method::GET, "/api/v1/nothing/here", Body::None, 404, "nothing at"),
+        case(
+            Method::DELETE,
+            format!("/api/v1/events/{c}/entries/1"),
+            Body::None,
+            404,
+            "no entry 1",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/players/1/link"),
+            Body::None,
+            404,
+            "no player 1",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::GET,
+            "/api/v1/nothing/here",
+            Body::None,
+            404,
+            "nothing at",
+        ),
         // Addresses whose numbers are not numbers, or too big for them.
-        case(Method::GET, "/api/v1/events/abc", Body::None, 404, "whole numbers"),
-        case(Method::GET, "/api/v1/events/1.5", Body::None, 404, "whole numbers"),
-        case(Method::GET, "/api/v1/events/99999999999999999999", Body::None, 404, "whole numbers"),
-        case(Method::GET, format!("/api/v1/events/{}", "9".repeat(5000)), Body::None, 404, "whole numbers"),
-        case(Method::GET, ev("/rounds/3000000000"), Body::None, 404, "whole numbers"),
-        case(Method::POST, ev("/rounds/1/tables/99999999999/scores/0/confirm"), Body::None, 404, "whole numbers").host(token),
-        case(Method::POST, ev("/rounds/1/tables/1/scores/-1/confirm"), Body::None, 404, "whole numbers").host(token),
-        case(Method::POST, ev("/rounds/1/tables/1/scores/99999999999999999999999/confirm"), Body::None, 404, "whole numbers").host(token),
+        case(
+            Method::GET,
+            "/api/v1/events/abc",
+            Body::None,
+            404,
+            "whole numbers",
+        ),
+        case(
+            Method::GET,
+            "/api/v1/events/1.5",
+            Body::None,
+            404,
+            "whole numbers",
+        ),
+        case(
+            Method::GET,
+            "/api/v1/events/99999999999999999999",
+            Body::None,
+            404,
+            "whole numbers",
+        ),
+        case(
+            Method::GET,
+            format!("/api/v1/events/{}", "9".repeat(5000)),
+            Body::None,
+            404,
+            "whole numbers",
+        ),
+        case(
+            Method::GET,
+            ev("/rounds/3000000000"),
+            Body::None,
+            404,
+            "whole numbers",
+        ),
+        case(
+            Method::POST,
+            ev("/rounds/1/tables/99999999999/scores/0/confirm"),
+            Body::None,
+            404,
+            "whole numbers",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/tables/1/scores/-1/confirm"),
+            Body::None,
+            404,
+            "whole numbers",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/tables/1/scores/99999999999999999999999/confirm"),
+            Body::None,
+            404,
+            "whole numbers",
+        )
+        .host(token),
         // Wrong tokens.
-        case(Method::POST, ev("/rounds/1/stop"), Body::None, 403, "host link"),
-        case(Method::POST, ev("/rounds/1/stop"), Body::None, 403, "host link").host("0123456789abcdef0123456789abcdef"),
-        case(Method::POST, ev("/rounds/1/stop"), Body::None, 403, "host link").host(&setup.closed.token),
-        case(Method::POST, ev("/rounds/1/stop"), Body::None, 403, "host link").host(seat_token),
-        case(Method::POST, ev("/rounds/1/stop"), Body::None, 403, "host link").host(&long),
-        case(Method::GET, ev("/export.json"), Body::None, 403, "host link").host("not a token"),
-        case(Method::GET, format!("/api/v1/seats/{token}"), Body::None, 403, "seat link"),
-        case(Method::GET, format!("/api/v1/seats/{long}"), Body::None, 403, "seat link"),
-        case(Method::GET, "/api/v1/seats/0123456789abcdef0123456789abcdeg", Body::None, 403, "seat link"),
-        case(Method::POST, format!("/api/v1/seats/{token}/moves"), Body::Json(json!({"seen": 0, "action": {"discard": "go"}})), 403, "seat link"),
+        case(
+            Method::POST,
+            ev("/rounds/1/stop"),
+            Body::None,
+            403,
+            "host link",
+        ),
+        case(
+            Method::POST,
+            ev("/rounds/1/stop"),
+            Body::None,
+            403,
+            "host link",
+        )
+        .host("0123456789abcdef0123456789abcdef"),
+        case(
+            Method::POST,
+            ev("/rounds/1/stop"),
+            Body::None,
+            403,
+            "host link",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            ev("/rounds/1/stop"),
+            Body::None,
+            403,
+            "host link",
+        )
+        .host(seat_token),
+        case(
+            Method::POST,
+            ev("/rounds/1/stop"),
+            Body::None,
+            403,
+            "host link",
+        )
+        .host(&long),
+        case(
+            Method::GET,
+            ev("/export.json"),
+            Body::None,
+            403,
+            "host link",
+        )
+        .host("not a token"),
+        case(
+            Method::GET,
+            format!("/api/v1/seats/{token}"),
+            Body::None,
+            403,
+            "seat link",
+        ),
+        case(
+            Method::GET,
+            format!("/api/v1/seats/{long}"),
+            Body::None,
+            403,
+            "seat link",
+        ),
+        case(
+            Method::GET,
+            "/api/v1/seats/0123456789abcdef0123456789abcdeg",
+            Body::None,
+            403,
+            "seat link",
+        ),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{token}/moves"),
+            Body::Json(json!({"seen": 0, "action": {"discard": "go"}})),
+            403,
+            "seat link",
+        ),
         // Wrong types and shapes.
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": 5})), 422, "invalid type"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "table_size": "two"})), 422, "invalid type"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "round": {"kind": "timed"}})), 422, "missing field"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "round": {"kind": "forever"}})), 422, "unknown variant"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "after_race": "party"})), 422, "unknown variant"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({})), 422, "missing field `name`"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!(null)), 422, "invalid type"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!("Friday")), 422, "invalid type"),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": "Ann"})), 422, "invalid type").host(token),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": []})), 422, "give the entry a name").host(token),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": ["A", "B", "C"]})), 422, "one or two names").host(token),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": ["Ann"], "bot": "genius"})), 422, "no bot level").host(token),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": ["Ann"], "bot": long})), 422, "no bot level").host(token),
-        case(Method::PUT, ev("/rounds/1/tables/1/mode"), Body::Json(json!({"paper": "yes"})), 422, "invalid type").host(token),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": "0", "action": {"discard": "go"}})), 422, "invalid type"),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": 0})), 422, "missing field `action`"),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": 0, "action": "go"})), 422, "action"),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": 0, "action": {"fly": "go"}})), 422, "fly"),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": 0, "action": {"discard": long}})), 422, "card"),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": 5})),
+            422,
+            "invalid type",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "table_size": "two"})),
+            422,
+            "invalid type",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "round": {"kind": "timed"}})),
+            422,
+            "missing field",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "round": {"kind": "forever"}})),
+            422,
+            "unknown variant",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "after_race": "party"})),
+            422,
+            "unknown variant",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({})),
+            422,
+            "missing field `name`",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!(null)),
+            422,
+            "invalid type",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!("Friday")),
+            422,
+            "invalid type",
+        ),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": "Ann"})),
+            422,
+            "invalid type",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": []})),
+            422,
+            "give the entry a name",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": ["A", "B", "C"]})),
+            422,
+            "one or two names",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": ["Ann"], "bot": "genius"})),
+            422,
+            "no bot level",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": ["Ann"], "bot": long})),
+            422,
+            "no bot level",
+        )
+        .host(token),
+        case(
+            Method::PUT,
+            ev("/rounds/1/tables/1/mode"),
+            Body::Json(json!({"paper": "yes"})),
+            422,
+            "invalid type",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": "0", "action": {"discard": "go"}})),
+            422,
+            "invalid type",
+        ),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": 0})),
+            422,
+            "missing field `action`",
+        ),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": 0, "action": "go"})),
+            422,
+            "action",
+        ),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": 0, "action": {"fly": "go"}})),
+            422,
+            "fly",
+        ),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": 0, "action": {"discard": long}})),
+            422,
+            "card",
+        ),
         // Unknown fields.
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "colour": "red"})), 422, "unknown field `colour`"),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": ["Ann"], "age": 7})), 422, "unknown field `age`").host(token),
-        case(Method::POST, ev("/rounds/1/extend"), Body::Json(json!({"seconds": 60, "minutes": 1})), 422, "unknown field").host(token),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": 0, "action": {"discard": "go"}, "again": true})), 422, "unknown field"),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "colour": "red"})),
+            422,
+            "unknown field `colour`",
+        ),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": ["Ann"], "age": 7})),
+            422,
+            "unknown field `age`",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/extend"),
+            Body::Json(json!({"seconds": 60, "minutes": 1})),
+            422,
+            "unknown field",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": 0, "action": {"discard": "go"}, "again": true})),
+            422,
+            "unknown field",
+        ),
         // Names of 10,000 characters.
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": long})), 422, "60"),
-        case(Method::PATCH, ev(""), Body::Json(json!({"name": long})), 422, "60").host(token),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": [long]})), 403, "host link"),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": [long]})), 422, "at most").host(token),
-        case(Method::POST, ev("/entries"), Body::Json(json!({"names": ["\u{7}bell"]})), 422, "").host(token),
-        case(Method::PATCH, ev("/entries/1"), Body::Json(json!({"names": [long]})), 422, "at most").host(token),
-        case(Method::POST, format!("/api/v1/events/{c}/corrections"), Body::Json(json!({"round": 1, "entry": 5, "miles": 5, "reason": long})), 422, "200 characters").host(&setup.closed.token),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": long})),
+            422,
+            "at most 200",
+        ),
+        case(
+            Method::PATCH,
+            ev(""),
+            Body::Json(json!({"name": long})),
+            422,
+            "at most 200",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": [long]})),
+            403,
+            "host link",
+        ),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": [long]})),
+            422,
+            "at most",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Json(json!({"names": ["\u{7}bell"]})),
+            422,
+            "",
+        )
+        .host(token),
+        case(
+            Method::PATCH,
+            ev("/entries/1"),
+            Body::Json(json!({"names": [long]})),
+            422,
+            "at most",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/corrections"),
+            Body::Json(json!({"round": 1, "entry": 5, "miles": 5, "reason": long})),
+            422,
+            "200 characters",
+        )
+        .host(&setup.closed.token),
         // Negative and huge numbers.
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "table_size": -2})), 422, "invalid value"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "table_size": 1u64 << 40})), 422, "invalid value"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "prizes": -1})), 422, "invalid value"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "prizes": 4_000_000_000u64})), 422, "prize"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "seed": -1})), 422, "invalid value"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "seed": 1e30})), 422, "invalid type"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "round": {"kind": "timed", "seconds": u64::MAX}})), 422, "invalid value"),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "round": {"kind": "games", "games": 0}})), 422, ""),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "length": {"kind": "rounds", "rounds": 0}})), 422, ""),
-        case(Method::POST, "/api/v1/events", Body::Json(json!({"name": "x", "length": {"kind": "time_limit", "seconds": 4_000_000_000u64}})), 422, ""),
-        case(Method::POST, ev("/rounds/1/extend"), Body::Json(json!({"seconds": 0})), 422, "extension").host(token),
-        case(Method::POST, ev("/rounds/1/extend"), Body::Json(json!({"seconds": 4_000_000_000u64})), 422, "extension").host(token),
-        case(Method::POST, ev("/rounds/1/extend"), Body::Json(json!({"seconds": -60})), 422, "invalid value").host(token),
-        case(Method::POST, ev("/rounds/1/extend"), Body::Json(json!({"seconds": 1.5})), 422, "invalid type").host(token),
-        case(Method::PUT, ev("/rounds/1/tables/1/mover"), Body::Json(json!({"entry": 1e300})), 422, "invalid type").host(token),
-        case(Method::POST, format!("/api/v1/events/{c}/rounds/1/tables/1/scores"), Body::Json(json!({"side": 0, "ones": 300, "threes": 0, "fives": 0, "tens": 0})), 422, "invalid value").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/events/{c}/rounds/2/tables/1/scores"), Body::Json(json!({"side": -1, "ones": 0, "threes": 0, "fives": 0, "tens": 0})), 422, "invalid value").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/events/{c}/corrections"), Body::Json(json!({"round": 1, "entry": 5, "miles": -5})), 422, "invalid value").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/events/{c}/corrections"), Body::Json(json!({"round": 1u64 << 40, "entry": 5, "miles": 5})), 422, "invalid value").host(&setup.closed.token),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": -1, "action": {"discard": "go"}})), 422, "invalid value"),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Json(json!({"seen": 1u64 << 40, "action": {"discard": "go"}})), 422, "invalid value"),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "table_size": -2})),
+            422,
+            "invalid value",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "table_size": 1u64 << 40})),
+            422,
+            "invalid value",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "prizes": -1})),
+            422,
+            "invalid value",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "prizes": 4_000_000_000u64})),
+            422,
+            "prize",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "seed": -1})),
+            422,
+            "invalid value",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "seed": 1e30})),
+            422,
+            "invalid type",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "round": {"kind": "timed", "seconds": u64::MAX}})),
+            422,
+            "invalid value",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "round": {"kind": "games", "games": 0}})),
+            422,
+            "",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(json!({"name": "x", "length": {"kind": "rounds", "rounds": 0}})),
+            422,
+            "",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Json(
+                json!({"name": "x", "length": {"kind": "time_limit", "seconds": 4_000_000_000u64}}),
+            ),
+            422,
+            "",
+        ),
+        case(
+            Method::POST,
+            ev("/rounds/1/extend"),
+            Body::Json(json!({"seconds": 0})),
+            422,
+            "extension",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/extend"),
+            Body::Json(json!({"seconds": 4_000_000_000u64})),
+            422,
+            "extension",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/extend"),
+            Body::Json(json!({"seconds": -60})),
+            422,
+            "invalid value",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            ev("/rounds/1/extend"),
+            Body::Json(json!({"seconds": 1.5})),
+            422,
+            "invalid type",
+        )
+        .host(token),
+        case(
+            Method::PUT,
+            ev("/rounds/1/tables/1/mover"),
+            Body::Json(json!({"entry": 1e300})),
+            422,
+            "invalid type",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/rounds/1/tables/1/scores"),
+            Body::Json(json!({"side": 0, "ones": 300, "threes": 0, "fives": 0, "tens": 0})),
+            422,
+            "invalid value",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/rounds/2/tables/1/scores"),
+            Body::Json(json!({"side": -1, "ones": 0, "threes": 0, "fives": 0, "tens": 0})),
+            422,
+            "invalid value",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/corrections"),
+            Body::Json(json!({"round": 1, "entry": 5, "miles": -5})),
+            422,
+            "invalid value",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/events/{c}/corrections"),
+            Body::Json(json!({"round": 1u64 << 40, "entry": 5, "miles": 5})),
+            422,
+            "invalid value",
+        )
+        .host(&setup.closed.token),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": -1, "action": {"discard": "go"}})),
+            422,
+            "invalid value",
+        ),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Json(json!({"seen": 1u64 << 40, "action": {"discard": "go"}})),
+            422,
+            "invalid value",
+        ),
         // Broken JSON, wrong content types, huge bodies.
-        case(Method::POST, "/api/v1/events", Body::Raw("application/json", "{\"name\": ".into()), 400, "not valid json"),
-        case(Method::POST, "/api/v1/events", Body::Raw("application/json", "{name: 'x'}".into()), 400, "not valid json"),
-        case(Method::POST, "/api/v1/events", Body::Raw("application/json", String::new()), 400, "not valid json"),
-        case(Method::POST, "/api/v1/events", Body::Raw("text/plain", "{\"name\": \"x\"}".into()), 415, "content-type: application/json"),
-        case(Method::POST, "/api/v1/events", Body::Raw("application/x-www-form-urlencoded", "name=x".into()), 415, "content-type: application/json"),
-        case(Method::POST, ev("/entries"), Body::Raw("text/csv", "Ann".into()), 415, "json").host(token),
-        case(Method::POST, "/api/v1/events", Body::Raw("application/json", format!("{{\"name\": \"{}\"}}", "y".repeat(200_000))), 413, "larger than"),
-        case(Method::POST, ev("/entries"), Body::Raw("application/json", format!("{{\"names\": [{}\"Ann\"]}}", "\"x\",".repeat(30_000))), 413, "larger than").host(token),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}/moves"), Body::Raw("application/json", format!("[{}]", "0,".repeat(40_000) + "0")), 413, "larger than"),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Raw("application/json", "{\"name\": ".into()),
+            400,
+            "not valid json",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Raw("application/json", "{name: 'x'}".into()),
+            400,
+            "not valid json",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Raw("application/json", String::new()),
+            400,
+            "not valid json",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Raw("text/plain", "{\"name\": \"x\"}".into()),
+            415,
+            "content-type: application/json",
+        ),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Raw("application/x-www-form-urlencoded", "name=x".into()),
+            415,
+            "content-type: application/json",
+        ),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Raw("text/csv", "Ann".into()),
+            415,
+            "json",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            "/api/v1/events",
+            Body::Raw(
+                "application/json",
+                format!("{{\"name\": \"{}\"}}", "y".repeat(200_000)),
+            ),
+            413,
+            "larger than",
+        ),
+        case(
+            Method::POST,
+            ev("/entries"),
+            Body::Raw(
+                "application/json",
+                format!("{{\"names\": [{}\"Ann\"]}}", "\"x\",".repeat(30_000)),
+            ),
+            413,
+            "larger than",
+        )
+        .host(token),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}/moves"),
+            Body::Raw(
+                "application/json",
+                format!("[{}]", "0,".repeat(40_000) + "0"),
+            ),
+            413,
+            "larger than",
+        ),
         // Wrong methods.
         case(Method::GET, "/api/v1/events", Body::None, 405, "use post"),
         case(Method::DELETE, ev(""), Body::None, 405, "use get or patch"),
-        case(Method::PUT, ev("/rounds/1/start"), Body::None, 405, "use post"),
+        case(
+            Method::PUT,
+            ev("/rounds/1/start"),
+            Body::None,
+            405,
+            "use post",
+        ),
         case(Method::GET, ev("/finish"), Body::None, 405, "use post"),
-        case(Method::POST, format!("/api/v1/seats/{seat_token}"), Body::None, 405, "use get"),
+        case(
+            Method::POST,
+            format!("/api/v1/seats/{seat_token}"),
+            Body::None,
+            405,
+            "use get",
+        ),
     ];
     for case in &cases {
         check(&server, case);
@@ -308,7 +959,13 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
         (json!({"all_paper": 1}), 422, "invalid type"),
         (json!({"remainder": "bots", "order": [1]}), 422, ""),
     ] {
-        let mut case = case(Method::POST, fresh.path("/rounds"), Body::Json(body), status, says);
+        let mut case = case(
+            Method::POST,
+            fresh.path("/rounds"),
+            Body::Json(body),
+            status,
+            says,
+        );
         case.token = Some(fresh.token.clone());
         check(&server, &case);
     }

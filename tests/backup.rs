@@ -98,7 +98,10 @@ fn a_backup_taken_while_the_server_runs_holds_the_event() {
     assert_eq!(event["entries"], 4);
     let export = host.get(&copy, "/export.json");
     assert_eq!(export["rounds"][0]["round"], 1, "{export}");
-    assert_eq!(export["rounds"][0]["tables"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        export["rounds"][0]["tables"].as_array().map(Vec::len),
+        Some(2)
+    );
     let state = seat(&copy, &players[0]);
     assert_eq!(state["round"]["number"], 1);
     assert!(state["deal"]["actions"].as_u64().is_some(), "{state}");
@@ -118,7 +121,11 @@ fn an_existing_backup_is_replaced_only_with_force() {
     assert!(!ok, "an existing file must not be overwritten: {text}");
     assert!(text.contains("already exists"), "{text}");
     assert!(text.contains("--force"), "the message says how: {text}");
-    assert_eq!(event_names(&file), ["First"], "the refused run kept the old copy");
+    assert_eq!(
+        event_names(&file),
+        ["First"],
+        "the refused run kept the old copy"
+    );
 
     let (ok, text) = backup(&server.database, &file, true);
     assert!(ok, "{text}");

@@ -11,9 +11,9 @@
 //! Needs `chromium` and `chromedriver`; without them the test says it is skipped and passes
 //! (in CI, `CI=true`, it fails instead).
 
-mod common;
 #[path = "common/browser.rs"]
 mod browser;
+mod common;
 
 use std::time::Duration;
 
@@ -85,29 +85,48 @@ fn a_timed_round_runs_out_on_every_open_page() {
     runtime.block_on(async {
         let driver = Driver::start(&tools);
         let host = driver.browser(1280, 900).await;
-        host.goto(host_link.as_str()).await.expect("open the host link");
+        host.goto(host_link.as_str())
+            .await
+            .expect("open the host link");
         host.wait_for_text("#round-panel button", "Pause").await;
         host.mark_page().await;
         let phone = driver.browser(412, 900).await;
-        phone.goto(seat_links[0].as_str()).await.expect("open a seat");
+        phone
+            .goto(seat_links[0].as_str())
+            .await
+            .expect("open a seat");
         phone.wait_for_text("#board h2", "Deal 1").await;
         phone.mark_page().await;
 
         // The round's 30 seconds run out; nobody touches anything.
         let patience = Duration::from_secs(90);
-        host.wait_for_within(patience, "the console to offer the close", async |driver: &WebDriver| {
-            let panel = driver.find(By::Id("round-panel")).await?.text().await?;
-            Ok(panel.contains("Close round 1").then_some(()))
-        })
+        host.wait_for_within(
+            patience,
+            "the console to offer the close",
+            async |driver: &WebDriver| {
+                let panel = driver.find(By::Id("round-panel")).await?.text().await?;
+                Ok(panel.contains("Close round 1").then_some(()))
+            },
+        )
         .await;
-        assert!(host.same_page().await, "the console learnt of the end without a reload");
+        assert!(
+            host.same_page().await,
+            "the console learnt of the end without a reload"
+        );
         phone
-            .wait_for_within(patience, "the phone to freeze", async |driver: &WebDriver| {
-                let board = driver.find(By::Id("board")).await?.text().await?;
-                Ok(board.contains("Time is up for round 1").then_some(()))
-            })
+            .wait_for_within(
+                patience,
+                "the phone to freeze",
+                async |driver: &WebDriver| {
+                    let board = driver.find(By::Id("board")).await?.text().await?;
+                    Ok(board.contains("Time is up for round 1").then_some(()))
+                },
+            )
             .await;
-        assert!(phone.same_page().await, "the phone learnt of the end without a reload");
+        assert!(
+            phone.same_page().await,
+            "the phone learnt of the end without a reload"
+        );
         let moves = phone
             .find_all(By::Css("#board .moves button"))
             .await
@@ -131,7 +150,9 @@ async fn evening(tools: &Tools, base: &str) {
     let host = driver.browser(1280, 900).await;
 
     // ------------------------------------------------ the start page: create the event
-    host.goto(format!("{base}/")).await.expect("open the start page");
+    host.goto(format!("{base}/"))
+        .await
+        .expect("open the start page");
     host.wait_for_text("h2", "Create an event").await;
     host.screenshot_as("start.png").await;
     fill(&host, "#name", "Friday Touring").await;
@@ -211,10 +232,7 @@ async fn evening(tools: &Tools, base: &str) {
         phone
             .wait_for_text(".flash", "Play starts at the host's signal")
             .await;
-        let place = phone
-            .text_of("#board .seatbar p")
-            .await
-            .unwrap_or_default();
+        let place = phone.text_of("#board .seatbar p").await.unwrap_or_default();
         let table = place
             .strip_prefix("Table ")
             .and_then(|rest| rest.split(',').next())
@@ -231,10 +249,7 @@ async fn evening(tools: &Tools, base: &str) {
     host.click_button("Start round 1").await;
     host.wait_for_text("#round-panel button", "Pause").await;
     for guest in &guests {
-        guest
-            .phone
-            .wait_for_text("#board h2", "Deal 1")
-            .await;
+        guest.phone.wait_for_text("#board h2", "Deal 1").await;
         assert!(
             guest.phone.same_page().await,
             "the signal reached {}'s phone live, without a reload",
@@ -295,7 +310,9 @@ async fn evening(tools: &Tools, base: &str) {
         .expect("a laptop-sized window");
 
     // ------------------------------------------------ stop and close
-    host.goto(console.as_str()).await.expect("back to the console");
+    host.goto(console.as_str())
+        .await
+        .expect("back to the console");
     for guest in &guests {
         guest.phone.mark_page().await;
     }
@@ -322,7 +339,11 @@ async fn evening(tools: &Tools, base: &str) {
             .find_all(By::Css("#board .moves button"))
             .await
             .expect("look for moves");
-        assert!(moves.is_empty(), "{} has no moves after the stop", guest.name);
+        assert!(
+            moves.is_empty(),
+            "{} has no moves after the stop",
+            guest.name
+        );
     }
     host.click_button("Close round 1").await;
     host.wait_for_text(".flash", "The evening is over").await;
@@ -362,7 +383,12 @@ async fn evening(tools: &Tools, base: &str) {
     host.goto(format!("{base}/events/{event}/print"))
         .await
         .expect("open the print index");
-    for link in ["Standings with prizes", "Table tents with QR codes", "seating chart", "paper score cards"] {
+    for link in [
+        "Standings with prizes",
+        "Table tents with QR codes",
+        "seating chart",
+        "paper score cards",
+    ] {
         host.wait_for_text("main a", link).await;
     }
     host.goto(format!("{base}/events/{event}/print/standings?paper=a4"))
@@ -454,7 +480,12 @@ async fn play_one_move(a: &Guest, b: &Guest) {
                 let buttons = driver.find_all(By::Css("#board .moves button")).await?;
                 let mut chosen = None;
                 for button in &buttons {
-                    if button.class_name().await?.unwrap_or_default().contains("go") {
+                    if button
+                        .class_name()
+                        .await?
+                        .unwrap_or_default()
+                        .contains("go")
+                    {
                         chosen = Some(button);
                         break;
                     }
@@ -502,5 +533,9 @@ async fn play_one_move(a: &Guest, b: &Guest) {
         )
         .await;
     let complaint = mover.phone.text_of("main > .flash.error").await;
-    assert!(complaint.is_none(), "{}'s move was refused: {complaint:?}", mover.name);
+    assert!(
+        complaint.is_none(),
+        "{}'s move was refused: {complaint:?}",
+        mover.name
+    );
 }

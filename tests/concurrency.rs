@@ -69,7 +69,11 @@ fn stored_actions(server: &Server, event: i64) -> usize {
                 .map(|a| a.number)
                 .collect();
             let expected: Vec<i32> = (0..numbers.len() as i32).collect();
-            assert_eq!(numbers, expected, "actions of deal {} run 0..n", game.number);
+            assert_eq!(
+                numbers, expected,
+                "actions of deal {} run 0..n",
+                game.number
+            );
             total += numbers.len();
         }
     }
@@ -110,7 +114,11 @@ fn two_tabs_sending_the_same_turn_apply_it_once() {
         let answers = race(&server, [(&token, body.clone()), (&token, body)]);
         let ok: Vec<_> = answers.iter().filter(|(s, _)| *s == 200).collect();
         let refused: Vec<_> = answers.iter().filter(|(s, _)| *s != 200).collect();
-        assert_eq!(ok.len(), 1, "exactly one tab's move is applied: {answers:?}");
+        assert_eq!(
+            ok.len(),
+            1,
+            "exactly one tab's move is applied: {answers:?}"
+        );
         let (status, refusal) = refused[0];
         assert_eq!(*status, 409, "{refusal}");
         assert_eq!(refusal["code"], "stale", "{refusal}");
@@ -163,7 +171,10 @@ fn two_seats_racing_when_only_one_may_move_apply_one_action() {
                 ),
             ],
         );
-        assert_eq!(answers[0].0, 200, "the mover's move is applied: {answers:?}");
+        assert_eq!(
+            answers[0].0, 200,
+            "the mover's move is applied: {answers:?}"
+        );
         let (status, refusal) = &answers[1];
         assert!(
             (*status == 409 && refusal["code"] == "stale")

@@ -157,7 +157,7 @@ fn every_answered_move_survives_a_kill_and_the_clock_runs_on() {
             });
         }
         // Let the tables play, then crash in the middle of it.
-        wait_for(count, 150);
+        wait_for(&count, 150);
         let round = host.get(&server, "/rounds/1");
         server.kill();
         round
@@ -233,7 +233,7 @@ fn every_answered_move_survives_a_kill_and_the_clock_runs_on() {
                 play_until_the_server_dies(base, token, 200 + i as u64, moved, count);
             });
         }
-        wait_for(count, 40);
+        wait_for(&count, 40);
         host.ok(&server, "/rounds/1/stop", json!({}));
     });
     let moved = moved.into_inner().expect("lock");

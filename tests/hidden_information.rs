@@ -110,10 +110,10 @@ fn check_state(state: &Value, pool: &Pool, event: i64, context: &str) {
 /// Checks a move's events: other seats' draws and discards carry no card.
 fn check_events(events: &Value, own: u64, context: &str) {
     for event in events.as_array().expect("events") {
-        if event["event"] == "drew" || event["event"] == "discarded" {
-            if event["seat"].as_u64() != Some(own) {
-                assert!(event["card"].is_null(), "{context}: {event}");
-            }
+        if (event["event"] == "drew" || event["event"] == "discarded")
+            && event["seat"].as_u64() != Some(own)
+        {
+            assert!(event["card"].is_null(), "{context}: {event}");
         }
         for key in FORBIDDEN_KEYS {
             assert!(event.get(key).is_none(), "{context}: {event}");

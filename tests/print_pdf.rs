@@ -12,9 +12,9 @@
 //! Needs `chromium` and `chromedriver`; without them the test says it is skipped and passes
 //! (in CI, `CI=true`, it fails instead).
 
-mod common;
 #[path = "common/browser.rs"]
 mod browser;
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -23,8 +23,7 @@ use std::time::{Duration, Instant};
 use browser::{CHROMIUM_FLAGS, Driver, Tools, base64_decode, say, tools_or_skip};
 use common::server::Server;
 use serde_json::{Value, json};
-use thirtyfour::extensions::cdp::ChromeDevTools;
-use thirtyfour::prelude::*;
+use thirtyfour::cdp::Cdp;
 
 const GUESTS: [&str; 4] = ["Ann", "Bob", "Cid", "Dot"];
 
@@ -97,25 +96,37 @@ fn print_pages_to_pdf_on_a4_and_letter() {
         Printout {
             name: "cards",
             path: format!("/events/{id}/print/cards?round=1"),
-            expected: ["round 1 · table 1", "round 1 · table 2", "1 mile (max", "Checked by"]
-                .map(String::from)
-                .into_iter()
-                .chain(names())
-                .collect(),
+            expected: [
+                "round 1 · table 1",
+                "round 1 · table 2",
+                "1 mile (max",
+                "Checked by",
+            ]
+            .map(String::from)
+            .into_iter()
+            .chain(names())
+            .collect(),
         },
         Printout {
             name: "tents",
             path: format!("/events/{id}/print/tents"),
-            expected: ["Print Night", "Table 1", "Table 2", "Scan to see who plays here"]
-                .map(String::from)
-                .into_iter()
-                .collect(),
+            expected: [
+                "Print Night",
+                "Table 1",
+                "Table 2",
+                "Scan to see who plays here",
+            ]
+            .map(String::from)
+            .into_iter()
+            .collect(),
         },
     ];
     let out = pdf_dir();
     let pdftotext = has_pdftotext();
     if !pdftotext {
-        say("print tests: pdftotext not found (poppler-utils); checking the printed pages' text instead of the PDFs'");
+        say(
+            "print tests: pdftotext not found (poppler-utils); checking the printed pages' text instead of the PDFs'",
+        );
     }
 
     // The public standings, from the command line: no session needed.
@@ -123,9 +134,17 @@ fn print_pages_to_pdf_on_a4_and_letter() {
         let file = out.join(format!("cli-standings-{}.pdf", paper.query()));
         let url = server.url(&format!("{}?paper={}", printouts[0].path, paper.query()));
         print_with_cli(&tools, &url, &file);
-        let (status, html) = server.text(&format!("{}?paper={}", printouts[0].path, paper.query()), None);
+        let (status, html) = server.text(
+            &format!("{}?paper={}", printouts[0].path, paper.query()),
+            None,
+        );
         assert_eq!(status, 200, "the standings print page is public");
-        check_pdf(&file, paper, &printouts[0].expected, (!pdftotext).then_some(html.as_str()));
+        check_pdf(
+            &file,
+            paper,
+            &printouts[0].expected,
+            (!pdftotext).then_some(html.as_str()),
+        );
     }
 
     // Every print page, in the host's browser.
@@ -134,9 +153,20 @@ fn print_pages_to_pdf_on_a4_and_letter() {
         .enable_all()
         .build()
         .expect("a tokio runtime");
-    let printed = runtime.block_on(print_in_browser(&tools, &evening, &server.base, &printouts, &out));
+    let printed = runtime.block_on(print_in_browser(
+        &tools,
+        &evening,
+        &server.base,
+        &printouts,
+        &out,
+    ));
     for (file, paper, printout, text) in printed {
-        check_pdf(&file, paper, &printout.expected, (!pdftotext).then_some(text.as_str()));
+        check_pdf(
+            &file,
+            paper,
+            &printout.expected,
+            (!pdftotext).then_some(text.as_str()),
+        );
     }
 }
 
@@ -155,11 +185,15 @@ async fn print_in_browser<'a>(
         .await
         .expect("open the host link");
     host.wait_for_text("h1", "Print Night").await;
-    let devtools = ChromeDevTools::new(host.handle().clone());
+    let devtools = Cdp::new(host.handle().clone());
     let mut printed = Vec::new();
     for printout in printouts {
         for paper in Paper::ALL {
-            let separator = if printout.path.contains('?') { '&' } else { '?' };
+            let separator = if printout.path.contains('?') {
+                '&'
+            } else {
+                '?'
+            };
             let url = format!("{base}{}{separator}paper={}", printout.path, paper.query());
             host.goto(url.as_str()).await.expect("open a print page");
             host.wait_for_text("main", &printout.expected[0]).await;
@@ -175,7 +209,7 @@ async fn print_in_browser<'a>(
                 );
             }
             let answer = devtools
-                .execute_cdp_with_params(
+                .send_raw(
                     "Page.printToPDF",
                     json!({"preferCSSPageSize": true, "printBackground": true}),
                 )
@@ -240,7 +274,11 @@ fn check_pdf(file: &Path, paper: Paper, expected: &[String], page_text: Option<&
     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("read {}: {e}", file.display()));
     let shown = file.display();
     assert!(bytes.starts_with(b"%PDF-"), "{shown} is a PDF");
-    assert!(bytes.len() > 4000, "{shown} has content ({} bytes)", bytes.len());
+    assert!(
+        bytes.len() > 4000,
+        "{shown} has content ({} bytes)",
+        bytes.len()
+    );
     let tail = &bytes[bytes.len().saturating_sub(64)..];
     assert!(
         tail.windows(5).any(|w| w == b"%%EOF"),
@@ -335,18 +373,34 @@ fn play_an_evening(server: &Server) -> Evening {
     );
     assert_eq!(status, 201, "{created}");
     let id = created["event"]["id"].as_i64().expect("event id");
-    let token = created["host_token"].as_str().expect("host token").to_owned();
+    let token = created["host_token"]
+        .as_str()
+        .expect("host token")
+        .to_owned();
     let host_link = server.url(created["host_link"].as_str().expect("host link"));
     let events = format!("/api/v1/events/{id}");
     let seats: Vec<String> = GUESTS
         .iter()
         .map(|name| {
-            let answer = host_post(server, &token, &format!("{events}/entries"), json!({"names": [name]}));
-            answer["links"][0]["token"].as_str().expect("seat token").to_owned()
+            let answer = host_post(
+                server,
+                &token,
+                &format!("{events}/entries"),
+                json!({"names": [name]}),
+            );
+            answer["links"][0]["token"]
+                .as_str()
+                .expect("seat token")
+                .to_owned()
         })
         .collect();
     host_post(server, &token, &format!("{events}/rounds"), json!({}));
-    host_post(server, &token, &format!("{events}/rounds/1/start"), json!({}));
+    host_post(
+        server,
+        &token,
+        &format!("{events}/rounds/1/start"),
+        json!({}),
+    );
     // Everyone plays a few moves, plays before discards, so that there are miles.
     for _ in 0..12 {
         for seat in &seats {
@@ -368,10 +422,24 @@ fn play_an_evening(server: &Server) -> Evening {
             assert_eq!(status, 200, "move {body}: {answer}");
         }
     }
-    host_post(server, &token, &format!("{events}/rounds/1/stop"), json!({}));
-    host_post(server, &token, &format!("{events}/rounds/1/close"), json!({}));
+    host_post(
+        server,
+        &token,
+        &format!("{events}/rounds/1/stop"),
+        json!({}),
+    );
+    host_post(
+        server,
+        &token,
+        &format!("{events}/rounds/1/close"),
+        json!({}),
+    );
     let (status, standings) = server.get(&format!("{events}/standings"), None);
     assert_eq!(status, 200, "{standings}");
-    assert_eq!(standings["final"], json!(true), "the evening is over: {standings}");
+    assert_eq!(
+        standings["final"],
+        json!(true),
+        "the evening is over: {standings}"
+    );
     Evening { id, host_link }
 }

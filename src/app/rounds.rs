@@ -229,11 +229,7 @@ pub fn seat_first(
         events::update_settings(conn, event, settings, now)?;
     }
     let numbers: Vec<u32> = seating.tables.iter().map(|t| t.number).collect();
-    if let Some(unknown) = request
-        .paper_tables
-        .iter()
-        .find(|n| !numbers.contains(n))
-    {
+    if let Some(unknown) = request.paper_tables.iter().find(|n| !numbers.contains(n)) {
         return Err(AppError::invalid(format!(
             "there is no table {unknown} to play with real cards: round 1 has tables 1 to {}",
             numbers.len()

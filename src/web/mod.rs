@@ -9,11 +9,10 @@ pub mod session;
 
 use std::net::SocketAddr;
 
-use actix_web::dev::{Server, ServiceResponse};
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
 use actix_web::{App as ActixApp, HttpRequest, HttpResponse, HttpServer, middleware, web};
 
 use crate::app::App;
@@ -124,33 +123,25 @@ fn path_config() -> web::PathConfig {
     })
 }
 
-/// Turns actix's bare 405 (an address that exists, asked with another method) into a JSON
-/// refusal that names the methods the address accepts, also in an `Allow` header.
-pub fn method_not_allowed<B>(
-    res: ServiceResponse<B>,
-) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let (req, _) = res.into_parts();
+/// The API's answer for an address it has no route for with this method: a JSON 405 that
+/// names the methods the address accepts (also in an `Allow` header), or the plain 404 when the
+/// address is not the API's at all.
+pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
     let allowed = api::allowed_methods(req.path());
+    if allowed.is_empty() {
+        return not_found(req).await;
+    }
     let path = crate::engine::action::truncate(req.path(), 80);
-    let message = if allowed.is_empty() {
-        format!(
-            "{} is not allowed on {path}; the API is described at /api/openapi.json",
-            req.method()
-        )
-    } else {
-        format!(
-            "{} is not allowed on {path}: use {} (the API is described at /api/openapi.json)",
-            req.method(),
-            allowed.join(" or ")
-        )
-    };
+    let message = format!(
+        "{} is not allowed on {path}: use {} (the API is described at /api/openapi.json)",
+        req.method(),
+        allowed.join(" or ")
+    );
     let mut answer = json_error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", message);
     if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {
         answer.headers_mut().insert(header::ALLOW, value);
     }
-    Ok(ErrorHandlerResponse::Response(
-        ServiceResponse::new(req, answer).map_into_right_body(),
-    ))
+    answer
 }
 
 fn query_config() -> web::QueryConfig {

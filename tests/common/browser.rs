@@ -123,8 +123,7 @@ pub fn output_dir() -> PathBuf {
         _ => manifest.join("target"),
     };
     let dir = target.join("screenshots");
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("create {}: {e}", dir.display()));
     dir
 }
 

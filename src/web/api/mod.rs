@@ -30,10 +30,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/openapi.json", web::get().to(openapi))
         .service(
             web::scope("/api/v1")
-                .wrap(
-                    actix_web::middleware::ErrorHandlers::new()
-                        .handler(StatusCode::METHOD_NOT_ALLOWED, super::method_not_allowed),
-                )
                 .route("/events", web::post().to(create_event))
                 .route("/events/{event}", web::get().to(get_event))
                 .route("/events/{event}", web::patch().to(update_event))
@@ -113,7 +109,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(
                     "/seats/{token}/scores/{side}/confirm",
                     web::post().to(seat_confirm),
-                ),
+                )
+                // Each route above is its own resource guarded by its method, so an address
+                // asked with a method it does not take falls through to here: 405 naming the
+                // methods it does take, or 404 when nothing is there at all.
+                .default_service(web::to(super::method_not_allowed)),
         );
 }
 
@@ -1129,10 +1129,16 @@ impl utoipa::Modify for CommonErrors {
                     add("400", "The body is not valid JSON");
                     add("413", "The body is larger than 64 KiB");
                     add("415", "The body is not sent as application/json");
-                    add("422", "The JSON does not fit: a wrong type, a missing or unknown field, a value out of range");
+                    add(
+                        "422",
+                        "The JSON does not fit: a wrong type, a missing or unknown field, a value out of range",
+                    );
                 }
                 if in_path {
-                    add("404", "A part of the address is not a valid number, or there is nothing there");
+                    add(
+                        "404",
+                        "A part of the address is not a valid number, or there is nothing there",
+                    );
                 }
             }
         }
