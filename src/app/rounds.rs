@@ -114,6 +114,41 @@ pub fn reading(
     Ok(reading)
 }
 
+/// Where a started round's clock ends, for the server to announce the stop signal to every
+/// open page when it passes, without anyone asking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockEnd {
+    pub event: i64,
+    pub round: i64,
+    /// When the round ends if nothing changes (or ended).
+    pub at: DateTime<Utc>,
+    /// Whether that time has come.
+    pub over: bool,
+}
+
+/// The ends of every round that is running or ran out by the clock and is not yet closed.
+/// Paused rounds and rounds with no end (by games, without a time limit) have none.
+pub fn clock_ends(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd>> {
+    let mut ends = Vec::new();
+    for row in queries::started_open_rounds(conn)? {
+        let event = events::load(conn, row.event_id)?;
+        let pauses = queries::pauses_of_round(conn, row.id)?;
+        let record = RoundRecord { row, pauses };
+        let reading = reading(conn, &event, &record, now)?;
+        if let (Some(at), ClockState::Running | ClockState::Over) =
+            (reading.planned_end, reading.state)
+        {
+            ends.push(ClockEnd {
+                event: event.id(),
+                round: record.row.id,
+                at,
+                over: reading.state == ClockState::Over,
+            });
+        }
+    }
+    Ok(ends)
+}
+
 /// In a round by games: has every table played its games (or handed in its scores)?
 fn all_tables_done(conn: &mut Conn, event: &EventRecord, round: &RoundRecord) -> AppResult<bool> {
     for table in queries::tables_of_round(conn, round.row.id)? {

@@ -214,6 +214,17 @@ pub fn latest_round(conn: &mut Conn, event_id: i64) -> QueryResult<Option<Round>
         .optional()
 }
 
+/// Rounds whose clock may still be running or has just run out: started, neither stopped by
+/// the host nor closed.
+pub fn started_open_rounds(conn: &mut Conn) -> QueryResult<Vec<Round>> {
+    rounds::table
+        .filter(rounds::started_at.is_not_null())
+        .filter(rounds::stopped_at.is_null())
+        .filter(rounds::closed_at.is_null())
+        .select(Round::as_select())
+        .load(conn)
+}
+
 pub fn round_by_id(conn: &mut Conn, id: i64) -> QueryResult<Round> {
     rounds::table
         .find(id)

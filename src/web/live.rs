@@ -2,7 +2,11 @@
 //! open page (console, projector, standings, seat) listens on a server-sent event stream,
 //! redraws the part that changed and sends it as HTML. Pages work without it.
 
+use std::collections::HashSet;
 use std::time::Duration;
+
+use actix_web::web;
+use chrono::{DateTime, Utc};
 
 use tokio::sync::broadcast;
 
@@ -76,4 +80,41 @@ pub async fn next_change(
         while let Ok(Ok(_)) = tokio::time::timeout_at(deadline, receiver.recv()).await {}
     }
     Some(())
+}
+
+/// How often, at the most, the clock watcher looks at the rounds when no end is near: a pause,
+/// a resume or an extension moves an end, and the watcher sees it within this time.
+pub const CLOCK_LOOK: Duration = Duration::from_secs(1);
+
+/// Announces the stop signal: when a running round's time runs out, nobody posts anything, yet
+/// every open console, projector and seat page must freeze at that moment. This task watches
+/// the ends of the running rounds and publishes an event notice for each round whose time has
+/// come (once per end, so an extended round that runs out again is announced again). Runs for
+/// as long as the server does.
+pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
+    let mut announced: HashSet<(i64, DateTime<Utc>)> = HashSet::new();
+    loop {
+        let reader = app.clone();
+        let now = app.now();
+        let ends =
+            web::block(move || reader.read(|conn| crate::app::rounds::clock_ends(conn, now)))
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .unwrap_or_default();
+        let mut next = CLOCK_LOOK;
+        for end in &ends {
+            if end.over {
+                if announced.insert((end.round, end.at)) {
+                    hub.publish(end.event, Topic::Event);
+                }
+            } else if let Ok(wait) = (end.at - now).to_std() {
+                // Wake just after the end, so that the clock reads it as over.
+                next = next.min(wait + Duration::from_millis(20));
+            }
+        }
+        // Forget ends that are no longer there (closed rounds), so the set stays small.
+        announced.retain(|(round, at)| ends.iter().any(|e| e.round == *round && e.at == *at));
+        tokio::time::sleep(next).await;
+    }
 }

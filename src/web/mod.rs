@@ -36,6 +36,7 @@ pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, Sock
     let key = session::load_key(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
     let data = web::Data::new(app);
     let hub = web::Data::new(live::Hub::new());
+    actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
@@ -137,7 +138,11 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
         req.method(),
         allowed.join(" or ")
     );
-    let mut answer = json_error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", message);
+    let mut answer = json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        message,
+    );
     if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {
         answer.headers_mut().insert(header::ALLOW, value);
     }

@@ -215,7 +215,14 @@ fn summary(event: &EventRecord) -> String {
     };
     let round = match s.round {
         tournament::RoundKind::Timed { seconds } => {
-            format!("{}-minute rounds", seconds.div_ceil(60))
+            if seconds % 60 == 0 {
+                format!("{}-minute rounds", seconds / 60)
+            } else {
+                format!(
+                    "rounds of {}",
+                    crate::web::pages::clock_text(Some(i64::from(seconds) * 1000))
+                )
+            }
         }
         tournament::RoundKind::Games { games } => {
             format!(
