@@ -1,9 +1,11 @@
-//! What a seat's API answers may show: its own hand, nobody else's, and no deadwood cards or
-//! draw pile order. Random games at several tables of a real server (2, 3, 4 and 6 players),
-//! every seat's state, every move's answer and refusals checked against the engine's full view
-//! of the stored deal.
+//! What a seat may see: its own hand, nobody else's, and no deadwood cards or draw pile order.
+//! Random games at several tables of a real server (2, 3, 4 and 6 players): every seat's API
+//! state, every move's answer and refusals checked against the engine's full view of the stored
+//! deal, and the seat's page and its live-update stream checked against what the seat holds.
 
 mod common;
+
+use std::io::Read as _;
 
 use common::api::{Dice, Host, seat, send_move};
 use common::server::Server;
@@ -121,6 +123,97 @@ fn check_events(events: &Value, own: u64, context: &str) {
     }
 }
 
+/// The names of the cards in the seat's own hand, sorted, from its API state.
+fn own_hand(state: &Value) -> Vec<String> {
+    let own = state["deal"]["seat"].as_u64().expect("seat") as usize;
+    let mut names: Vec<String> = state["deal"]["view"]["seats"][own]["hand"]
+        .as_array()
+        .expect("own hand")
+        .iter()
+        .map(|c| {
+            serde_json::from_value::<Card>(c.clone())
+                .expect("a card")
+                .name()
+                .to_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Checks a rendered seat board (the whole page, or the fragment its live stream sends): the
+/// cards shown in the hand are exactly the seat's own, and no line of the table's log names a
+/// card another seat discarded (the deadwood is face down).
+fn check_html(html: &str, state: &Value, context: &str) {
+    let Some(start) = html.find(r#"aria-label="your cards""#) else {
+        assert!(
+            state["deal"].is_null(),
+            "{context}: no hand shown during a deal"
+        );
+        return;
+    };
+    let hand = &html[start..];
+    let hand = &hand[..hand.find("<h3>").unwrap_or(hand.len())];
+    let mut shown: Vec<String> = hand
+        .split(r#"title=""#)
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').expect("a closed title")].to_owned())
+        .collect();
+    shown.sort();
+    assert_eq!(shown, own_hand(state), "{context}: the hand shown");
+    for line in html.split("<li>").skip(1) {
+        let line = &line[..line.find("</li>").unwrap_or(line.len())];
+        if line.contains("discarded") && !line.starts_with("You") {
+            assert!(
+                line.ends_with("discarded a card."),
+                "{context}: another seat's discard is named: {line}"
+            );
+        }
+        assert!(
+            !line.contains("drew") || line.starts_with("You"),
+            "{context}: {line}"
+        );
+    }
+}
+
+/// The seat's page as a phone gets it.
+fn seat_page(server: &Server, token: &str) -> String {
+    let response = server
+        .client()
+        .get(server.url(&format!("/seat/{token}")))
+        .send()
+        .expect("GET the seat page");
+    assert_eq!(response.status().as_u16(), 200);
+    response.text().expect("the page")
+}
+
+/// The first drawing of the board that the seat's live stream sends when a phone connects.
+fn first_live_board(server: &Server, token: &str) -> String {
+    let mut response = server
+        .client()
+        .get(server.url(&format!("/seat/{token}/live")))
+        .send()
+        .expect("GET the live stream");
+    assert_eq!(response.status().as_u16(), 200);
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let text = String::from_utf8_lossy(&received);
+        // Server-sent events end with a blank line; the board's is the one with the hand.
+        if let Some(at) = text.find("your cards")
+            && text[at..].contains("\n\n")
+        {
+            return text.replace("\ndata: ", "\n");
+        }
+        let n = response.read(&mut chunk).expect("read the live stream");
+        assert!(
+            n > 0,
+            "the live stream ended before it drew the board: {text}"
+        );
+        received.extend_from_slice(&chunk[..n]);
+    }
+}
+
 /// Plays random moves at every table of an event and checks every answer a seat gets.
 fn play_and_check(server: &Server, host: &Host, players: &[String], moves: usize, seed: u64) {
     let pool = db::open(&server.database, 1).expect("open the database");
@@ -131,6 +224,10 @@ fn play_and_check(server: &Server, host: &Host, players: &[String], moves: usize
         for token in players {
             let state = seat(server, token);
             check_state(&state, &pool, host.event, "GET seat");
+            check_html(&seat_page(server, token), &state, "seat page");
+            if played % 40 == 0 && !state["deal"].is_null() {
+                check_html(&first_live_board(server, token), &state, "live stream");
+            }
             let Some(action) = dice.pick(&state) else {
                 continue;
             };
