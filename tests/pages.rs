@@ -686,3 +686,94 @@ fn unknown_pages_answer_with_a_page_that_says_so() {
     assert_eq!(status, 200);
     assert!(js.contains("EventSource"));
 }
+
+#[test]
+fn forms_with_bad_input_get_a_clear_answer_and_store_nothing() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let event = create(&browser, "Bad Input Night");
+    let (_, before) = server.get(&format!("/api/v1/events/{event}"), None);
+    let entries = |b: &Browser| {
+        let (_, html) = b.get(&format!("/events/{event}/host"));
+        html.split("Entries <span")
+            .nth(1)
+            .map(|s| s[..40.min(s.len())].to_owned())
+    };
+    let entries_before = entries(&browser);
+
+    // A name of 10,000 characters: refused with the limit, nothing added.
+    let (status, _) = add(&browser, event, &"N".repeat(10_000));
+    assert_eq!(status, 303);
+    assert!(flash(&browser, event).contains("at most 200"));
+    assert_eq!(entries(&browser), entries_before, "nothing was added");
+
+    // A body far over the form limit: a page that says so, not a crash, nothing stored.
+    let csrf = browser.csrf(&format!("/events/{event}/host"));
+    let huge = "x".repeat(200_000);
+    let (status, page) = browser.post(
+        &format!("/events/{event}/host/entries"),
+        &[("csrf", &csrf), ("name", &huge)],
+    );
+    assert_eq!(status, 413, "{page}");
+    assert!(page.contains("too large"), "{page}");
+    assert_eq!(entries(&browser), entries_before, "nothing was added");
+
+    // Wrong types in the start form: the page explains, no event is created.
+    let csrf = browser.csrf("/");
+    let (status, page) = browser.post(
+        "/events",
+        &[
+            ("csrf", &csrf),
+            ("name", "Typed Wrong"),
+            ("table_size", "many"),
+            ("round_kind", "sometimes"),
+            ("round_minutes", "-3"),
+            ("rounds", "1e9"),
+            ("prizes", "[]"),
+        ],
+    );
+    assert!((400..500).contains(&status), "{status} {page}");
+    let (status, _) = server.get(&format!("/api/v1/events/{}", event + 1), None);
+    assert_eq!(status, 404, "no event was created by a refused form");
+
+    // A form that is not a form at all.
+    let response = browser
+        .client
+        .post(server.url(&format!("/events/{event}/host/entries")))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("%%%&&&=\u{0}")
+        .send()
+        .expect("POST");
+    let status = response.status().as_u16();
+    assert!((400..500).contains(&status), "{status}");
+
+    // Unknown ids and wrong tokens: a page that says so, the same whether or not it exists.
+    let stranger = Browser::new(&server);
+    let (status, to) = stranger.post(
+        &format!("/events/{event}/login"),
+        &[("csrf", "wrong"), ("password", "guess")],
+    );
+    let (status_missing, to_missing) = stranger.post(
+        "/events/999999/login",
+        &[("csrf", "wrong"), ("password", "guess")],
+    );
+    assert_eq!(status, status_missing, "{to} / {to_missing}");
+    assert!((400..500).contains(&status), "{status}");
+    let (status, _) = stranger.get(&format!("/events/{event}/host"));
+    let (status_missing, _) = stranger.get("/events/999999/host");
+    assert_eq!(
+        status, status_missing,
+        "a host page tells nothing of whether the event exists"
+    );
+    for path in [
+        "/events/abc/host".to_owned(),
+        "/seat/not-a-token".to_owned(),
+        format!("/events/{event}/table/99"),
+    ] {
+        let (status, page) = Browser::new(&server).get(&path);
+        assert!((400..500).contains(&status), "{path}: {status}");
+        assert!(page.contains("<html"), "{path} answers with a page");
+    }
+    let (_, after) = server.get(&format!("/api/v1/events/{event}"), None);
+    assert_eq!(before, after, "the event is as it was");
+}

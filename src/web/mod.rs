@@ -54,7 +54,21 @@ pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, Sock
     Ok((server.shutdown_timeout(5).run(), addr))
 }
 
+/// Whether an address is the JSON API's (which answers in JSON) rather than a page's (which
+/// answers with a page a person can read).
+fn is_api(req: &HttpRequest) -> bool {
+    req.path().starts_with("/api/")
+}
+
 async fn not_found(req: HttpRequest) -> HttpResponse {
+    if !is_api(&req) {
+        use actix_web::ResponseError as _;
+        return pages::PageError(crate::app::AppError::not_found(format!(
+            "there is no page at {}: check the link, or start from the home page",
+            crate::engine::action::truncate(req.path(), 80)
+        )))
+        .error_response();
+    }
     json_error(
         StatusCode::NOT_FOUND,
         "not_found",
@@ -111,6 +125,19 @@ fn json_config() -> web::JsonConfig {
 
 fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|err: PathError, req| {
+        if !is_api(req) {
+            let message = format!(
+                "there is no page at {}: check the link (event numbers are whole numbers)",
+                crate::engine::action::truncate(req.path(), 80)
+            );
+            return actix_web::error::InternalError::from_response(
+                err,
+                actix_web::ResponseError::error_response(&pages::PageError(
+                    crate::app::AppError::not_found(message),
+                )),
+            )
+            .into();
+        }
         let message = format!(
             "the address {} is not valid ({}): ids and numbers in an address are whole numbers, such as /api/v1/events/1/rounds/2",
             crate::engine::action::truncate(req.path(), 80),
