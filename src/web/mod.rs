@@ -137,7 +137,11 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
         req.method(),
         allowed.join(" or ")
     );
-    let mut answer = json_error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", message);
+    let mut answer = json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        message,
+    );
     if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {
         answer.headers_mut().insert(header::ALLOW, value);
     }
