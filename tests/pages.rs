@@ -777,3 +777,96 @@ fn forms_with_bad_input_get_a_clear_answer_and_store_nothing() {
     let (_, after) = server.get(&format!("/api/v1/events/{event}"), None);
     assert_eq!(before, after, "the event is as it was");
 }
+
+/// Reads a live stream until it has sent `count` boards; answers the boards' HTML.
+fn read_boards(response: &mut Response, count: usize) -> Vec<String> {
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let text = String::from_utf8_lossy(&received).into_owned();
+        let boards: Vec<String> = text
+            .split("event: board\n")
+            .skip(1)
+            .filter(|b| b.contains("\n\n"))
+            .map(|b| b.to_owned())
+            .collect();
+        if boards.len() >= count {
+            return boards;
+        }
+        let read = std::io::Read::read(response, &mut chunk).expect("the stream");
+        assert!(read > 0, "the stream ended after {} boards", boards.len());
+        received.extend_from_slice(&chunk[..read]);
+    }
+}
+
+#[test]
+fn a_move_through_the_api_reaches_the_other_seats_live_streams() {
+    let server = Server::start();
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Live", "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    assert_eq!(status, 201);
+    let event = created["event"]["id"].as_i64().expect("id");
+    let host = created["host_token"].as_str().expect("token").to_owned();
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let (_, answer) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(&host),
+            &json!({"names": [name]}),
+        );
+        tokens.push(
+            answer["links"][0]["token"]
+                .as_str()
+                .expect("token")
+                .to_owned(),
+        );
+    }
+    for step in ["rounds", "rounds/1/start"] {
+        let (status, answer) = server.post(
+            &format!("/api/v1/events/{event}/{step}"),
+            Some(&host),
+            &json!({}),
+        );
+        assert!(status < 300, "{step}: {answer}");
+    }
+    let states: Vec<Value> = tokens
+        .iter()
+        .map(|t| server.get(&format!("/api/v1/seats/{t}"), None).1["seat"].clone())
+        .collect();
+    let mover = states
+        .iter()
+        .position(|s| s["deal"]["your_turn"] == true)
+        .expect("a seat to move");
+    let other = &tokens[1 - mover];
+    // A board that never comes fails the test instead of hanging it.
+    let mut stream = Client::builder()
+        .timeout(std::time::Duration::from_secs(30))
+        .build()
+        .expect("client")
+        .get(server.url(&format!("/seat/{other}/live")))
+        .send()
+        .expect("live stream");
+    let first = read_boards(&mut stream, 1);
+    assert!(
+        first[0].contains("data-deal=\"1\" data-actions=\"0\""),
+        "the board says where the deal is: {}",
+        first[0]
+    );
+    let action = states[mover]["deal"]["legal"][0].clone();
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/moves", tokens[mover]),
+        None,
+        &json!({"seen": 0, "action": action}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // The stream's next board (what was read before is gone from it).
+    let boards = read_boards(&mut stream, 1);
+    assert!(
+        boards[0].contains("data-deal=\"1\" data-actions=\"1\""),
+        "the other seat's page gets the move: {}",
+        boards[0]
+    );
+}

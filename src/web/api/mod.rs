@@ -965,6 +965,7 @@ async fn seat_state(app: web::Data<App>, path: web::Path<String>) -> Answer {
     ))]
 async fn play_move(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     path: web::Path<String>,
     input: web::Json<MoveInput>,
 ) -> Answer {
@@ -981,7 +982,9 @@ async fn play_move(
     })
     .await;
     match result {
-        Ok((answer, _table)) => {
+        Ok((answer, table)) => {
+            // The other seats' pages redraw their boards, as after a move from a page.
+            hub.publish(table.event, Topic::Table(table.table));
             ok(json!({"ok": true, "events": answer.events, "seat": answer.state}))
         }
         Err(ApiError {

@@ -1,0 +1,798 @@
+//! The load benchmark of issue 6: a big evening on one machine.
+//!
+//! Starts a real `touring serve` on 127.0.0.1 with a fresh database, creates an event of
+//! `--tables` tables of 6 (three partnerships of two at each), opens every seat's live stream
+//! (`/seat/{token}/live`, the stream the seat page subscribes to), gives the signal, and then
+//! at every table plays one legal move every `--interval-ms` for `--duration` seconds: the seat
+//! whose board (as received on its live stream) shows moves posts one of them to the JSON API.
+//!
+//! Measured: the time from a move's POST to its answer; the time from the POST until every
+//! other seat at the table has received a board that includes the move; the server's memory
+//! (VmRSS sampled, VmHWM at the end) and CPU time; errors of every kind. At the end the server
+//! is stopped and every move answered with success is looked up in the database file (lost
+//! moves). A JSON summary goes to stdout; progress to stderr. Run it with
+//! `scripts/bench-load.sh` (which builds the release binary first).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use eventsource_stream::Eventsource;
+use futures_util::StreamExt;
+use hdrhistogram::Histogram;
+use serde_json::{Value, json};
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+type Result<T> = std::result::Result<T, Error>;
+
+#[derive(Parser, Debug, Clone)]
+#[command(about = "Load benchmark: many tables of 6 playing against a real touring server")]
+struct Options {
+    /// The `touring` binary (default: next to this program's folder, as cargo builds it).
+    #[arg(long)]
+    binary: Option<PathBuf>,
+    /// Tables of 6 seats.
+    #[arg(long, default_value_t = 100)]
+    tables: usize,
+    /// How long the tables play, in seconds.
+    #[arg(long, default_value_t = 60)]
+    duration: u64,
+    /// Each table plays one move this often.
+    #[arg(long, default_value_t = 2000)]
+    interval_ms: u64,
+    /// The event's seed and the bots' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Players per table and per partnership: tables of 6 are three partnerships of two.
+const TABLE_SIZE: usize = 6;
+const PAIR: usize = 2;
+/// Everything after setup must be over by then (a stuck run stops by itself).
+const GRACE: Duration = Duration::from_secs(120);
+
+fn main() {
+    let options = Options::parse();
+    match run(&options) {
+        Ok(summary) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&summary).unwrap_or_default()
+            );
+        }
+        Err(e) => {
+            eprintln!("load: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The server process; killed when dropped, whatever happened.
+struct ServerProcess {
+    child: Child,
+    base: String,
+}
+
+impl ServerProcess {
+    fn start(binary: &Path, database: &Path) -> Result<ServerProcess> {
+        let mut child = Command::new(binary)
+            .args([
+                "serve",
+                "--address",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--database",
+            ])
+            .arg(database)
+            .env_remove("DATABASE_URL")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+        let stdout = child.stdout.take().ok_or("the server has no stdout")?;
+        let mut lines = BufReader::new(stdout).lines();
+        let first = lines.next().transpose()?.unwrap_or_default();
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        let base = first
+            .split("open ")
+            .nth(1)
+            .map(|s| s.trim().trim_end_matches('/').to_owned())
+            .ok_or_else(|| format!("the server did not say where it listens: {first:?}"))?;
+        let server = ServerProcess { child, base };
+        if !server.base.starts_with("http://127.0.0.1:") {
+            return Err(format!("not a loopback address: {}", server.base).into());
+        }
+        Ok(server)
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Asks the server to stop (SIGTERM), then kills it if it has not stopped in 10 s.
+    fn stop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.pid().to_string()])
+            .status();
+        let give_up = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < give_up {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn run(options: &Options) -> Result<Value> {
+    let binary = match &options.binary {
+        Some(binary) => binary.clone(),
+        None => std::env::current_exe()?
+            .parent()
+            .and_then(Path::parent)
+            .map(|dir| dir.join("touring"))
+            .ok_or("cannot find the touring binary: pass --binary")?,
+    };
+    let dir = tempfile::tempdir()?;
+    let database = dir.path().join("load.sqlite");
+    let mut server = ServerProcess::start(&binary, &database)?;
+    eprintln!("load: server {} (pid {})", server.base, server.pid());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let outcome = runtime.block_on(async {
+        let limit = Duration::from_secs(options.duration) + GRACE + Duration::from_secs(180);
+        tokio::time::timeout(limit, evening(options, &server.base, server.pid()))
+            .await
+            .map_err(|_| Error::from("the run did not finish in time"))?
+    });
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    let (mut summary, event, answered) = outcome?;
+    server.stop();
+    let (lost, stored) = lost_moves(&database, event, &answered)?;
+    summary["moves_stored"] = json!(stored);
+    summary["lost_moves"] = json!(lost);
+    let errors = summary["errors"]["total"].as_u64().unwrap_or(u64::MAX);
+    let p99_answer = summary["answer_ms"]["p99"].as_f64().unwrap_or(f64::MAX);
+    let p99_fanout = summary["fanout_ms"]["p99"].as_f64().unwrap_or(f64::MAX);
+    let rss = summary["rss_mb"]["peak"].as_f64().unwrap_or(f64::MAX);
+    summary["targets"] = json!({
+        "p99_answer_under_25_ms": p99_answer < 25.0,
+        "p99_fanout_under_50_ms": p99_fanout < 50.0,
+        "rss_under_150_mb": rss < 150.0,
+        "zero_errors": errors == 0,
+        "zero_lost_moves": lost == 0,
+    });
+    Ok(summary)
+}
+
+/// A board's position: (deal number, actions played in it). Later positions compare greater.
+type Key = (u32, u32);
+
+/// What one seat last received on its live stream.
+#[derive(Default)]
+struct SeatView {
+    token: String,
+    /// The latest boards' positions and when they arrived (newest last).
+    history: VecDeque<(Key, Instant)>,
+    /// The moves the latest board offers (JSON), empty when it is not this seat's turn.
+    moves: Vec<String>,
+    seen: u32,
+    /// Boards received so far.
+    boards: u64,
+}
+
+/// A move on its way: sent at `sent`; `target` is the position of its answer.
+struct Pending {
+    sent: Instant,
+    mover: usize,
+    target: Option<Key>,
+    arrived: Vec<Option<Instant>>,
+}
+
+#[derive(Default)]
+struct Table {
+    number: i64,
+    seats: Vec<SeatView>,
+    pending: Option<Pending>,
+    /// The position of the latest answer.
+    latest: Option<Key>,
+}
+
+/// A move the server answered with success.
+struct Answered {
+    table: i64,
+    deal: i64,
+    number: u32,
+    action: Value,
+}
+
+struct Stats {
+    answer: Histogram<u64>,
+    fanout: Histogram<u64>,
+    errors: BTreeMap<String, u64>,
+    answered: Vec<Answered>,
+    /// Ticks at which a table could not play: its previous move had not reached every seat.
+    skipped: u64,
+}
+
+impl Stats {
+    fn error(&mut self, kind: impl Into<String>) {
+        *self.errors.entry(kind.into()).or_default() += 1;
+    }
+}
+
+struct Shared {
+    tables: Vec<Mutex<Table>>,
+    stats: Mutex<Stats>,
+    /// Set when the run is over: streams that end then are no error.
+    stopping: AtomicBool,
+    connected: AtomicUsize,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Sets up the event, runs the evening and measures it. Answers the summary, the event's id
+/// and the moves answered with success.
+async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64, Vec<Answered>)> {
+    let api = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()?;
+    let streams = reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(10))
+        .pool_max_idle_per_host(0)
+        .build()?;
+
+    // The event: one round, long enough for the whole run.
+    let started = Instant::now();
+    let round_seconds = (options.duration + 900).clamp(600, 86_400);
+    let created = post_ok(
+        &api,
+        &format!("{base}/api/v1/events"),
+        None,
+        json!({"name": "Load", "table_size": TABLE_SIZE, "seed": options.seed,
+               "round": {"kind": "timed", "seconds": round_seconds},
+               "length": {"kind": "rounds", "rounds": 1}}),
+    )
+    .await?;
+    let event = created["event"]["id"].as_i64().ok_or("no event id")?;
+    let host = created["host_token"]
+        .as_str()
+        .ok_or("no host token")?
+        .to_owned();
+    let events = format!("{base}/api/v1/events/{event}");
+    let mut tokens = Vec::new();
+    for pair in 0..options.tables * TABLE_SIZE / PAIR {
+        let names: Vec<String> = (0..PAIR).map(|i| format!("P{pair}-{i}")).collect();
+        let answer = post_ok(
+            &api,
+            &format!("{events}/entries"),
+            Some(&host),
+            json!({ "names": names }),
+        )
+        .await?;
+        for link in answer["links"].as_array().ok_or("no links")? {
+            tokens.push(link["token"].as_str().ok_or("no token")?.to_owned());
+        }
+    }
+    post_ok(&api, &format!("{events}/rounds"), Some(&host), json!({})).await?;
+
+    // Where everyone sits.
+    let mut by_table: BTreeMap<i64, Vec<String>> = BTreeMap::new();
+    for token in tokens {
+        let state: Value = api
+            .get(format!("{base}/api/v1/seats/{token}"))
+            .send()
+            .await?
+            .error_for_status()?
+            .json()
+            .await?;
+        let table = state["seat"]["table"]
+            .as_i64()
+            .ok_or("a seat without a table")?;
+        by_table.entry(table).or_default().push(token);
+    }
+    if by_table.len() != options.tables || by_table.values().any(|s| s.len() != TABLE_SIZE) {
+        return Err(format!("expected {} tables of {TABLE_SIZE}", options.tables).into());
+    }
+    let shared = Arc::new(Shared {
+        tables: by_table
+            .iter()
+            .map(|(&number, seats)| {
+                Mutex::new(Table {
+                    number,
+                    seats: seats
+                        .iter()
+                        .map(|token| SeatView {
+                            token: token.clone(),
+                            ..SeatView::default()
+                        })
+                        .collect(),
+                    ..Table::default()
+                })
+            })
+            .collect(),
+        stats: Mutex::new(Stats {
+            answer: Histogram::new_with_bounds(1, 600_000_000, 3)?,
+            fanout: Histogram::new_with_bounds(1, 600_000_000, 3)?,
+            errors: BTreeMap::new(),
+            answered: Vec::new(),
+            skipped: 0,
+        }),
+        stopping: AtomicBool::new(false),
+        connected: AtomicUsize::new(0),
+    });
+
+    // Every seat's live stream, as its page opens it.
+    let mut listeners = Vec::new();
+    for (t, seats) in by_table.values().enumerate() {
+        for (s, token) in seats.iter().enumerate() {
+            let url = format!("{base}/seat/{token}/live");
+            listeners.push(tokio::spawn(listen(
+                streams.clone(),
+                url,
+                shared.clone(),
+                t,
+                s,
+            )));
+        }
+    }
+    let seats = options.tables * TABLE_SIZE;
+    wait_until("every live stream sends its first board", || {
+        shared
+            .tables
+            .iter()
+            .all(|t| lock(t).seats.iter().all(|s| s.boards > 0))
+    })
+    .await?;
+    let setup_s = started.elapsed().as_secs_f64();
+    eprintln!(
+        "load: {} tables, {seats} seats, {} live streams open after {setup_s:.1} s",
+        options.tables,
+        shared.connected.load(Ordering::SeqCst)
+    );
+
+    // The signal; every table's first seat to move gets its moves.
+    post_ok(
+        &api,
+        &format!("{events}/rounds/1/start"),
+        Some(&host),
+        json!({}),
+    )
+    .await?;
+    wait_until("every table has a seat to move", || {
+        shared
+            .tables
+            .iter()
+            .all(|t| lock(t).seats.iter().any(|s| !s.moves.is_empty()))
+    })
+    .await?;
+
+    // The evening: every table plays every interval, the tables spread over the interval.
+    let rss_before = memory(pid);
+    let cpu_before = cpu_seconds(pid);
+    let sampling = Arc::new(AtomicBool::new(true));
+    let sampler = tokio::spawn(sample_rss(pid, sampling.clone()));
+    let interval = Duration::from_millis(options.interval_ms);
+    let run_for = Duration::from_secs(options.duration);
+    let begin = tokio::time::Instant::now();
+    let mut bots = Vec::new();
+    for t in 0..options.tables {
+        let offset = interval.mul_f64(t as f64 / options.tables as f64);
+        bots.push(tokio::spawn(bot(
+            api.clone(),
+            base.to_owned(),
+            shared.clone(),
+            t,
+            begin + offset,
+            begin + run_for,
+            interval,
+            options.seed.wrapping_mul(1000).wrapping_add(t as u64),
+        )));
+    }
+    for handle in bots {
+        handle.await?;
+    }
+    let played_s = begin.elapsed().as_secs_f64();
+    // The last moves' updates are still on their way.
+    let drained = tokio::time::Instant::now() + Duration::from_secs(10);
+    while tokio::time::Instant::now() < drained
+        && shared.tables.iter().any(|t| lock(t).pending.is_some())
+    {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let cpu_after = cpu_seconds(pid);
+    sampling.store(false, Ordering::SeqCst);
+    let rss_peak = sampler.await?;
+    let (_, hwm) = memory(pid);
+    let (rss_end, _) = memory(pid);
+    shared.stopping.store(true, Ordering::SeqCst);
+    for handle in &listeners {
+        handle.abort();
+    }
+    let unfinished = shared
+        .tables
+        .iter()
+        .filter(|t| lock(t).pending.is_some())
+        .count() as u64;
+
+    let mut stats = lock(&shared.stats);
+    if unfinished > 0 {
+        *stats
+            .errors
+            .entry("fanout_never_arrived".into())
+            .or_default() += unfinished;
+    }
+    let total_errors: u64 = stats.errors.values().sum();
+    let ms = |h: &Histogram<u64>, q: f64| {
+        (h.value_at_quantile(q) as f64 / 1000.0 * 100.0).round() / 100.0
+    };
+    let moves = stats.answer.len();
+    let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
+    let cpu = cpu_after.zip(cpu_before).map(|(a, b)| a - b);
+    let summary = json!({
+        "tables": options.tables,
+        "seats": seats,
+        "live_streams": shared.connected.load(Ordering::SeqCst),
+        "setup_s": (setup_s * 10.0).round() / 10.0,
+        "duration_s": (played_s * 10.0).round() / 10.0,
+        "interval_ms": options.interval_ms,
+        "moves_answered": moves,
+        "moves_per_s": (moves as f64 / played_s * 10.0).round() / 10.0,
+        "answer_ms": {"p50": ms(&stats.answer, 0.5), "p99": ms(&stats.answer, 0.99),
+                      "max": ms(&stats.answer, 1.0)},
+        "fanout_ms": {"measured": stats.fanout.len(), "p50": ms(&stats.fanout, 0.5),
+                      "p99": ms(&stats.fanout, 0.99), "max": ms(&stats.fanout, 1.0)},
+        "rss_mb": {"before_play": mb(rss_before.0), "peak": mb(rss_peak.max(rss_end)),
+                   "end": mb(rss_end), "hwm": mb(hwm)},
+        "server_cpu_percent_of_one_core": cpu.map(|c| (c / played_s * 1000.0).round() / 10.0),
+        "skipped_ticks": stats.skipped,
+        "errors": {"total": total_errors, "by_kind": stats.errors},
+    });
+    let answered = std::mem::take(&mut stats.answered);
+    Ok((summary, event, answered))
+}
+
+/// POSTs JSON and answers the body, or an error naming the status and body.
+async fn post_ok(
+    client: &reqwest::Client,
+    url: &str,
+    bearer: Option<&str>,
+    body: Value,
+) -> Result<Value> {
+    let mut request = client.post(url).json(&body);
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await?;
+    let status = response.status();
+    let text = response.text().await?;
+    if !status.is_success() {
+        return Err(format!("POST {url}: {status} {text}").into());
+    }
+    Ok(serde_json::from_str(&text)?)
+}
+
+/// Waits (up to two minutes) until `done` holds.
+async fn wait_until(what: &str, done: impl Fn() -> bool) -> Result<()> {
+    let give_up = Instant::now() + GRACE;
+    while !done() {
+        if Instant::now() > give_up {
+            return Err(format!("gave up waiting until {what}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// One seat's page: reads its live stream and keeps what the latest board shows.
+async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: usize, s: usize) {
+    let response = match client.get(&url).send().await {
+        Ok(response) if response.status().is_success() => response,
+        Ok(response) => {
+            lock(&shared.stats).error(format!("live_stream_status_{}", response.status().as_u16()));
+            return;
+        }
+        Err(_) => {
+            lock(&shared.stats).error("live_stream_connect");
+            return;
+        }
+    };
+    shared.connected.fetch_add(1, Ordering::SeqCst);
+    let mut events = response.bytes_stream().eventsource();
+    while let Some(event) = events.next().await {
+        let now = Instant::now();
+        let event = match event {
+            Ok(event) => event,
+            Err(_) => {
+                if !shared.stopping.load(Ordering::SeqCst) {
+                    lock(&shared.stats).error("live_stream_broken");
+                }
+                return;
+            }
+        };
+        if event.event != "board" {
+            continue;
+        }
+        let (key, moves) = read_board(&event.data);
+        let mut table = lock(&shared.tables[t]);
+        let seat = &mut table.seats[s];
+        seat.boards += 1;
+        if let Some(key) = key {
+            seat.history.push_back((key, now));
+            if seat.history.len() > 16 {
+                seat.history.pop_front();
+            }
+            seat.seen = key.1;
+        }
+        seat.moves = moves;
+        if let (Some(key), Some(pending)) = (key, table.pending.as_mut())
+            && s != pending.mover
+            && pending.arrived[s].is_none()
+            && pending.target.is_some_and(|target| key >= target)
+        {
+            pending.arrived[s] = Some(now);
+        }
+        finish_fanout(&mut table, &shared.stats);
+    }
+    if !shared.stopping.load(Ordering::SeqCst) {
+        lock(&shared.stats).error("live_stream_ended");
+    }
+}
+
+/// Records a move's fan-out once every other seat has it.
+fn finish_fanout(table: &mut Table, stats: &Mutex<Stats>) {
+    let Some(pending) = &table.pending else {
+        return;
+    };
+    if pending.target.is_none() {
+        return;
+    }
+    let mut last = pending.sent;
+    for (s, arrived) in pending.arrived.iter().enumerate() {
+        match arrived {
+            Some(at) => last = last.max(*at),
+            None if s == pending.mover => {}
+            None => return,
+        }
+    }
+    let micros = last.duration_since(pending.sent).as_micros() as u64;
+    let _ = lock(stats).fanout.record(micros.max(1));
+    table.pending = None;
+}
+
+/// The position (`data-deal`, `data-actions`) and the offered moves of a board's HTML.
+fn read_board(html: &str) -> (Option<Key>, Vec<String>) {
+    let attribute = |name: &str| -> Option<u32> {
+        let rest = html.split(&format!("{name}=\"")).nth(1)?;
+        rest.split('"').next()?.parse().ok()
+    };
+    let key = attribute("data-deal").zip(attribute("data-actions"));
+    let moves = html
+        .split("name=\"action\" value=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(|escaped| html_escape::decode_html_entities(escaped).into_owned())
+        .collect();
+    (key, moves)
+}
+
+/// One table's bots: every interval, the seat to move plays one of its moves.
+#[allow(clippy::too_many_arguments)]
+async fn bot(
+    client: reqwest::Client,
+    base: String,
+    shared: Arc<Shared>,
+    t: usize,
+    first: tokio::time::Instant,
+    end: tokio::time::Instant,
+    interval: Duration,
+    seed: u64,
+) {
+    let mut dice = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut ticks = tokio::time::interval_at(first, interval);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let tick = ticks.tick().await;
+        if tick >= end {
+            return;
+        }
+        // The seat whose up-to-date board offers moves.
+        let chosen = {
+            let mut table = lock(&shared.tables[t]);
+            if table.pending.is_some() {
+                lock(&shared.stats).skipped += 1;
+                continue;
+            }
+            let latest = table.latest;
+            let mover = table.seats.iter().position(|s| {
+                !s.moves.is_empty()
+                    && latest.is_none_or(|l| s.history.back().is_some_and(|h| h.0 >= l))
+            });
+            let Some(mover) = mover else {
+                lock(&shared.stats).skipped += 1;
+                continue;
+            };
+            dice ^= dice << 13;
+            dice ^= dice >> 7;
+            dice ^= dice << 17;
+            let seat = &table.seats[mover];
+            let action = seat.moves[(dice % seat.moves.len() as u64) as usize].clone();
+            let (token, seen, number) = (seat.token.clone(), seat.seen, table.number);
+            let deal = seat.history.back().map_or(0, |h| h.0.0);
+            let sent = Instant::now();
+            table.pending = Some(Pending {
+                sent,
+                mover,
+                target: None,
+                arrived: vec![None; TABLE_SIZE],
+            });
+            (mover, token, seen, action, number, deal, sent)
+        };
+        let (mover, token, seen, action, number, deal, sent) = chosen;
+        let Ok(action) = serde_json::from_str::<Value>(&action) else {
+            lock(&shared.stats).error("unreadable_move_in_board");
+            lock(&shared.tables[t]).pending = None;
+            continue;
+        };
+        let result = async {
+            let response = client
+                .post(format!("{base}/api/v1/seats/{token}/moves"))
+                .json(&json!({"seen": seen, "action": action}))
+                .send()
+                .await?;
+            let status = response.status().as_u16();
+            let body: Value = response.json().await?;
+            Ok::<_, reqwest::Error>((status, body))
+        }
+        .await;
+        let answered_in = sent.elapsed();
+        let mut table = lock(&shared.tables[t]);
+        match result {
+            Ok((200, body)) => {
+                let after = &body["seat"]["deal"];
+                let target = after["number"]
+                    .as_u64()
+                    .zip(after["actions"].as_u64())
+                    .map(|(d, a)| (d as u32, a as u32));
+                {
+                    let mut stats = lock(&shared.stats);
+                    let _ = stats.answer.record((answered_in.as_micros() as u64).max(1));
+                    stats.answered.push(Answered {
+                        table: number,
+                        deal: i64::from(deal),
+                        number: seen,
+                        action,
+                    });
+                }
+                let Some(target) = target else {
+                    lock(&shared.stats).error("answer_without_deal");
+                    table.pending = None;
+                    continue;
+                };
+                table.latest = Some(target);
+                let history: Vec<Option<Instant>> = table
+                    .seats
+                    .iter()
+                    .map(|s| {
+                        s.history
+                            .iter()
+                            .find(|(k, _)| *k >= target)
+                            .map(|(_, at)| *at)
+                    })
+                    .collect();
+                if let Some(pending) = table.pending.as_mut() {
+                    pending.target = Some(target);
+                    for (s, at) in history.into_iter().enumerate() {
+                        if s != mover && pending.arrived[s].is_none() {
+                            pending.arrived[s] = at;
+                        }
+                    }
+                }
+                finish_fanout(&mut table, &shared.stats);
+            }
+            Ok((status, body)) => {
+                let code = body["code"].as_str().unwrap_or("unknown").to_owned();
+                lock(&shared.stats).error(format!("move_{status}_{code}"));
+                table.pending = None;
+            }
+            Err(e) => {
+                let kind = if e.is_timeout() {
+                    "move_timeout"
+                } else {
+                    "move_failed"
+                };
+                lock(&shared.stats).error(kind);
+                table.pending = None;
+            }
+        }
+    }
+}
+
+/// Samples the server's VmRSS every 100 ms while `running`; answers the peak (kB).
+async fn sample_rss(pid: u32, running: Arc<AtomicBool>) -> u64 {
+    let mut peak = 0;
+    while running.load(Ordering::SeqCst) {
+        peak = peak.max(memory(pid).0);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    peak
+}
+
+/// The process's (VmRSS, VmHWM) in kB, zero when unreadable.
+fn memory(pid: u32) -> (u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|kb| kb.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// The process's user and system CPU time in seconds (clock ticks of 1/100 s).
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// Looks every answered move up in the database: answers (lost, stored actions in all).
+fn lost_moves(database: &Path, event: i64, answered: &[Answered]) -> Result<(u64, u64)> {
+    use touring::db::{self, queries};
+    let pool = db::open(database, 1)?;
+    let mut conn = pool.get()?;
+    let round = queries::round(&mut conn, event, 1)?.ok_or("round 1 is not stored")?;
+    let mut stored: BTreeMap<(i64, i64), Vec<Value>> = BTreeMap::new();
+    let mut total = 0;
+    for table in queries::tables_of_round(&mut conn, round.id)? {
+        for game in queries::games_of_table(&mut conn, table.id)? {
+            let actions = queries::actions_of_game(&mut conn, game.id)?;
+            total += actions.len() as u64;
+            stored.insert(
+                (i64::from(table.number), i64::from(game.number)),
+                actions
+                    .iter()
+                    .map(|a| serde_json::from_str(&a.action).unwrap_or(Value::Null))
+                    .collect(),
+            );
+        }
+    }
+    let lost = answered
+        .iter()
+        .filter(|a| {
+            stored
+                .get(&(a.table, a.deal))
+                .and_then(|actions| actions.get(a.number as usize))
+                != Some(&a.action)
+        })
+        .count() as u64;
+    Ok((lost, total))
+}
