@@ -4,6 +4,7 @@
 
 pub mod bot_moves;
 pub mod clock;
+pub mod demo;
 pub mod error;
 pub mod events;
 pub mod passwords;
