@@ -82,7 +82,7 @@ fn the_quick_bots_play_only_legal_actions_over_whole_games() {
             while !game.is_over() && game.turn() < 1500 {
                 let seat = game.to_move();
                 let observation = game.observe(seat);
-                let action = if (usize::from(seat) + seed as usize) % 2 == 0 {
+                let action = if (usize::from(seat) + seed as usize).is_multiple_of(2) {
                     SteadyBot.act(&observation, &mut rng)
                 } else {
                     RandomBot.act(&observation, &mut rng)

@@ -387,6 +387,18 @@ impl DeadwoodMemory {
     }
 }
 
+impl State {
+    /// EXPERIMENT ONLY.
+    #[doc(hidden)]
+    pub fn exp_shuffled_draw<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
+        let mut state = self.clone();
+        let len = usize::from(state.draw_len);
+        shuffle(rng, &mut state.draw[..len]);
+        state.seed = rng.next_u64();
+        state
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,17 +481,5 @@ mod tests {
             )
             .expect("legal");
         assert_ne!(moved.observe(1), obs, "a turn played is seen");
-    }
-}
-
-impl State {
-    /// EXPERIMENT ONLY.
-    #[doc(hidden)]
-    pub fn exp_shuffled_draw<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
-        let mut state = self.clone();
-        let len = usize::from(state.draw_len);
-        shuffle(rng, &mut state.draw[..len]);
-        state.seed = rng.next_u64();
-        state
     }
 }
