@@ -52,6 +52,7 @@ fn selfplay_prints_one_summary_with_every_field() {
     assert_eq!(wins + unfinished, 200, "every game is won or unfinished");
     assert!(s["decisions"].as_u64().expect("decisions") > 200 * 50);
     assert_eq!(s["mean_miles"].as_array().expect("miles").len(), 2);
+    assert!(s.get("bots").is_none(), "random play names no bots: {s}");
 }
 
 #[test]
@@ -95,6 +96,107 @@ fn selfplay_refuses_bad_arguments_with_a_message() {
         vec!["--players", "9"],
         vec!["--rules", "chess"],
         vec!["--players", "3", "--partners", "true"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_touring"))
+            .arg("selfplay")
+            .args(&args)
+            .output()
+            .expect("run");
+        assert!(!output.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.len() > 20, "{args:?}: {err}");
+    }
+}
+
+fn bot_wins(s: &Value) -> Vec<u64> {
+    s["bots"]
+        .as_array()
+        .expect("bots")
+        .iter()
+        .map(|b| b["wins"].as_u64().expect("wins"))
+        .collect()
+}
+
+#[test]
+fn selfplay_with_bots_reports_each_bots_wins() {
+    let s = selfplay(&["--bots", "steady,random", "--games", "40", "--seed", "3"]);
+    let bots = s["bots"].as_array().expect("bots");
+    assert_eq!(bots.len(), 2);
+    assert_eq!(bots[0]["name"], "steady");
+    assert_eq!(bots[1]["name"], "random");
+    let wins = bot_wins(&s);
+    let unfinished = s["unfinished"].as_u64().expect("unfinished");
+    assert_eq!(wins.iter().sum::<u64>() + unfinished, 40, "{s}");
+    assert!(wins[0] > wins[1], "steady beats random: {s}");
+    // The bots change seats every game, so each side is played by both.
+    let sides: Vec<u64> = s["wins"]
+        .as_array()
+        .expect("wins")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    assert!(sides.iter().all(|&w| w > 0), "{s}");
+}
+
+#[test]
+fn selfplay_with_a_playout_budget_is_the_same_on_any_number_of_threads() {
+    let run = |threads: &str| {
+        selfplay(&[
+            "--bots",
+            "shrewd,steady",
+            "--playouts",
+            "8",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--threads",
+            threads,
+        ])
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one["bots"], two["bots"]);
+    assert_eq!(one["decisions"], two["decisions"]);
+    assert_eq!(one["playouts"], 8);
+    assert_eq!(two["threads"], 2);
+}
+
+#[test]
+fn selfplay_seats_bots_per_side_or_per_seat() {
+    let partners = selfplay(&["--players", "4", "--bots", "steady,random", "--games", "10"]);
+    assert_eq!(partners["bots"].as_array().expect("bots").len(), 2);
+    let three = selfplay(&[
+        "--players",
+        "3",
+        "--bots",
+        "steady,random,random",
+        "--games",
+        "12",
+    ]);
+    let wins = bot_wins(&three);
+    assert_eq!(wins.len(), 3);
+    assert!(wins[0] > wins[1] + wins[2], "{three}");
+    let everyone = selfplay(&["--players", "5", "--bots", "steady", "--games", "5"]);
+    assert_eq!(
+        bot_wins(&everyone)[0],
+        everyone["finished"].as_u64().expect("finished")
+    );
+}
+
+#[test]
+fn selfplay_refuses_unknown_bots_and_wrong_counts() {
+    for args in [
+        vec!["--bots", "clever,random"],
+        vec!["--bots", "steady,random,random"],
+        vec![
+            "--bots",
+            "shrewd,steady",
+            "--think-ms",
+            "5",
+            "--playouts",
+            "3",
+        ],
+        vec!["--bots", "shrewd,steady", "--playouts", "0"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_touring"))
             .arg("selfplay")

@@ -2,7 +2,9 @@
 //! database transaction (an immediate one when it writes, so concurrent writers queue instead
 //! of failing) and uses the pure engine and tournament logic for every decision.
 
+pub mod bot_moves;
 pub mod clock;
+pub mod demo;
 pub mod error;
 pub mod events;
 pub mod passwords;

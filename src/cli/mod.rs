@@ -1,6 +1,7 @@
 //! The `touring` command line: one module per subcommand.
 
 mod backup;
+mod demo;
 mod engine;
 mod selfplay;
 mod serve;
@@ -24,6 +25,8 @@ pub struct Cli {
 enum Command {
     /// Write a consistent copy of the database, even while the server runs.
     Backup(backup::Args),
+    /// Start the server with a demo evening: six bots, two open seats, 90-second rounds.
+    Demo(demo::Args),
     /// Drive one table's rules engine with JSON lines on stdin/stdout (docs/engine-protocol.md).
     Engine,
     /// Play complete games between bots and print a JSON summary.
@@ -39,6 +42,7 @@ impl Cli {
     pub fn run(self) -> Result<(), String> {
         match self.command {
             Some(Command::Backup(args)) => backup::run(&args),
+            Some(Command::Demo(args)) => demo::run(&args),
             Some(Command::Engine) => engine::run(),
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),

@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::app::{App, SystemClock};
+use crate::web::bots::BotPace;
 use crate::{db, web};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -18,6 +20,9 @@ pub struct Args {
     /// The SQLite database file (created if missing). Default: data/touring.sqlite.
     #[arg(long, env = "DATABASE_URL")]
     pub database: Option<String>,
+    /// How long a bot at a digital table waits before it plays, in milliseconds: a human pace.
+    #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub bot_delay_ms: u64,
 }
 
 impl Default for Args {
@@ -26,11 +31,20 @@ impl Default for Args {
             address: "127.0.0.1".into(),
             port: 8080,
             database: std::env::var("DATABASE_URL").ok(),
+            bot_delay_ms: 1500,
         }
     }
 }
 
 impl Args {
+    /// How the bots play at the tables.
+    pub fn bot_pace(&self) -> BotPace {
+        BotPace {
+            delay: Duration::from_millis(self.bot_delay_ms),
+            ..BotPace::default()
+        }
+    }
+
     /// The database file these arguments name.
     pub fn database_path(&self) -> PathBuf {
         self.database
@@ -46,7 +60,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let pool = db::open(&path, 8).map_err(|e| format!("{e} ({})", path.display()))?;
     let app = App::new(pool, Arc::new(SystemClock));
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr) = web::bind(app, &args.address, args.port).map_err(|e| {
+        let (server, addr, _hub) = web::bind(app, &args.address, args.port, args.bot_pace()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",

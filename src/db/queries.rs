@@ -515,3 +515,12 @@ pub fn corrections_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<C
         .select(Correction::as_select())
         .load(conn)
 }
+
+/// Every round in a state (of every event): the started ones are where bots may have a move.
+pub fn rounds_in_state(conn: &mut Conn, state: &str) -> QueryResult<Vec<Round>> {
+    rounds::table
+        .filter(rounds::state.eq(state))
+        .order(rounds::id.asc())
+        .select(Round::as_select())
+        .load(conn)
+}

@@ -2,6 +2,7 @@
 //! HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and answers.
 
 pub mod api;
+pub mod bots;
 pub mod error;
 pub mod live;
 pub mod pages;
@@ -31,12 +32,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .default_service(web::to(not_found));
 }
 
-/// Binds the server (port 0 picks a free port) and returns it with the address it got.
-pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, SocketAddr)> {
+/// Binds the server (port 0 picks a free port) and returns it with the address it got and the
+/// hub its pages listen on. The bots' task starts with it (call from inside the actix system
+/// that runs the server).
+pub fn bind(
+    app: App,
+    address: &str,
+    port: u16,
+    bots: bots::BotPace,
+) -> std::io::Result<(Server, SocketAddr, live::Hub)> {
     let key = session::load_key(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
     let data = web::Data::new(app);
     let hub = web::Data::new(live::Hub::new());
     actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
+    let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
@@ -51,7 +60,8 @@ pub fn bind(app: App, address: &str, port: u16) -> std::io::Result<(Server, Sock
         .first()
         .copied()
         .ok_or_else(|| std::io::Error::other("the server did not bind an address"))?;
-    Ok((server.shutdown_timeout(5).run(), addr))
+    bots::spawn(bot_app, bot_hub.clone(), bots);
+    Ok((server.shutdown_timeout(5).run(), addr, bot_hub))
 }
 
 /// Whether an address is the JSON API's (which answers in JSON) rather than a page's (which

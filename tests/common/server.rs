@@ -26,11 +26,26 @@ impl Server {
         server
     }
 
+    /// Starts a server with a fresh database and extra `touring serve` options.
+    pub fn start_with(options: &[&str]) -> Server {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let database = dir.path().join("touring.sqlite");
+        let mut server = Server::start_on_with(&database, options);
+        server._dir = Some(dir);
+        server
+    }
+
     /// Starts a server on an existing database file.
     pub fn start_on(database: &Path) -> Server {
+        Server::start_on_with(database, &[])
+    }
+
+    /// Starts a server on an existing database file, with extra `touring serve` options.
+    pub fn start_on_with(database: &Path, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_touring"))
             .args(["serve", "--port", "0", "--database"])
             .arg(database)
+            .args(options)
             .env_remove("DATABASE_URL")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -11,6 +11,9 @@ use super::shuffle::{derive_seed, rng_from_seed, shuffle};
 use super::view::{MilePiles, SeatView, SideView, View};
 use super::{Config, IllegalAction, Rules, Seat, SetupError, Side, Speed, Status};
 
+mod observation;
+pub use observation::{DeadwoodMemory, Observation};
+
 const MAX_SEATS: usize = 6;
 const MAX_SIDES: usize = 6;
 /// The full pack.

@@ -1,0 +1,166 @@
+//! Bots at digital tables: which bot seats have a move to make, and the move, played through
+//! the same use case as a person's move (so it is stored, checked against the clock and the
+//! table's latest state, and seen by everyone like any other move).
+//!
+//! A bot decides from its seat's view only: [`choose`] replays the deal to rebuild what the seat
+//! saw go into the deadwood, then hands the bot the seat's observation, never the game.
+
+use chrono::{DateTime, Utc};
+
+use super::events;
+use super::play::{self, DIGITAL, LoadedDeal};
+use super::rounds::{self, RoundRecord, STARTED};
+use super::seat::{self, MoveRequest, TableRef};
+use super::{AppError, AppResult};
+use crate::bots::{self, Budget, Level, Memories};
+use crate::db::{Conn, queries};
+use crate::engine::shuffle::derive_seed;
+use crate::engine::{Game, Rules};
+
+/// A bot seat whose turn it is at a digital table of a running round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BotTurn {
+    pub event: i64,
+    pub table: i64,
+    /// The deal (a `games` row).
+    pub game: i64,
+    /// How many actions of the deal were played when the turn was seen.
+    pub actions: u32,
+    /// The bot's player.
+    pub player: i64,
+    pub level: Level,
+}
+
+/// The level stored for a bot entry; steady when none (or an unknown one) is stored.
+pub fn level_of(stored: Option<&str>) -> Level {
+    stored
+        .and_then(|name| name.parse::<Level>().ok())
+        .unwrap_or(Level::Steady)
+}
+
+/// Every bot seat, in every event, whose turn it is now: the round's clock runs and is in
+/// time, the table is digital and its deal is not over.
+pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<BotTurn>> {
+    let mut turns = Vec::new();
+    for row in queries::rounds_in_state(conn, STARTED)? {
+        let event = events::load(conn, row.event_id)?;
+        let pauses = queries::pauses_of_round(conn, row.id)?;
+        let round = RoundRecord { row, pauses };
+        if rounds::check_in_time(conn, &event, &round, now).is_err() {
+            continue;
+        }
+        for table in queries::tables_of_round(conn, round.row.id)? {
+            if table.mode != DIGITAL {
+                continue;
+            }
+            let Some(deal) = play::current_deal(conn, table.id)? else {
+                continue;
+            };
+            if let Some(turn) = bot_to_move(conn, &deal, event.id(), table.id)? {
+                turns.push(turn);
+            }
+        }
+    }
+    Ok(turns)
+}
+
+/// The bot whose turn it is in a deal, if the seat to move is a bot's.
+fn bot_to_move(
+    conn: &mut Conn,
+    deal: &LoadedDeal,
+    event: i64,
+    table: i64,
+) -> AppResult<Option<BotTurn>> {
+    if deal.is_over() {
+        return Ok(None);
+    }
+    let seat = deal.game.to_move();
+    let Some(&player) = deal.seats.players.get(usize::from(seat)) else {
+        return Ok(None);
+    };
+    let Some(player_row) = queries::player(conn, player)? else {
+        return Ok(None);
+    };
+    let Some(entry) = queries::entry(conn, player_row.entry_id)? else {
+        return Ok(None);
+    };
+    if !entry.is_bot {
+        return Ok(None);
+    }
+    Ok(Some(BotTurn {
+        event,
+        table,
+        game: deal.row.id,
+        actions: deal.actions,
+        player,
+        level: level_of(entry.bot_level.as_deref()),
+    }))
+}
+
+/// What a bot seat remembers of a deal: every seat's memory fed with the deal's events as that
+/// seat saw them (its own discards; nobody else's face-down cards).
+fn memories_of(deal: &LoadedDeal) -> AppResult<Memories> {
+    let config = deal.game.config();
+    let mut game = Game::new(config, deal.row.seed as u64, &[])
+        .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", deal.row.id)))?;
+    let mut memories = Memories::new(config.players);
+    for &action in &deal.history {
+        game.apply(action, &mut memories).map_err(|e| {
+            AppError::Internal(format!("deal {} does not replay: {e}", deal.row.id))
+        })?;
+    }
+    Ok(memories)
+}
+
+/// The action the bot of `turn` plays, or `None` when the table has moved on since the turn was
+/// seen. Reads only; the search runs outside any write transaction.
+pub fn choose(
+    conn: &mut Conn,
+    turn: &BotTurn,
+    budget: Budget,
+) -> AppResult<Option<crate::engine::Action>> {
+    let Some(deal) = play::current_deal(conn, turn.table)? else {
+        return Ok(None);
+    };
+    if deal.row.id != turn.game || deal.actions != turn.actions || deal.is_over() {
+        return Ok(None);
+    }
+    let Some(seat) = deal.seats.seat_of(turn.player) else {
+        return Ok(None);
+    };
+    if deal.game.to_move() != seat {
+        return Ok(None);
+    }
+    let memories = memories_of(&deal)?;
+    // The bot's own randomness: from the deal's id and the move number, never the deal's seed
+    // (which decides the hidden cards).
+    let seed = derive_seed(turn.game as u64, u64::from(turn.actions));
+    bots::choose_remembering(turn.level, &deal.game, memories.of(seat), seed, budget)
+        .map(Some)
+        .map_err(|e| AppError::Internal(format!("the bot could not move: {e}")))
+}
+
+/// Plays a bot's chosen action as its seat, through the seat's move use case. A refusal
+/// because the table moved on or the time is up is not an error: the bot simply did not move.
+pub fn play(
+    conn: &mut Conn,
+    turn: &BotTurn,
+    action: crate::engine::Action,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableRef>> {
+    let holder = seat::holder_by_player(conn, turn.player)?;
+    if !holder.entry.is_bot {
+        return Err(AppError::Forbidden(
+            "only a bot's seat is played by the server".into(),
+        ));
+    }
+    let request = MoveRequest {
+        seen: turn.actions,
+        action,
+    };
+    match seat::play_move_as(conn, &holder, request, now) {
+        Ok((_, table)) => Ok(Some(table)),
+        Err(AppError::Stale(_) | AppError::TimeUp | AppError::Conflict(_)) => Ok(None),
+        Err(other) => Err(other),
+    }
+}

@@ -1,0 +1,341 @@
+//! The shrewd bot: a search over the cards it cannot see.
+//!
+//! For each decision it repeatedly *determinizes* its observation (deals the unseen cards at
+//! random into the other hands, the unknown deadwood and the draw pile, with a fresh seed for
+//! future reshuffles), plays every candidate action in that same deal, and plays each game
+//! forward with the steady bot at every seat. A game that runs past the horizon is cut off and
+//! scored by how close each side is to finishing; a finished game scores 1 for a win and 0 for
+//! a loss. The candidate with the best mean score is played.
+//!
+//! Two things make the few thousand playouts a move affords go far:
+//!
+//! - **Common deals.** All candidates are compared in the same deals, so the luck of the deal
+//!   cancels out of their differences; only the effect of the action remains.
+//! - **Sequential halving.** The budget is split into rounds; after each round the worse half
+//!   of the candidates is dropped, so most playouts go to the moves that are close.
+//!
+//! With [`Budget::Playouts`] the bot is deterministic for a given random seed; with
+//! [`Budget::Time`] it measures its speed on the first deals and spends the time it was given.
+
+use std::time::Instant;
+
+use super::{Bot, BotRng, Budget, Level, Observation, steady};
+use crate::engine::touring1926::State;
+use arrayvec::ArrayVec;
+
+use crate::engine::action::MAX_ACTIONS;
+use crate::engine::{Action, ActionList, Card, Counts, NoEvents, Rules, Side, Speed};
+
+/// Knobs of the search, with the values `touring selfplay` measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Turns a playout may run before it is cut off and scored.
+    pub horizon: u32,
+    /// How many playouts one unfinished side's "turns to finish" is worth on the 0..1 scale:
+    /// the score of a cut-off game is a logistic function of the difference divided by this.
+    pub scale: f64,
+    /// How many standard errors better than the steady choice another move must score, in
+    /// the same deals, to be played instead.
+    pub z: f64,
+    /// The style the bot plays its games forward in, and prefers when search cannot decide.
+    pub style: steady::Style,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            horizon: 60,
+            scale: 4.0,
+            z: 2.0,
+            style: steady::Style::TUNED,
+        }
+    }
+}
+
+/// Searches over deals of the unseen cards, playing forward with the steady bot.
+#[derive(Clone, Copy, Debug)]
+pub struct ShrewdBot {
+    budget: Budget,
+    params: Params,
+}
+
+impl ShrewdBot {
+    /// A search bot with a budget per move.
+    pub fn new(budget: Budget) -> ShrewdBot {
+        ShrewdBot {
+            budget,
+            params: Params::default(),
+        }
+    }
+
+    /// A search bot with other knobs (for experiments).
+    pub fn with_params(budget: Budget, params: Params) -> ShrewdBot {
+        ShrewdBot { budget, params }
+    }
+}
+
+impl Bot for ShrewdBot {
+    fn level(&self) -> Level {
+        Level::Shrewd
+    }
+
+    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
+        let mut legal = ActionList::new();
+        observation.legal_actions(&mut legal);
+        // Steady's preference orders the candidates: ties go to the move it prefers, and its
+        // first choice is only given up when search finds something clearly better.
+        let mut scores = [0i32; MAX_ACTIONS];
+        steady::scores(observation, &legal, self.params.style, &mut scores);
+        let mut order: ArrayVec<usize, { MAX_ACTIONS }> = (0..legal.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        let mut candidates = ActionList::new();
+        for &i in &order {
+            if !is_speeding(observation, legal[i]) {
+                candidates.push(legal[i]);
+            }
+        }
+        match candidates.len() {
+            0 => legal.first().copied(),
+            1 => candidates.first().copied(),
+            _ => Some(search(
+                observation,
+                &candidates,
+                self.budget,
+                self.params,
+                rng,
+                &mut |rng| observation.determinize(rng),
+            )),
+        }
+    }
+}
+
+/// A 10 within City Limits forfeits every mile: never worth searching.
+fn is_speeding(observation: &Observation, action: Action) -> bool {
+    matches!(
+        action,
+        Action::Play {
+            card: Card::Mile10,
+            ..
+        }
+    ) && observation.speed() == Speed::City
+}
+
+/// What the search has learnt about one candidate.
+#[derive(Clone, Copy, Debug, Default)]
+struct Arm {
+    /// Deals it was played in.
+    deals: u32,
+    /// Sum and sum of squares of its score minus the steady choice's score in the same deal.
+    diff: f64,
+    diff_squares: f64,
+}
+
+impl Arm {
+    fn record(&mut self, diff: f64) {
+        self.deals += 1;
+        self.diff += diff;
+        self.diff_squares += diff * diff;
+    }
+
+    fn mean(&self) -> f64 {
+        self.diff / f64::from(self.deals.max(1))
+    }
+
+    /// The standard error of the mean difference (infinite before two deals).
+    fn standard_error(&self) -> f64 {
+        if self.deals < 2 {
+            return f64::INFINITY;
+        }
+        let n = f64::from(self.deals);
+        let variance = ((self.diff_squares - self.diff * self.diff / n) / (n - 1.0)).max(0.0);
+        (variance / n).sqrt()
+    }
+
+    /// How much better than the first choice the candidate is, at worst, at `z` standard
+    /// errors of confidence.
+    fn lower_bound(&self, z: f64) -> f64 {
+        self.mean() - z * self.standard_error()
+    }
+
+    /// How much better than the first choice the candidate is, at best.
+    fn upper_bound(&self, z: f64) -> f64 {
+        self.mean() + z * self.standard_error()
+    }
+}
+
+/// The search over `candidates` (at least two, steady's choice first).
+///
+/// Every deal scores the steady choice and each surviving candidate, and each candidate
+/// records its difference from the steady choice in that deal. After each round the worse half
+/// of the other candidates is dropped; the steady choice always stays. At the end the best
+/// candidate is played only if it beats the steady choice by more than `params.z` standard
+/// errors: a search that cannot tell moves apart should not trade a sound rule for noise.
+fn search(
+    observation: &Observation,
+    candidates: &[Action],
+    budget: Budget,
+    params: Params,
+    rng: &mut BotRng,
+    sample: &mut dyn FnMut(&mut BotRng) -> State,
+) -> Action {
+    let me = observation.side();
+    let count = candidates.len();
+    let mut arms = [Arm::default(); MAX_ACTIONS];
+    // The other candidates still in the running (the first choice, 0, always is).
+    let mut alive: ArrayVec<usize, MAX_ACTIONS> = (1..count).collect();
+    let rounds = usize::BITS - (count - 1).leading_zeros();
+    let start = Instant::now();
+    let mut total_playouts = match budget {
+        Budget::Playouts(n) => u64::from(n),
+        // Unknown until the first deal has been played and timed.
+        Budget::Time(_) => u64::MAX,
+    };
+    let mut used = 0u64;
+    let mut calibrating = matches!(budget, Budget::Time(_));
+    'rounds: for round in 0..rounds {
+        let remaining_rounds = u64::from(rounds - round);
+        let share = |total: u64, used: u64, arms: usize| {
+            (total.saturating_sub(used) / remaining_rounds / arms as u64).max(2)
+        };
+        let mut deals_wanted = share(total_playouts, used, alive.len() + 1);
+        let mut deals = 0;
+        while deals < deals_wanted {
+            let deal = sample(rng);
+            let base = evaluate_action(deal.clone(), candidates[0], me, params);
+            for &index in &alive {
+                let value = evaluate_action(deal.clone(), candidates[index], me, params);
+                arms[index].record(value - base);
+            }
+            used += alive.len() as u64 + 1;
+            deals += 1;
+            if let Budget::Time(limit) = budget {
+                if calibrating {
+                    // One deal played: now the speed is known, and so is the budget.
+                    calibrating = false;
+                    let rate = used as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                    total_playouts = ((rate * limit.as_secs_f64()) as u64).max(used);
+                    deals_wanted = share(total_playouts, 0, alive.len() + 1);
+                }
+                if start.elapsed() >= limit {
+                    break 'rounds;
+                }
+            }
+        }
+        // Drop the candidates that are clearly worse than the first choice: they can no longer
+        // be played. When none is left, the first choice stands and the rest of the budget is
+        // saved for moves that are closer.
+        alive.retain(|&mut index| arms[index].upper_bound(params.z) >= 0.0);
+        if alive.is_empty() || round + 1 == rounds {
+            break;
+        }
+        // Keep the better half of the others; ties to the one steady prefers (listed first).
+        let keep = alive.len().div_ceil(2);
+        alive.sort_by(|&a, &b| arms[b].mean().total_cmp(&arms[a].mean()).then(a.cmp(&b)));
+        alive.truncate(keep);
+    }
+    let mut best = 0;
+    let mut best_mean = 0.0;
+    for &index in &alive {
+        let arm = &arms[index];
+        if arm.lower_bound(params.z) > 0.0 && arm.mean() > best_mean {
+            best = index;
+            best_mean = arm.mean();
+        }
+    }
+    candidates[best]
+}
+
+/// Plays `action` in a determinized game and then the game forward; the result for side `me`.
+fn evaluate_action(mut game: State, action: Action, me: Side, params: Params) -> f64 {
+    if game.apply(action, &mut NoEvents).is_err() {
+        return 0.0;
+    }
+    playout(&mut game, me, params)
+}
+
+/// Plays steady moves for every seat up to the horizon and scores the result for `me`.
+pub fn playout(game: &mut State, me: Side, params: Params) -> f64 {
+    let limit = game.turn().saturating_add(params.horizon);
+    let mut legal = ActionList::new();
+    while game.winner().is_none() && game.turn() < limit {
+        let seat = game.to_move();
+        let view = game.observe(seat);
+        game.legal_actions(&mut legal);
+        let Some(action) = steady::choose_with(&view, &legal, params.style) else {
+            break;
+        };
+        if game.apply(action, &mut NoEvents).is_err() {
+            break;
+        }
+    }
+    score(game, me, params)
+}
+
+/// 1 for a win, 0 for a loss; an unfinished game by how far each side is from finishing.
+pub fn score(game: &State, me: Side, params: Params) -> f64 {
+    if let Some(winner) = game.winner() {
+        return if winner == me { 1.0 } else { 0.0 };
+    }
+    let sides = game.config().sides();
+    let view = game.observe(0);
+    let table = view.on_table();
+    let pack = view.pack();
+    let distance = |side: Side| turns_to_finish(game, &view, &table, &pack, side);
+    let mine = distance(me);
+    let rival = (0..sides)
+        .filter(|&s| s != me)
+        .map(distance)
+        .fold(f64::INFINITY, f64::min);
+    1.0 / (1.0 + ((mine - rival) / params.scale).exp())
+}
+
+/// A rough count of the turns a side needs to finish: one per mile card it must still play,
+/// plus the cards that mend its delay, each one turn if the side holds it and otherwise the
+/// draws it takes to find one. (Counting the draws needed to find missing mile cards too was
+/// tried and misled the search: see docs/bots.md.)
+fn turns_to_finish(
+    game: &State,
+    view: &Observation,
+    table: &Counts,
+    pack: &Counts,
+    side: Side,
+) -> f64 {
+    let config = game.config();
+    let quota = game.quota();
+    let piles = game.piles(side);
+    let held = |card: Card| -> u8 {
+        (0..config.players)
+            .filter(|&seat| config.side_of(seat) == side)
+            .map(|seat| game.held(seat, card))
+            .sum()
+    };
+    let plays: u32 = quota
+        .iter()
+        .zip(piles)
+        .map(|(&q, n)| u32::from(q.saturating_sub(n)))
+        .sum();
+    let mut mending = 0.0;
+    if let Some(next) = view.needs(side) {
+        // Cards anywhere but the table and this side's hands: where the side must draw from.
+        let elsewhere =
+            |card: Card| f64::from(pack.get(card).saturating_sub(table.get(card) + held(card)));
+        let pool: f64 = Card::ALL
+            .iter()
+            .map(|&c| elsewhere(c))
+            .sum::<f64>()
+            .max(1.0);
+        let cards: &[Card] = if next == Card::Go {
+            &[Card::Go]
+        } else {
+            &[next, Card::Go]
+        };
+        for &card in cards {
+            mending += if held(card) > 0 {
+                1.0
+            } else {
+                pool / (elsewhere(card) + 0.5)
+            };
+        }
+    }
+    f64::from(plays) + mending
+}

@@ -1,0 +1,473 @@
+//! What one seat may know of a game of Touring (1926), and full games that agree with it.
+//!
+//! Bots must decide from their own seat's knowledge only. An [`Observation`] is that knowledge
+//! as a small fixed-size value: the seat's own hand, everything on the table, the sizes of
+//! what lies face down (other hands, the draw pile, the deadwood) and, if the seat kept track,
+//! the cards it knows went into the deadwood. It is built from the state *for* one seat, so a
+//! hidden card is never copied into it.
+//!
+//! Search bots then need complete games to play forward. [`Observation::determinize`] deals the
+//! cards the seat cannot place at random into the other hands, the unknown part of the deadwood
+//! and the draw pile, and gives the new game a fresh seed: the real seed decides the coming
+//! reshuffles, so it is hidden information too.
+
+use rand::Rng;
+
+use super::{Hand, MAX_SEATS, MAX_SIDES, MILE_BITS, Need, PACK, State, TopPile, pack, quota};
+use crate::engine::action::{Action, ActionList};
+use crate::engine::cards::{Card, Counts};
+use crate::engine::event::Event;
+use crate::engine::shuffle::shuffle;
+use crate::engine::{Config, Rules, Seat, Side, Speed, Status};
+
+/// Everything one seat may know about a game at one moment.
+///
+/// The Go piles and the speed pile are kept whole, not just their top cards: every card on them
+/// was played face up, so a seat that watched the game knows them (and after a reshuffle only
+/// the tops are left, which is what the state then holds too). Two games that look the same
+/// from a seat give equal observations, which is what lets a test prove that a bot cannot tell
+/// them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Observation {
+    config: Config,
+    seat: Seat,
+    to_move: Seat,
+    turn: u32,
+    reshuffles: u32,
+    winner: Option<Side>,
+    speed: Speed,
+    hand: Counts,
+    hand_sizes: [u8; MAX_SEATS],
+    draw_len: u8,
+    deadwood_len: u8,
+    /// Cards this seat knows lie in the deadwood (its own discards, cards taken by delays),
+    /// since the last reshuffle; empty unless a [`DeadwoodMemory`] was given.
+    known_deadwood: Counts,
+    go: [TopPile; MAX_SIDES],
+    speed_pile: TopPile,
+    piles: [[u8; 4]; MAX_SIDES],
+    need: [Need; MAX_SIDES],
+}
+
+impl State {
+    /// What `seat` may know of this game, without memory of the deadwood.
+    pub fn observe(&self, seat: Seat) -> Observation {
+        self.observe_remembering(seat, &DeadwoodMemory::new(seat))
+    }
+
+    /// What `seat` may know of this game, with what it remembers going into the deadwood.
+    ///
+    /// The memory is capped by the real deadwood kind by kind, so a memory fed the wrong events
+    /// cannot produce an observation that no deal agrees with. A memory fed the seat's own
+    /// events is never capped, so nothing hidden leaks through the cap.
+    pub fn observe_remembering(&self, seat: Seat, memory: &DeadwoodMemory) -> Observation {
+        let seat = seat % self.config.players;
+        let mut known_deadwood = Counts::EMPTY;
+        if memory.seat == seat {
+            for card in Card::ALL {
+                known_deadwood.add(card, memory.seen.get(card).min(self.deadwood.get(card)));
+            }
+        }
+        let mut hand_sizes = [0; MAX_SEATS];
+        for (size, hand) in hand_sizes.iter_mut().zip(&self.hands) {
+            *size = hand.len;
+        }
+        Observation {
+            config: self.config,
+            seat,
+            to_move: self.to_move,
+            turn: self.turn,
+            reshuffles: self.reshuffles,
+            winner: self.winner,
+            speed: self.speed,
+            hand: self.hands[usize::from(seat)].counts,
+            hand_sizes,
+            draw_len: self.draw_len,
+            deadwood_len: self.deadwood.total() as u8,
+            known_deadwood,
+            go: self.go,
+            speed_pile: self.speed_pile,
+            piles: self.piles,
+            need: self.need,
+        }
+    }
+}
+
+impl Observation {
+    /// The table's configuration.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// The seat this observation belongs to.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The side of the observing seat.
+    pub fn side(&self) -> Side {
+        self.config.side_of(self.seat)
+    }
+
+    /// How many sides race.
+    pub fn sides(&self) -> u8 {
+        self.config.sides()
+    }
+
+    /// The seat whose turn it is.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Is it the observing seat's turn (and the race still on)?
+    pub fn is_my_turn(&self) -> bool {
+        self.winner.is_none() && self.to_move == self.seat
+    }
+
+    /// Completed turns.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Reshuffles so far.
+    pub fn reshuffles(&self) -> u32 {
+        self.reshuffles
+    }
+
+    /// The side that won, once the race is over.
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// The governing speed.
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    /// The observing seat's own hand.
+    pub fn hand(&self) -> Counts {
+        self.hand
+    }
+
+    /// How many cards a seat holds.
+    pub fn hand_size(&self, seat: Seat) -> u8 {
+        self.hand_sizes[usize::from(seat) % MAX_SEATS]
+    }
+
+    /// Cards left in the draw pile.
+    pub fn draw_pile_len(&self) -> u32 {
+        u32::from(self.draw_len)
+    }
+
+    /// Cards in the deadwood.
+    pub fn deadwood_len(&self) -> u32 {
+        u32::from(self.deadwood_len)
+    }
+
+    /// Cards the seat knows lie in the deadwood.
+    pub fn known_deadwood(&self) -> Counts {
+        self.known_deadwood
+    }
+
+    /// A side's status.
+    pub fn status(&self, side: Side) -> Status {
+        self.need[usize::from(side) % MAX_SIDES].status()
+    }
+
+    /// The card a side must play next before it may play miles (none: it is running).
+    pub fn needs(&self, side: Side) -> Option<Card> {
+        self.need[usize::from(side) % MAX_SIDES].next()
+    }
+
+    /// The top card of a side's Go pile.
+    pub fn go_top(&self, side: Side) -> Option<Card> {
+        self.go[usize::from(side) % MAX_SIDES].top
+    }
+
+    /// Every card on a side's Go pile.
+    pub fn go_pile(&self, side: Side) -> Counts {
+        self.go[usize::from(side) % MAX_SIDES].counts
+    }
+
+    /// Every card on the speed pile.
+    pub fn speed_pile(&self) -> Counts {
+        self.speed_pile.counts
+    }
+
+    /// A side's mile piles (1, 3, 5, 10).
+    pub fn piles(&self, side: Side) -> [u8; 4] {
+        self.piles[usize::from(side) % MAX_SIDES]
+    }
+
+    /// The pile quotas (1, 3, 5, 10).
+    pub fn quota(&self) -> [u8; 4] {
+        quota(self.config)
+    }
+
+    /// A side's miles.
+    pub fn miles(&self, side: Side) -> u32 {
+        self.piles(side)
+            .iter()
+            .zip(Card::MILES)
+            .map(|(&n, card)| u32::from(n) * card.miles())
+            .sum()
+    }
+
+    /// The pack this game is played with.
+    pub fn pack(&self) -> Counts {
+        pack(self.config)
+    }
+
+    /// Cards lying face up: every mile pile, every Go pile and the speed pile.
+    pub fn on_table(&self) -> Counts {
+        let mut table = self.speed_pile.counts;
+        for side in 0..usize::from(self.config.sides()) {
+            table.add_all(&self.go[side].counts);
+            for (card, &n) in Card::MILES.iter().zip(&self.piles[side]) {
+                table.add(*card, n);
+            }
+        }
+        table
+    }
+
+    /// The cards this seat cannot place: in other hands, the draw pile or the unknown part of
+    /// the deadwood. The pack minus the own hand, the table and the known deadwood.
+    pub fn unseen(&self) -> Counts {
+        let mut seen = self.on_table();
+        seen.add_all(&self.hand);
+        seen.add_all(&self.known_deadwood);
+        let pack = self.pack();
+        Counts(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
+    }
+
+    /// The legal actions of the observing seat (none when it is not its turn). They depend only
+    /// on the own hand and the table, so no hidden card is needed to list them.
+    pub fn legal_actions(&self, out: &mut ActionList) {
+        if self.is_my_turn() {
+            self.skeleton().legal_actions(out);
+        } else {
+            out.clear();
+        }
+    }
+
+    /// A legal action of the observing seat chosen uniformly at random (none when it is not its
+    /// turn): the random bot.
+    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.is_my_turn() {
+            self.skeleton().random_action(rng)
+        } else {
+            None
+        }
+    }
+
+    /// The state with only what this seat knows: other hands, the draw pile and the deadwood
+    /// are empty. Enough to list the seat's legal actions; [`Observation::determinize`] fills
+    /// in the rest.
+    fn skeleton(&self) -> State {
+        let sides = self.config.sides();
+        let mut hands = [Hand::default(); MAX_SEATS];
+        let own = &mut hands[usize::from(self.seat)];
+        for card in self.hand.cards() {
+            own.add(card);
+        }
+        let mut state = State {
+            config: self.config,
+            sides,
+            side_of: std::array::from_fn(|seat| self.config.side_of(seat as Seat)),
+            quota: quota(self.config),
+            seed: 0,
+            draw: [Card::Go; PACK],
+            draw_len: 0,
+            hands,
+            deadwood: self.known_deadwood,
+            go: self.go,
+            speed_pile: self.speed_pile,
+            speed: self.speed,
+            piles: self.piles,
+            open: [MILE_BITS; MAX_SIDES],
+            need: self.need,
+            to_move: self.to_move,
+            turn: self.turn,
+            winner: self.winner,
+            reshuffles: self.reshuffles,
+        };
+        for side in 0..usize::from(sides) {
+            state.reopen(side);
+        }
+        state
+    }
+
+    /// A complete game that looks exactly like this observation from the observing seat: the
+    /// unseen cards are dealt at random into the other hands, the unknown part of the deadwood
+    /// and the draw pile, and the game gets a random seed for its future reshuffles.
+    pub fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
+        let mut state = self.skeleton();
+        let mut cards = [Card::Go; PACK];
+        let mut len = 0;
+        for card in self.unseen().cards() {
+            cards[len] = card;
+            len += 1;
+        }
+        shuffle(rng, &mut cards[..len]);
+        let mut dealt = cards[..len].iter().copied();
+        for seat in 0..self.config.players {
+            if seat != self.seat {
+                let hand = &mut state.hands[usize::from(seat)];
+                for card in dealt
+                    .by_ref()
+                    .take(usize::from(self.hand_sizes[usize::from(seat)]))
+                {
+                    hand.add(card);
+                }
+            }
+        }
+        let unknown_deadwood = self
+            .deadwood_len
+            .saturating_sub(self.known_deadwood.total() as u8);
+        for card in dealt.by_ref().take(usize::from(unknown_deadwood)) {
+            state.deadwood.add(card, 1);
+        }
+        for card in dealt {
+            state.draw[usize::from(state.draw_len)] = card;
+            state.draw_len += 1;
+        }
+        debug_assert_eq!(
+            state.draw_len, self.draw_len,
+            "the observation is consistent"
+        );
+        state.seed = rng.next_u64();
+        state
+    }
+}
+
+/// The cards one seat has seen go face down into the deadwood since the last reshuffle: its
+/// own discards and the mile cards taken by delays. Feed it every event of the game; it blanks
+/// what its seat may not see itself, so it cannot learn another seat's discards.
+///
+/// Miles forfeited for speeding are not counted: the event gives their total, not the cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeadwoodMemory {
+    seat: Seat,
+    seen: Counts,
+}
+
+impl DeadwoodMemory {
+    /// An empty memory for a seat.
+    pub const fn new(seat: Seat) -> DeadwoodMemory {
+        DeadwoodMemory {
+            seat,
+            seen: Counts::EMPTY,
+        }
+    }
+
+    /// The seat whose memory this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The cards remembered.
+    pub fn seen(&self) -> Counts {
+        self.seen
+    }
+
+    /// Takes note of one event of the game, as the seat may see it.
+    #[inline]
+    pub fn record(&mut self, event: Event) {
+        match event.seen_by(Some(self.seat)) {
+            Event::Discarded {
+                card: Some(card), ..
+            } => self.seen.add(card, 1),
+            Event::Delayed { taken, .. } => {
+                self.seen.add(Card::Mile5, taken.mile5);
+                self.seen.add(Card::Mile10, taken.mile10);
+            }
+            Event::Reshuffled { .. } => self.seen = Counts::EMPTY,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shuffle::rng_from_seed;
+    use crate::engine::{NoEvents, RulesId};
+
+    fn configs() -> Vec<Config> {
+        let mut all = Vec::new();
+        for players in 2..=6u8 {
+            all.push(Config::new(RulesId::Touring1926, players, Some(false)).expect("solo"));
+            if players == 4 || players == 6 {
+                all.push(Config::new(RulesId::Touring1926, players, Some(true)).expect("pairs"));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn determinized_games_are_complete_and_look_the_same_from_the_seat() {
+        let mut rng = rng_from_seed(3);
+        for config in configs() {
+            for seed in 0..12 {
+                let mut game = State::new_game(config, seed, &[]).expect("game");
+                let mut memories: Vec<DeadwoodMemory> =
+                    (0..config.players).map(DeadwoodMemory::new).collect();
+                while !game.is_over() && game.turn() < 400 {
+                    let seat = game.turn() as u8 % config.players;
+                    let obs = game.observe_remembering(seat, &memories[usize::from(seat)]);
+                    let copy = obs.determinize(&mut rng);
+                    assert_eq!(copy.census(), copy.pack(), "every card is somewhere");
+                    assert_eq!(
+                        copy.observe_remembering(seat, &memories[usize::from(seat)]),
+                        obs
+                    );
+                    let mut mine = ActionList::new();
+                    let mut real = ActionList::new();
+                    obs.legal_actions(&mut mine);
+                    if seat == game.to_move() {
+                        game.legal_actions(&mut real);
+                    }
+                    assert_eq!(mine, real);
+                    let action = game.random_action(&mut rng).expect("action");
+                    let mut events = Vec::new();
+                    game.apply(action, &mut events).expect("legal");
+                    for event in events {
+                        for memory in &mut memories {
+                            memory.record(event);
+                        }
+                    }
+                    for memory in &memories {
+                        let known = memory.seen();
+                        for card in Card::ALL {
+                            assert!(known.get(card) <= game.deadwood.get(card), "{card}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_observation_never_holds_another_hand() {
+        let config = Config::touring_1926(2).expect("config");
+        let game = State::new_game(config, 11, &[]).expect("game");
+        let obs = game.observe(1);
+        assert_eq!(obs.hand(), game.hands[1].counts);
+        let mut other = game.clone();
+        // Swap seat 0's hand with cards from the draw pile: seat 1 cannot tell.
+        let mut rng = rng_from_seed(5);
+        let copy = obs.determinize(&mut rng);
+        other.hands[0] = copy.hands[0];
+        other.draw = copy.draw;
+        other.seed = copy.seed;
+        assert_eq!(other.observe(1), obs);
+        let mut moved = game.clone();
+        moved
+            .apply(
+                moved.random_action(&mut rng).expect("action"),
+                &mut NoEvents,
+            )
+            .expect("legal");
+        assert_ne!(moved.observe(1), obs, "a turn played is seen");
+    }
+}

@@ -1,0 +1,129 @@
+//! The bots' hands: a background task that, while a round's clock runs, plays the move of every
+//! bot seat whose turn it is at a digital table, after a short delay so that people can follow.
+//!
+//! Each move goes through the same use case as a person's move (`app::bot_moves::play` calls
+//! the seat's move), so it is stored in the table's log, checked against the clock and the
+//! table's latest state, and announced on the live-update hub like any other move.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use actix_web::web;
+use tokio::time::Instant;
+
+use super::live::{Hub, Topic};
+use crate::app::App;
+use crate::app::bot_moves::{self, BotTurn};
+use crate::bots::Budget;
+
+/// How the bots play at the tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotPace {
+    /// How long a bot waits, once it is its turn, before it plays: a human pace.
+    pub delay: Duration,
+    /// The search bot's budget per move.
+    pub budget: Budget,
+}
+
+impl BotPace {
+    /// The default delay: long enough to see what a bot did, short enough not to bore.
+    pub const DEFAULT_DELAY: Duration = Duration::from_millis(1500);
+}
+
+impl Default for BotPace {
+    fn default() -> BotPace {
+        BotPace {
+            delay: BotPace::DEFAULT_DELAY,
+            budget: Budget::DEFAULT,
+        }
+    }
+}
+
+/// How often the task looks for bot turns: often enough that a bot's delay is kept to within a
+/// quarter of it, rarely enough that an idle server does next to nothing.
+fn poll_interval(delay: Duration) -> Duration {
+    (delay / 4).clamp(Duration::from_millis(10), Duration::from_millis(250))
+}
+
+/// Starts the task on the current actix system (call it from inside the server's runtime).
+pub fn spawn(app: web::Data<App>, hub: Hub, pace: BotPace) {
+    actix_web::rt::spawn(run(app, hub, pace));
+}
+
+async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
+    let poll = poll_interval(pace.delay);
+    // When each waiting bot turn was first seen: it is played once the delay has passed.
+    let mut first_seen: HashMap<BotTurn, Instant> = HashMap::new();
+    loop {
+        tokio::time::sleep(poll).await;
+        let reader = app.clone();
+        let turns =
+            match web::block(move || reader.read(|conn| bot_moves::waiting(conn, reader.now())))
+                .await
+            {
+                Ok(Ok(turns)) => turns,
+                Ok(Err(error)) => {
+                    log::warn!("bots: cannot look for bot turns: {error}");
+                    continue;
+                }
+                Err(error) => {
+                    log::warn!("bots: the look-up did not run: {error}");
+                    continue;
+                }
+            };
+        let now = Instant::now();
+        first_seen.retain(|turn, _| turns.contains(turn));
+        for turn in turns {
+            let since = *first_seen.entry(turn).or_insert(now);
+            if now.duration_since(since) < pace.delay {
+                continue;
+            }
+            first_seen.remove(&turn);
+            let player = app.clone();
+            let budget = pace.budget;
+            let played = web::block(move || {
+                let Some(action) = player.read(|conn| bot_moves::choose(conn, &turn, budget))?
+                else {
+                    return Ok(None);
+                };
+                player.write(|conn| bot_moves::play(conn, &turn, action, player.now()))
+            })
+            .await;
+            match played {
+                Ok(Ok(Some(table))) => hub.publish(table.event, Topic::Table(table.table)),
+                Ok(Ok(None)) => {}
+                Ok(Err(error)) => log::warn!(
+                    "bots: the bot of player {} at table {} did not move: {error}",
+                    turn.player,
+                    turn.table
+                ),
+                Err(error) => log::warn!("bots: a bot's move did not run: {error}"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_look_for_their_turn_often_but_not_constantly() {
+        assert_eq!(
+            poll_interval(Duration::from_millis(1500)),
+            Duration::from_millis(250)
+        );
+        assert_eq!(
+            poll_interval(Duration::from_millis(100)),
+            Duration::from_millis(25)
+        );
+        assert_eq!(poll_interval(Duration::ZERO), Duration::from_millis(10));
+    }
+
+    #[test]
+    fn the_default_pace_is_a_second_and_a_half_with_the_default_budget() {
+        let pace = BotPace::default();
+        assert_eq!(pace.delay, Duration::from_millis(1500));
+        assert_eq!(pace.budget, Budget::DEFAULT);
+    }
+}

@@ -1,0 +1,635 @@
+//! Bots: they play only legal actions, follow their rules of thumb, decide from their own
+//! seat's view only, repeat themselves when given a playout budget, and beat weaker bots.
+//!
+//! Nothing here measures time: strength is counted in races won, with fixed playout budgets.
+
+use touring::bots::{
+    self, Bot, Budget, Level, RandomBot, ShrewdBot, SteadyBot, bot_rng, shrewd::Params,
+};
+use touring::engine::touring1926::State;
+use touring::engine::{
+    Action, ActionList, Card, Config, Event, Game, NoEvents, Rules, RulesId, Seat, Speed, Status,
+};
+use touring::selfplay;
+
+/// Every configuration the engine plays.
+fn configs() -> Vec<Config> {
+    let mut all = Vec::new();
+    for players in 2..=6u8 {
+        all.push(Config::new(RulesId::Touring1926, players, Some(false)).expect("solo"));
+        if players == 4 || players == 6 {
+            all.push(Config::new(RulesId::Touring1926, players, Some(true)).expect("partners"));
+        }
+    }
+    all
+}
+
+/// A small search budget: enough to exercise the search, quick in the test profile.
+const SMALL: Budget = Budget::Playouts(12);
+
+/// The game after `turns` random turns (or its end).
+fn after_random_turns(config: Config, seed: u64, turns: u32) -> State {
+    let mut game = State::new_game(config, seed, &[]).expect("game");
+    let mut rng = bot_rng(seed);
+    while !game.is_over() && game.turn() < turns {
+        let action = game.random_action(&mut rng).expect("action");
+        game.apply(action, &mut NoEvents).expect("legal");
+    }
+    game
+}
+
+fn is_legal(game: &State, action: Action) -> bool {
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    legal.contains(&action)
+}
+
+#[test]
+fn every_bot_plays_only_legal_actions_at_every_table() {
+    for config in configs() {
+        for seed in 0..2u64 {
+            // Every level at the table, changing seats with the seed.
+            let mut players: Vec<Box<dyn Bot>> = (0..config.players)
+                .map(|seat| {
+                    bots::new_bot(Level::ALL[(usize::from(seat) + seed as usize) % 3], SMALL)
+                })
+                .collect();
+            let mut game = after_random_turns(config, seed, 40 * seed as u32);
+            let mut rng = bot_rng(seed);
+            let start = game.turn();
+            while !game.is_over() && game.turn() < start + 90 {
+                let seat = game.to_move();
+                let observation = game.observe(seat);
+                let action = players[usize::from(seat)]
+                    .act(&observation, &mut rng)
+                    .expect("a bot always has an action on its turn");
+                assert!(
+                    is_legal(&game, action),
+                    "{config:?} seed {seed}: {action} is not legal"
+                );
+                game.apply(action, &mut NoEvents).expect("legal");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_quick_bots_play_only_legal_actions_over_whole_games() {
+    for config in configs() {
+        for seed in 0..6u64 {
+            let mut game = State::new_game(config, seed, &[]).expect("game");
+            let mut rng = bot_rng(seed);
+            while !game.is_over() && game.turn() < 1500 {
+                let seat = game.to_move();
+                let observation = game.observe(seat);
+                let action = if (usize::from(seat) + seed as usize).is_multiple_of(2) {
+                    SteadyBot.act(&observation, &mut rng)
+                } else {
+                    RandomBot.act(&observation, &mut rng)
+                }
+                .expect("action");
+                assert!(is_legal(&game, action), "{config:?}: {action}");
+                game.apply(action, &mut NoEvents).expect("legal");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_bot_says_nothing_when_it_is_not_its_turn() {
+    let game = after_random_turns(Config::touring_1926(3).expect("config"), 4, 10);
+    let idle = (game.to_move() + 1) % 3;
+    let observation = game.observe(idle);
+    let mut rng = bot_rng(1);
+    assert_eq!(RandomBot.act(&observation, &mut rng), None);
+    assert_eq!(SteadyBot.act(&observation, &mut rng), None);
+    assert_eq!(ShrewdBot::new(SMALL).act(&observation, &mut rng), None);
+    let err = bots::choose(
+        Level::Steady,
+        &Game::Touring1926(game.clone()),
+        idle,
+        1,
+        SMALL,
+    );
+    assert!(
+        matches!(err, Err(bots::BotError::NotYourTurn { .. })),
+        "{err:?}"
+    );
+    let err = bots::choose(Level::Steady, &Game::Touring1926(game), 7, 1, SMALL);
+    assert!(
+        matches!(err, Err(bots::BotError::NoSuchSeat { .. })),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn steady_never_speeds() {
+    let mut tens_played = 0;
+    for config in configs() {
+        for seed in 0..12u64 {
+            let mut game = State::new_game(config, seed, &[]).expect("game");
+            let mut rng = bot_rng(seed);
+            while !game.is_over() && game.turn() < 1500 {
+                let seat = game.to_move();
+                let steady = seat % 2 == 0;
+                let action = if steady {
+                    SteadyBot.act(&game.observe(seat), &mut rng)
+                } else {
+                    RandomBot.act(&game.observe(seat), &mut rng)
+                }
+                .expect("action");
+                let speed = game.speed();
+                let mut events = Vec::new();
+                game.apply(action, &mut events).expect("legal");
+                if steady {
+                    assert!(
+                        !events.iter().any(|e| matches!(e, Event::Speeding { .. })),
+                        "{config:?} seed {seed}: steady sped"
+                    );
+                    if action == Action::play(Card::Mile10) {
+                        assert_eq!(speed, Speed::Country);
+                        tens_played += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(tens_played > 50, "steady does play 10s: {tens_played}");
+}
+
+/// A deck that deals `hands[seat]` (five cards each, one at a time from seat 0) and then
+/// `draws` in turn order from seat 0.
+fn stacked(hands: &[[Card; 5]], draws: &[Card]) -> Vec<Card> {
+    let mut deck = Vec::new();
+    for round in 0..5 {
+        for hand in hands {
+            deck.push(hand[round]);
+        }
+    }
+    deck.extend_from_slice(draws);
+    deck
+}
+
+#[test]
+fn steady_plays_go_when_it_can_and_is_not_started() {
+    use Card::*;
+    // Seat 0 also holds a delay, Country and miles: Go still comes first.
+    let config = Config::touring_1926(2).expect("config");
+    let deck = stacked(
+        &[
+            [Collision, Country, Mile5, Go, Mile1],
+            [Mile1, Mile3, Mile5, Mile10, HauledIn],
+        ],
+        &[Mile10],
+    );
+    let game = State::new_game(config, 3, &deck).expect("game");
+    let mut rng = bot_rng(1);
+    assert_eq!(
+        SteadyBot.act(&game.observe(0), &mut rng),
+        Some(Action::play(Go))
+    );
+    // And in every state of many random games where it could.
+    let mut checked = 0;
+    for config in configs() {
+        for seed in 0..10u64 {
+            let mut game = State::new_game(config, seed, &[]).expect("game");
+            while !game.is_over() && game.turn() < 300 {
+                let seat = game.to_move();
+                let observation = game.observe(seat);
+                let action = SteadyBot.act(&observation, &mut rng).expect("action");
+                let side = game.side_of(seat);
+                if game.status(side) == Status::NotStarted && game.held(seat, Go) > 0 {
+                    assert_eq!(action, Action::play(Go), "{config:?} seed {seed}");
+                    checked += 1;
+                }
+                let random = game.random_action(&mut rng).expect("action");
+                game.apply(random, &mut NoEvents).expect("legal");
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} states checked");
+}
+
+#[test]
+fn steady_delays_a_running_opponent_and_keeps_what_it_needs() {
+    use Card::*;
+    let config = Config::touring_1926(2).expect("config");
+    // Seat 0 starts; seat 1 starts; seat 0 then holds a Collision against a running opponent.
+    let deck = stacked(
+        &[
+            [Go, Collision, Mile1, Mile1, HauledIn],
+            [Go, Mile1, Mile3, Mile5, Mile1],
+        ],
+        &[Mile3, Mile3, Mile1],
+    );
+    let mut game = State::new_game(config, 5, &deck).expect("game");
+    let mut rng = bot_rng(1);
+    for _ in 0..2 {
+        let seat = game.to_move();
+        let action = SteadyBot
+            .act(&game.observe(seat), &mut rng)
+            .expect("action");
+        assert_eq!(action, Action::play(Go));
+        game.apply(action, &mut NoEvents).expect("legal");
+    }
+    let action = SteadyBot.act(&game.observe(0), &mut rng).expect("action");
+    assert!(
+        matches!(
+            action,
+            Action::Play {
+                card: Collision,
+                target: Some(1),
+                ..
+            }
+        ),
+        "{action}"
+    );
+}
+
+#[test]
+fn a_bot_decides_from_its_own_seat_only() {
+    // Two games that look the same from the seat to move but hide different cards: every
+    // bot, given the same seed, makes the same choice in both.
+    let mut rng = bot_rng(99);
+    let mut differing = 0;
+    for (i, config) in configs().into_iter().enumerate() {
+        for seed in 0..3u64 {
+            let real = after_random_turns(config, seed + 10 * i as u64, 15 + 20 * seed as u32);
+            if real.is_over() {
+                continue;
+            }
+            let seat: Seat = real.to_move();
+            let observation = real.observe(seat);
+            let other = observation.determinize(&mut rng);
+            assert_eq!(other.observe(seat), observation, "same view from the seat");
+            let hidden_differs = (0..config.players).filter(|&s| s != seat).any(|s| {
+                Card::ALL
+                    .iter()
+                    .any(|&c| real.held(s, c) != other.held(s, c))
+            });
+            differing += usize::from(hidden_differs);
+            for level in Level::ALL {
+                let a = bots::choose(level, &Game::Touring1926(real.clone()), seat, 7, SMALL);
+                let b = bots::choose(level, &Game::Touring1926(other.clone()), seat, 7, SMALL);
+                assert_eq!(a, b, "{level} saw a hidden card ({config:?})");
+                assert!(is_legal(&real, a.expect("action")));
+            }
+        }
+    }
+    assert!(differing > 10, "the hidden deals did differ: {differing}");
+}
+
+#[test]
+fn shrewd_with_a_playout_budget_repeats_itself() {
+    for seed in 0..6u64 {
+        let config = Config::touring_1926(2 + (seed % 3) as u8).expect("config");
+        let game = Game::Touring1926(after_random_turns(config, seed, 30));
+        let seat = game.to_move();
+        let first = bots::choose(Level::Shrewd, &game, seat, seed, Budget::Playouts(40));
+        let again = bots::choose(Level::Shrewd, &game, seat, seed, Budget::Playouts(40));
+        assert_eq!(first, again);
+    }
+}
+
+#[test]
+fn a_time_budget_still_gives_a_legal_action() {
+    let game = after_random_turns(Config::touring_1926(2).expect("config"), 8, 20);
+    let seat = game.to_move();
+    let action = bots::choose(
+        Level::Shrewd,
+        &Game::Touring1926(game.clone()),
+        seat,
+        1,
+        Budget::Time(std::time::Duration::from_millis(5)),
+    )
+    .expect("action");
+    assert!(is_legal(&game, action));
+}
+
+fn duel(bots: [Level; 2], games: u64, budget: Budget) -> selfplay::Summary {
+    selfplay::run_bots(
+        &selfplay::Options {
+            config: Config::touring_1926(2).expect("config"),
+            games,
+            seed: 1,
+            max_turns: 2000,
+        },
+        &selfplay::BotOptions {
+            bots: bots.to_vec(),
+            budget,
+            threads: 2,
+        },
+    )
+    .expect("bots play")
+}
+
+fn wins(summary: &selfplay::Summary) -> Vec<u64> {
+    summary
+        .bots
+        .as_ref()
+        .expect("bots")
+        .iter()
+        .map(|b| b.wins)
+        .collect()
+}
+
+#[test]
+fn steady_beats_random() {
+    let summary = duel([Level::Steady, Level::Random], 200, SMALL);
+    let w = wins(&summary);
+    assert!(w[0] >= 190, "steady {} random {}", w[0], w[1]);
+}
+
+#[test]
+fn shrewd_with_a_small_budget_beats_random() {
+    let summary = duel([Level::Shrewd, Level::Random], 20, SMALL);
+    let w = wins(&summary);
+    assert!(w[0] >= 19, "shrewd {} random {}", w[0], w[1]);
+}
+
+#[test]
+fn the_search_scores_the_side_nearer_the_finish_higher() {
+    use Card::*;
+    let config = Config::touring_1926(2).expect("config");
+    let deck = stacked(&[[Go; 5], [Mile1; 5]], &[Go]);
+    let mut game = State::new_game(config, 2, &deck).expect("game");
+    let params = Params::default();
+    let before = touring::bots::shrewd::score(&game, 0, params);
+    game.apply(Action::play(Go), &mut NoEvents).expect("Go");
+    let after = touring::bots::shrewd::score(&game, 0, params);
+    assert!(after > before, "started: {after} > not started: {before}");
+    assert!(
+        after > 0.5 && after < 1.0,
+        "an unfinished race scores below a win: {after}"
+    );
+    let theirs = touring::bots::shrewd::score(&game, 1, params);
+    assert!(
+        (after + theirs - 1.0).abs() < 1e-9,
+        "two sides share the score"
+    );
+}
+
+#[test]
+#[ignore]
+fn exp_deviations() {
+    use touring::bots::steady::Style;
+    let config = Config::touring_1926(2).expect("config");
+    let mut counts = std::collections::BTreeMap::new();
+    let mut rng = bot_rng(9);
+    let mut tuned = style_policy(Style::TUNED);
+    let mut asked = 0;
+    for seed in 0..60 {
+        let mut game = State::new_game(config, seed, &[]).expect("game");
+        while !game.is_over() && game.turn() < 400 {
+            let seat = game.to_move();
+            let obs = game.observe(seat);
+            let base = tuned(&obs, &mut rng);
+            if game.turn() % 3 == 0 {
+                asked += 1;
+                let mut shrewd = ShrewdBot::with_params(
+                    Budget::Playouts(3000),
+                    Params {
+                        horizon: 60,
+                        ..Params::default()
+                    },
+                );
+                let s = shrewd.act(&obs, &mut rng).expect("shrewd");
+                if s != base {
+                    let me = obs.side();
+                    let key = format!(
+                        "{base} -> {s} [{:?} {:?} my {:?} opp {:?} {:?}]",
+                        obs.speed(),
+                        obs.status(me),
+                        obs.piles(me),
+                        obs.piles(1 - me),
+                        obs.status(1 - me)
+                    );
+                    let short = format!("{base} -> {s}");
+                    *counts.entry(short).or_insert(0) += 1;
+                    println!(
+                        "{key} hand {:?}",
+                        obs.hand().cards().map(|c| c.id()).collect::<Vec<_>>()
+                    );
+                }
+            }
+            game.apply(base, &mut NoEvents).expect("legal");
+        }
+    }
+    let mut v: Vec<_> = counts.into_iter().collect();
+    v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    println!("asked {asked}");
+    for (k, n) in v.iter().take(40) {
+        println!("{n:5} {k}");
+    }
+}
+
+#[test]
+#[ignore]
+fn exp_playout_speed() {
+    use touring::bots::shrewd::playout;
+    let config = Config::touring_1926(2).expect("config");
+    let mut rng = bot_rng(1);
+    let mut turns = 0u64;
+    let start = std::time::Instant::now();
+    let n = 3000;
+    let mut wins = 0.0;
+    for seed in 0..n {
+        let game = State::new_game(config, seed, &[]).expect("game");
+        let obs = game.observe(0);
+        let mut g = obs.determinize(&mut rng);
+        wins += playout(
+            &mut g,
+            0,
+            Params {
+                horizon: 10000,
+                ..Params::default()
+            },
+        );
+        turns += u64::from(g.turn());
+    }
+    let e = start.elapsed().as_secs_f64();
+    println!(
+        "{n} full playouts, {turns} turns, {:.1} us per playout, {:.0} ns per turn, seat0 {:.3}",
+        e * 1e6 / n as f64,
+        e * 1e9 / turns as f64,
+        wins / n as f64
+    );
+}
+
+type Policy = Box<
+    dyn FnMut(&touring::bots::Observation, &mut touring::bots::BotRng) -> touring::engine::Action,
+>;
+
+/// Plays `games` two-player games between two policies on two threads, swapping seats.
+fn exp_match(
+    games: u64,
+    make_a: impl Fn() -> Policy + Sync,
+    make_b: impl Fn() -> Policy + Sync,
+) -> (u64, u64) {
+    let config = Config::touring_1926(2).expect("config");
+    let results: Vec<(u64, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2u64)
+            .map(|t| {
+                let (make_a, make_b) = (&make_a, &make_b);
+                scope.spawn(move || {
+                    let (mut a, mut b) = (make_a(), make_b());
+                    let (mut wa, mut wb) = (0, 0);
+                    let mut rng = bot_rng(77 + t);
+                    for g in (t..games).step_by(2) {
+                        let mut game = State::new_game(config, 1000 + g / 2, &[]).expect("game");
+                        let a_seat = (g % 2) as u8;
+                        while !game.is_over() && game.turn() < 2000 {
+                            let seat = game.to_move();
+                            let obs = game.observe(seat);
+                            let action = if seat == a_seat {
+                                a(&obs, &mut rng)
+                            } else {
+                                b(&obs, &mut rng)
+                            };
+                            game.apply(action, &mut NoEvents).expect("legal");
+                        }
+                        match game.winner() {
+                            Some(s) if s == a_seat => wa += 1,
+                            Some(_) => wb += 1,
+                            None => {}
+                        }
+                    }
+                    (wa, wb)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread"))
+            .collect()
+    });
+    results
+        .iter()
+        .fold((0, 0), |(a, b), &(x, y)| (a + x, b + y))
+}
+
+fn style_policy(style: touring::bots::steady::Style) -> Policy {
+    Box::new(move |obs, _| {
+        let mut legal = touring::engine::ActionList::new();
+        obs.legal_actions(&mut legal);
+        touring::bots::steady::choose_with(obs, &legal, style).expect("action")
+    })
+}
+
+fn shrewd_policy(budget: Budget, params: Params) -> Policy {
+    let mut bot = ShrewdBot::with_params(budget, params);
+    Box::new(move |obs, rng| bot.act(obs, rng).expect("action"))
+}
+
+#[test]
+#[ignore]
+fn exp_shrewd() {
+    use touring::bots::steady::Style;
+    let games: u64 = std::env::var("EXP_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let playouts: u32 = std::env::var("EXP_PLAYOUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
+    let horizon: u32 = std::env::var("EXP_HORIZON")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let z: f64 = std::env::var("EXP_Z")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
+    let small: bool = std::env::var("EXP_SMALL").is_ok();
+    let scale: f64 = std::env::var("EXP_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4.0);
+    let params = Params {
+        horizon,
+        z,
+        style: if small { Style::TUNED } else { Style::STEADY },
+        scale,
+    };
+    let start = std::time::Instant::now();
+    let (a, b) = exp_match(
+        games,
+        || shrewd_policy(Budget::Playouts(playouts), params),
+        || style_policy(Style::STEADY),
+    );
+    println!(
+        "playouts {playouts} {params:?}: {a} vs {b}: {:.1}% in {:.0}s",
+        100.0 * a as f64 / (a + b) as f64,
+        start.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+#[ignore]
+fn exp_tune() {
+    use touring::bots::steady::Style;
+    let games: u64 = std::env::var("EXP_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20000);
+    let eval = |style: Style| {
+        let (a, b) = exp_match(
+            games,
+            || style_policy(style),
+            || style_policy(Style::STEADY),
+        );
+        100.0 * a as f64 / (a + b) as f64
+    };
+    type Knob = (&'static str, fn(&mut Style, i32), &'static [i32]);
+    let knobs: &[Knob] = &[
+        ("small_first", |s, v| s.small_first = v != 0, &[0, 1]),
+        (
+            "country_contested",
+            |s, v| s.country_contested = v,
+            &[-200, 150, 700],
+        ),
+        (
+            "city_contested",
+            |s, v| s.city_contested = v,
+            &[100, 250, 700],
+        ),
+        ("second_go", |s, v| s.second_go = v, &[5, 20, 45]),
+        ("remedy", |s, v| s.remedy = v, &[25, 50, 80, 120]),
+        ("second_remedy", |s, v| s.second_remedy = v, &[4, 20, 45]),
+        ("delay", |s, v| s.delay = v, &[35, 70, 120]),
+        ("mile", |s, v| s.mile = v, &[30, 40, 55]),
+        ("scarcity", |s, v| s.scarcity = v, &[0, 20, 40]),
+        ("country", |s, v| s.country = v, &[15, 35, 60]),
+        ("city", |s, v| s.city = v, &[10, 30, 60]),
+        ("first_go", |s, v| s.first_go = v, &[40, 60, 90]),
+        ("country_free", |s, v| s.country_free = v, &[200, 700]),
+        ("robbable", |s, v| s.robbable = v, &[0, 6, 20]),
+        ("city_in_city", |s, v| s.city_in_city = v, &[2, 10, 30]),
+        ("country_later", |s, v| s.country_later = v, &[5, 15, 35]),
+    ];
+    let mut best = Style::STEADY;
+    if std::env::var("EXP_FROM_TUNED").is_ok() {
+        best = Style::TUNED;
+    }
+    let mut best_score = eval(best);
+    for pass in 0..3 {
+        for (name, set, values) in knobs {
+            for &v in *values {
+                let mut style = best;
+                set(&mut style, v);
+                if style == best {
+                    continue;
+                }
+                let score = eval(style);
+                println!("pass {pass} {name}={v}: {score:.2}% (best {best_score:.2}%)");
+                if score > best_score + 0.3 {
+                    best = style;
+                    best_score = score;
+                    println!("  -> accepted");
+                }
+            }
+        }
+        println!("after pass {pass}: {best:?} {best_score:.2}%");
+    }
+}
