@@ -369,93 +369,6 @@ fn the_search_scores_the_side_nearer_the_finish_higher() {
     );
 }
 
-#[test]
-#[ignore]
-fn exp_deviations() {
-    use touring::bots::steady::Style;
-    let config = Config::touring_1926(2).expect("config");
-    let mut counts = std::collections::BTreeMap::new();
-    let mut rng = bot_rng(9);
-    let mut tuned = style_policy(Style::TUNED);
-    let mut asked = 0;
-    for seed in 0..60 {
-        let mut game = State::new_game(config, seed, &[]).expect("game");
-        while !game.is_over() && game.turn() < 400 {
-            let seat = game.to_move();
-            let obs = game.observe(seat);
-            let base = tuned(&obs, &mut rng);
-            if game.turn() % 3 == 0 {
-                asked += 1;
-                let mut shrewd = ShrewdBot::with_params(
-                    Budget::Playouts(3000),
-                    Params {
-                        horizon: 60,
-                        ..Params::default()
-                    },
-                );
-                let s = shrewd.act(&obs, &mut rng).expect("shrewd");
-                if s != base {
-                    let me = obs.side();
-                    let key = format!(
-                        "{base} -> {s} [{:?} {:?} my {:?} opp {:?} {:?}]",
-                        obs.speed(),
-                        obs.status(me),
-                        obs.piles(me),
-                        obs.piles(1 - me),
-                        obs.status(1 - me)
-                    );
-                    let short = format!("{base} -> {s}");
-                    *counts.entry(short).or_insert(0) += 1;
-                    println!(
-                        "{key} hand {:?}",
-                        obs.hand().cards().map(|c| c.id()).collect::<Vec<_>>()
-                    );
-                }
-            }
-            game.apply(base, &mut NoEvents).expect("legal");
-        }
-    }
-    let mut v: Vec<_> = counts.into_iter().collect();
-    v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    println!("asked {asked}");
-    for (k, n) in v.iter().take(40) {
-        println!("{n:5} {k}");
-    }
-}
-
-#[test]
-#[ignore]
-fn exp_playout_speed() {
-    use touring::bots::shrewd::playout;
-    let config = Config::touring_1926(2).expect("config");
-    let mut rng = bot_rng(1);
-    let mut turns = 0u64;
-    let start = std::time::Instant::now();
-    let n = 3000;
-    let mut wins = 0.0;
-    for seed in 0..n {
-        let game = State::new_game(config, seed, &[]).expect("game");
-        let obs = game.observe(0);
-        let mut g = obs.determinize(&mut rng);
-        wins += playout(
-            &mut g,
-            0,
-            Params {
-                horizon: 10000,
-                ..Params::default()
-            },
-        );
-        turns += u64::from(g.turn());
-    }
-    let e = start.elapsed().as_secs_f64();
-    println!(
-        "{n} full playouts, {turns} turns, {:.1} us per playout, {:.0} ns per turn, seat0 {:.3}",
-        e * 1e6 / n as f64,
-        e * 1e9 / turns as f64,
-        wins / n as f64
-    );
-}
-
 type Policy = Box<
     dyn FnMut(&touring::bots::Observation, &mut touring::bots::BotRng) -> touring::engine::Action,
 >;
@@ -516,57 +429,8 @@ fn style_policy(style: touring::bots::steady::Style) -> Policy {
     })
 }
 
-fn shrewd_policy(budget: Budget, params: Params) -> Policy {
-    let mut bot = ShrewdBot::with_params(budget, params);
-    Box::new(move |obs, rng| bot.act(obs, rng).expect("action"))
-}
-
 #[test]
-#[ignore]
-fn exp_shrewd() {
-    use touring::bots::steady::Style;
-    let games: u64 = std::env::var("EXP_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
-    let playouts: u32 = std::env::var("EXP_PLAYOUTS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(400);
-    let horizon: u32 = std::env::var("EXP_HORIZON")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let z: f64 = std::env::var("EXP_Z")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2.0);
-    let small: bool = std::env::var("EXP_SMALL").is_ok();
-    let scale: f64 = std::env::var("EXP_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4.0);
-    let params = Params {
-        horizon,
-        z,
-        style: if small { Style::TUNED } else { Style::STEADY },
-        scale,
-    };
-    let start = std::time::Instant::now();
-    let (a, b) = exp_match(
-        games,
-        || shrewd_policy(Budget::Playouts(playouts), params),
-        || style_policy(Style::STEADY),
-    );
-    println!(
-        "playouts {playouts} {params:?}: {a} vs {b}: {:.1}% in {:.0}s",
-        100.0 * a as f64 / (a + b) as f64,
-        start.elapsed().as_secs_f64()
-    );
-}
-
-#[test]
-#[ignore]
+#[ignore = "a tuning experiment, 20,000 games a trial by default; .ci/run runs it small (EXP_GAMES=4)"]
 fn exp_tune() {
     use touring::bots::steady::Style;
     let games: u64 = std::env::var("EXP_GAMES")
