@@ -63,10 +63,64 @@ impl App {
         conn.immediate_transaction(f)
     }
 
+    /// Runs a host's read in one read transaction, the event loaded and the token checked
+    /// inside it: a missing event and a wrong token get the same refusal.
+    pub fn read_as_host<T>(
+        &self,
+        host: &HostKey,
+        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.read(|conn| {
+            let event = events::load_as_host(conn, host.event, &host.token)?;
+            f(conn, &event)
+        })
+    }
+
+    /// Runs a host's change in one immediate transaction, the token checked inside it.
+    pub fn write_as_host<T>(
+        &self,
+        host: &HostKey,
+        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.write(|conn| {
+            let event = events::load_as_host(conn, host.event, &host.token)?;
+            f(conn, &event)
+        })
+    }
+
+    /// Runs a public read of an event in one read transaction: with private views on it
+    /// needs the viewer key or the host's token.
+    pub fn read_as_viewer<T>(
+        &self,
+        viewer: &ViewerKey,
+        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.read(|conn| {
+            let event = events::load_as_viewer(conn, viewer.event, &viewer.token, &viewer.key)?;
+            f(conn, &event)
+        })
+    }
+
     /// The pool, for backups and tests.
     pub fn pool(&self) -> &Pool {
         &self.pool
     }
+}
+
+/// The host's credential for one event: the event and the host's token.
+#[derive(Debug, Clone)]
+pub struct HostKey {
+    pub event: i64,
+    pub token: String,
+}
+
+/// A reader's credential for one event: the host's token or the viewer key, either may be
+/// empty (a public event needs neither).
+#[derive(Debug, Clone)]
+pub struct ViewerKey {
+    pub event: i64,
+    pub token: String,
+    pub key: String,
 }
 
 /// A stored UTC time as a zoned one.

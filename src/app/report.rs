@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::events::{self, EventRecord};
 use super::rounds::{self, RoundRecord};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult, HostKey, ViewerKey};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, MoverDecision, RoundResult, Settings, Standing};
 
@@ -349,4 +349,42 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
         .into_inner()
         .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
     String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+}
+
+// ---------------------------------------------------------------- use cases, one transaction each
+
+/// The whole evening, for its host: settings, every round and table, standings, corrections.
+pub fn export(app: &App, host: &HostKey) -> AppResult<EventReport> {
+    app.read_as_host(host, report)
+}
+
+/// The standings as CSV, for the host.
+pub fn export_csv(app: &App, host: &HostKey) -> AppResult<String> {
+    app.read_as_host(host, |conn, event| standings_csv(&report(conn, event)?))
+}
+
+/// Every correction of an event, for its host.
+pub fn corrections(app: &App, host: &HostKey) -> AppResult<Vec<CorrectionReport>> {
+    app.read_as_host(host, |conn, event| Ok(report(conn, event)?.corrections))
+}
+
+/// The standings for a reader: final or not, the round counted live, and the rows.
+#[derive(Debug, Clone)]
+pub struct PublicStandings {
+    pub is_final: bool,
+    pub live_round: Option<u32>,
+    pub rows: Vec<StandingReport>,
+}
+
+/// The standings, for a reader.
+pub fn public_standings(app: &App, viewer: &ViewerKey) -> AppResult<PublicStandings> {
+    app.read_as_viewer(viewer, |conn, event| {
+        let rows = report(conn, event)?.standings;
+        let standings = standings(conn, event)?;
+        Ok(PublicStandings {
+            is_final: standings.is_final,
+            live_round: standings.live_round,
+            rows,
+        })
+    })
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, PAPER};
-use super::{AppError, AppResult, utc};
+use super::{App, AppError, AppResult, HostKey, ViewerKey, utc};
 use crate::db::models::{self, NewCorrection, NewPaperScore, NewRound, NewRoundTable, NewScore};
 use crate::db::{Conn, queries};
 use crate::engine::ScoreUnit;
@@ -211,7 +211,7 @@ pub struct SeatRequest {
 }
 
 /// The ways round 1 could be seated with the entries in now, the proposal first.
-pub fn seating_options(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<SeatingPlan>> {
+pub fn seating_options_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<SeatingPlan>> {
     let active = events::entries(conn, event.id())?
         .iter()
         .filter(|e| e.entry.is_active())
@@ -338,7 +338,7 @@ fn create_round(
 }
 
 /// Switches a table of a round that has not started between digital play and real cards.
-pub fn set_table_mode(
+pub fn set_table_mode_in(
     conn: &mut Conn,
     event: &EventRecord,
     number: i32,
@@ -392,7 +392,7 @@ pub enum Signal {
 }
 
 /// Gives a signal to round `number`.
-pub fn signal(
+pub fn signal_in(
     conn: &mut Conn,
     event: &EventRecord,
     number: i32,
@@ -529,7 +529,7 @@ pub fn round_miles(
 }
 
 /// What closing the round would do now: movers, cuts for ties, the next seating.
-pub fn preview_close(
+pub fn preview_close_in(
     conn: &mut Conn,
     event: &EventRecord,
     round: &RoundRecord,
@@ -556,7 +556,7 @@ fn host_choices(conn: &mut Conn, round: &RoundRecord) -> AppResult<BTreeMap<u32,
 
 /// The host names the entry that progresses from a table where entries are tied (or takes
 /// the choice back with `None`). Only before the round is closed.
-pub fn choose_mover(
+pub fn choose_mover_in(
     conn: &mut Conn,
     event: &EventRecord,
     number: i32,
@@ -598,7 +598,7 @@ pub struct CloseSummary {
 
 /// Closes a round: records every score, decides the movers, and seats the next round (or
 /// ends the evening when the rounds or the time are over).
-pub fn close(
+pub fn close_in(
     conn: &mut Conn,
     event: &EventRecord,
     number: i32,
@@ -621,7 +621,7 @@ pub fn close(
             }
         }));
     }
-    let closing = preview_close(conn, event, &round)?;
+    let closing = preview_close_in(conn, event, &round)?;
     record_closing(conn, &round, &closing)?;
     round.row.state = CLOSED.into();
     round.row.closed_at = Some(now.naive_utc());
@@ -729,7 +729,7 @@ fn seat_next(
 }
 
 /// Ends the evening now: a round seated but not started is dropped; the standings are final.
-pub fn finish_event(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
+pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
     if event.is_finished() {
         return Err(AppError::conflict("the event is already finished"));
     }
@@ -783,7 +783,7 @@ fn phases(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundPhase>> {
 
 /// Corrects one entry's miles in a closed round, keeping a record of the change. If the next
 /// round has not started, its seating follows the corrected movement.
-pub fn correct(
+pub fn correct_in(
     conn: &mut Conn,
     event: &EventRecord,
     request: &CorrectionRequest,
@@ -920,7 +920,7 @@ pub struct TableAt {
 
 /// Enters a side's score card at a paper table: its count in each row of the rule set's score
 /// sheet (for a race: how many cards lie on each mileage pile).
-pub fn enter_paper(
+pub fn enter_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
     TableAt {
@@ -998,7 +998,7 @@ pub fn enter_paper(
 }
 
 /// Confirms a side's card, by the host or by a player of another side.
-pub fn confirm_paper(
+pub fn confirm_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
     TableAt {
@@ -1068,4 +1068,217 @@ fn paper_table_miles(
             .map(|(te, m)| (te.entry_id, m))
             .collect(),
     ))
+}
+
+// ---------------------------------------------------------------- use cases, one transaction each
+
+/// A round as the API shows it: its clock, who sits where, and the score cards missing.
+#[derive(Debug, Clone)]
+pub struct RoundOverview {
+    pub round: RoundRecord,
+    pub clock: ClockReading,
+    /// The round's tables and byes, as the report gives them.
+    pub seating: Option<super::report::RoundReport>,
+    pub missing: Vec<MissingScores>,
+}
+
+fn overview(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: RoundRecord,
+    now: DateTime<Utc>,
+) -> AppResult<RoundOverview> {
+    let event = events::load(conn, event.id())?;
+    let clock = reading(conn, &event, &round, now)?;
+    let seating = super::report::report(conn, &event)?
+        .rounds
+        .into_iter()
+        .find(|r| r.round == round.number());
+    let (_, missing) = round_miles(conn, &event, &round)?;
+    Ok(RoundOverview {
+        round,
+        clock,
+        seating,
+        missing,
+    })
+}
+
+/// Round `number` of an event, for a reader.
+pub fn round_overview(app: &App, viewer: &ViewerKey, number: i32) -> AppResult<RoundOverview> {
+    app.read_as_viewer(viewer, |conn, event| {
+        let round = load(conn, event, number)?;
+        overview(conn, event, round, app.now())
+    })
+}
+
+/// Ways to seat round 1, the proposal first, each with its description.
+pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan, String)>> {
+    app.read_as_host(host, |conn, event| {
+        Ok(seating_options_in(conn, event)?
+            .into_iter()
+            .map(|p| {
+                let description = p.describe(event.settings.table_size);
+                (p, description)
+            })
+            .collect())
+    })
+}
+
+/// Seats round 1.
+pub fn seat_round(app: &App, host: &HostKey, request: &SeatRequest) -> AppResult<RoundOverview> {
+    app.write_as_host(host, |conn, event| {
+        let round = seat_first(conn, event, request, app.now_naive())?;
+        overview(conn, event, round, app.now())
+    })
+}
+
+/// Gives a signal (start, pause, resume, extend, stop) to round `number`.
+pub fn give_signal(
+    app: &App,
+    host: &HostKey,
+    number: i32,
+    signal: Signal,
+) -> AppResult<RoundOverview> {
+    app.write_as_host(host, |conn, event| {
+        let round = signal_in(conn, event, number, signal, app.now())?;
+        overview(conn, event, round, app.now())
+    })
+}
+
+/// What closing round `number` would do now.
+pub fn preview_close(app: &App, host: &HostKey, number: i32) -> AppResult<Closing> {
+    app.read_as_host(host, |conn, event| {
+        let round = load(conn, event, number)?;
+        preview_close_in(conn, event, &round)
+    })
+}
+
+/// Closes round `number`: scores recorded, movers moved, the next round seated.
+pub fn close(app: &App, host: &HostKey, number: i32) -> AppResult<CloseSummary> {
+    app.write_as_host(host, |conn, event| close_in(conn, event, number, app.now()))
+}
+
+/// The host's choice of mover among tied entries (None: cut for it).
+pub fn choose_mover(
+    app: &App,
+    host: &HostKey,
+    number: i32,
+    table: i32,
+    entry: Option<EntryId>,
+) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        choose_mover_in(conn, event, number, table, entry)
+    })
+}
+
+/// A table plays with real cards (paper) or on phones.
+pub fn set_table_mode(
+    app: &App,
+    host: &HostKey,
+    number: i32,
+    table: i32,
+    paper: bool,
+) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        set_table_mode_in(conn, event, number, table, paper, app.now_naive())
+    })
+}
+
+/// A correction of an entry's miles in a closed round, by the host.
+pub fn correct(
+    app: &App,
+    host: &HostKey,
+    request: &CorrectionRequest,
+) -> AppResult<CorrectionOutcome> {
+    app.write_as_host(host, |conn, event| {
+        correct_in(conn, event, request, "host", app.now())
+    })
+}
+
+/// Ends the evening: the standings are final.
+pub fn finish_event(app: &App, host: &HostKey) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| finish_event_in(conn, event, app.now()))
+}
+
+/// The host's score card for a side (it counts as confirmed). Returns its score.
+pub fn enter_paper_as_host(
+    app: &App,
+    host: &HostKey,
+    at: TableAt,
+    side: usize,
+    card: PaperCard,
+) -> AppResult<(u32, ScoreUnit)> {
+    app.write_as_host(host, |conn, event| {
+        enter_paper_in(conn, event, at, (side, card), CardAuthor::Host, app.now_naive())
+    })
+}
+
+/// The host confirms a side's card.
+pub fn confirm_paper_as_host(app: &App, host: &HostKey, at: TableAt, side: usize) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        confirm_paper_in(conn, event, at, side, CardAuthor::Host, app.now_naive())
+    })
+}
+
+/// What a seat does with a paper score card.
+#[derive(Debug, Clone)]
+pub enum SeatCard {
+    /// Enters the seat's own side's card; `side` is the side the sender named, if any
+    /// (another side's card is theirs to enter).
+    Enter { side: Option<usize>, card: PaperCard },
+    /// Confirms another side's card.
+    Confirm { side: usize },
+}
+
+/// What came of a seat's score card.
+#[derive(Debug, Clone)]
+pub struct SeatCardOutcome {
+    pub event: i64,
+    /// The score of a card entered, and its unit.
+    pub score: Option<(u32, ScoreUnit)>,
+}
+
+/// A seat enters its own side's paper score card, or confirms another side's: from the seat
+/// link (API or page) or from a seat picked by QR code.
+pub fn submit_paper_card(
+    app: &App,
+    key: &super::seat::SeatKey,
+    what: SeatCard,
+) -> AppResult<SeatCardOutcome> {
+    app.write(|conn| {
+        let holder = key.holder(conn)?;
+        let event = &holder.event;
+        let round = latest(conn, event)?
+            .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
+        let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
+            .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
+        let mine = queries::entries_of_table(conn, table.id)?
+            .iter()
+            .find(|te| te.entry_id == holder.entry.id)
+            .map(|te| te.side as usize)
+            .ok_or_else(|| AppError::Internal("a seated entry without a side".into()))?;
+        let at = TableAt {
+            round: round.row.number,
+            table: table.number,
+        };
+        let author = CardAuthor::Side(mine);
+        let score = match what {
+            SeatCard::Confirm { side } => {
+                confirm_paper_in(conn, event, at, side, author, app.now_naive())?;
+                None
+            }
+            SeatCard::Enter { side, card } => {
+                if side.is_some_and(|side| side != mine) {
+                    return Err(AppError::Forbidden(format!(
+                        "you play side {mine}: enter your own side's card; another side's card is theirs to enter"
+                    )));
+                }
+                Some(enter_paper_in(conn, event, at, (mine, card), author, app.now_naive())?)
+            }
+        };
+        Ok(SeatCardOutcome {
+            event: event.id(),
+            score,
+        })
+    })
 }

@@ -8,7 +8,7 @@ use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal, Move};
 use super::rounds::{self, RoundRecord};
 use super::tokens::{hash_token, looks_like_token};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Event, Seat, View};
@@ -433,7 +433,7 @@ pub struct MoveAnswer {
 
 /// Plays a move from a seat link. Refusals: the clock ("time is up", "not started",
 /// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
-pub fn play_move(
+pub fn play_move_in(
     conn: &mut Conn,
     token: &str,
     request: MoveRequest,
@@ -508,4 +508,36 @@ pub struct TableRef {
     pub event: i64,
     pub round: i64,
     pub table: i64,
+}
+
+// ---------------------------------------------------------------- use cases, one transaction each
+
+/// Opens a seat link: the first to open it holds the seat (it can no longer be picked), and
+/// gets where to sit, the time left and the game as this seat sees it.
+pub fn open_seat(app: &App, token: &str) -> AppResult<SeatState> {
+    app.write(|conn| {
+        claim_by_token(conn, token)?;
+        state(conn, token, app.now())
+    })
+}
+
+/// A seat's state, read only.
+pub fn seat_state(app: &App, key: &SeatKey) -> AppResult<SeatState> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        state_of(conn, &holder, app.now())
+    })
+}
+
+/// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
+pub fn play_move(
+    app: &App,
+    key: &SeatKey,
+    seen: u32,
+    action: &serde_json::Value,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    app.write(|conn| {
+        let holder = key.holder(conn)?;
+        play_json_move(conn, &holder, seen, action, app.now())
+    })
 }

@@ -286,7 +286,7 @@ fn build_console(
             .as_ref()
             .is_none_or(|r| r.number() == 1 && r.is_seated());
     let options = if can_seat {
-        match rounds::seating_options(conn, &event) {
+        match rounds::seating_options_in(conn, &event) {
             Ok(plans) => plans
                 .iter()
                 .enumerate()
@@ -364,7 +364,7 @@ pub fn round_panel(
     if let (Some(record), Some(view)) = (&latest, &round)
         && view.is("over")
     {
-        match rounds::preview_close(conn, event, record) {
+        match rounds::preview_close_in(conn, event, record) {
             Ok(preview) => {
                 let choices: BTreeMap<u32, EntryId> =
                     crate::db::queries::tables_of_round(conn, record.row.id)?
@@ -592,7 +592,7 @@ async fn add_entry(
             events::check_room(conn, event, cap)?;
             let members = form.members(event.settings.table_size.partners())?;
             let name = members.display();
-            events::add_entry(conn, event, members, None, app.now_naive())?;
+            events::add_entry_in(conn, event, members, None, app.now_naive())?;
             Ok(format!("{name} added."))
         },
     )
@@ -662,7 +662,7 @@ async fn rename(
         move |_, conn, event| {
             let members = form.members(event.settings.table_size.partners())?;
             let name = members.display();
-            events::rename_entry(conn, event, entry, members)?;
+            events::rename_entry_in(conn, event, entry, members)?;
             Ok(format!("Renamed to {name}."))
         },
     )
@@ -685,7 +685,7 @@ async fn withdraw(
         &form.csrf,
         "entries",
         move |_, conn, event| {
-            events::withdraw_entry(conn, event, entry)?;
+            events::withdraw_entry_in(conn, event, entry)?;
             Ok("Withdrawn: the entry keeps its miles and is not seated again.".into())
         },
     )
@@ -706,7 +706,7 @@ async fn new_link(
     visitor.check_csrf(&form.csrf)?;
     let link = write(&app, move |_, conn| {
         let record = events::load(conn, event)?;
-        events::renew_link(conn, &record, player)
+        events::renew_link_in(conn, &record, player)
     })
     .await?;
     let info = req.connection_info();
@@ -736,7 +736,7 @@ async fn release(
         &form.csrf,
         "entries",
         move |_, conn, event| {
-            events::release_seat(conn, event, player)?;
+            events::release_seat_in(conn, event, player)?;
             Ok("The seat is free: whoever had it is signed out, and it can be picked again from its table's QR code.".into())
         },
     )
@@ -759,7 +759,7 @@ async fn join_keys(
         &form.csrf,
         "access",
         move |_, conn, event| {
-            events::rotate_join_keys(conn, event)?;
+            events::rotate_join_keys_in(conn, event)?;
             Ok("New join keys: the old QR codes and viewer link stop working. Print the table tents again.".into())
         },
     )
@@ -780,7 +780,7 @@ async fn host_token(
     visitor.check_csrf(&form.csrf)?;
     let (token, epoch) = write(&app, move |_, conn| {
         let record = events::load(conn, event)?;
-        let token = events::rotate_host_token(conn, &record)?;
+        let token = events::rotate_host_token_in(conn, &record)?;
         Ok((token, events::host_epoch(conn, event)?))
     })
     .await?;
@@ -914,7 +914,7 @@ async fn signal(
                     )));
                 }
             };
-            rounds::signal(conn, event, number, signal, app.now())?;
+            rounds::signal_in(conn, event, number, signal, app.now())?;
             Ok(said)
         },
     )
@@ -948,7 +948,7 @@ async fn table_mode(
         "round",
         move |app, conn, event| {
             let paper = form.paper == "true";
-            rounds::set_table_mode(conn, event, number, table, paper, app.now_naive())?;
+            rounds::set_table_mode_in(conn, event, number, table, paper, app.now_naive())?;
             Ok(if paper {
                 format!("Table {table} plays with real cards.")
             } else {
@@ -990,7 +990,7 @@ async fn mover(
             } else {
                 Some(parse::<i64>(&form.entry, "the entry")?)
             };
-            rounds::choose_mover(conn, event, number, table, entry)?;
+            rounds::choose_mover_in(conn, event, number, table, entry)?;
             Ok(match entry {
                 Some(_) => format!("Your choice moves on from table {table}."),
                 None => format!("Table {table}: the cut decides."),
@@ -1055,7 +1055,7 @@ async fn scores(
         move |app, conn, event| {
             let side: usize = super::start::number(&form.side, "the side")?;
             let card = card_counts(&form.rows)?;
-            let (score, unit) = rounds::enter_paper(
+            let (score, unit) = rounds::enter_paper_in(
                 conn,
                 event,
                 TableAt {
@@ -1084,7 +1084,7 @@ async fn close(
 ) -> PageResult {
     let (event, number) = path.into_inner();
     host_form(app, hub, visitor, event, &form.csrf, "round", move |app, conn, event| {
-        let summary = rounds::close(conn, event, number, app.now())?;
+        let summary = rounds::close_in(conn, event, number, app.now())?;
         Ok(match (summary.next_round, summary.finished_because) {
             (Some(next), _) => format!(
                 "Round {number} is closed and the winners have moved on. Round {next} is seated."
@@ -1134,7 +1134,7 @@ async fn correct(
                 miles: parse(&form.miles, "the miles")?,
                 reason: form.reason,
             };
-            let outcome = rounds::correct(conn, event, &request, "host", app.now())?;
+            let outcome = rounds::correct_in(conn, event, &request, "host", app.now())?;
             let mut said = format!(
                 "Round {}: {} → {} miles.",
                 request.round,
@@ -1172,7 +1172,7 @@ async fn finish(
         &form.csrf,
         "round",
         move |app, conn, event| {
-            rounds::finish_event(conn, event, app.now())?;
+            rounds::finish_event_in(conn, event, app.now())?;
             Ok("The evening is over. The standings are final.".into())
         },
     )

@@ -172,6 +172,14 @@ impl ResponseError for PageError {
 /// The result of a page handler.
 pub type PageResult = Result<HttpResponse, PageError>;
 
+/// Runs one use case for a page (the shared [`crate::web::run`]), with the pages' refusals.
+pub async fn run<T: Send + 'static>(
+    app: &web::Data<App>,
+    use_case: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
+) -> Result<T, PageError> {
+    super::run(app, use_case).await
+}
+
 /// Runs a read use case for a page.
 pub async fn read<T: Send + 'static>(
     app: &web::Data<App>,

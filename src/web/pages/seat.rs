@@ -11,8 +11,8 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::host::card_counts;
-use super::{Layout, PageError, PageResult, fragment, page, read, redirect, write};
-use crate::app::rounds::{self, CardAuthor, TableAt};
+use super::{Layout, PageError, PageResult, fragment, page, read, redirect, run, write};
+use crate::app::rounds::{self, SeatCard};
 use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult, events};
 use crate::db::queries;
@@ -349,51 +349,23 @@ async fn card(
 ) -> PageResult {
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
-    let result = write(&app, move |app, conn| {
-        let holder = key.holder(conn)?;
-        let round = rounds::latest(conn, &holder.event)?
-            .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
-        let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
-            .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
-        let mine = queries::entries_of_table(conn, table.id)?
-            .iter()
-            .find(|te| te.entry_id == holder.entry.id)
-            .map(|te| te.side as usize)
-            .ok_or_else(|| AppError::Internal("a seated entry without a side".into()))?;
-        let at = TableAt {
-            round: round.row.number,
-            table: table.number,
+    let what = if form.what == "confirm" {
+        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm { side })
+    } else {
+        card_counts(&form.rows).map(|card| SeatCard::Enter { side: None, card })
+    };
+    let result = async {
+        let what = what?;
+        let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
+        let message = match outcome.score {
+            Some((score, unit)) => format!(
+                "Your card is in: {score} {}. Another side confirms it.",
+                unit.word()
+            ),
+            None => "Confirmed. Thank you.".to_owned(),
         };
-        if form.what == "confirm" {
-            let side = super::start::number(&form.side, "the side")?;
-            rounds::confirm_paper(
-                conn,
-                &holder.event,
-                at,
-                side,
-                CardAuthor::Side(mine),
-                app.now_naive(),
-            )?;
-            Ok((holder.event.id(), "Confirmed. Thank you.".to_owned()))
-        } else {
-            let card = card_counts(&form.rows)?;
-            let (score, unit) = rounds::enter_paper(
-                conn,
-                &holder.event,
-                at,
-                (mine, card),
-                CardAuthor::Side(mine),
-                app.now_naive(),
-            )?;
-            Ok((
-                holder.event.id(),
-                format!(
-                    "Your card is in: {score} {}. Another side confirms it.",
-                    unit.word()
-                ),
-            ))
-        }
-    })
+        Ok::<_, PageError>((outcome.event, message))
+    }
     .await;
     match result {
         Ok((event, message)) => {
