@@ -1,25 +1,12 @@
 //! The `entries` tag: players and partnerships, their seat links and seats.
 
 use actix_web::{HttpRequest, web};
-use serde::Serialize;
-use serde_json::{Value, json};
 
 use super::dto::*;
 use super::{Answer, change, created, ok, run, viewer};
 use crate::app::App;
 use crate::app::events::{self, EntryRecord, PlayerLink};
 use crate::web::error::ErrorBody;
-
-#[derive(Serialize)]
-struct EntryOut {
-    id: i64,
-    names: Vec<String>,
-    players: Vec<i64>,
-    bot: bool,
-    bot_level: Option<String>,
-    withdrawn: bool,
-    joined_round: i32,
-}
 
 fn entry_out(e: &EntryRecord) -> EntryOut {
     EntryOut {
@@ -33,14 +20,19 @@ fn entry_out(e: &EntryRecord) -> EntryOut {
     }
 }
 
-fn link_json(link: &PlayerLink) -> Value {
-    json!({"player": link.player, "name": link.name, "token": link.token, "link": format!("/seat/{}", link.token)})
+fn link_out(link: &PlayerLink) -> LinkOut {
+    LinkOut {
+        player: link.player,
+        name: link.name.clone(),
+        token: link.token.clone(),
+        link: format!("/seat/{}", link.token),
+    }
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/entries", tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
-        (status = 200, description = "Every entry, in the host's order", body = Object),
+        (status = 200, description = "Every entry, in the host's order", body = EntriesOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
@@ -48,7 +40,10 @@ pub(super) async fn list_entries(app: web::Data<App>, req: HttpRequest, path: we
     let key = viewer(&req, path.into_inner());
     let list = run(&app, move |app| events::list_entries(app, &key)).await?;
     let list: Vec<EntryOut> = list.iter().map(entry_out).collect();
-    ok(json!({"ok": true, "entries": list}))
+    ok(EntriesOut {
+        ok: true,
+        entries: list,
+    })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/entries", tag = "entries",
@@ -56,7 +51,7 @@ pub(super) async fn list_entries(app: web::Data<App>, req: HttpRequest, path: we
     request_body = EntryInput,
     security(("host" = [])),
     responses(
-        (status = 201, description = "The entry and its players' seat links (shown only now)", body = Object),
+        (status = 201, description = "The entry and its players' seat links (shown only now)", body = EntryAdded),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "The event is over, or holds as many entries as the server takes", body = ErrorBody),
         (status = 422, description = "Names that don't fit", body = ErrorBody),
@@ -73,8 +68,11 @@ pub(super) async fn add_entry(
         events::add_entry(app, host, cap, || input.members(), input.bot.as_deref())
     })
     .await?;
-    let links: Vec<Value> = links.iter().map(link_json).collect();
-    created(json!({"ok": true, "entry": entry_out(&entry), "links": links}))
+    created(EntryAdded {
+        ok: true,
+        entry: entry_out(&entry),
+        links: links.iter().map(link_out).collect(),
+    })
 }
 
 #[utoipa::path(patch, path = "/api/v1/events/{event}/entries/{entry}", tag = "entries",
@@ -82,7 +80,7 @@ pub(super) async fn add_entry(
     request_body = RenameInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "Renamed", body = Object),
+        (status = 200, description = "Renamed", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such entry", body = ErrorBody),
         (status = 422, description = "Names that don't fit", body = ErrorBody),
@@ -101,14 +99,14 @@ pub(super) async fn rename_entry(
         })
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(delete, path = "/api/v1/events/{event}/entries/{entry}", tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("entry" = i64, Path, description = "The entry's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "Withdrawn: keeps its scores, not seated again", body = Object),
+        (status = 200, description = "Withdrawn: keeps its scores, not seated again", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such entry", body = ErrorBody),
         (status = 409, description = "Already withdrawn", body = ErrorBody),
@@ -123,14 +121,14 @@ pub(super) async fn withdraw_entry(
         events::withdraw_entry(app, host, entry)
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/link", tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "A new seat link (the old one stops working)", body = Object),
+        (status = 200, description = "A new seat link (the old one stops working)", body = LinkRenewed),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
     ))]
@@ -140,16 +138,21 @@ pub(super) async fn renew_link(app: web::Data<App>, req: HttpRequest, path: web:
         events::renew_link(app, host, player)
     })
     .await?;
-    ok(
-        json!({"ok": true, "player": link.player, "name": link.name, "token": link.token, "link": format!("/seat/{}", link.token)}),
-    )
+    let link = link_out(&link);
+    ok(LinkRenewed {
+        ok: true,
+        player: link.player,
+        name: link.name,
+        token: link.token,
+        link: link.link,
+    })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/release", tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "The seat is free: every session on it ended, and it can be picked again from its table's QR code (its link still works)", body = Object),
+        (status = 200, description = "The seat is free: every session on it ended, and it can be picked again from its table's QR code (its link still works)", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
     ))]
@@ -163,5 +166,5 @@ pub(super) async fn release_seat(
         events::release_seat(app, host, player)
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }

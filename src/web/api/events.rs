@@ -1,7 +1,7 @@
 //! The `events` tag: create and configure an evening, its keys, the end and the exports.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::dto::*;
 use super::{Answer, change, created, host, ok, run, viewer};
@@ -10,22 +10,22 @@ use crate::app::{App, report, rounds};
 use crate::web::error::ErrorBody;
 
 /// An event as the host sees it: everything, the seed included.
-pub(super) fn event_json(event: &EventRecord) -> Value {
-    json!({
-        "id": event.id(),
-        "name": event.settings.name,
-        "status": event.row.status,
-        "settings": event.settings,
-        "created_at": crate::app::utc(event.row.created_at),
-    })
+fn event_json(event: &EventRecord) -> EventOut {
+    EventOut {
+        id: event.id(),
+        name: event.settings.name.clone(),
+        status: event.row.status.clone(),
+        settings: serde_json::to_value(&event.settings).unwrap_or(Value::Null),
+        created_at: crate::app::utc(event.row.created_at),
+    }
 }
 
 /// The public face of an event: the settings without the seed. Every deal is drawn from the
 /// seed by published code, so whoever knows it can work out every hand and the order of every
 /// draw pile; only the host (and the exports, which are the host's) may see it.
-fn public_event_json(event: &EventRecord) -> Value {
+fn public_event_json(event: &EventRecord) -> EventOut {
     let mut value = event_json(event);
-    if let Some(settings) = value.get_mut("settings").and_then(Value::as_object_mut) {
+    if let Some(settings) = value.settings.as_object_mut() {
         settings.remove("seed");
     }
     value
@@ -34,40 +34,42 @@ fn public_event_json(event: &EventRecord) -> Value {
 #[utoipa::path(post, path = "/api/v1/events", tag = "events",
     request_body = EventInput,
     responses(
-        (status = 201, description = "The event, its host token (shown only now) and links", body = Object),
+        (status = 201, description = "The event, its host token (shown only now) and links", body = EventCreated),
         (status = 422, description = "Settings that don't fit", body = ErrorBody),
     ))]
 pub(super) async fn create_event(app: web::Data<App>, input: web::Json<EventInput>) -> Answer {
     let input = input.into_inner();
     let settings = input.apply_to(default_settings(&input.name, events::new_seed(input.seed)))?;
     let (event, token) = run(&app, move |app| events::create_event(app, settings)).await?;
-    created(json!({
-        "ok": true,
-        "event": event_json(&event),
-        "host_token": token,
-        "host_link": format!("/events/{}/host?token={token}", event.id()),
-    }))
+    created(EventCreated {
+        ok: true,
+        event: event_json(&event),
+        host_link: format!("/events/{}/host?token={token}", event.id()),
+        host_token: token,
+    })
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}", tag = "events",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
-        (status = 200, description = "The event and its current round", body = Object),
+        (status = 200, description = "The event and its current round", body = EventView),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 pub(super) async fn get_event(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let key = viewer(&req, path.into_inner());
     let overview = run(&app, move |app| events::event_overview(app, &key)).await?;
-    let round = overview.round.map(|now| {
-        json!({"number": now.round.number(), "state": now.round.row.state, "clock": now.clock})
+    let round = overview.round.map(|now| RoundNowOut {
+        number: now.round.number(),
+        state: now.round.row.state.clone(),
+        clock: now.clock,
     });
-    ok(json!({
-        "ok": true,
-        "event": public_event_json(&overview.event),
-        "entries": overview.active_entries,
-        "round": round,
-    }))
+    ok(EventView {
+        ok: true,
+        event: public_event_json(&overview.event),
+        entries: overview.active_entries,
+        round,
+    })
 }
 
 #[utoipa::path(patch, path = "/api/v1/events/{event}", tag = "events",
@@ -75,7 +77,7 @@ pub(super) async fn get_event(app: web::Data<App>, req: HttpRequest, path: web::
     request_body = EventInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "The updated event", body = Object),
+        (status = 200, description = "The updated event", body = EventUpdated),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Too late for that change", body = ErrorBody),
         (status = 422, description = "Settings that don't fit", body = ErrorBody),
@@ -91,52 +93,59 @@ pub(super) async fn update_event(
         events::update_event(app, host, |settings| input.apply_to(settings))
     })
     .await?;
-    ok(json!({"ok": true, "event": event_json(&event)}))
+    ok(EventUpdated {
+        ok: true,
+        event: event_json(&event),
+    })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/join-keys", tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "New join keys (the old QR codes and viewer key stop working): the event's key and each table's", body = Object),
+        (status = 200, description = "New join keys (the old QR codes and viewer key stop working): the event's key and each table's", body = JoinKeys),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 pub(super) async fn rotate_join_keys(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
     let event = change(&app, &req, id, events::rotate_join_keys).await?;
-    ok(
-        json!({"ok": true, "join_key": event.join_key(), "join_link": format!("/events/{id}/join?key={}", event.join_key())}),
-    )
+    ok(JoinKeys {
+        ok: true,
+        join_link: format!("/events/{id}/join?key={}", event.join_key()),
+        join_key: event.join_key(),
+    })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/host-token", tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "A new host token (shown only now): the old one stops working and every host session ends", body = Object),
+        (status = 200, description = "A new host token (shown only now): the old one stops working and every host session ends", body = HostToken),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 pub(super) async fn rotate_host_token(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
     let token = change(&app, &req, id, events::rotate_host_token).await?;
-    ok(
-        json!({"ok": true, "host_token": token, "host_link": format!("/events/{id}/host?token={token}")}),
-    )
+    ok(HostToken {
+        ok: true,
+        host_link: format!("/events/{id}/host?token={token}"),
+        host_token: token,
+    })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/finish", tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "The evening is over; the standings are final", body = Object),
+        (status = 200, description = "The evening is over; the standings are final", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "A round is being played", body = ErrorBody),
     ))]
 pub(super) async fn finish(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     change(&app, &req, path.into_inner(), rounds::finish_event).await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/export.json", tag = "events",

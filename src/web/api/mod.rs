@@ -326,6 +326,10 @@ impl utoipa::Modify for CommonErrors {
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
         ByeScoreInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
         PaperInput, CorrectionInput, MoveInput,
+        Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, HostToken,
+        EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
+        SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
+        SeatOut, MoveOut,
     )),
     modifiers(&HostAuth, &CommonErrors),
     tags(

@@ -1,7 +1,6 @@
 //! The `rounds` tag: seating, the signal, the clock, the close, and each table's mover and mode.
 
 use actix_web::{HttpRequest, web};
-use serde_json::{Value, json};
 
 use super::dto::*;
 use super::{Answer, change, created, host, ok, run, viewer};
@@ -11,37 +10,36 @@ use crate::tournament;
 use crate::web::error::ErrorBody;
 
 /// A round with its clock and its tables.
-fn round_json(overview: RoundOverview) -> Value {
-    let seating = overview
-        .seating
-        .map(|r| json!({"tables": r.tables, "byes": r.byes}))
-        .unwrap_or(Value::Null);
-    json!({
-        "ok": true,
-        "round": overview.round.number(),
-        "state": overview.round.row.state,
-        "clock": overview.clock,
-        "seating": seating,
-        "missing_scores": overview.missing,
-    })
+fn round_json(overview: RoundOverview) -> RoundOut {
+    RoundOut {
+        ok: true,
+        round: overview.round.number(),
+        state: overview.round.row.state.clone(),
+        clock: overview.clock,
+        seating: overview.seating.map(|r| SeatingOut {
+            tables: r.tables,
+            byes: r.byes,
+        }),
+        missing_scores: overview.missing,
+    }
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/seating", tag = "rounds",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "Ways to seat round 1, the proposal first", body = Object),
+        (status = 200, description = "Ways to seat round 1, the proposal first", body = SeatingOptions),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 422, description = "Too few entries", body = ErrorBody),
     ))]
 pub(super) async fn seating_options(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let host = host(&req, path.into_inner());
     let plans = run(&app, move |app| rounds::seating_options(app, &host)).await?;
-    let plans: Vec<Value> = plans
-        .iter()
-        .map(|(plan, description)| json!({"plan": plan, "description": description}))
+    let options = plans
+        .into_iter()
+        .map(|(plan, description)| SeatingOption { plan, description })
         .collect();
-    ok(json!({"ok": true, "options": plans}))
+    ok(SeatingOptions { ok: true, options })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/rounds", tag = "rounds",
@@ -49,7 +47,7 @@ pub(super) async fn seating_options(app: web::Data<App>, req: HttpRequest, path:
     request_body = SeatInput,
     security(("host" = [])),
     responses(
-        (status = 201, description = "Round 1 seated", body = Object),
+        (status = 201, description = "Round 1 seated", body = RoundOut),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Round 1 has started already", body = ErrorBody),
         (status = 422, description = "Cannot seat these entries so", body = ErrorBody),
@@ -81,7 +79,7 @@ pub(super) async fn seat_round(
 #[utoipa::path(get, path = "/api/v1/events/{event}/rounds/{round}", tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
-        (status = 200, description = "The round: clock, tables, who sits where, miles so far", body = Object),
+        (status = 200, description = "The round: clock, tables, who sits where, miles so far", body = RoundOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such round", body = ErrorBody),
     ))]
@@ -112,7 +110,7 @@ macro_rules! signal_handler {
             params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
             security(("host" = [])),
             responses(
-                (status = 200, description = $what, body = Object),
+                (status = 200, description = $what, body = RoundOut),
                 (status = 403, description = "Not the host", body = ErrorBody),
                 (status = 404, description = "No such round", body = ErrorBody),
                 (status = 409, description = "Not possible in the round's state", body = ErrorBody),
@@ -154,7 +152,7 @@ signal_handler!(
     request_body = ExtendInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "More time", body = Object),
+        (status = 200, description = "More time", body = RoundOut),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Not possible in the round's state", body = ErrorBody),
     ))]
@@ -173,7 +171,7 @@ pub(super) async fn extend_round(
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "What closing would do now: movers, cuts for ties, next seating", body = Object),
+        (status = 200, description = "What closing would do now: movers, cuts for ties, next seating", body = ClosingOut),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Scores missing", body = ErrorBody),
     ))]
@@ -185,14 +183,14 @@ pub(super) async fn preview_close(
     let (event, number) = path.into_inner();
     let host = host(&req, event);
     let closing = run(&app, move |app| rounds::preview_close(app, &host, number)).await?;
-    ok(json!({"ok": true, "closing": closing}))
+    ok(ClosingOut { ok: true, closing })
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/close", tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "Closed: scores recorded, movers moved, next round seated or the evening finished", body = Object),
+        (status = 200, description = "Closed: scores recorded, movers moved, next round seated or the evening finished", body = CloseOut),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Still being played, scores missing, or already closed", body = ErrorBody),
     ))]
@@ -202,7 +200,10 @@ pub(super) async fn close_round(app: web::Data<App>, req: HttpRequest, path: web
         rounds::close(app, host, number)
     })
     .await?;
-    ok(json!({"ok": true, "close": summary}))
+    ok(CloseOut {
+        ok: true,
+        close: summary,
+    })
 }
 
 #[utoipa::path(put, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/mover", tag = "rounds",
@@ -210,7 +211,7 @@ pub(super) async fn close_round(app: web::Data<App>, req: HttpRequest, path: web
     request_body = MoverInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "The host's choice among tied entries is kept for the close", body = Object),
+        (status = 200, description = "The host's choice among tied entries is kept for the close", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "The round is closed", body = ErrorBody),
         (status = 422, description = "Not an entry of that table", body = ErrorBody),
@@ -227,7 +228,7 @@ pub(super) async fn choose_mover(
         rounds::choose_mover(app, host, number, table, entry)
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(put, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/mode", tag = "rounds",
@@ -235,7 +236,7 @@ pub(super) async fn choose_mover(
     request_body = ModeInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "The table plays with real cards, or on phones", body = Object),
+        (status = 200, description = "The table plays with real cards, or on phones", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "The round has started", body = ErrorBody),
     ))]
@@ -251,5 +252,5 @@ pub(super) async fn set_mode(
         rounds::set_table_mode(app, host, number, table, paper)
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }

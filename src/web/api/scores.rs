@@ -1,7 +1,6 @@
 //! The `scores` tag: the host's paper score cards, corrections and the standings.
 
 use actix_web::{HttpRequest, web};
-use serde_json::json;
 
 use super::dto::*;
 use super::{Answer, change, host, ok, run, viewer};
@@ -15,7 +14,7 @@ use crate::web::error::ErrorBody;
     request_body = PaperInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "The host's score card for a side (counts as confirmed)", body = Object),
+        (status = 200, description = "The host's score card for a side (counts as confirmed)", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
         (status = 422, description = "Counts above the pile quotas", body = ErrorBody),
@@ -33,14 +32,14 @@ pub(super) async fn enter_scores(
         rounds::enter_paper_as_host(app, host, at, input.side, PaperCard(input.counts))
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/scores/{side}/confirm", tag = "scores",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("table" = i32, Path, description = "The table's number"), ("side" = usize, Path, description = "The side")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "Confirmed by the host", body = Object),
+        (status = 200, description = "Confirmed by the host", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "No card to confirm", body = ErrorBody),
     ))]
@@ -54,7 +53,7 @@ pub(super) async fn confirm_scores(
         rounds::confirm_paper_as_host(app, host, TableAt { round, table }, side)
     })
     .await?;
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/corrections", tag = "scores",
@@ -62,7 +61,7 @@ pub(super) async fn confirm_scores(
     request_body = CorrectionInput,
     security(("host" = [])),
     responses(
-        (status = 200, description = "Corrected, with the movement redone if it changed", body = Object),
+        (status = 200, description = "Corrected, with the movement redone if it changed", body = CorrectionOut),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Too late to correct that round", body = ErrorBody),
     ))]
@@ -83,36 +82,42 @@ pub(super) async fn correct(
         rounds::correct(app, host, &request)
     })
     .await?;
-    ok(json!({"ok": true, "correction": outcome}))
+    ok(CorrectionOut {
+        ok: true,
+        correction: outcome,
+    })
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/corrections", tag = "scores",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "Every correction: round, entry, old and new miles, why, by whom, when", body = Object),
+        (status = 200, description = "Every correction: round, entry, old and new miles, why, by whom, when", body = CorrectionsOut),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
 pub(super) async fn list_corrections(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let host = host(&req, path.into_inner());
     let list = run(&app, move |app| report::corrections(app, &host)).await?;
-    ok(json!({"ok": true, "corrections": list}))
+    ok(CorrectionsOut {
+        ok: true,
+        corrections: list,
+    })
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/standings", tag = "scores",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
-        (status = 200, description = "Places, miles per round and in total, rounds won, prizes", body = Object),
+        (status = 200, description = "Places, miles per round and in total, rounds won, prizes", body = StandingsOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 pub(super) async fn standings(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let key = viewer(&req, path.into_inner());
     let standings = run(&app, move |app| report::public_standings(app, &key)).await?;
-    ok(json!({
-        "ok": true,
-        "final": standings.is_final,
-        "live_round": standings.live_round,
-        "standings": standings.rows,
-    }))
+    ok(StandingsOut {
+        ok: true,
+        is_final: standings.is_final,
+        live_round: standings.live_round,
+        standings: standings.rows,
+    })
 }

@@ -1,7 +1,7 @@
 //! The `seats` tag: a player's seat link: the table's game, moves and paper score cards.
 
 use actix_web::web;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::dto::*;
 use super::{Answer, ok, run};
@@ -15,20 +15,23 @@ use crate::web::live::{Hub, Topic};
 #[utoipa::path(get, path = "/api/v1/seats/{token}", tag = "seats",
     params(("token" = String, Path, description = "The seat link's token")),
     responses(
-        (status = 200, description = "Where to sit, the time left, and the game as this seat sees it", body = Object),
+        (status = 200, description = "Where to sit, the time left, and the game as this seat sees it", body = SeatOut),
         (status = 403, description = "Not a valid seat link", body = ErrorBody),
     ))]
 pub(super) async fn seat_state(app: web::Data<App>, path: web::Path<String>) -> Answer {
     let token = path.into_inner();
     let state = run(&app, move |app| seat::open_seat(app, &token)).await?;
-    ok(json!({"ok": true, "seat": state}))
+    ok(SeatOut {
+        ok: true,
+        seat: state,
+    })
 }
 
 #[utoipa::path(post, path = "/api/v1/seats/{token}/moves", tag = "seats",
     params(("token" = String, Path, description = "The seat link's token")),
     request_body = MoveInput,
     responses(
-        (status = 200, description = "Played: the events and the new state", body = Object),
+        (status = 200, description = "Played: the events and the new state", body = MoveOut),
         (status = 403, description = "Not a valid seat link", body = ErrorBody),
         (status = 409, description = "Time is up, not started, paused, or the table moved on (the body carries the new state)", body = ErrorBody),
         (status = 422, description = "Not a legal move: the rule it breaks", body = ErrorBody),
@@ -50,7 +53,11 @@ pub(super) async fn play_move(
         Ok((answer, table)) => {
             // The other seats' pages redraw their boards, as after a move from a page.
             hub.publish(table.event, Topic::Table(table.table));
-            ok(json!({"ok": true, "events": answer.events, "seat": answer.state}))
+            ok(MoveOut {
+                ok: true,
+                events: answer.events,
+                seat: answer.state,
+            })
         }
         Err(ApiError {
             error: error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp),
@@ -71,14 +78,14 @@ async fn seat_card(app: web::Data<App>, hub: web::Data<Hub>, token: String, what
     let key = SeatKey::Token(token);
     let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
     hub.publish(outcome.event, Topic::Event);
-    ok(json!({"ok": true}))
+    ok(Done::YES)
 }
 
 #[utoipa::path(post, path = "/api/v1/seats/{token}/scores", tag = "seats",
     params(("token" = String, Path, description = "The seat link's token")),
     request_body = PaperInput,
     responses(
-        (status = 200, description = "Your side's card is in; another side confirms it", body = Object),
+        (status = 200, description = "Your side's card is in; another side confirms it", body = Done),
         (status = 403, description = "Not a valid seat link, or not your side", body = ErrorBody),
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
         (status = 422, description = "Counts above the pile quotas", body = ErrorBody),
@@ -100,7 +107,7 @@ pub(super) async fn seat_scores(
 #[utoipa::path(post, path = "/api/v1/seats/{token}/scores/{side}/confirm", tag = "seats",
     params(("token" = String, Path, description = "The seat link's token"), ("side" = usize, Path, description = "The side whose card to confirm")),
     responses(
-        (status = 200, description = "Confirmed", body = Object),
+        (status = 200, description = "Confirmed", body = Done),
         (status = 403, description = "Not a valid seat link, or your own card", body = ErrorBody),
         (status = 409, description = "No card to confirm", body = ErrorBody),
     ))]
