@@ -44,7 +44,7 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<BotTurn>> {
     for row in queries::rounds_in_state(conn, STARTED)? {
         let event = events::load(conn, row.event_id)?;
         let pauses = queries::pauses_of_round(conn, row.id)?;
-        let round = RoundRecord { row, pauses };
+        let round = RoundRecord::new(row, pauses)?;
         if rounds::check_in_time(conn, &event, &round, now).is_err() {
             continue;
         }

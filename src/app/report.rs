@@ -33,7 +33,7 @@ pub struct Standings {
 pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundResult>> {
     let mut results = Vec::new();
     for round in queries::rounds_of_event(conn, event.id())? {
-        if round.state != rounds::CLOSED {
+        if rounds::RoundStage::parse(&round.state)? != rounds::RoundStage::Closed {
             continue;
         }
         let miles = queries::scores_of_round(conn, round.id)?
@@ -58,7 +58,7 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
     let mut results = round_results(conn, event)?;
     let mut live_round = None;
     if let Some(round) = rounds::latest(conn, event)?
-        && round.row.state == rounds::STARTED
+        && round.stage == rounds::RoundStage::Started
     {
         let (miles, _) = rounds::round_miles(conn, event, &round)?;
         live_round = Some(round.number());
@@ -108,7 +108,7 @@ pub struct TableReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundReport {
     pub round: u32,
-    pub state: String,
+    pub state: rounds::RoundStage,
     pub started_at: Option<DateTime<Utc>>,
     pub stopped_at: Option<DateTime<Utc>>,
     pub tables: Vec<TableReport>,
@@ -283,7 +283,7 @@ fn round_report(
         .unwrap_or_default();
     Ok(RoundReport {
         round: round.number(),
-        state: round.row.state.clone(),
+        state: round.stage,
         started_at: round.row.started_at.map(super::utc),
         stopped_at: round.row.stopped_at.map(super::utc),
         tables,

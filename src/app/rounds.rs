@@ -24,14 +24,111 @@ pub const STARTED: &str = "started";
 /// Scores are recorded and the movement done.
 pub const CLOSED: &str = "closed";
 
+/// Where a round stands, as stored: seated (tables set, no signal yet), started (the signal
+/// was given; the clock says running, paused or over) or closed (scores recorded). The
+/// database keeps the word; an unknown word is refused when read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RoundStage {
+    Seated,
+    Started,
+    Closed,
+}
+
+impl RoundStage {
+    /// The word stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoundStage::Seated => SEATED,
+            RoundStage::Started => STARTED,
+            RoundStage::Closed => CLOSED,
+        }
+    }
+
+    /// Reads a stored word, refusing one this version does not know.
+    pub fn parse(word: &str) -> AppResult<RoundStage> {
+        match word {
+            SEATED => Ok(RoundStage::Seated),
+            STARTED => Ok(RoundStage::Started),
+            CLOSED => Ok(RoundStage::Closed),
+            other => Err(AppError::Internal(format!(
+                "the database holds a round in the state \"{}\", which this version does not know (seated, started or closed)",
+                crate::engine::json::truncate(other, 20)
+            ))),
+        }
+    }
+}
+
+impl std::fmt::Display for RoundStage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a round is doing now, as the pages and the API say it: its stage read with its clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RoundState {
+    Seated,
+    Running,
+    Paused,
+    Over,
+    Closed,
+}
+
+impl RoundState {
+    /// The state of a round whose clock reads `clock`.
+    pub fn of(round: &RoundRecord, clock: ClockState) -> RoundState {
+        if round.is_closed() {
+            return RoundState::Closed;
+        }
+        match clock {
+            ClockState::NotStarted => RoundState::Seated,
+            ClockState::Running => RoundState::Running,
+            ClockState::Paused => RoundState::Paused,
+            ClockState::Over => RoundState::Over,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoundState::Seated => "seated",
+            RoundState::Running => "running",
+            RoundState::Paused => "paused",
+            RoundState::Over => "over",
+            RoundState::Closed => "closed",
+        }
+    }
+}
+
+impl std::fmt::Display for RoundState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A round with what its clock needs.
 #[derive(Debug, Clone)]
 pub struct RoundRecord {
     pub row: models::Round,
     pub pauses: Vec<models::Pause>,
+    /// The stored state, read (and checked) from `row.state`.
+    pub stage: RoundStage,
 }
 
 impl RoundRecord {
+    /// A stored round and its pauses; refuses a state this version does not know.
+    pub fn new(row: models::Round, pauses: Vec<models::Pause>) -> AppResult<RoundRecord> {
+        let stage = RoundStage::parse(&row.state)?;
+        Ok(RoundRecord { row, pauses, stage })
+    }
+
+    /// Moves the round to another stage (the row is written by the caller).
+    pub fn set_stage(&mut self, stage: RoundStage) {
+        self.stage = stage;
+        self.row.state = stage.as_str().into();
+    }
+
     pub fn number(&self) -> u32 {
         u32::try_from(self.row.number).unwrap_or(0)
     }
@@ -59,11 +156,11 @@ impl RoundRecord {
     }
 
     pub fn is_closed(&self) -> bool {
-        self.row.state == CLOSED
+        self.stage == RoundStage::Closed
     }
 
     pub fn is_seated(&self) -> bool {
-        self.row.state == SEATED
+        self.stage == RoundStage::Seated
     }
 }
 
@@ -72,7 +169,7 @@ pub fn load(conn: &mut Conn, event: &EventRecord, number: i32) -> AppResult<Roun
     let row = queries::round(conn, event.id(), number)?
         .ok_or_else(|| AppError::not_found(format!("this event has no round {number} yet")))?;
     let pauses = queries::pauses_of_round(conn, row.id)?;
-    Ok(RoundRecord { row, pauses })
+    RoundRecord::new(row, pauses)
 }
 
 /// The latest round of an event, if any.
@@ -80,7 +177,7 @@ pub fn latest(conn: &mut Conn, event: &EventRecord) -> AppResult<Option<RoundRec
     match queries::latest_round(conn, event.id())? {
         Some(row) => {
             let pauses = queries::pauses_of_round(conn, row.id)?;
-            Ok(Some(RoundRecord { row, pauses }))
+            Ok(Some(RoundRecord::new(row, pauses)?))
         }
         None => Ok(None),
     }
@@ -134,7 +231,7 @@ pub fn clock_ends(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd
     for row in queries::started_open_rounds(conn)? {
         let event = events::load(conn, row.event_id)?;
         let pauses = queries::pauses_of_round(conn, row.id)?;
-        let record = RoundRecord { row, pauses };
+        let record = RoundRecord::new(row, pauses)?;
         let reading = reading(conn, &event, &record, now)?;
         if let (Some(at), ClockState::Running | ClockState::Over) =
             (reading.planned_end, reading.state)
@@ -331,10 +428,7 @@ fn create_round(
             play::start_deal(conn, event, &row, &stored, 1, now)?;
         }
     }
-    Ok(RoundRecord {
-        row,
-        pauses: Vec::new(),
-    })
+    RoundRecord::new(row, Vec::new())
 }
 
 /// Switches a table of a round that has not started between digital play and real cards.
@@ -423,7 +517,7 @@ pub fn signal_in(
             tournament::may_start_round(&event.settings, started, first_start.map(utc), now)
                 .map_err(|e| AppError::conflict(e.to_string()))?;
             clock.start(now).map_err(clock_error)?;
-            round.row.state = STARTED.into();
+            round.set_stage(RoundStage::Started);
             round.row.started_at = clock.started_at.map(|t| t.naive_utc());
             queries::set_event_status(conn, event.id(), events::RUNNING, now.naive_utc())?;
         }
@@ -623,7 +717,7 @@ pub fn close_in(
     }
     let closing = preview_close_in(conn, event, &round)?;
     record_closing(conn, &round, &closing)?;
-    round.row.state = CLOSED.into();
+    round.set_stage(RoundStage::Closed);
     round.row.closed_at = Some(now.naive_utc());
     if round.row.stopped_at.is_none() {
         round.row.stopped_at = round
@@ -773,12 +867,14 @@ pub struct CorrectionOutcome {
 fn phases(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundPhase>> {
     Ok(queries::rounds_of_event(conn, event.id())?
         .iter()
-        .map(|r| match r.state.as_str() {
-            CLOSED => RoundPhase::Closed,
-            SEATED => RoundPhase::Seated,
-            _ => RoundPhase::Playing,
+        .map(|r| {
+            Ok(match RoundStage::parse(&r.state)? {
+                RoundStage::Closed => RoundPhase::Closed,
+                RoundStage::Seated => RoundPhase::Seated,
+                RoundStage::Started => RoundPhase::Playing,
+            })
         })
-        .collect())
+        .collect::<AppResult<_>>()?)
 }
 
 /// Corrects one entry's miles in a closed round, keeping a record of the change. If the next
@@ -876,7 +972,7 @@ pub fn correct_in(
     if let tournament::CorrectionEffect::Reclose { reseat_next: true } = effect
         && !reclosed.changed_tables.is_empty()
         && let Some(next) = queries::round(conn, event.id(), round.row.number + 1)?
-        && next.state == SEATED
+        && RoundStage::parse(&next.state)? == RoundStage::Seated
     {
         queries::delete_round(conn, next.id)?;
         let refreshed = events::load(conn, event.id())?;

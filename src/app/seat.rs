@@ -194,7 +194,7 @@ pub struct Tablemate {
 pub struct RoundInfo {
     pub number: u32,
     /// seated, running, paused, over or closed.
-    pub state: String,
+    pub state: rounds::RoundState,
     /// Milliseconds left in a timed round.
     pub left_ms: Option<i64>,
     pub ends_at: Option<DateTime<Utc>>,
@@ -277,19 +277,10 @@ fn state_with(
         return Ok(state);
     };
     let reading = rounds::reading(conn, event, &round, now)?;
-    let round_state = if round.is_closed() {
-        "closed"
-    } else {
-        match reading.state {
-            ClockState::NotStarted => "seated",
-            ClockState::Running => "running",
-            ClockState::Paused => "paused",
-            ClockState::Over => "over",
-        }
-    };
+    let round_state = rounds::RoundState::of(&round, reading.state);
     state.round = Some(RoundInfo {
         number: round.number(),
-        state: round_state.into(),
+        state: round_state,
         left_ms: reading.left_ms,
         ends_at: reading.planned_end,
     });
@@ -377,7 +368,7 @@ fn deal_info(deal: &LoadedDeal, player: i64, playing: bool) -> Option<DealInfo> 
     })
 }
 
-fn message(state: &SeatState, round: &RoundRecord, round_state: &str) -> String {
+fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundState) -> String {
     let Some(table) = state.table else {
         return String::new();
     };
@@ -392,13 +383,14 @@ fn message(state: &SeatState, round: &RoundRecord, round_state: &str) -> String 
     } else {
         format!(" with {}", others.join(" and "))
     };
+    use rounds::RoundState;
     match round_state {
-        "seated" => format!(
+        RoundState::Seated => format!(
             "Round {}: sit at table {table}{with}. Play starts at the host's signal.",
             round.number()
         ),
-        "paused" => "The round is paused. Wait for the host to resume it.".into(),
-        "over" | "closed" => format!(
+        RoundState::Paused => "The round is paused. Wait for the host to resume it.".into(),
+        RoundState::Over | RoundState::Closed => format!(
             "Time is up for round {}. Your miles are recorded; the host will announce who moves on.",
             round.number()
         ),

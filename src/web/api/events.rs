@@ -61,7 +61,7 @@ pub(super) async fn get_event(app: web::Data<App>, req: HttpRequest, path: web::
     let overview = run(&app, move |app| events::event_overview(app, &key)).await?;
     let round = overview.round.map(|now| RoundNowOut {
         number: now.round.number(),
-        state: now.round.row.state.clone(),
+        state: now.round.stage.to_string(),
         clock: now.clock,
     });
     ok(EventView {

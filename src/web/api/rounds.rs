@@ -14,7 +14,7 @@ fn round_json(overview: RoundOverview) -> RoundOut {
     RoundOut {
         ok: true,
         round: overview.round.number(),
-        state: overview.round.row.state.clone(),
+        state: overview.round.stage.to_string(),
         clock: overview.clock,
         seating: overview.seating.map(|r| SeatingOut {
             tables: r.tables,

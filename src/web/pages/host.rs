@@ -310,7 +310,7 @@ fn build_console(
     let closed_rounds: Vec<u32> = report
         .rounds
         .iter()
-        .filter(|r| r.state == rounds::CLOSED)
+        .filter(|r| r.state == rounds::RoundStage::Closed)
         .map(|r| r.round)
         .collect();
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();

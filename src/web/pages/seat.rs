@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::host::card_counts;
 use super::{Layout, PageError, PageResult, fragment, page, read, redirect, run, write};
-use crate::app::rounds::{self, SeatCard};
+use crate::app::rounds::{self, RoundState, SeatCard};
 use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult, events};
 use crate::db::queries;
@@ -76,11 +76,11 @@ impl Board {
 
     fn clock(&self) -> String {
         match &self.state.round {
-            Some(round) if round.state == "running" => super::clock_text(round.left_ms),
-            Some(round) if round.state == "paused" => {
+            Some(round) if round.state == RoundState::Running => super::clock_text(round.left_ms),
+            Some(round) if round.state == RoundState::Paused => {
                 format!("{} (paused)", super::clock_text(round.left_ms))
             }
-            Some(round) if round.state == "seated" => "Ready".into(),
+            Some(round) if round.state == RoundState::Seated => "Ready".into(),
             Some(_) => "Time".into(),
             None => String::new(),
         }
@@ -90,16 +90,20 @@ impl Board {
         self.state
             .round
             .as_ref()
-            .filter(|r| r.state == "running")
+            .filter(|r| r.state == RoundState::Running)
             .and_then(|r| r.left_ms)
     }
 
-    fn round_state(&self) -> &str {
+    /// The round's state word, for the clock's class ("" before a round is seated).
+    fn round_state(&self) -> &'static str {
         self.state.round.as_ref().map_or("", |r| r.state.as_str())
     }
 
     fn frozen(&self) -> bool {
-        matches!(self.round_state(), "over" | "closed")
+        self.state
+            .round
+            .as_ref()
+            .is_some_and(|r| matches!(r.state, RoundState::Over | RoundState::Closed))
     }
 
     fn table_miles(&self) -> Vec<(String, u32, bool)> {

@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{self, DIGITAL, PAPER};
-use crate::app::rounds::{self, RoundRecord};
+use crate::app::rounds::{self, RoundRecord, RoundState};
 use crate::app::{App, AppResult, report};
 use crate::db::{Conn, queries};
 use crate::engine::{ScoreSheet, SheetRow};
-use crate::tournament::{ClockState, EntryId, MoverDecision};
+use crate::tournament::{EntryId, MoverDecision};
 
 /// An entry as the pages name it.
 #[derive(Debug, Clone)]
@@ -65,8 +65,7 @@ pub struct TableView {
 #[derive(Debug, Clone)]
 pub struct RoundView {
     pub number: u32,
-    /// seated, running, paused, over or closed.
-    pub state: &'static str,
+    pub state: RoundState,
     pub left_ms: Option<i64>,
     pub timed: bool,
     pub tables: Vec<TableView>,
@@ -78,9 +77,9 @@ pub struct RoundView {
 impl RoundView {
     pub fn clock(&self) -> String {
         match (self.state, self.timed) {
-            ("seated", _) => "Ready".into(),
-            ("closed", _) => "Closed".into(),
-            ("over", _) => "Time".into(),
+            (RoundState::Seated, _) => "Ready".into(),
+            (RoundState::Closed, _) => "Closed".into(),
+            (RoundState::Over, _) => "Time".into(),
             (_, true) => super::clock_text(self.left_ms),
             (_, false) => "Playing".into(),
         }
@@ -88,30 +87,18 @@ impl RoundView {
 
     /// The clock's milliseconds for the script to count down (only while running).
     pub fn ticking_ms(&self) -> Option<i64> {
-        (self.state == "running" && self.timed)
+        (self.state == RoundState::Running && self.timed)
             .then_some(self.left_ms)
             .flatten()
     }
 
+    /// For the templates: is the round in this state (seated, running, ...)?
     pub fn is(&self, state: &str) -> bool {
-        self.state == state
+        self.state.as_str() == state
     }
 
     pub fn has_paper(&self) -> bool {
         self.tables.iter().any(|t| t.paper)
-    }
-}
-
-/// The state words of a round.
-pub fn state_word(round: &RoundRecord, state: ClockState) -> &'static str {
-    if round.is_closed() {
-        return "closed";
-    }
-    match state {
-        ClockState::NotStarted => "seated",
-        ClockState::Running => "running",
-        ClockState::Paused => "paused",
-        ClockState::Over => "over",
     }
 }
 
@@ -124,7 +111,7 @@ pub fn round_view(
     names: &BTreeMap<EntryId, Named>,
 ) -> AppResult<RoundView> {
     let reading = rounds::reading(conn, event, round, app.now())?;
-    let state = state_word(round, reading.state);
+    let state = RoundState::of(round, reading.state);
     let (miles, missing) = rounds::round_miles(conn, event, round)?;
     let named = |id: EntryId| {
         names.get(&id).cloned().unwrap_or(Named {
@@ -143,11 +130,11 @@ pub fn round_view(
         let paper = table.mode == PAPER;
         let cards_in = paper && rounds::table_done(conn, event, &table)?;
         let status = match state {
-            "seated" => "seated",
-            "closed" => "scores in",
+            RoundState::Seated => "seated",
+            RoundState::Closed => "scores in",
             _ if paper && cards_in => "scores in",
-            "over" if paper => "waiting for scores",
-            "over" => "scores in",
+            RoundState::Over if paper => "waiting for scores",
+            RoundState::Over => "scores in",
             _ if last_over => "waiting",
             _ => "playing",
         };
