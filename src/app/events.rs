@@ -376,7 +376,11 @@ pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) ->
 }
 
 /// Makes a new seat link for a player (the old one stops working).
-pub fn renew_link_in(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<PlayerLink> {
+pub fn renew_link_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    player_id: i64,
+) -> AppResult<PlayerLink> {
     let player = queries::players_of_event(conn, event.id())?
         .into_iter()
         .find(|p| p.id == player_id)

@@ -865,7 +865,7 @@ pub struct CorrectionOutcome {
 }
 
 fn phases(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundPhase>> {
-    Ok(queries::rounds_of_event(conn, event.id())?
+    queries::rounds_of_event(conn, event.id())?
         .iter()
         .map(|r| {
             Ok(match RoundStage::parse(&r.state)? {
@@ -874,7 +874,7 @@ fn phases(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundPhase>> {
                 RoundStage::Started => RoundPhase::Playing,
             })
         })
-        .collect::<AppResult<_>>()?)
+        .collect()
 }
 
 /// Corrects one entry's miles in a closed round, keeping a record of the change. If the next
@@ -1305,7 +1305,14 @@ pub fn enter_paper_as_host(
     card: PaperCard,
 ) -> AppResult<(u32, ScoreUnit)> {
     app.write_as_host(host, |conn, event| {
-        enter_paper_in(conn, event, at, (side, card), CardAuthor::Host, app.now_naive())
+        enter_paper_in(
+            conn,
+            event,
+            at,
+            (side, card),
+            CardAuthor::Host,
+            app.now_naive(),
+        )
     })
 }
 
@@ -1321,7 +1328,10 @@ pub fn confirm_paper_as_host(app: &App, host: &HostKey, at: TableAt, side: usize
 pub enum SeatCard {
     /// Enters the seat's own side's card; `side` is the side the sender named, if any
     /// (another side's card is theirs to enter).
-    Enter { side: Option<usize>, card: PaperCard },
+    Enter {
+        side: Option<usize>,
+        card: PaperCard,
+    },
     /// Confirms another side's card.
     Confirm { side: usize },
 }

@@ -533,3 +533,116 @@ pub fn play_move(
         play_json_move(conn, &holder, seen, action, app.now())
     })
 }
+
+/// A side's paper score card as a seat sees it.
+#[derive(Debug, Clone)]
+pub struct SeatCardLine {
+    pub side: usize,
+    pub names: String,
+    /// The counts, once the side has entered its card.
+    pub card: Option<crate::tournament::PaperCard>,
+    pub confirmed: bool,
+    pub mine: bool,
+}
+
+/// Everything a seat's board shows: the seat's state, its table's score sheet and, at a paper
+/// table, every side's card; and the table it sits at (for live updates).
+#[derive(Debug, Clone)]
+pub struct SeatBoard {
+    pub state: SeatState,
+    pub sheet: crate::engine::ScoreSheet,
+    pub cards: Vec<SeatCardLine>,
+    /// The id of the seat's table this round, if it sits at one.
+    pub table: Option<i64>,
+}
+
+/// A seat's board, read in one transaction.
+pub fn seat_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        board_of(conn, &holder, app.now())
+    })
+}
+
+/// Opens a seat link and reads its board, in one transaction: the first to open the link
+/// holds the seat (it can no longer be picked from a QR code).
+pub fn open_seat_board(app: &App, token: &str) -> AppResult<SeatBoard> {
+    app.write(|conn| {
+        claim_by_token(conn, token)?;
+        let holder = holder(conn, token)?;
+        board_of(conn, &holder, app.now())
+    })
+}
+
+fn board_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatBoard> {
+    let state = state_of(conn, holder, now)?;
+    let sheet = holder
+        .event
+        .settings
+        .table_config(state.tablemates.len().max(2))
+        .map(|config| config.rules.score_sheet(config))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let table = match rounds::latest(conn, &holder.event)? {
+        Some(round) => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
+        None => None,
+    };
+    let mut cards = Vec::new();
+    if state.mode.as_deref() == Some(play::PAPER)
+        && let Some(table) = &table
+    {
+        let stored = queries::paper_scores_of_table(conn, table.id)?;
+        for mate in &state.tablemates {
+            let card = stored.iter().find(|c| c.side as usize == mate.table_side);
+            cards.push(SeatCardLine {
+                side: mate.table_side,
+                names: mate.names.join(" & "),
+                card: match card {
+                    Some(c) => Some(serde_json::from_str(&c.counts)?),
+                    None => None,
+                },
+                confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
+                mine: mate.you,
+            });
+        }
+    }
+    Ok(SeatBoard {
+        state,
+        sheet,
+        cards,
+        table: table.map(|t| t.id),
+    })
+}
+
+/// The event a seat belongs to.
+pub fn event_of_seat(app: &App, key: &SeatKey) -> AppResult<i64> {
+    app.read(|conn| Ok(key.holder(conn)?.event.id()))
+}
+
+/// The free seats a guest may pick with this key (of a table, or the event's), and the
+/// event's name.
+pub fn free_seats_for(
+    app: &App,
+    event: i64,
+    from: PickFrom,
+    key: &str,
+) -> AppResult<(String, Vec<(i64, String)>)> {
+    app.read(|conn| {
+        let record = events::load(conn, event)?;
+        let players = free_seats(conn, &record, from, key)?;
+        Ok((record.settings.name, players))
+    })
+}
+
+/// Picks a free seat. Returns the player and the seat's epoch for the browser's session.
+pub fn pick_seat(
+    app: &App,
+    event: i64,
+    from: PickFrom,
+    key: &str,
+    player: i64,
+) -> AppResult<(i64, i32)> {
+    app.write(|conn| {
+        let record = events::load(conn, event)?;
+        pick(conn, &record, from, key, player)
+    })
+}

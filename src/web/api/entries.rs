@@ -36,7 +36,11 @@ fn link_out(link: &PlayerLink) -> LinkOut {
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-pub(super) async fn list_entries(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn list_entries(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let key = viewer(&req, path.into_inner());
     let list = run(&app, move |app| events::list_entries(app, &key)).await?;
     let list: Vec<EntryOut> = list.iter().map(entry_out).collect();
@@ -132,7 +136,11 @@ pub(super) async fn withdraw_entry(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
     ))]
-pub(super) async fn renew_link(app: web::Data<App>, req: HttpRequest, path: web::Path<(i64, i64)>) -> Answer {
+pub(super) async fn renew_link(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Answer {
     let (event, player) = path.into_inner();
     let link = change(&app, &req, event, move |app, host| {
         events::renew_link(app, host, player)

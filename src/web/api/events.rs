@@ -56,7 +56,11 @@ pub(super) async fn create_event(app: web::Data<App>, input: web::Json<EventInpu
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-pub(super) async fn get_event(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn get_event(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let key = viewer(&req, path.into_inner());
     let overview = run(&app, move |app| events::event_overview(app, &key)).await?;
     let round = overview.round.map(|now| RoundNowOut {
@@ -107,7 +111,11 @@ pub(super) async fn update_event(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-pub(super) async fn rotate_join_keys(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn rotate_join_keys(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let id = path.into_inner();
     let event = change(&app, &req, id, events::rotate_join_keys).await?;
     ok(JoinKeys {
@@ -125,7 +133,11 @@ pub(super) async fn rotate_join_keys(app: web::Data<App>, req: HttpRequest, path
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-pub(super) async fn rotate_host_token(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn rotate_host_token(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let id = path.into_inner();
     let token = change(&app, &req, id, events::rotate_host_token).await?;
     ok(HostToken {
@@ -155,7 +167,11 @@ pub(super) async fn finish(app: web::Data<App>, req: HttpRequest, path: web::Pat
         (status = 200, description = "The whole evening: settings, every round and table, standings, corrections", body = Object),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
-pub(super) async fn export_json(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn export_json(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let host = host(&req, path.into_inner());
     let report = run(&app, move |app| report::export(app, &host)).await?;
     ok(report)
@@ -168,7 +184,11 @@ pub(super) async fn export_json(app: web::Data<App>, req: HttpRequest, path: web
         (status = 200, description = "The standings as CSV", content_type = "text/csv", body = String),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
-pub(super) async fn export_csv(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn export_csv(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let id = path.into_inner();
     let host = host(&req, id);
     let csv = run(&app, move |app| report::export_csv(app, &host)).await?;

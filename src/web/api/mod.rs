@@ -32,8 +32,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route("/events", web::post().to(events::create_event))
                 .route("/events/{event}", web::get().to(events::get_event))
                 .route("/events/{event}", web::patch().to(events::update_event))
-                .route("/events/{event}/entries", web::get().to(entries::list_entries))
-                .route("/events/{event}/entries", web::post().to(entries::add_entry))
+                .route(
+                    "/events/{event}/entries",
+                    web::get().to(entries::list_entries),
+                )
+                .route(
+                    "/events/{event}/entries",
+                    web::post().to(entries::add_entry),
+                )
                 .route(
                     "/events/{event}/entries/{entry}",
                     web::patch().to(entries::rename_entry),
@@ -58,9 +64,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     "/events/{event}/host-token",
                     web::post().to(events::rotate_host_token),
                 )
-                .route("/events/{event}/seating", web::get().to(rounds::seating_options))
+                .route(
+                    "/events/{event}/seating",
+                    web::get().to(rounds::seating_options),
+                )
                 .route("/events/{event}/rounds", web::post().to(rounds::seat_round))
-                .route("/events/{event}/rounds/{round}", web::get().to(rounds::get_round))
+                .route(
+                    "/events/{event}/rounds/{round}",
+                    web::get().to(rounds::get_round),
+                )
                 .route(
                     "/events/{event}/rounds/{round}/start",
                     web::post().to(rounds::start_round),
@@ -109,11 +121,23 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     "/events/{event}/corrections",
                     web::get().to(scores::list_corrections),
                 )
-                .route("/events/{event}/corrections", web::post().to(scores::correct))
-                .route("/events/{event}/standings", web::get().to(scores::standings))
+                .route(
+                    "/events/{event}/corrections",
+                    web::post().to(scores::correct),
+                )
+                .route(
+                    "/events/{event}/standings",
+                    web::get().to(scores::standings),
+                )
                 .route("/events/{event}/finish", web::post().to(events::finish))
-                .route("/events/{event}/export.json", web::get().to(events::export_json))
-                .route("/events/{event}/export.csv", web::get().to(events::export_csv))
+                .route(
+                    "/events/{event}/export.json",
+                    web::get().to(events::export_json),
+                )
+                .route(
+                    "/events/{event}/export.csv",
+                    web::get().to(events::export_csv),
+                )
                 .route("/seats/{token}", web::get().to(seats::seat_state))
                 .route("/seats/{token}/moves", web::post().to(seats::play_move))
                 .route("/seats/{token}/scores", web::post().to(seats::seat_scores))

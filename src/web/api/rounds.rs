@@ -4,8 +4,8 @@ use actix_web::{HttpRequest, web};
 
 use super::dto::*;
 use super::{Answer, change, created, host, ok, run, viewer};
-use crate::app::rounds::{self, RoundOverview, SeatRequest, Signal};
 use crate::app::App;
+use crate::app::rounds::{self, RoundOverview, SeatRequest, Signal};
 use crate::tournament;
 use crate::web::error::ErrorBody;
 
@@ -32,7 +32,11 @@ fn round_json(overview: RoundOverview) -> RoundOut {
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 422, description = "Too few entries", body = ErrorBody),
     ))]
-pub(super) async fn seating_options(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn seating_options(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let host = host(&req, path.into_inner());
     let plans = run(&app, move |app| rounds::seating_options(app, &host)).await?;
     let options = plans
@@ -83,7 +87,11 @@ pub(super) async fn seat_round(
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such round", body = ErrorBody),
     ))]
-pub(super) async fn get_round(app: web::Data<App>, req: HttpRequest, path: web::Path<(i64, i32)>) -> Answer {
+pub(super) async fn get_round(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i32)>,
+) -> Answer {
     let (event, number) = path.into_inner();
     let key = viewer(&req, event);
     let overview = run(&app, move |app| rounds::round_overview(app, &key, number)).await?;
@@ -194,7 +202,11 @@ pub(super) async fn preview_close(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Still being played, scores missing, or already closed", body = ErrorBody),
     ))]
-pub(super) async fn close_round(app: web::Data<App>, req: HttpRequest, path: web::Path<(i64, i32)>) -> Answer {
+pub(super) async fn close_round(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i32)>,
+) -> Answer {
     let (event, number) = path.into_inner();
     let summary = change(&app, &req, event, move |app, host| {
         rounds::close(app, host, number)

@@ -95,7 +95,11 @@ pub(super) async fn correct(
         (status = 200, description = "Every correction: round, entry, old and new miles, why, by whom, when", body = CorrectionsOut),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
-pub(super) async fn list_corrections(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn list_corrections(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let host = host(&req, path.into_inner());
     let list = run(&app, move |app| report::corrections(app, &host)).await?;
     ok(CorrectionsOut {
@@ -111,7 +115,11 @@ pub(super) async fn list_corrections(app: web::Data<App>, req: HttpRequest, path
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-pub(super) async fn standings(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+pub(super) async fn standings(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let key = viewer(&req, path.into_inner());
     let standings = run(&app, move |app| report::public_standings(app, &key)).await?;
     ok(StandingsOut {

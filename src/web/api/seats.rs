@@ -74,7 +74,12 @@ pub(super) async fn play_move(
 }
 
 /// A seat's own score card at a paper table, or its confirmation of another side's.
-async fn seat_card(app: web::Data<App>, hub: web::Data<Hub>, token: String, what: SeatCard) -> Answer {
+async fn seat_card(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    token: String,
+    what: SeatCard,
+) -> Answer {
     let key = SeatKey::Token(token);
     let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
     hub.publish(outcome.event, Topic::Event);

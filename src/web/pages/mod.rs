@@ -285,11 +285,7 @@ pub fn live_stream<F>(
     render: F,
 ) -> impl actix_web::Responder
 where
-    F: Fn(&App, &mut Conn) -> AppResult<Vec<(&'static str, String)>>
-        + Send
-        + Sync
-        + Clone
-        + 'static,
+    F: Fn(&App) -> AppResult<Vec<(&'static str, String)>> + Send + Sync + Clone + 'static,
 {
     use actix_web_lab::sse;
     use futures_util::StreamExt;
@@ -302,18 +298,17 @@ where
             let (drawn_app, draw) = (app.clone(), render.clone());
             // A page whose redraw fails keeps what it shows and tries again at the next change;
             // the reason is logged (never the page's address, which may hold a token).
-            let regions =
-                match web::block(move || drawn_app.read(|conn| draw(&drawn_app, conn))).await {
-                    Ok(Ok(regions)) => regions,
-                    Ok(Err(error)) => {
-                        log::warn!("live stream: cannot redraw a page: {error}");
-                        Vec::new()
-                    }
-                    Err(error) => {
-                        log::warn!("live stream: the redraw did not run: {error}");
-                        Vec::new()
-                    }
-                };
+            let regions = match web::block(move || draw(&drawn_app)).await {
+                Ok(Ok(regions)) => regions,
+                Ok(Err(error)) => {
+                    log::warn!("live stream: cannot redraw a page: {error}");
+                    Vec::new()
+                }
+                Err(error) => {
+                    log::warn!("live stream: the redraw did not run: {error}");
+                    Vec::new()
+                }
+            };
             let events: Vec<sse::Event> = regions
                 .into_iter()
                 .map(|(id, html)| sse::Event::Data(sse::Data::new(html).event(id)))

@@ -270,9 +270,11 @@ async fn screen_live(
         hub.subscribe(),
         Duration::from_millis(500),
         move |n| n.event == id,
-        move |app, conn| {
-            let event = events::load(conn, id)?;
-            screen_regions(app, conn, &event)
+        move |app| {
+            app.read(|conn| {
+                let event = events::load(conn, id)?;
+                screen_regions(app, conn, &event)
+            })
         },
     ))
 }
@@ -291,10 +293,12 @@ async fn standings_live(
         hub.subscribe(),
         Duration::from_millis(1000),
         move |n| n.event == id,
-        move |_, conn| {
-            let event = events::load(conn, id)?;
-            let names = view::names(conn, &event)?;
-            let standings = view::standings_view(conn, &event, &names)?;
+        move |app| {
+            let standings = app.read(|conn| {
+                let event = events::load(conn, id)?;
+                let names = view::names(conn, &event)?;
+                view::standings_view(conn, &event, &names)
+            })?;
             Ok(vec![(
                 "standings",
                 fragment(&StandingsTable {
@@ -323,9 +327,11 @@ async fn console_live(
         hub.subscribe(),
         Duration::from_millis(400),
         move |n| n.event == id,
-        move |app, conn| {
-            let event = events::load(conn, id)?;
-            let panel = super::host::round_panel(app, conn, &event, csrf.clone())?;
+        move |app| {
+            let panel = app.read(|conn| {
+                let event = events::load(conn, id)?;
+                super::host::round_panel(app, conn, &event, csrf.clone())
+            })?;
             Ok(vec![("round-panel", fragment(&panel)?)])
         },
     ))
