@@ -11,7 +11,7 @@ use super::events;
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult};
 use crate::bots::{self, Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::shuffle::derive_seed;
@@ -154,4 +154,21 @@ pub fn play(
         Err(AppError::Stale(_) | AppError::TimeUp | AppError::Conflict(_)) => Ok(None),
         Err(other) => Err(other),
     }
+}
+
+// ---------------------------------------------------------------- use cases
+
+/// Every bot seat whose turn it is now, read in one transaction.
+pub fn waiting_turns(app: &App) -> AppResult<Vec<BotTurn>> {
+    app.read(|conn| waiting(conn, app.now()))
+}
+
+/// Takes a bot's turn: chooses its action in a read transaction (the search holds no lock),
+/// then plays it in a write transaction, which refuses it quietly if the table moved on in
+/// between. Answers the table that changed, if the bot moved.
+pub fn take_turn(app: &App, turn: &BotTurn, budget: Budget) -> AppResult<Option<TableRef>> {
+    let Some(action) = app.read(|conn| choose(conn, turn, budget))? else {
+        return Ok(None);
+    };
+    app.write(|conn| play(conn, turn, action, app.now()))
 }

@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use serde::Serialize;
 
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
-use super::{App, AppError, AppResult, HostKey, ViewerKey};
+use super::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use crate::db::models::{self, NewEntry, NewEvent, NewPlayer};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, Members, Settings};
@@ -74,30 +74,27 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<EventRecord> {
     Ok(EventRecord { row, settings })
 }
 
-/// Reads an event for its host: a missing event and a wrong token get the same refusal.
-pub fn load_as_host(conn: &mut Conn, id: i64, token: &str) -> AppResult<EventRecord> {
-    let event = match load(conn, id) {
+/// Reads an event for its host: a missing event and a wrong proof get the same refusal.
+pub fn load_as_host(conn: &mut Conn, host: &HostKey) -> AppResult<EventRecord> {
+    let event = match load(conn, host.event) {
         Ok(event) => event,
         Err(AppError::NotFound(_)) => return Err(host_refusal()),
         Err(other) => return Err(other),
     };
-    if is_host_secret(&event.row, token) {
+    if is_host(&event.row, &host.proof) {
         Ok(event)
     } else {
         Err(host_refusal())
     }
 }
 
-/// Loads an event for a reader: with private views on, only the host's token or the viewer
-/// (join) key opens it, as on the pages.
-pub fn load_as_viewer(
-    conn: &mut Conn,
-    id: i64,
-    host_token: &str,
-    key: &str,
-) -> AppResult<EventRecord> {
-    let event = load(conn, id)?;
-    if !event.row.private_views || event.is_join_key(key) || is_host_secret(&event.row, host_token)
+/// Loads an event for a reader: with private views on, only the host or the viewer (join)
+/// key opens it.
+pub fn load_as_viewer(conn: &mut Conn, viewer: &ViewerKey) -> AppResult<EventRecord> {
+    let event = load(conn, viewer.event)?;
+    if !event.row.private_views
+        || event.is_join_key(&viewer.key)
+        || viewer.host.as_ref().is_some_and(|h| is_host(&event.row, h))
     {
         Ok(event)
     } else {
@@ -111,6 +108,15 @@ pub fn viewer_refusal() -> AppError {
         "the host keeps this event private: add the viewer key (?key=...) or the host's token"
             .into(),
     )
+}
+
+/// Does this proof open the event as its host: its host token, or a session opened in its
+/// current host epoch?
+pub fn is_host(event: &models::Event, proof: &HostProof) -> bool {
+    match proof {
+        HostProof::Token(token) => is_host_secret(event, token),
+        HostProof::Session(epoch) => event.host_epoch == *epoch,
+    }
 }
 
 /// Does this secret (a host token) open the event?
@@ -569,19 +575,20 @@ pub fn bot_level(level: Option<&str>) -> AppResult<Option<&'static str>> {
     }
 }
 
-/// Adds an entry when the event has room (`cap` is the server's limit). Returns the entry and
-/// its players' seat links (the tokens are shown only now).
+/// Adds an entry when the event has room (`cap` is the server's limit); `members` reads the
+/// names under the event's settings. Returns the entry and its players' seat links (the
+/// tokens are shown only now).
 pub fn add_entry(
     app: &App,
     host: &HostKey,
     cap: Option<usize>,
-    members: impl FnOnce() -> AppResult<Members>,
+    members: impl FnOnce(&Settings) -> AppResult<Members>,
     bot: Option<&str>,
 ) -> AppResult<(EntryRecord, Vec<PlayerLink>)> {
     let now = app.now_naive();
     app.write_as_host(host, |conn, event| {
         check_room(conn, event, cap)?;
-        let members = members()?;
+        let members = members(&event.settings)?;
         let level = bot_level(bot)?;
         let (entry, links) = add_entry_in(conn, event, members, level, now)?;
         let record = entries(conn, event.id())?
@@ -592,15 +599,26 @@ pub fn add_entry(
     })
 }
 
-/// Renames the players of an entry.
+/// Adds one labelled bot of this level (random, steady or shrewd) when the event has room,
+/// numbered after the bots already in.
+pub fn add_bot(app: &App, host: &HostKey, cap: Option<usize>, level: &str) -> AppResult<()> {
+    let now = app.now_naive();
+    app.write_as_host(host, |conn, event| {
+        check_room(conn, event, cap)?;
+        add_bots(conn, event, 1, level, now)?;
+        Ok(())
+    })
+}
+
+/// Renames the players of an entry; `members` reads the names under the event's settings.
 pub fn rename_entry(
     app: &App,
     host: &HostKey,
     entry: i64,
-    members: impl FnOnce() -> AppResult<Members>,
+    members: impl FnOnce(&Settings) -> AppResult<Members>,
 ) -> AppResult<()> {
     app.write_as_host(host, |conn, event| {
-        rename_entry_in(conn, event, entry, members()?)
+        rename_entry_in(conn, event, entry, members(&event.settings)?)
     })
 }
 
@@ -627,9 +645,67 @@ pub fn rotate_join_keys(app: &App, host: &HostKey) -> AppResult<EventRecord> {
     })
 }
 
-/// A new host token (shown only now): the old one stops working.
-pub fn rotate_host_token(app: &App, host: &HostKey) -> AppResult<String> {
-    app.write_as_host(host, rotate_host_token_in)
+/// A new host token (shown only now): the old one stops working and every host session
+/// ends. Returns the token and the new host epoch (the session of the host who asked).
+pub fn rotate_host_token(app: &App, host: &HostKey) -> AppResult<(String, i32)> {
+    app.write_as_host(host, |conn, event| {
+        let token = rotate_host_token_in(conn, event)?;
+        Ok((token, host_epoch(conn, event.id())?))
+    })
+}
+
+/// Opens the console with the host link: the host epoch a session opened now is in.
+pub fn open_console(app: &App, host: &HostKey) -> AppResult<i32> {
+    app.read_as_host(host, |_, event| Ok(event.row.host_epoch))
+}
+
+/// The host epoch of an event now, for a session opened with the host's password (checked
+/// by the caller).
+pub fn current_host_epoch(app: &App, event: i64) -> AppResult<i32> {
+    app.read(|conn| host_epoch(conn, event))
+}
+
+/// Signs the host out everywhere: every host session of the event ends.
+pub fn sign_out(app: &App, host: &HostKey) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| end_host_sessions(conn, event.id()))
+}
+
+/// An event for a reader, checked: with private views on, the host or the viewer key.
+pub fn view_event(app: &App, viewer: &ViewerKey) -> AppResult<EventRecord> {
+    app.read_as_viewer(viewer, |_, event| Ok(event.clone()))
+}
+
+/// What a browser's session still opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenSessions {
+    /// The host sessions (event, host epoch) whose event is still in that epoch.
+    pub hosts: Vec<(i64, i32)>,
+    /// The picked seat (player, seat epoch), if the seat is still in that epoch.
+    pub seat: Option<(i64, i32)>,
+}
+
+/// What a browser's session still opens of the host sessions and the seat it holds: what the
+/// host ended since (a logout, a new host token, a released or renewed seat) opens nothing.
+pub fn open_sessions(
+    app: &App,
+    hosts: &[(i64, i32)],
+    seat: Option<(i64, i32)>,
+) -> AppResult<OpenSessions> {
+    app.read(|conn| {
+        let mut live = Vec::new();
+        for &(event, epoch) in hosts {
+            if queries::event(conn, event)?.is_some_and(|e| e.host_epoch == epoch) {
+                live.push((event, epoch));
+            }
+        }
+        let seat = match seat {
+            Some((player, epoch)) => queries::player(conn, player)?
+                .filter(|p| p.epoch == epoch)
+                .map(|_| (player, epoch)),
+            None => None,
+        };
+        Ok(OpenSessions { hosts: live, seat })
+    })
 }
 
 /// Keeps the event's public pages for the viewer key's holders only, or opens them.

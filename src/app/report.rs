@@ -388,3 +388,27 @@ pub fn public_standings(app: &App, viewer: &ViewerKey) -> AppResult<PublicStandi
         })
     })
 }
+
+/// The standings now, with the event, for a reader (the standings page and its updates).
+pub fn live_standings(app: &App, viewer: &ViewerKey) -> AppResult<(EventRecord, Standings)> {
+    app.read_as_viewer(viewer, |conn, event| {
+        Ok((event.clone(), standings(conn, event)?))
+    })
+}
+
+/// What the projector shows: the latest round with its tables and clock, and the standings.
+#[derive(Debug, Clone)]
+pub struct Screen {
+    pub board: rounds::RoundBoard,
+    pub standings: Standings,
+}
+
+/// The projector's picture, for a reader.
+pub fn screen(app: &App, viewer: &ViewerKey) -> AppResult<Screen> {
+    app.read_as_viewer(viewer, |conn, event| {
+        Ok(Screen {
+            board: rounds::board_in(conn, event, None, app.now())?,
+            standings: standings(conn, event)?,
+        })
+    })
+}

@@ -13,8 +13,8 @@ use crate::db::models::{self, NewCorrection, NewPaperScore, NewRound, NewRoundTa
 use crate::db::{Conn, queries};
 use crate::engine::ScoreUnit;
 use crate::tournament::{
-    self, ClockReading, ClockState, Closing, EntryId, FirstSeating, PaperCard, Remainder,
-    RoundClock, RoundKind, RoundPhase, Seating, SeatingPlan, Table,
+    self, ClockReading, ClockState, Closing, EntryId, FirstSeating, MoverDecision, PaperCard,
+    Remainder, RoundClock, RoundKind, RoundPhase, Seating, SeatingPlan, Table,
 };
 
 /// A round is seated: tables are set, the signal has not been given.
@@ -247,6 +247,11 @@ pub fn clock_ends(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd
     Ok(ends)
 }
 
+/// The ends of the running rounds at `now`, read in one transaction (for the clock watcher).
+pub fn clock_ends_at(app: &App, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd>> {
+    app.read(|conn| clock_ends(conn, now))
+}
+
 /// In a round by games: has every table played its games (or handed in its scores)?
 fn all_tables_done(conn: &mut Conn, event: &EventRecord, round: &RoundRecord) -> AppResult<bool> {
     for table in queries::tables_of_round(conn, round.row.id)? {
@@ -299,6 +304,10 @@ pub struct SeatRequest {
     pub remainder: Option<Remainder>,
     /// The host's order of entries; none means a draw from the event's seed.
     pub order: Option<Vec<EntryId>>,
+    /// Without an order: seat the entries in the order the console lists them (the order
+    /// they were added) rather than by a draw.
+    #[serde(default)]
+    pub listed_order: bool,
     /// Tables played with real cards, by number (the others are digital).
     #[serde(default)]
     pub paper_tables: Vec<u32>,
@@ -332,10 +341,12 @@ pub fn seat_first(
         }
         queries::delete_round(conn, existing.row.id)?;
     }
-    let active = events::entries(conn, event.id())?
+    let listed: Vec<EntryId> = events::entries(conn, event.id())?
         .into_iter()
         .filter(|e| e.entry.is_active())
-        .count();
+        .map(|e| e.id())
+        .collect();
+    let active = listed.len();
     let remainder = request.remainder.unwrap_or(event.settings.remainder);
     let plan = tournament::plan_for(&event.settings, active, remainder)
         .map_err(|e| AppError::invalid(e.to_string()))?;
@@ -352,6 +363,7 @@ pub fn seat_first(
         Some(order) => FirstSeating::HostOrder {
             order: order.clone(),
         },
+        None if request.listed_order => FirstSeating::HostOrder { order: listed },
         None => FirstSeating::Draw,
     };
     let seating = tournament::seat_first_round(&event.settings, &entries, &plan, &how, &plan_bots)
@@ -1166,6 +1178,125 @@ fn paper_table_miles(
     ))
 }
 
+// ---------------------------------------------------------------- the round as the pages draw it
+
+/// A table of a round as the console, the projector and the printouts draw it.
+#[derive(Debug, Clone)]
+pub struct TablePicture {
+    pub number: i32,
+    pub paper: bool,
+    /// Deals dealt at a digital table this round, and whether the last one is over.
+    pub deals: usize,
+    pub last_over: bool,
+    /// Every score card of a paper table is in and confirmed.
+    pub cards_in: bool,
+    /// How the mover was decided when entries were tied (once the round is closed).
+    pub tie: Option<MoverDecision>,
+    /// The entries in side order, each with its side.
+    pub entries: Vec<(EntryId, usize)>,
+    /// The entry that moves on (once the round is closed).
+    pub mover: Option<EntryId>,
+    /// The host's choice among tied entries, kept for the close.
+    pub host_choice: Option<EntryId>,
+}
+
+/// A round as the pages draw it: its clock, its tables and the miles so far.
+#[derive(Debug, Clone)]
+pub struct RoundPicture {
+    pub number: u32,
+    pub state: RoundState,
+    pub left_ms: Option<i64>,
+    pub timed: bool,
+    pub tables: Vec<TablePicture>,
+    pub byes: Vec<EntryId>,
+    /// Every seated entry's miles as they stand (see [`round_miles`]).
+    pub miles: BTreeMap<EntryId, u32>,
+    /// Tables whose scores are missing, with why.
+    pub missing: Vec<MissingScores>,
+}
+
+/// Reads a round as the pages draw it.
+pub fn picture_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+    now: DateTime<Utc>,
+) -> AppResult<RoundPicture> {
+    let clock = reading(conn, event, round, now)?;
+    let (miles, missing) = round_miles(conn, event, round)?;
+    let mut tables = Vec::new();
+    for table in queries::tables_of_round(conn, round.row.id)? {
+        let (deals, last_over) = if table.mode == DIGITAL {
+            play::deals_dealt(conn, table.id)?
+        } else {
+            (0, false)
+        };
+        let paper = table.mode == PAPER;
+        let cards_in = paper && table_done(conn, event, &table)?;
+        let entries = queries::entries_of_table(conn, table.id)?
+            .into_iter()
+            .map(|te| (te.entry_id, usize::try_from(te.side).unwrap_or(0)))
+            .collect();
+        tables.push(TablePicture {
+            number: table.number,
+            paper,
+            deals,
+            last_over,
+            cards_in,
+            // A decision that does not read is shown as none, as before the close.
+            tie: table
+                .tie
+                .as_deref()
+                .and_then(|t| serde_json::from_str(t).ok()),
+            entries,
+            mover: table.progresses,
+            host_choice: table.host_choice,
+        });
+    }
+    Ok(RoundPicture {
+        number: round.number(),
+        state: RoundState::of(round, clock.state),
+        left_ms: clock.left_ms,
+        timed: round.row.length_seconds.is_some(),
+        tables,
+        byes: serde_json::from_str(&round.row.byes)?,
+        miles,
+        missing,
+    })
+}
+
+/// A round as a page draws it, with its event and the event's entries (for their names).
+#[derive(Debug, Clone)]
+pub struct RoundBoard {
+    pub event: EventRecord,
+    pub entries: Vec<events::EntryRecord>,
+    /// The round asked for (the latest when none was named), if there is one.
+    pub round: Option<RoundPicture>,
+}
+
+/// Reads round `number` of an event (the latest when `None`) as a page draws it.
+pub fn board_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    number: Option<i32>,
+    now: DateTime<Utc>,
+) -> AppResult<RoundBoard> {
+    let entries = events::entries(conn, event.id())?;
+    let round = match number {
+        Some(n) => Some(load(conn, event, n)?),
+        None => latest(conn, event)?,
+    };
+    let round = match round {
+        Some(round) => Some(picture_in(conn, event, &round, now)?),
+        None => None,
+    };
+    Ok(RoundBoard {
+        event: event.clone(),
+        entries,
+        round,
+    })
+}
+
 // ---------------------------------------------------------------- use cases, one transaction each
 
 /// A round as the API shows it: its clock, who sits where, and the score cards missing.
@@ -1207,6 +1338,51 @@ pub fn round_overview(app: &App, viewer: &ViewerKey, number: i32) -> AppResult<R
     })
 }
 
+/// Round `number` (the latest when `None`) as the host's printouts draw it.
+pub fn round_board(app: &App, host: &HostKey, number: Option<i32>) -> AppResult<RoundBoard> {
+    app.read_as_host(host, |conn, event| board_in(conn, event, number, app.now()))
+}
+
+/// The numbers of an event's rounds so far, for the host's printouts.
+pub fn round_numbers(app: &App, host: &HostKey) -> AppResult<(EventRecord, Vec<u32>)> {
+    app.read_as_host(host, |conn, event| {
+        let numbers = queries::rounds_of_event(conn, event.id())?
+            .iter()
+            .map(|r| u32::try_from(r.number).unwrap_or(0))
+            .collect();
+        Ok((event.clone(), numbers))
+    })
+}
+
+/// The table tents to print: every table number the event has used (or, before the first
+/// seating, one per table its entries will fill), each with the join key of its QR code.
+pub fn table_keys(app: &App, host: &HostKey) -> AppResult<(EventRecord, Vec<(i32, String)>)> {
+    app.read_as_host(host, |conn, event| {
+        let mut numbers: Vec<i32> = Vec::new();
+        for round in queries::rounds_of_event(conn, event.id())? {
+            for table in queries::tables_of_round(conn, round.id)? {
+                if !numbers.contains(&table.number) {
+                    numbers.push(table.number);
+                }
+            }
+        }
+        numbers.sort_unstable();
+        if numbers.is_empty() {
+            let active = events::entries(conn, event.id())?
+                .iter()
+                .filter(|e| e.entry.is_active())
+                .count();
+            let tables = active / event.settings.entries_per_table().max(1);
+            numbers = (1..=tables.max(1) as i32).collect();
+        }
+        let keyed = numbers
+            .into_iter()
+            .map(|n| (n, event.table_key(n)))
+            .collect();
+        Ok((event.clone(), keyed))
+    })
+}
+
 /// Ways to seat round 1, the proposal first, each with its description.
 pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan, String)>> {
     app.read_as_host(host, |conn, event| {
@@ -1220,7 +1396,18 @@ pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan,
     })
 }
 
-/// Seats round 1.
+/// Seats round 1; answers the round seated.
+pub fn seat_first_round(
+    app: &App,
+    host: &HostKey,
+    request: &SeatRequest,
+) -> AppResult<RoundRecord> {
+    app.write_as_host(host, |conn, event| {
+        seat_first(conn, event, request, app.now_naive())
+    })
+}
+
+/// Seats round 1; answers the round as the API shows it.
 pub fn seat_round(app: &App, host: &HostKey, request: &SeatRequest) -> AppResult<RoundOverview> {
     app.write_as_host(host, |conn, event| {
         let round = seat_first(conn, event, request, app.now_naive())?;
@@ -1228,7 +1415,15 @@ pub fn seat_round(app: &App, host: &HostKey, request: &SeatRequest) -> AppResult
     })
 }
 
-/// Gives a signal (start, pause, resume, extend, stop) to round `number`.
+/// Gives a signal (start, pause, resume, extend, stop) to round `number`; answers the round.
+pub fn signal(app: &App, host: &HostKey, number: i32, signal: Signal) -> AppResult<RoundRecord> {
+    app.write_as_host(host, |conn, event| {
+        signal_in(conn, event, number, signal, app.now())
+    })
+}
+
+/// Gives a signal (start, pause, resume, extend, stop) to round `number`; answers the round
+/// as the API shows it.
 pub fn give_signal(
     app: &App,
     host: &HostKey,

@@ -57,20 +57,17 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
     loop {
         tokio::time::sleep(poll).await;
         let reader = app.clone();
-        let turns =
-            match web::block(move || reader.read(|conn| bot_moves::waiting(conn, reader.now())))
-                .await
-            {
-                Ok(Ok(turns)) => turns,
-                Ok(Err(error)) => {
-                    log::warn!("bots: cannot look for bot turns: {error}");
-                    continue;
-                }
-                Err(error) => {
-                    log::warn!("bots: the look-up did not run: {error}");
-                    continue;
-                }
-            };
+        let turns = match web::block(move || bot_moves::waiting_turns(&reader)).await {
+            Ok(Ok(turns)) => turns,
+            Ok(Err(error)) => {
+                log::warn!("bots: cannot look for bot turns: {error}");
+                continue;
+            }
+            Err(error) => {
+                log::warn!("bots: the look-up did not run: {error}");
+                continue;
+            }
+        };
         let now = Instant::now();
         first_seen.retain(|turn, _| turns.contains(turn));
         for turn in turns {
@@ -81,14 +78,7 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
             first_seen.remove(&turn);
             let player = app.clone();
             let budget = pace.budget;
-            let played = web::block(move || {
-                let Some(action) = player.read(|conn| bot_moves::choose(conn, &turn, budget))?
-                else {
-                    return Ok(None);
-                };
-                player.write(|conn| bot_moves::play(conn, &turn, action, player.now()))
-            })
-            .await;
+            let played = web::block(move || bot_moves::take_turn(&player, &turn, budget)).await;
             match played {
                 Ok(Ok(Some(table))) => hub.publish(table.event, Topic::Table(table.table)),
                 Ok(Ok(None)) => {}

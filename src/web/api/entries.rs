@@ -69,7 +69,7 @@ pub(super) async fn add_entry(
     let input = input.into_inner();
     let cap = crate::web::limits::max_entries(&req);
     let (entry, links) = change(&app, &req, path.into_inner(), move |app, host| {
-        events::add_entry(app, host, cap, || input.members(), input.bot.as_deref())
+        events::add_entry(app, host, cap, |_| input.members(), input.bot.as_deref())
     })
     .await?;
     created(EntryAdded {
@@ -98,7 +98,7 @@ pub(super) async fn rename_entry(
     let (event, entry) = path.into_inner();
     let names = input.into_inner().names;
     change(&app, &req, event, move |app, host| {
-        events::rename_entry(app, host, entry, || {
+        events::rename_entry(app, host, entry, |_| {
             EntryInput { names, bot: None }.members()
         })
     })

@@ -139,7 +139,7 @@ pub(super) async fn rotate_host_token(
     path: web::Path<i64>,
 ) -> Answer {
     let id = path.into_inner();
-    let token = change(&app, &req, id, events::rotate_host_token).await?;
+    let (token, _) = change(&app, &req, id, events::rotate_host_token).await?;
     ok(HostToken {
         ok: true,
         host_link: format!("/events/{id}/host?token={token}"),

@@ -19,7 +19,7 @@ use utoipa::OpenApi;
 
 use super::error::{ApiError, ErrorBody};
 use super::live::{Hub, Topic};
-use crate::app::{App, AppError, AppResult, HostKey, ViewerKey};
+use crate::app::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use dto::*;
 
 type Answer = Result<HttpResponse, ApiError>;
@@ -214,17 +214,14 @@ fn viewer_key(req: &HttpRequest) -> String {
 fn viewer(req: &HttpRequest, event: i64) -> ViewerKey {
     ViewerKey {
         event,
-        token: bearer(req).unwrap_or_default(),
+        host: bearer(req).map(HostProof::Token),
         key: viewer_key(req),
     }
 }
 
 /// The host's credential, from `Authorization: Bearer`; the use case checks it.
 fn host(req: &HttpRequest, event: i64) -> HostKey {
-    HostKey {
-        event,
-        token: bearer(req).unwrap_or_default(),
-    }
+    HostKey::token(event, bearer(req).unwrap_or_default())
 }
 
 /// Runs one use case (the shared [`crate::web::run`]) with the API's refusals.

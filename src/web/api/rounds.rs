@@ -70,6 +70,7 @@ pub(super) async fn seat_round(
             RemainderInput::Bots => tournament::Remainder::Bots,
         }),
         order: input.order,
+        listed_order: false,
         paper_tables: input.paper_tables,
         all_paper: input.all_paper,
     };

@@ -17,7 +17,6 @@ use serde::Deserialize;
 
 use super::session::{Flash, Visitor};
 use crate::app::{App, AppError, AppResult};
-use crate::db::Conn;
 
 /// Registers the pages' routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -180,22 +179,15 @@ pub async fn run<T: Send + 'static>(
     super::run(app, use_case).await
 }
 
-/// Runs a read use case for a page.
-pub async fn read<T: Send + 'static>(
-    app: &web::Data<App>,
-    f: impl FnOnce(&App, &mut Conn) -> AppResult<T> + Send + 'static,
-) -> Result<T, PageError> {
-    let app = app.clone();
-    Ok(web::block(move || app.read(|conn| f(&app, conn))).await??)
-}
-
-/// Runs a writing use case for a page, in one immediate transaction.
-pub async fn write<T: Send + 'static>(
-    app: &web::Data<App>,
-    f: impl FnOnce(&App, &mut Conn) -> AppResult<T> + Send + 'static,
-) -> Result<T, PageError> {
-    let app = app.clone();
-    Ok(web::block(move || app.write(|conn| f(&app, conn))).await??)
+/// The visitor's host credential for the event (the use case checks it again); a visitor who
+/// does not host the event is sent to the sign-in page instead.
+pub fn host_or_login(
+    visitor: &Visitor,
+    event: i64,
+) -> Result<crate::app::HostKey, Box<HttpResponse>> {
+    visitor
+        .host_key(event)
+        .ok_or_else(|| Box::new(redirect(&format!("/events/{event}/login"))))
 }
 
 /// Every form carries this field.
