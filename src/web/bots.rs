@@ -56,17 +56,14 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
     let mut first_seen: HashMap<BotTurn, Instant> = HashMap::new();
     loop {
         tokio::time::sleep(poll).await;
-        let reader = app.clone();
-        let turns = match web::block(move || bot_moves::waiting_turns(&reader)).await {
-            Ok(Ok(turns)) => turns,
-            Ok(Err(error)) => {
-                log::warn!("bots: cannot look for bot turns: {error}");
-                continue;
-            }
-            Err(error) => {
-                log::warn!("bots: the look-up did not run: {error}");
-                continue;
-            }
+        let Some(turns) = super::run_logged(
+            &app,
+            "bots: cannot look for bot turns",
+            bot_moves::waiting_turns,
+        )
+        .await
+        else {
+            continue;
         };
         let now = Instant::now();
         first_seen.retain(|turn, _| turns.contains(turn));
@@ -76,18 +73,17 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
                 continue;
             }
             first_seen.remove(&turn);
-            let player = app.clone();
             let budget = pace.budget;
-            let played = web::block(move || bot_moves::take_turn(&player, &turn, budget)).await;
-            match played {
-                Ok(Ok(Some(table))) => hub.publish(table.event, Topic::Table(table.table)),
-                Ok(Ok(None)) => {}
-                Ok(Err(error)) => log::warn!(
-                    "bots: the bot of player {} at table {} did not move: {error}",
-                    turn.player,
-                    turn.table
-                ),
-                Err(error) => log::warn!("bots: a bot's move did not run: {error}"),
+            let doing = format!(
+                "bots: the bot of player {} at table {} did not move",
+                turn.player, turn.table
+            );
+            let played = super::run_logged(&app, &doing, move |app| {
+                bot_moves::take_turn(app, &turn, budget)
+            })
+            .await;
+            if let Some(Some(table)) = played {
+                hub.publish(table.event, Topic::Table(table.table));
             }
         }
     }

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 
 use crate::app::{App, AppError, AppResult, HostKey};
 use crate::web::live::{Hub, Topic};
-use crate::web::pages::{PageError, PageResult, host_or_login, redirect, run};
+use crate::web::pages::{PageError, PageResult, host_or_login, redirect, run, tell_refusal};
 use crate::web::session::Visitor;
 
 /// A form of the console, taken apart once for every handler: the visitor must host the
@@ -87,7 +87,7 @@ impl<T: Send + 'static> HostForm<T> {
         use_case: impl FnOnce(&App, &HostKey) -> AppResult<R> + Send + 'static,
     ) -> Result<R, PageError> {
         let host = self.host.clone();
-        run(&self.app, move |app| use_case(app, &host)).await
+        Ok(run(&self.app, move |app| use_case(app, &host)).await?)
     }
 
     /// Runs the form's use case with its fields, tells the live pages, and goes back to the
@@ -113,8 +113,7 @@ impl<T: Send + 'static> HostForm<T> {
                     visitor.flash("ok", message);
                 }
             }
-            Err(PageError(AppError::Internal(e))) => return Err(PageError(AppError::Internal(e))),
-            Err(PageError(error)) => visitor.flash("error", error.to_string()),
+            Err(error) => tell_refusal(&visitor, error)?,
         }
         Ok(redirect(&format!("/events/{event}/host#{anchor}")))
     }
