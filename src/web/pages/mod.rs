@@ -2,6 +2,7 @@
 //! rendered on the server and works without JavaScript (forms post and redirect); the project's
 //! own small script adds live updates, the running clock and the projector's sounds.
 
+mod chart;
 mod host;
 mod print;
 mod screen;

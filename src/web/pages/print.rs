@@ -98,8 +98,9 @@ async fn standings(
     let is_final = standings.is_final;
     let table = fragment(&StandingsTable {
         standings,
-        limit: None,
         compact: false,
+        unit: super::screen::unit_of(&event),
+        round: None,
     })?;
     page(&StandingsPrint {
         layout: Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor),

@@ -8,6 +8,8 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::view::{self, RoundView, StandingsView};
+use super::chart;
+use crate::app::rounds::RoundState;
 use super::{Layout, PageError, PageResult, fragment, page, run};
 use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
@@ -69,65 +71,172 @@ fn view_query(event: &EventRecord, hosts: bool) -> String {
     }
 }
 
-/// The projector's round line and clock.
+/// The projector's head: the round, its state (a PAUSED banner, the break) and the clock.
 #[derive(Template)]
 #[template(path = "fragments/screen_clock.html")]
 struct ScreenClock {
     round: Option<RoundView>,
     finished: bool,
+    unit: &'static str,
 }
 
-/// The projector's seating.
+/// The projector's main area: the seating of the round, or the winners once the evening is over.
 #[derive(Template)]
 #[template(path = "fragments/screen_seating.html")]
 struct ScreenSeating {
     round: Option<RoundView>,
+    finished: bool,
+    unit: &'static str,
+    /// The winners' screen: the prizes (or the first places when no prize is given).
+    winners: Vec<view::StandingRow>,
+    /// The winners' chart, drawn as SVG.
+    chart: String,
 }
 
-/// The standings table (projector, standings page).
+impl ScreenSeating {
+    /// Denser columns for bigger rounds, so that every table fits without script.
+    fn density(&self) -> &'static str {
+        match self.round.as_ref().map_or(0, |r| r.tables.len() + usize::from(!r.byes.is_empty())) {
+            0..=6 => "few",
+            7..=12 => "some",
+            13..=20 => "many",
+            _ => "most",
+        }
+    }
+}
+
+/// The standings table (projector, standings page, print).
 #[derive(Template)]
 #[template(path = "fragments/standings_table.html")]
 pub struct StandingsTable {
     pub standings: StandingsView,
-    /// Show at most this many lines (the projector), with the rest summarised.
-    pub limit: Option<usize>,
+    /// The projector's short table (place, name, total, rounds won), paged by the script.
     pub compact: bool,
+    /// "miles" or "points".
+    pub unit: &'static str,
+    /// The round the projector shows and its state, for the footnote.
+    pub round: Option<(u32, RoundState)>,
 }
 
 impl StandingsTable {
-    fn rows(&self) -> &[view::StandingRow] {
-        let rows = &self.standings.rows;
-        match self.limit {
-            Some(n) if rows.len() > n => &rows[..n],
-            _ => rows,
+    /// The line under the table, following the round's state.
+    fn footnote(&self) -> Option<String> {
+        let unit = self.unit;
+        if self.standings.is_final {
+            return None;
         }
-    }
-
-    fn hidden(&self) -> usize {
-        self.standings.rows.len() - self.rows().len()
+        let closed = self.standings.rounds.len() - usize::from(self.standings.live_round.is_some());
+        let prizes = if closed == 0 {
+            " Prizes are shown once round 1 is closed."
+        } else {
+            ""
+        };
+        let state = self.round.map(|(_, state)| state);
+        let text = match (self.standings.live_round, state) {
+            (Some(r), Some(RoundState::Paused)) => {
+                format!("Round {r} is paused: its {unit} so far are counted in.")
+            }
+            (Some(r), Some(RoundState::Over)) => {
+                format!("Time is up in round {r}: its {unit} are counted in as they stand until the host closes it.")
+            }
+            (Some(r), _) => format!("Round {r} is being played: its {unit} so far are counted in."),
+            (None, _) if closed > 0 => format!("After round {closed}."),
+            (None, _) => String::new(),
+        };
+        let text = format!("{text}{prizes}");
+        let text = text.trim();
+        (!text.is_empty()).then(|| text.to_owned())
     }
 }
 
-fn screen_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
+/// The word for scores in this event's game ("miles" or "points").
+pub fn unit_of(event: &EventRecord) -> &'static str {
+    view::Sheets::of(&event.settings).unit()
+}
+
+fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, String)>> {
     let round = view::board_view(&screen.board);
+    let event = &screen.board.event;
+    let finished = event.is_finished();
+    let unit = unit_of(event);
+    let standings = view::standings_view(&screen.standings);
+    let (winners, chart) = if finished {
+        let prized: Vec<view::StandingRow> = standings
+            .rows
+            .iter()
+            .filter(|r| r.prize.is_some())
+            .cloned()
+            .collect();
+        let winners = if prized.is_empty() {
+            standings.rows.iter().filter(|r| r.place <= 3).cloned().collect()
+        } else {
+            prized
+        };
+        let chart = fragment(&chart::score_chart(&screen.standings, unit))?;
+        (winners, chart)
+    } else {
+        (Vec::new(), String::new())
+    };
+    let state = round.as_ref().map(|r| (r.number, r.state));
     Ok(vec![
         (
             "screen-clock",
             fragment(&ScreenClock {
                 round: round.clone(),
-                finished: screen.board.event.is_finished(),
+                finished,
+                unit,
             })?,
         ),
-        ("screen-seating", fragment(&ScreenSeating { round })?),
+        (
+            "screen-seating",
+            fragment(&ScreenSeating {
+                round,
+                finished,
+                unit,
+                winners,
+                chart,
+            })?,
+        ),
         (
             "screen-standings",
             fragment(&StandingsTable {
-                standings: view::standings_view(&screen.standings),
-                limit: Some(12),
+                standings,
                 compact: true,
+                unit,
+                round: state,
             })?,
         ),
+        ("screen-join", screen_join(event, base)?),
     ])
+}
+
+/// The projector's QR code: to join during the evening, to the final standings after it.
+#[derive(Template)]
+#[template(path = "fragments/screen_join.html")]
+struct ScreenJoin {
+    finished: bool,
+    url: String,
+    qr: String,
+}
+
+fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
+    let id = event.id();
+    let finished = event.is_finished();
+    let url = if finished {
+        let key = if event.row.private_views {
+            format!("?key={}", event.join_key())
+        } else {
+            String::new()
+        };
+        format!("{base}/events/{id}/standings{key}")
+    } else {
+        format!("{base}/events/{id}/join?key={}", event.join_key())
+    };
+    fragment(&ScreenJoin {
+        finished,
+        qr: qr_svg(&url),
+        url,
+    })
 }
 
 #[derive(Template)]
@@ -138,8 +247,7 @@ struct ScreenPage {
     clock: String,
     seating: String,
     standings: String,
-    join_url: String,
-    qr: String,
+    join: String,
 }
 
 async fn screen(
@@ -155,20 +263,15 @@ async fn screen(
     let screen = run(&app, move |app| report::screen(app, &viewer))
         .await
         .map_err(private_page)?;
-    let regions = screen_regions(&screen)?;
+    let mut regions = screen_regions(&screen, &base_url(&req))?;
     let event = screen.board.event;
-    let region = |name: &str| {
+    let mut region = |name: &str| {
         regions
             .iter()
-            .find(|(id, _)| *id == name)
-            .map(|(_, html)| html.clone())
+            .position(|(id, _)| *id == name)
+            .map(|at| regions.swap_remove(at).1)
             .unwrap_or_default()
     };
-    let join_url = format!(
-        "{}/events/{id}/join?key={}",
-        base_url(&req),
-        event.join_key()
-    );
     let mut layout = Layout::new(format!("{} · projector", event.settings.name), &visitor);
     layout.body_class = "screen";
     layout.refresh = Some(10);
@@ -180,8 +283,7 @@ async fn screen(
         clock: region("screen-clock"),
         seating: region("screen-seating"),
         standings: region("screen-standings"),
-        qr: qr_svg(&join_url),
-        join_url,
+        join: region("screen-join"),
     })
 }
 
@@ -210,8 +312,9 @@ async fn standings(
     let is_final = standings.is_final;
     let table = fragment(&StandingsTable {
         standings,
-        limit: None,
         compact: false,
+        unit: unit_of(&event),
+        round: None,
     })?;
     let mut layout =
         Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor);
@@ -236,6 +339,7 @@ async fn live_access(app: &web::Data<App>, viewer: &ViewerKey) -> Result<(), Pag
 
 async fn screen_live(
     app: web::Data<App>,
+    req: HttpRequest,
     hub: web::Data<Hub>,
     visitor: Visitor,
     path: web::Path<i64>,
@@ -244,12 +348,13 @@ async fn screen_live(
     let id = path.into_inner();
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     live_access(&app, &viewer).await?;
+    let base = base_url(&req);
     Ok(super::live_stream(
         app,
         hub.subscribe(),
         Duration::from_millis(500),
         move |n| n.event == id,
-        move |app| screen_regions(&report::screen(app, &viewer)?),
+        move |app| screen_regions(&report::screen(app, &viewer)?, &base),
     ))
 }
 
@@ -269,13 +374,14 @@ async fn standings_live(
         Duration::from_millis(1000),
         move |n| n.event == id,
         move |app| {
-            let (_, standings) = report::live_standings(app, &viewer)?;
+            let (event, standings) = report::live_standings(app, &viewer)?;
             Ok(vec![(
                 "standings",
                 fragment(&StandingsTable {
                     standings: view::standings_view(&standings),
-                    limit: None,
                     compact: false,
+                    unit: unit_of(&event),
+                    round: None,
                 })?,
             )])
         },

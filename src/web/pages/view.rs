@@ -104,6 +104,16 @@ impl RoundView {
         self.state.as_str() == state
     }
 
+    /// Between rounds: the next round is seated but not started (or the last one is closed and
+    /// the next not yet seated). The app does not know when the host will give the signal.
+    pub fn is_break(&self) -> bool {
+        match self.state {
+            RoundState::Seated => self.number > 1,
+            RoundState::Closed => true,
+            _ => false,
+        }
+    }
+
     pub fn has_paper(&self) -> bool {
         self.tables.iter().any(|t| t.paper)
     }
@@ -236,9 +246,11 @@ pub struct StandingsView {
     pub rows: Vec<StandingRow>,
 }
 
-/// The standings as the pages show them.
+/// The standings as the pages show them. Prizes are shown once a round has been closed: before
+/// that every entry ties on nothing and would show "=1 1st prize".
 pub fn standings_view(standings: &report::Standings) -> StandingsView {
     let rounds = standings.rows.first().map_or(0, |r| r.miles.len());
+    let closed = standings.rounds > u32::from(standings.live_round.is_some());
     let mut places: BTreeMap<u32, usize> = BTreeMap::new();
     for row in &standings.rows {
         *places.entry(row.place).or_default() += 1;
@@ -259,7 +271,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
                 .collect(),
             total: s.total,
             rounds_won: s.rounds_won,
-            prize: s.prize,
+            prize: s.prize.filter(|_| closed),
         })
         .collect();
     StandingsView {
