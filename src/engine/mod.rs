@@ -40,6 +40,14 @@ pub struct Config {
     pub rules: RulesId,
     pub players: u8,
     pub partners: bool,
+    /// Mille Bornes' 1988 option: a hazard may go on a hazard (only the top one counts). Absent
+    /// from the JSON of every other table, so stored configurations read as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hazard_on_hazard: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Config {
@@ -57,9 +65,23 @@ impl Config {
             rules,
             players,
             partners,
+            hazard_on_hazard: false,
         };
         rules.check(config)?;
         Ok(config)
+    }
+
+    /// The configuration with Mille Bornes' 1988 "hazard on a hazard" option on or off. Only
+    /// Mille Bornes has it: asking another rule set for it is an error.
+    pub fn with_hazard_on_hazard(mut self, on: bool) -> Result<Config, SetupError> {
+        if on && self.rules != RulesId::MilleBornes {
+            return Err(SetupError::NoSuchOption {
+                rules: self.rules.name(),
+                option: "hazard_on_hazard",
+            });
+        }
+        self.hazard_on_hazard = on;
+        Ok(self)
     }
 
     /// How many sides race.
@@ -166,6 +188,11 @@ pub trait RuleView: Clone + std::fmt::Debug + PartialEq + Serialize + Send + Syn
     fn winner(&self) -> Option<Side>;
     /// Every side's score so far.
     fn scores(&self) -> Vec<u32>;
+    /// Whether the game is over. A rule set whose game can end without a winner (a Mille
+    /// Bornes hand that ends level) says so here.
+    fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
 }
 
 /// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;
@@ -495,7 +522,7 @@ macro_rules! rule_sets {
             }
             /// Whether the game is over.
             pub fn is_over(&self) -> bool {
-                self.winner().is_some()
+                match self { $(View::$variant(v) => v.is_over(),)+ }
             }
         }
 
@@ -517,6 +544,7 @@ macro_rules! with_rule_sets {
         $callback! {
             Touring1926 => touring1926, "touring-1926", "Touring (1926)";
             Touring1958 => touring1958, "touring-1958", "Touring (1937-1958)";
+            MilleBornes => mille_bornes, "mille-bornes", "Mille Bornes";
         }
     };
 }
@@ -546,6 +574,7 @@ impl RulesId {
             rules: self,
             players: 2,
             partners: false,
+            hazard_on_hazard: false,
         })
         .unit
     }
