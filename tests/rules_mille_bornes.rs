@@ -123,6 +123,7 @@ fn four_or_six_each_for_himself_is_refused_with_a_clear_error() {
         players: 6,
         partners: false,
         hazard_on_hazard: false,
+        wait_after_hazard: false,
     };
     assert!(
         State::new_game(odd, 1, &[]).is_err(),
@@ -1120,4 +1121,108 @@ fn refusals_say_what_is_wrong() {
     discard_out(&mut game);
     let err = refuse(&mut game, discard(D25));
     assert!(err.contains("over"), "{err}");
+}
+
+// ---------------------------------------------------------------- party tables
+
+/// Seat 0 stops seat 1 with an Accident; seat 1 holds `card` (Driving Ace: it may call Coup
+/// Fourré; a 25: nobody may), at a table that waits after every hazard.
+fn accident_at_a_party_table(card: mb::Card) -> State {
+    let mut game = game_with(
+        config(2).with_wait_after_hazard(true),
+        &[
+            &[Roll, Accident, D25, D25, D25, D25],
+            &[Roll, card, D50, D50, D50, D50],
+        ],
+        &[D75, D75, D75, D75],
+    );
+    act(&mut game, play(Roll));
+    act(&mut game, play(Roll));
+    act(&mut game, on(Accident, 1));
+    game
+}
+
+#[test]
+fn at_a_party_table_every_hazard_makes_the_table_wait_and_the_wait_looks_the_same_either_way() {
+    let mut held = accident_at_a_party_table(DrivingAce);
+    let mut nobody = accident_at_a_party_table(D25);
+    // Both wait for a hidden decision whose time-out answer is a pass; only the holder decides.
+    let decision = held.timed_decision().expect("the holder decides");
+    assert_eq!((decision.seat, decision.hidden), (Some(1), true));
+    assert_eq!(decision.on_timeout, Action::Pass);
+    let wait = nobody
+        .timed_decision()
+        .expect("the table waits all the same");
+    assert_eq!((wait.seat, wait.hidden), (None, true));
+    assert_eq!(wait.on_timeout, Action::Pass);
+    // The hazard's player sees exactly the same table in both, and is told the same.
+    assert_eq!(held.view(Some(0)), nobody.view(Some(0)));
+    assert!(held.observe(1).may_call_coup_fourre());
+    assert!(!nobody.observe(1).may_call_coup_fourre());
+    assert_eq!(
+        held.observe(0),
+        nobody.observe(0),
+        "what a bot in seat 0 knows"
+    );
+    for game in [&mut held, &mut nobody] {
+        let refused = game
+            .clone()
+            .apply_as(0, play(D25), &mut Vec::new())
+            .expect_err("nobody else plays while the table waits");
+        assert_eq!(refused, Refusal::Waiting);
+    }
+    assert_eq!(
+        nobody.clone().apply_as(1, play(D50), &mut Vec::new()),
+        Err(Refusal::Waiting),
+        "with nobody to decide, not even the next seat may play before the wait is over"
+    );
+    // When the time is up the table passes for whoever might have called: the same again.
+    for game in [&mut held, &mut nobody] {
+        game.apply(Action::Pass, &mut Vec::new())
+            .expect("the time-out answer");
+        assert_eq!(game.timed_decision(), None);
+        assert_eq!(game.to_move(), 1);
+        assert_eq!(game.hand_size(1), 7, "seat 1 drew for its turn");
+    }
+    assert_eq!(held.view(Some(0)), nobody.view(Some(0)));
+    assert_eq!(held.turn(), nobody.turn());
+}
+
+#[test]
+fn without_the_party_wait_a_hazard_nobody_can_answer_passes_the_turn_at_once() {
+    let mut game = duel(
+        [Roll, Accident, D25, D25, D25, D25],
+        [Roll, D25, D50, D50, D50, D50],
+        &[D75, D75, D75, D75],
+    );
+    act(&mut game, play(Roll));
+    act(&mut game, play(Roll));
+    act(&mut game, on(Accident, 1));
+    assert_eq!(game.timed_decision(), None);
+    assert_eq!(game.to_move(), 1);
+}
+
+#[test]
+fn the_extension_is_an_open_decision_declined_when_its_time_runs_out() {
+    let mut game = game_with(
+        config(2).with_wait_after_hazard(true),
+        &[
+            &[Roll, D200, D200, D100, D100, D100],
+            &[D25, D25, D25, D25, D25, D25],
+        ],
+        &[D100, D25, D50, D25, D25, D25, D25, D25, D25, D25, D25, D25],
+    );
+    act(&mut game, play(Roll));
+    for card in [D200, D200, D100, D100, D100] {
+        pass_turn(&mut game);
+        act(&mut game, play(card));
+    }
+    assert_eq!(game.miles(0), 700);
+    let decision = game.timed_decision().expect("the Extension is decided");
+    assert_eq!((decision.seat, decision.hidden), (Some(0), false));
+    assert_eq!(decision.on_timeout, Action::Extend(false));
+    game.apply(decision.on_timeout, &mut Vec::new())
+        .expect("declined");
+    assert!(game.is_over());
+    assert_eq!(game.completed_by(), Some(0));
 }

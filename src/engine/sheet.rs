@@ -96,6 +96,21 @@ impl ScoreSheet {
         })
     }
 
+    /// The most one side can score in one game: a complete trip where the sheet has quotas,
+    /// else every row at its most with its bonus (a bound on a Mille Bornes hand's points).
+    pub fn most_per_game(&self) -> u32 {
+        self.trip().unwrap_or_else(|| {
+            self.rows
+                .iter()
+                .map(|r| {
+                    r.value
+                        .saturating_mul(r.most.unwrap_or(0))
+                        .saturating_add(r.full_bonus)
+                })
+                .fold(0, u32::saturating_add)
+        })
+    }
+
     /// Whether counts fill every row that has a quota (a completed trip).
     pub fn completes(&self, counts: &[u32]) -> bool {
         self.trip().is_some()

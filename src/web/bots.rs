@@ -5,13 +5,13 @@
 //! the seat's move), so it is stored in the table's log, checked against the clock and the
 //! table's latest state, and announced on the live-update hub like any other move.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use actix_web::web;
 use tokio::time::Instant;
 
-use super::live::{Hub, Topic};
+use super::live::Hub;
 use crate::app::App;
 use crate::app::bot_moves::{self, BotTurn};
 use crate::bots::Budget;
@@ -54,14 +54,16 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
     let poll = poll_interval(pace.delay);
     // When each waiting bot turn was first seen: it is played once the delay has passed.
     let mut first_seen: HashMap<BotTurn, Instant> = HashMap::new();
+    // Turns whose answer was only noted (a coup fourré let go): not asked again.
+    let mut noted: HashSet<BotTurn> = HashSet::new();
     loop {
         tokio::time::sleep(poll).await;
         let reader = app.clone();
-        let turns =
+        let waiting =
             match web::block(move || reader.read(|conn| bot_moves::waiting(conn, reader.now())))
                 .await
             {
-                Ok(Ok(turns)) => turns,
+                Ok(Ok(waiting)) => waiting,
                 Ok(Err(error)) => {
                     log::warn!("bots: cannot look for bot turns: {error}");
                     continue;
@@ -71,9 +73,32 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
                     continue;
                 }
             };
+        // A decision whose time is up is answered first, so that a bot that plays next sees the
+        // table go on at the same moment whoever held the decision.
+        for due in waiting.timeouts {
+            let player = app.clone();
+            let played = web::block(move || {
+                player.write(|conn| bot_moves::play_timeout(conn, &due, player.now()))
+            })
+            .await;
+            match played {
+                Ok(Ok(Some(table))) => hub.publish_move(&table),
+                Ok(Ok(None)) => {}
+                Ok(Err(error)) => log::warn!(
+                    "bots: the wait at table {} could not be ended: {error}",
+                    due.table
+                ),
+                Err(error) => log::warn!("bots: ending a wait did not run: {error}"),
+            }
+        }
+        let turns = waiting.bots;
         let now = Instant::now();
         first_seen.retain(|turn, _| turns.contains(turn));
+        noted.retain(|turn| turns.contains(turn));
         for turn in turns {
+            if noted.contains(&turn) {
+                continue;
+            }
             let since = *first_seen.entry(turn).or_insert(now);
             if now.duration_since(since) < pace.delay {
                 continue;
@@ -90,7 +115,12 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
             })
             .await;
             match played {
-                Ok(Ok(Some(table))) => hub.publish(table.event, Topic::Table(table.table)),
+                Ok(Ok(Some(table))) => {
+                    if !table.changed {
+                        noted.insert(turn);
+                    }
+                    hub.publish_move(&table);
+                }
                 Ok(Ok(None)) => {}
                 Ok(Err(error)) => log::warn!(
                     "bots: the bot of player {} at table {} did not move: {error}",

@@ -15,7 +15,7 @@
 use crate::engine::shuffle::{rng_from_seed, shuffle};
 use crate::engine::{
     ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, Seat, SetupError, Side,
-    TurnRefusal,
+    TimedDecision, TurnRefusal,
 };
 
 pub mod action;
@@ -262,6 +262,10 @@ enum Pending {
     },
     /// `seat`'s side has just reached exactly 700 miles.
     Extension { seat: Seat },
+    /// Seat `by` just played a hazard that nobody may answer with a coup fourré, at a table that
+    /// waits after every hazard all the same ([`Config::wait_after_hazard`]): only a pass ends
+    /// the wait, and it is the table's, not a seat's.
+    Wait { by: Seat },
 }
 
 /// A hand of Mille Bornes in progress.
@@ -719,6 +723,10 @@ impl State {
                     });
                     self.to_move = holder;
                 }
+                None if self.config.wait_after_hazard => {
+                    self.pending = Some(Pending::Wait { by: seat });
+                    self.to_move = seat;
+                }
                 None => self.next_turn(seat, events),
             }
             return Ok(());
@@ -838,6 +846,7 @@ impl State {
                     (None, self.following(by).unwrap_or(by))
                 }
             }
+            Some(Pending::Wait { by }) => (None, self.following(by).unwrap_or(by)),
         }
     }
 
@@ -882,6 +891,10 @@ impl State {
             Some(Pending::Extension { .. }) => {
                 out.push(Action::Extend(true));
                 out.push(Action::Extend(false));
+                return;
+            }
+            Some(Pending::Wait { .. }) => {
+                out.push(Action::Pass);
                 return;
             }
             None => {}
@@ -938,6 +951,21 @@ impl Rules for State {
 
     fn score_sheet(config: Config) -> ScoreSheet {
         score::sheet(trip(config), plays_extension(config))
+    }
+
+    fn check_paper(config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<String>> {
+        let rows: Vec<score::PaperRows> = sides
+            .iter()
+            .map(|counts| std::array::from_fn(|i| counts.get(i).copied().unwrap_or(0)))
+            .collect();
+        score::check_paper(
+            usize::from(config.sides()),
+            trip(config),
+            plays_extension(config),
+            &rows,
+        )
+        .map(drop)
+        .map_err(|problems| problems.iter().map(ToString::to_string).collect())
     }
 
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
@@ -1013,6 +1041,29 @@ impl Rules for State {
         self.table.over
     }
 
+    fn timed_decision(&self) -> Option<TimedDecision<Action>> {
+        if self.table.over {
+            return None;
+        }
+        match self.pending? {
+            Pending::CoupFourre { seat, .. } => Some(TimedDecision {
+                seat: Some(seat),
+                hidden: true,
+                on_timeout: Action::Pass,
+            }),
+            Pending::Wait { .. } => Some(TimedDecision {
+                seat: None,
+                hidden: true,
+                on_timeout: Action::Pass,
+            }),
+            Pending::Extension { seat } => Some(TimedDecision {
+                seat: Some(seat),
+                hidden: false,
+                on_timeout: Action::Extend(false),
+            }),
+        }
+    }
+
     #[inline]
     fn turn(&self) -> u32 {
         self.turn
@@ -1068,6 +1119,11 @@ impl Rules for State {
                 Action::CoupFourre,
             ) => self.call_coup_fourre(seat, by, side, hazard, events),
             (Some(Pending::CoupFourre { .. }), _) => return Err(Refusal::CoupFourrePending),
+            (Some(Pending::Wait { by }), Action::Pass) => {
+                self.pending = None;
+                self.next_turn(by, events);
+            }
+            (Some(Pending::Wait { .. }), _) => return Err(Refusal::Waiting),
             (Some(Pending::Extension { seat }), Action::Extend(extend)) => {
                 let side = self.side_of(seat);
                 self.pending = None;
@@ -1104,6 +1160,8 @@ impl Rules for State {
             if seat != holder {
                 return Err(Refusal::Waiting);
             }
+        } else if let Some(Pending::Wait { .. }) = self.pending {
+            return Err(Refusal::Waiting);
         } else if seat != self.to_move {
             return Err(TurnRefusal::NotYourTurn {
                 seat,

@@ -34,14 +34,16 @@ impl State {
         for (size, hand) in hand_sizes.iter_mut().zip(&self.hands) {
             *size = hand.len;
         }
+        let waiting = matches!(self.pending, Some(Pending::Wait { .. }));
         let pending = match self.pending {
             Some(Pending::CoupFourre { seat: holder, .. }) if holder != seat => None,
+            Some(Pending::Wait { .. }) => None,
             other => other,
         };
         Observation {
             config: self.config,
             seat,
-            my_turn: !self.table.over && self.to_move == seat,
+            my_turn: !self.table.over && !waiting && self.to_move == seat,
             turn: self.turn,
             pending,
             hand: self.hands[usize::from(seat)].counts,

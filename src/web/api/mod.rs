@@ -1085,7 +1085,7 @@ async fn play_move(
     match result {
         Ok((answer, table)) => {
             // The other seats' pages redraw their boards, as after a move from a page.
-            hub.publish(table.event, Topic::Table(table.table));
+            hub.publish_move(&table);
             ok(json!({"ok": true, "events": answer.events, "seat": answer.state}))
         }
         Err(ApiError {

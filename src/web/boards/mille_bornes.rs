@@ -1,12 +1,13 @@
 //! The board of Mille Bornes: each side's battle and speed piles' top cards, its safety area
 //! (coups fourrés marked crosswise), its distance by denomination against the trip, the seat's
-//! hand, its moves as buttons, and what happened lately. A first, plain version: the Coup
-//! Fourré and Extension choices are ordinary move buttons here.
+//! hand, its moves as buttons, and what happened lately. The Coup Fourré and Extension choices
+//! are two big buttons at the top with the seconds left; after every hazard every other seat
+//! sees the same wait with the same seconds, whether or not anyone may call Coup Fourré.
 
 use askama::Template;
 
 use super::{Context, Face, MoveButton};
-use crate::engine::mille_bornes::{Action, Card, Event, PendingKind, SideView, View};
+use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
 use crate::engine::{self, Side};
 
 /// The face of a card.
@@ -92,17 +93,6 @@ impl Board<'_> {
         self.context.is_to_move(side.side, mover)
     }
 
-    /// The heading's extra words: the decision the viewer is asked for, if any.
-    fn decision(&self) -> &'static str {
-        match self.view.pending {
-            Some(p) if p.seat == self.context.deal.seat => match p.kind {
-                PendingKind::CoupFourre => "You may call Coup Fourré!",
-                PendingKind::Extension => "You reached 700 miles: extend to 1000, or stop?",
-            },
-            _ => "",
-        }
-    }
-
     fn battle_text(&self, side: &SideView) -> String {
         let top = side.battle_top.map_or("empty", Card::name);
         let moving = if side.can_move {
@@ -162,8 +152,53 @@ impl Board<'_> {
             .collect()
     }
 
-    /// The legal moves, each with its label and JSON.
+    /// The table's wait for a decision, if it waits: the words to show, the seconds left (for
+    /// the page's countdown), and the decision's two buttons when this seat decides.
+    fn wait(&self) -> Option<(String, i64, Vec<MoveButton>)> {
+        let wait = self.context.deal.wait?;
+        let seconds = (wait.left_ms + 999) / 1000;
+        let words = match (wait.after_hazard, wait.deciding) {
+            (true, true) => {
+                let hazard = self.recent.iter().rev().find_map(|e| match *e {
+                    Event::Hazard { card, .. } => Some(card.safety().unwrap_or(Card::RightOfWay)),
+                    _ => None,
+                });
+                match hazard {
+                    Some(safety) => format!("You hold {}: call Coup Fourré!", safety.name()),
+                    None => "Call Coup Fourré!".to_owned(),
+                }
+            }
+            (true, false) => "The table waits a few seconds after every hazard.".to_owned(),
+            (false, true) => "You reached 700 miles: extend the trip to 1000, or stop?".to_owned(),
+            (false, false) => {
+                let seat = self.view.pending.map_or(self.view.to_move, |p| p.seat);
+                format!(
+                    "{} decide whether to extend the trip to 1000 miles.",
+                    self.context.who(seat)
+                )
+            }
+        };
+        let buttons = if wait.deciding {
+            self.legal
+                .iter()
+                .map(|action| MoveButton {
+                    label: self.label(action),
+                    json: action.to_json().to_string(),
+                    discard: matches!(action, Action::Pass | Action::Extend(false)),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some((words, seconds, buttons))
+    }
+
+    /// The legal moves, each with its label and JSON (a decision's two answers are drawn by
+    /// [`Board::wait`] instead).
     fn moves(&self) -> Vec<MoveButton> {
+        if self.context.deal.wait.is_some() {
+            return Vec::new();
+        }
         self.legal
             .iter()
             .map(|action| MoveButton {
@@ -188,7 +223,7 @@ impl Board<'_> {
             } => format!("{} on {}", card.name(), self.side_name(side)),
             Action::Play { card, .. } => format!("Play {}", card.name()),
             Action::CoupFourre => "Coup Fourré!".into(),
-            Action::Pass => "Pass".into(),
+            Action::Pass => "Let it go".into(),
             Action::Extend(true) => "Extend to 1000 miles".into(),
             Action::Extend(false) => "Stop at 700 miles".into(),
         }
