@@ -11,7 +11,7 @@ use super::events;
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult};
 use crate::bots::{self, Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::shuffle::derive_seed;
@@ -65,7 +65,7 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
     for row in queries::rounds_in_state(conn, STARTED)? {
         let event = events::load(conn, row.event_id)?;
         let pauses = queries::pauses_of_round(conn, row.id)?;
-        let round = RoundRecord { row, pauses };
+        let round = RoundRecord::new(row, pauses)?;
         if rounds::check_in_time(conn, &event, &round, now).is_err() {
             continue;
         }
@@ -233,4 +233,26 @@ pub fn play(
         Err(AppError::Stale(_) | AppError::TimeUp | AppError::Conflict(_)) => Ok(None),
         Err(other) => Err(other),
     }
+}
+
+// ---------------------------------------------------------------- use cases
+
+/// Every bot seat whose turn it is now, read in one transaction.
+pub fn waiting_turns(app: &App) -> AppResult<Waiting> {
+    app.read(|conn| waiting(conn, app.now()))
+}
+
+/// Ends a table's wait whose time is up (see [`play_timeout`]), in its own write transaction.
+pub fn end_wait(app: &App, due: &TimeUp) -> AppResult<Option<TableRef>> {
+    app.write(|conn| play_timeout(conn, due, app.now()))
+}
+
+/// Takes a bot's turn: chooses its action in a read transaction (the search holds no lock),
+/// then plays it in a write transaction, which refuses it quietly if the table moved on in
+/// between. Answers the table that changed, if the bot moved.
+pub fn take_turn(app: &App, turn: &BotTurn, budget: Budget) -> AppResult<Option<TableRef>> {
+    let Some(action) = app.read(|conn| choose(conn, turn, budget))? else {
+        return Ok(None);
+    };
+    app.write(|conn| play(conn, turn, action, app.now()))
 }

@@ -48,7 +48,7 @@ pub fn set_up(app: &App, seed: u64) -> AppResult<DemoEvent> {
         let mut open_seats = Vec::new();
         for name in OPEN_SEATS {
             let members = Members::player(name).map_err(|e| AppError::Internal(e.to_string()))?;
-            let (entry, links) = events::add_entry(conn, &event, members, None, now)?;
+            let (entry, links) = events::add_entry_in(conn, &event, members, None, now)?;
             order.push(entry.id);
             open_seats.extend(links);
         }
@@ -58,7 +58,7 @@ pub fn set_up(app: &App, seed: u64) -> AppResult<DemoEvent> {
             ..SeatRequest::default()
         };
         rounds::seat_first(conn, &event, &request, now)?;
-        rounds::signal(conn, &event, 1, Signal::Start, app.now())?;
+        rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
         Ok(DemoEvent {
             event: event.id(),
             host_token,
@@ -108,7 +108,7 @@ pub fn autopilot(
             return Ok(Step::Wait);
         }
         return Ok(
-            match rounds::signal(conn, event, number, Signal::Start, now) {
+            match rounds::signal_in(conn, event, number, Signal::Start, now) {
                 Ok(_) => Step::Started(round.number()),
                 Err(AppError::Conflict(_)) => Step::Wait,
                 Err(other) => return Err(other),
@@ -118,7 +118,7 @@ pub fn autopilot(
     if rounds::reading(conn, event, &round, now)?.state != ClockState::Over {
         return Ok(Step::Wait);
     }
-    match rounds::close(conn, event, number, now) {
+    match rounds::close_in(conn, event, number, now) {
         Ok(summary) if summary.finished => Ok(Step::Finished),
         Ok(_) => Ok(Step::Closed(round.number())),
         Err(AppError::Conflict(_)) => Ok(Step::Wait),

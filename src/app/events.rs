@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use serde::Serialize;
 
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use crate::db::models::{self, NewEntry, NewEvent, NewPlayer};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, Members, Settings};
@@ -74,30 +74,27 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<EventRecord> {
     Ok(EventRecord { row, settings })
 }
 
-/// Reads an event for its host: a missing event and a wrong token get the same refusal.
-pub fn load_as_host(conn: &mut Conn, id: i64, token: &str) -> AppResult<EventRecord> {
-    let event = match load(conn, id) {
+/// Reads an event for its host: a missing event and a wrong proof get the same refusal.
+pub fn load_as_host(conn: &mut Conn, host: &HostKey) -> AppResult<EventRecord> {
+    let event = match load(conn, host.event) {
         Ok(event) => event,
         Err(AppError::NotFound(_)) => return Err(host_refusal()),
         Err(other) => return Err(other),
     };
-    if is_host_secret(&event.row, token) {
+    if is_host(&event.row, &host.proof) {
         Ok(event)
     } else {
         Err(host_refusal())
     }
 }
 
-/// Loads an event for a reader: with private views on, only the host's token or the viewer
-/// (join) key opens it, as on the pages.
-pub fn load_as_viewer(
-    conn: &mut Conn,
-    id: i64,
-    host_token: &str,
-    key: &str,
-) -> AppResult<EventRecord> {
-    let event = load(conn, id)?;
-    if !event.row.private_views || event.is_join_key(key) || is_host_secret(&event.row, host_token)
+/// Loads an event for a reader: with private views on, only the host or the viewer (join)
+/// key opens it.
+pub fn load_as_viewer(conn: &mut Conn, viewer: &ViewerKey) -> AppResult<EventRecord> {
+    let event = load(conn, viewer.event)?;
+    if !event.row.private_views
+        || event.is_join_key(&viewer.key)
+        || viewer.host.as_ref().is_some_and(|h| is_host(&event.row, h))
     {
         Ok(event)
     } else {
@@ -111,6 +108,15 @@ pub fn viewer_refusal() -> AppError {
         "the host keeps this event private: add the viewer key (?key=...) or the host's token"
             .into(),
     )
+}
+
+/// Does this proof open the event as its host: its host token, or a session opened in its
+/// current host epoch?
+pub fn is_host(event: &models::Event, proof: &HostProof) -> bool {
+    match proof {
+        HostProof::Token(token) => is_host_secret(event, token),
+        HostProof::Session(epoch) => event.host_epoch == *epoch,
+    }
 }
 
 /// Does this secret (a host token) open the event?
@@ -256,7 +262,7 @@ fn check_unique_names(
 /// Adds an entry (a player or a partnership, or a labelled bot). Returns the entry and the
 /// seat links of its players (the tokens are shown only now). A person's name must not be
 /// another player's of the event (bots are numbered apart).
-pub fn add_entry(
+pub fn add_entry_in(
     conn: &mut Conn,
     event: &EventRecord,
     members: Members,
@@ -324,7 +330,7 @@ pub fn add_bots(
     let mut ids = Vec::new();
     for n in 0..count {
         let members = Members::for_bot(event.settings.table_size, (existing + n + 1) as u32);
-        let (entry, _) = add_entry(conn, event, members, Some(level), now)?;
+        let (entry, _) = add_entry_in(conn, event, members, Some(level), now)?;
         ids.push(entry.id);
     }
     Ok(ids)
@@ -338,7 +344,7 @@ pub fn entry_of(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResul
 }
 
 /// Renames the players of an entry (one name, or two for a partnership).
-pub fn rename_entry(
+pub fn rename_entry_in(
     conn: &mut Conn,
     event: &EventRecord,
     entry_id: i64,
@@ -365,7 +371,7 @@ pub fn rename_entry(
 
 /// Withdraws an entry: it keeps its scores and is not seated again. If it sits at a table
 /// now, its seat is filled at the next seating.
-pub fn withdraw_entry(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
+pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
     let entry = entry_of(conn, event, entry_id)?;
     if entry.withdrawn_round.is_some() {
         return Err(AppError::conflict("that entry has already withdrawn"));
@@ -376,7 +382,11 @@ pub fn withdraw_entry(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> Ap
 }
 
 /// Makes a new seat link for a player (the old one stops working).
-pub fn renew_link(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<PlayerLink> {
+pub fn renew_link_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    player_id: i64,
+) -> AppResult<PlayerLink> {
     let player = queries::players_of_event(conn, event.id())?
         .into_iter()
         .find(|p| p.id == player_id)
@@ -392,7 +402,7 @@ pub fn renew_link(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppRe
 
 /// Frees a player's seat: every session on it ends (its link still works) and the seat can
 /// be picked again from its table's QR code, by the player or whoever the host lets in.
-pub fn release_seat(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<()> {
+pub fn release_seat_in(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<()> {
     let player = queries::players_of_event(conn, event.id())?
         .into_iter()
         .find(|p| p.id == player_id)
@@ -403,13 +413,13 @@ pub fn release_seat(conn: &mut Conn, event: &EventRecord, player_id: i64) -> App
 
 /// New join keys for the projector, the viewer link and every table tent (print them again);
 /// the old ones stop working. Seats already picked are kept.
-pub fn rotate_join_keys(conn: &mut Conn, event: &EventRecord) -> AppResult<()> {
+pub fn rotate_join_keys_in(conn: &mut Conn, event: &EventRecord) -> AppResult<()> {
     queries::bump_join_epoch(conn, event.id())?;
     Ok(())
 }
 
 /// A new host token (shown once): the old one stops working and every host session ends.
-pub fn rotate_host_token(conn: &mut Conn, event: &EventRecord) -> AppResult<String> {
+pub fn rotate_host_token_in(conn: &mut Conn, event: &EventRecord) -> AppResult<String> {
     let token = new_token();
     queries::bump_host_epoch(conn, event.id(), Some(&hash_token(&token)))?;
     Ok(token)
@@ -481,4 +491,227 @@ pub fn entries(conn: &mut Conn, event_id: i64) -> AppResult<Vec<EntryRecord>> {
         });
     }
     Ok(out)
+}
+
+// ---------------------------------------------------------------- use cases, one transaction each
+
+/// The seed of a new event: the one asked for, or a random one. Every deal is drawn from it.
+pub fn new_seed(asked: Option<u64>) -> u64 {
+    asked.unwrap_or_else(rand::random)
+}
+
+/// Creates an event. Returns it with the host's token (shown once).
+pub fn create_event(app: &App, settings: Settings) -> AppResult<(EventRecord, String)> {
+    let now = app.now_naive();
+    app.write(|conn| create(conn, settings, now))
+}
+
+/// The round now being played (or the last one), with its clock.
+#[derive(Debug, Clone)]
+pub struct RoundNow {
+    pub round: super::rounds::RoundRecord,
+    pub clock: tournament::ClockReading,
+}
+
+/// An event as a reader sees it: the event, its current round and how many entries play.
+#[derive(Debug, Clone)]
+pub struct EventOverview {
+    pub event: EventRecord,
+    pub round: Option<RoundNow>,
+    pub active_entries: usize,
+}
+
+/// An event, its current round and the number of entries still playing.
+pub fn event_overview(app: &App, viewer: &ViewerKey) -> AppResult<EventOverview> {
+    app.read_as_viewer(viewer, |conn, event| {
+        let round = match super::rounds::latest(conn, event)? {
+            Some(round) => {
+                let clock = super::rounds::reading(conn, event, &round, app.now())?;
+                Some(RoundNow { round, clock })
+            }
+            None => None,
+        };
+        let active_entries = entries(conn, event.id())?
+            .iter()
+            .filter(|e| e.entry.is_active())
+            .count();
+        Ok(EventOverview {
+            event: event.clone(),
+            round,
+            active_entries,
+        })
+    })
+}
+
+/// Changes an event's settings: `change` gets the current ones and gives the new.
+pub fn update_event(
+    app: &App,
+    host: &HostKey,
+    change: impl FnOnce(Settings) -> AppResult<Settings>,
+) -> AppResult<EventRecord> {
+    let now = app.now_naive();
+    app.write_as_host(host, |conn, event| {
+        let settings = change(event.settings.clone())?;
+        update_settings(conn, event, settings, now)
+    })
+}
+
+/// Every entry of an event, in the host's order, for a reader.
+pub fn list_entries(app: &App, viewer: &ViewerKey) -> AppResult<Vec<EntryRecord>> {
+    app.read_as_viewer(viewer, |conn, event| entries(conn, event.id()))
+}
+
+/// The bot levels an entry may have.
+pub fn bot_level(level: Option<&str>) -> AppResult<Option<&'static str>> {
+    match level {
+        None => Ok(None),
+        Some("random") => Ok(Some("random")),
+        Some("steady") => Ok(Some("steady")),
+        Some("shrewd") => Ok(Some("shrewd")),
+        Some(other) => Err(AppError::invalid(format!(
+            "there is no bot level \"{}\": choose random, steady or shrewd",
+            crate::engine::json::truncate(other, 20)
+        ))),
+    }
+}
+
+/// Adds an entry when the event has room (`cap` is the server's limit); `members` reads the
+/// names under the event's settings. Returns the entry and its players' seat links (the
+/// tokens are shown only now).
+pub fn add_entry(
+    app: &App,
+    host: &HostKey,
+    cap: Option<usize>,
+    members: impl FnOnce(&Settings) -> AppResult<Members>,
+    bot: Option<&str>,
+) -> AppResult<(EntryRecord, Vec<PlayerLink>)> {
+    let now = app.now_naive();
+    app.write_as_host(host, |conn, event| {
+        check_room(conn, event, cap)?;
+        let members = members(&event.settings)?;
+        let level = bot_level(bot)?;
+        let (entry, links) = add_entry_in(conn, event, members, level, now)?;
+        let record = entries(conn, event.id())?
+            .into_iter()
+            .find(|e| e.id() == entry.id)
+            .ok_or_else(|| AppError::Internal("the new entry is missing".into()))?;
+        Ok((record, links))
+    })
+}
+
+/// Adds one labelled bot of this level (random, steady or shrewd) when the event has room,
+/// numbered after the bots already in.
+pub fn add_bot(app: &App, host: &HostKey, cap: Option<usize>, level: &str) -> AppResult<()> {
+    let now = app.now_naive();
+    app.write_as_host(host, |conn, event| {
+        check_room(conn, event, cap)?;
+        add_bots(conn, event, 1, level, now)?;
+        Ok(())
+    })
+}
+
+/// Renames the players of an entry; `members` reads the names under the event's settings.
+pub fn rename_entry(
+    app: &App,
+    host: &HostKey,
+    entry: i64,
+    members: impl FnOnce(&Settings) -> AppResult<Members>,
+) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        rename_entry_in(conn, event, entry, members(&event.settings)?)
+    })
+}
+
+/// Withdraws an entry: it keeps its scores and is not seated again.
+pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| withdraw_entry_in(conn, event, entry))
+}
+
+/// A new seat link for a player (the old one stops working).
+pub fn renew_link(app: &App, host: &HostKey, player: i64) -> AppResult<PlayerLink> {
+    app.write_as_host(host, |conn, event| renew_link_in(conn, event, player))
+}
+
+/// Frees a seat: every session on it ends and it can be picked again.
+pub fn release_seat(app: &App, host: &HostKey, player: i64) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| release_seat_in(conn, event, player))
+}
+
+/// New join keys for the event and its tables. Returns the event with its new keys.
+pub fn rotate_join_keys(app: &App, host: &HostKey) -> AppResult<EventRecord> {
+    app.write_as_host(host, |conn, event| {
+        rotate_join_keys_in(conn, event)?;
+        load(conn, event.id())
+    })
+}
+
+/// A new host token (shown only now): the old one stops working and every host session
+/// ends. Returns the token and the new host epoch (the session of the host who asked).
+pub fn rotate_host_token(app: &App, host: &HostKey) -> AppResult<(String, i32)> {
+    app.write_as_host(host, |conn, event| {
+        let token = rotate_host_token_in(conn, event)?;
+        Ok((token, host_epoch(conn, event.id())?))
+    })
+}
+
+/// Opens the console with the host link: the host epoch a session opened now is in.
+pub fn open_console(app: &App, host: &HostKey) -> AppResult<i32> {
+    app.read_as_host(host, |_, event| Ok(event.row.host_epoch))
+}
+
+/// The host epoch of an event now, for a session opened with the host's password (checked
+/// by the caller).
+pub fn current_host_epoch(app: &App, event: i64) -> AppResult<i32> {
+    app.read(|conn| host_epoch(conn, event))
+}
+
+/// Signs the host out everywhere: every host session of the event ends.
+pub fn sign_out(app: &App, host: &HostKey) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| end_host_sessions(conn, event.id()))
+}
+
+/// An event for a reader, checked: with private views on, the host or the viewer key.
+pub fn view_event(app: &App, viewer: &ViewerKey) -> AppResult<EventRecord> {
+    app.read_as_viewer(viewer, |_, event| Ok(event.clone()))
+}
+
+/// What a browser's session still opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenSessions {
+    /// The host sessions (event, host epoch) whose event is still in that epoch.
+    pub hosts: Vec<(i64, i32)>,
+    /// The picked seat (player, seat epoch), if the seat is still in that epoch.
+    pub seat: Option<(i64, i32)>,
+}
+
+/// What a browser's session still opens of the host sessions and the seat it holds: what the
+/// host ended since (a logout, a new host token, a released or renewed seat) opens nothing.
+pub fn open_sessions(
+    app: &App,
+    hosts: &[(i64, i32)],
+    seat: Option<(i64, i32)>,
+) -> AppResult<OpenSessions> {
+    app.read(|conn| {
+        let mut live = Vec::new();
+        for &(event, epoch) in hosts {
+            if queries::event(conn, event)?.is_some_and(|e| e.host_epoch == epoch) {
+                live.push((event, epoch));
+            }
+        }
+        let seat = match seat {
+            Some((player, epoch)) => queries::player(conn, player)?
+                .filter(|p| p.epoch == epoch)
+                .map(|_| (player, epoch)),
+            None => None,
+        };
+        Ok(OpenSessions { hosts: live, seat })
+    })
+}
+
+/// Keeps the event's public pages for the viewer key's holders only, or opens them.
+pub fn set_private_views(app: &App, host: &HostKey, private: bool) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        queries::set_private_views(conn, event.id(), private)?;
+        Ok(())
+    })
 }

@@ -4,6 +4,7 @@
 
 pub mod bot_moves;
 pub mod clock;
+pub mod console;
 pub mod demo;
 pub mod error;
 pub mod events;
@@ -63,10 +64,91 @@ impl App {
         conn.immediate_transaction(f)
     }
 
+    /// Runs a host's read in one read transaction, the event loaded and the token checked
+    /// inside it: a missing event and a wrong token get the same refusal.
+    pub fn read_as_host<T>(
+        &self,
+        host: &HostKey,
+        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.read(|conn| {
+            let event = events::load_as_host(conn, host)?;
+            f(conn, &event)
+        })
+    }
+
+    /// Runs a host's change in one immediate transaction, the token checked inside it.
+    pub fn write_as_host<T>(
+        &self,
+        host: &HostKey,
+        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.write(|conn| {
+            let event = events::load_as_host(conn, host)?;
+            f(conn, &event)
+        })
+    }
+
+    /// Runs a public read of an event in one read transaction: with private views on it
+    /// needs the viewer key or the host's proof.
+    pub fn read_as_viewer<T>(
+        &self,
+        viewer: &ViewerKey,
+        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.read(|conn| {
+            let event = events::load_as_viewer(conn, viewer)?;
+            f(conn, &event)
+        })
+    }
+
     /// The pool, for backups and tests.
     pub fn pool(&self) -> &Pool {
         &self.pool
     }
+}
+
+/// How a host proves who they are: the host token (the API, the host link), or a browser
+/// session opened in the event's current host epoch (the pages; a logout or a new host token
+/// moves the epoch on, and every older session opens nothing).
+#[derive(Debug, Clone)]
+pub enum HostProof {
+    Token(String),
+    Session(i32),
+}
+
+/// The host's credential for one event, checked by the use case inside its transaction.
+#[derive(Debug, Clone)]
+pub struct HostKey {
+    pub event: i64,
+    pub proof: HostProof,
+}
+
+impl HostKey {
+    /// A host who presents the host token.
+    pub fn token(event: i64, token: impl Into<String>) -> HostKey {
+        HostKey {
+            event,
+            proof: HostProof::Token(token.into()),
+        }
+    }
+
+    /// A browser whose session was opened as the host in this host epoch.
+    pub fn session(event: i64, epoch: i32) -> HostKey {
+        HostKey {
+            event,
+            proof: HostProof::Session(epoch),
+        }
+    }
+}
+
+/// A reader's credential for one event: the host's proof or the viewer key, either may be
+/// missing or empty (a public event needs neither).
+#[derive(Debug, Clone)]
+pub struct ViewerKey {
+    pub event: i64,
+    pub host: Option<HostProof>,
+    pub key: String,
 }
 
 /// A stored UTC time as a zoned one.

@@ -125,6 +125,22 @@ pub fn store_host_password(
     Ok(())
 }
 
+/// Sets (or, with `None`, removes) the host's password, from a hash made beforehand with
+/// [`hash_new_password`] so that argon2 never holds the write lock.
+pub fn set_host_password(
+    app: &super::App,
+    host: &super::HostKey,
+    hash: Option<&str>,
+) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| store_host_password(conn, event, hash))
+}
+
+/// The stored hash of an event's password, for a sign-in (None: no such event, or no
+/// password).
+pub fn password_hash(app: &super::App, event: i64) -> AppResult<Option<String>> {
+    app.read(|conn| stored_hash(conn, event))
+}
+
 /// The stored hash of the event's password, if the event exists and has one.
 pub fn stored_hash(conn: &mut Conn, event: i64) -> AppResult<Option<String>> {
     Ok(queries::event(conn, event)?.and_then(|e| e.host_password_hash))

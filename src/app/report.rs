@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::events::{self, EventRecord};
 use super::rounds::{self, RoundRecord};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult, HostKey, ViewerKey};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, MoverDecision, RoundResult, Settings, Standing};
 
@@ -33,7 +33,7 @@ pub struct Standings {
 pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundResult>> {
     let mut results = Vec::new();
     for round in queries::rounds_of_event(conn, event.id())? {
-        if round.state != rounds::CLOSED {
+        if rounds::RoundStage::parse(&round.state)? != rounds::RoundStage::Closed {
             continue;
         }
         let miles = queries::scores_of_round(conn, round.id)?
@@ -58,7 +58,7 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
     let mut results = round_results(conn, event)?;
     let mut live_round = None;
     if let Some(round) = rounds::latest(conn, event)?
-        && round.row.state == rounds::STARTED
+        && round.stage == rounds::RoundStage::Started
     {
         let (miles, _) = rounds::round_miles(conn, event, &round)?;
         live_round = Some(round.number());
@@ -108,7 +108,7 @@ pub struct TableReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundReport {
     pub round: u32,
-    pub state: String,
+    pub state: rounds::RoundStage,
     pub started_at: Option<DateTime<Utc>>,
     pub stopped_at: Option<DateTime<Utc>>,
     pub tables: Vec<TableReport>,
@@ -283,7 +283,7 @@ fn round_report(
         .unwrap_or_default();
     Ok(RoundReport {
         round: round.number(),
-        state: round.row.state.clone(),
+        state: round.stage,
         started_at: round.row.started_at.map(super::utc),
         stopped_at: round.row.stopped_at.map(super::utc),
         tables,
@@ -349,4 +349,66 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
         .into_inner()
         .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
     String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+}
+
+// ---------------------------------------------------------------- use cases, one transaction each
+
+/// The whole evening, for its host: settings, every round and table, standings, corrections.
+pub fn export(app: &App, host: &HostKey) -> AppResult<EventReport> {
+    app.read_as_host(host, report)
+}
+
+/// The standings as CSV, for the host.
+pub fn export_csv(app: &App, host: &HostKey) -> AppResult<String> {
+    app.read_as_host(host, |conn, event| standings_csv(&report(conn, event)?))
+}
+
+/// Every correction of an event, for its host.
+pub fn corrections(app: &App, host: &HostKey) -> AppResult<Vec<CorrectionReport>> {
+    app.read_as_host(host, |conn, event| Ok(report(conn, event)?.corrections))
+}
+
+/// The standings for a reader: final or not, the round counted live, and the rows.
+#[derive(Debug, Clone)]
+pub struct PublicStandings {
+    pub is_final: bool,
+    pub live_round: Option<u32>,
+    pub rows: Vec<StandingReport>,
+}
+
+/// The standings, for a reader.
+pub fn public_standings(app: &App, viewer: &ViewerKey) -> AppResult<PublicStandings> {
+    app.read_as_viewer(viewer, |conn, event| {
+        let rows = report(conn, event)?.standings;
+        let standings = standings(conn, event)?;
+        Ok(PublicStandings {
+            is_final: standings.is_final,
+            live_round: standings.live_round,
+            rows,
+        })
+    })
+}
+
+/// The standings now, with the event, for a reader (the standings page and its updates).
+pub fn live_standings(app: &App, viewer: &ViewerKey) -> AppResult<(EventRecord, Standings)> {
+    app.read_as_viewer(viewer, |conn, event| {
+        Ok((event.clone(), standings(conn, event)?))
+    })
+}
+
+/// What the projector shows: the latest round with its tables and clock, and the standings.
+#[derive(Debug, Clone)]
+pub struct Screen {
+    pub board: rounds::RoundBoard,
+    pub standings: Standings,
+}
+
+/// The projector's picture, for a reader.
+pub fn screen(app: &App, viewer: &ViewerKey) -> AppResult<Screen> {
+    app.read_as_viewer(viewer, |conn, event| {
+        Ok(Screen {
+            board: rounds::board_in(conn, event, None, app.now())?,
+            standings: standings(conn, event)?,
+        })
+    })
 }

@@ -8,7 +8,7 @@ use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal, Move};
 use super::rounds::{self, RoundRecord};
 use super::tokens::{hash_token, looks_like_token};
-use super::{AppError, AppResult};
+use super::{App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Event, Seat, View};
@@ -194,7 +194,7 @@ pub struct Tablemate {
 pub struct RoundInfo {
     pub number: u32,
     /// seated, running, paused, over or closed.
-    pub state: String,
+    pub state: rounds::RoundState,
     /// Milliseconds left in a timed round.
     pub left_ms: Option<i64>,
     pub ends_at: Option<DateTime<Utc>>,
@@ -292,19 +292,10 @@ fn state_with(
         return Ok(state);
     };
     let reading = rounds::reading(conn, event, &round, now)?;
-    let round_state = if round.is_closed() {
-        "closed"
-    } else {
-        match reading.state {
-            ClockState::NotStarted => "seated",
-            ClockState::Running => "running",
-            ClockState::Paused => "paused",
-            ClockState::Over => "over",
-        }
-    };
+    let round_state = rounds::RoundState::of(&round, reading.state);
     state.round = Some(RoundInfo {
         number: round.number(),
-        state: round_state.into(),
+        state: round_state,
         left_ms: reading.left_ms,
         ends_at: reading.planned_end,
     });
@@ -410,7 +401,7 @@ fn deal_info(
     })
 }
 
-fn message(state: &SeatState, round: &RoundRecord, round_state: &str) -> String {
+fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundState) -> String {
     let Some(table) = state.table else {
         return String::new();
     };
@@ -425,13 +416,14 @@ fn message(state: &SeatState, round: &RoundRecord, round_state: &str) -> String 
     } else {
         format!(" with {}", others.join(" and "))
     };
+    use rounds::RoundState;
     match round_state {
-        "seated" => format!(
+        RoundState::Seated => format!(
             "Round {}: sit at table {table}{with}. Play starts at the host's signal.",
             round.number()
         ),
-        "paused" => "The round is paused. Wait for the host to resume it.".into(),
-        "over" | "closed" => format!(
+        RoundState::Paused => "The round is paused. Wait for the host to resume it.".into(),
+        RoundState::Over | RoundState::Closed => format!(
             "Time is up for round {}. Your miles are recorded; the host will announce who moves on.",
             round.number()
         ),
@@ -466,7 +458,7 @@ pub struct MoveAnswer {
 
 /// Plays a move from a seat link. Refusals: the clock ("time is up", "not started",
 /// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
-pub fn play_move(
+pub fn play_move_in(
     conn: &mut Conn,
     token: &str,
     request: MoveRequest,
@@ -546,4 +538,149 @@ pub struct TableRef {
     /// Whether the table changed. A coup fourré let go is only noted until the table's wait is
     /// over, and no page may be told of it (see `play::apply_move`).
     pub changed: bool,
+}
+
+// ---------------------------------------------------------------- use cases, one transaction each
+
+/// Opens a seat link: the first to open it holds the seat (it can no longer be picked), and
+/// gets where to sit, the time left and the game as this seat sees it.
+pub fn open_seat(app: &App, token: &str) -> AppResult<SeatState> {
+    app.write(|conn| {
+        claim_by_token(conn, token)?;
+        state(conn, token, app.now())
+    })
+}
+
+/// A seat's state, read only.
+pub fn seat_state(app: &App, key: &SeatKey) -> AppResult<SeatState> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        state_of(conn, &holder, app.now())
+    })
+}
+
+/// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
+pub fn play_move(
+    app: &App,
+    key: &SeatKey,
+    seen: u32,
+    action: &serde_json::Value,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    app.write(|conn| {
+        let holder = key.holder(conn)?;
+        play_json_move(conn, &holder, seen, action, app.now())
+    })
+}
+
+/// A side's paper score card as a seat sees it.
+#[derive(Debug, Clone)]
+pub struct SeatCardLine {
+    pub side: usize,
+    pub names: String,
+    /// The counts, once the side has entered its card.
+    pub card: Option<crate::tournament::PaperCard>,
+    pub confirmed: bool,
+    pub mine: bool,
+}
+
+/// Everything a seat's board shows: the seat's state, its table's score sheet and, at a paper
+/// table, every side's card; and the table it sits at (for live updates).
+#[derive(Debug, Clone)]
+pub struct SeatBoard {
+    pub state: SeatState,
+    pub sheet: crate::engine::ScoreSheet,
+    pub cards: Vec<SeatCardLine>,
+    /// The id of the seat's table this round, if it sits at one.
+    pub table: Option<i64>,
+}
+
+/// A seat's board, read in one transaction.
+pub fn seat_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        board_of(conn, &holder, app.now())
+    })
+}
+
+/// Opens a seat link and reads its board, in one transaction: the first to open the link
+/// holds the seat (it can no longer be picked from a QR code).
+pub fn open_seat_board(app: &App, token: &str) -> AppResult<SeatBoard> {
+    app.write(|conn| {
+        claim_by_token(conn, token)?;
+        let holder = holder(conn, token)?;
+        board_of(conn, &holder, app.now())
+    })
+}
+
+fn board_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatBoard> {
+    let state = state_of(conn, holder, now)?;
+    let sheet = holder
+        .event
+        .settings
+        .table_config(state.tablemates.len().max(2))
+        .map(|config| config.rules.score_sheet(config))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let table = match rounds::latest(conn, &holder.event)? {
+        Some(round) => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
+        None => None,
+    };
+    let mut cards = Vec::new();
+    if state.mode.as_deref() == Some(play::PAPER)
+        && let Some(table) = &table
+    {
+        let stored = queries::paper_scores_of_table(conn, table.id)?;
+        for mate in &state.tablemates {
+            let card = stored.iter().find(|c| c.side as usize == mate.table_side);
+            cards.push(SeatCardLine {
+                side: mate.table_side,
+                names: mate.names.join(" & "),
+                card: match card {
+                    Some(c) => Some(serde_json::from_str(&c.counts)?),
+                    None => None,
+                },
+                confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
+                mine: mate.you,
+            });
+        }
+    }
+    Ok(SeatBoard {
+        state,
+        sheet,
+        cards,
+        table: table.map(|t| t.id),
+    })
+}
+
+/// The event a seat belongs to.
+pub fn event_of_seat(app: &App, key: &SeatKey) -> AppResult<i64> {
+    app.read(|conn| Ok(key.holder(conn)?.event.id()))
+}
+
+/// The free seats a guest may pick with this key (of a table, or the event's), and the
+/// event's name.
+pub fn free_seats_for(
+    app: &App,
+    event: i64,
+    from: PickFrom,
+    key: &str,
+) -> AppResult<(String, Vec<(i64, String)>)> {
+    app.read(|conn| {
+        let record = events::load(conn, event)?;
+        let players = free_seats(conn, &record, from, key)?;
+        Ok((record.settings.name, players))
+    })
+}
+
+/// Picks a free seat. Returns the player and the seat's epoch for the browser's session.
+pub fn pick_seat(
+    app: &App,
+    event: i64,
+    from: PickFrom,
+    key: &str,
+    player: i64,
+) -> AppResult<(i64, i32)> {
+    app.write(|conn| {
+        let record = events::load(conn, event)?;
+        pick(conn, &record, from, key, player)
+    })
 }

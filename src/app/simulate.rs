@@ -65,7 +65,7 @@ pub fn run(app: &App, clock: &ManualClock, options: &Options) -> AppResult<(Even
                 Members::player(&format!("Player {n}"))
             }
             .map_err(|e| AppError::Internal(e.to_string()))?;
-            events::add_entry(conn, &event, members, None, app.now_naive())?;
+            events::add_entry_in(conn, &event, members, None, app.now_naive())?;
         }
         rounds::seat_first(conn, &event, &SeatRequest::default(), app.now_naive())?;
         Ok(event.id())
@@ -76,16 +76,16 @@ pub fn run(app: &App, clock: &ManualClock, options: &Options) -> AppResult<(Even
         let playing = std::time::Instant::now();
         let event = app.read(|conn| events::load(conn, event_id))?;
         app.write(|conn| {
-            rounds::signal(conn, &event, number, Signal::Start, app.now()).map(|_| ())
+            rounds::signal_in(conn, &event, number, Signal::Start, app.now()).map(|_| ())
         })?;
         timings.actions += play_round(app, &event, number, options.round_turns, &mut rng)?;
         clock.advance(Duration::seconds(60));
         app.write(|conn| {
-            rounds::signal(conn, &event, number, Signal::Stop, app.now()).map(|_| ())
+            rounds::signal_in(conn, &event, number, Signal::Stop, app.now()).map(|_| ())
         })?;
         timings.playing += playing.elapsed().as_secs_f64();
         let closing = std::time::Instant::now();
-        let summary = app.write(|conn| rounds::close(conn, &event, number, app.now()))?;
+        let summary = app.write(|conn| rounds::close_in(conn, &event, number, app.now()))?;
         timings.closing += closing.elapsed().as_secs_f64();
         clock.advance(Duration::seconds(60));
         if summary.finished {

@@ -59,28 +59,22 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
     loop {
         tokio::time::sleep(poll).await;
         let reader = app.clone();
-        let waiting =
-            match web::block(move || reader.read(|conn| bot_moves::waiting(conn, reader.now())))
-                .await
-            {
-                Ok(Ok(waiting)) => waiting,
-                Ok(Err(error)) => {
-                    log::warn!("bots: cannot look for bot turns: {error}");
-                    continue;
-                }
-                Err(error) => {
-                    log::warn!("bots: the look-up did not run: {error}");
-                    continue;
-                }
-            };
+        let waiting = match web::block(move || bot_moves::waiting_turns(&reader)).await {
+            Ok(Ok(waiting)) => waiting,
+            Ok(Err(error)) => {
+                log::warn!("bots: cannot look for bot turns: {error}");
+                continue;
+            }
+            Err(error) => {
+                log::warn!("bots: the look-up did not run: {error}");
+                continue;
+            }
+        };
         // A decision whose time is up is answered first, so that a bot that plays next sees the
         // table go on at the same moment whoever held the decision.
         for due in waiting.timeouts {
             let player = app.clone();
-            let played = web::block(move || {
-                player.write(|conn| bot_moves::play_timeout(conn, &due, player.now()))
-            })
-            .await;
+            let played = web::block(move || bot_moves::end_wait(&player, &due)).await;
             match played {
                 Ok(Ok(Some(table))) => hub.publish_move(&table),
                 Ok(Ok(None)) => {}
@@ -106,14 +100,7 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
             first_seen.remove(&turn);
             let player = app.clone();
             let budget = pace.budget;
-            let played = web::block(move || {
-                let Some(action) = player.read(|conn| bot_moves::choose(conn, &turn, budget))?
-                else {
-                    return Ok(None);
-                };
-                player.write(|conn| bot_moves::play(conn, &turn, action, player.now()))
-            })
-            .await;
+            let played = web::block(move || bot_moves::take_turn(&player, &turn, budget)).await;
             match played {
                 Ok(Ok(Some(table))) => {
                     if !table.changed {

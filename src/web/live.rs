@@ -104,20 +104,17 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
     loop {
         let reader = app.clone();
         let now = app.now();
-        let ends =
-            match web::block(move || reader.read(|conn| crate::app::rounds::clock_ends(conn, now)))
-                .await
-            {
-                Ok(Ok(ends)) => ends,
-                Ok(Err(error)) => {
-                    log::warn!("clock watcher: cannot read the rounds' ends: {error}");
-                    Vec::new()
-                }
-                Err(error) => {
-                    log::warn!("clock watcher: the look-up did not run: {error}");
-                    Vec::new()
-                }
-            };
+        let ends = match web::block(move || crate::app::rounds::clock_ends_at(&reader, now)).await {
+            Ok(Ok(ends)) => ends,
+            Ok(Err(error)) => {
+                log::warn!("clock watcher: cannot read the rounds' ends: {error}");
+                Vec::new()
+            }
+            Err(error) => {
+                log::warn!("clock watcher: the look-up did not run: {error}");
+                Vec::new()
+            }
+        };
         let mut next = CLOCK_LOOK;
         for end in &ends {
             if end.over {

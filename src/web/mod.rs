@@ -21,6 +21,20 @@ use actix_web::{App as ActixApp, HttpRequest, HttpResponse, HttpServer, middlewa
 use crate::app::App;
 use error::json_error;
 
+/// Runs one use case off the async threads (the use case opens its own transaction). The one
+/// wrapper the API and the pages share; `E` is the API's or the pages' error.
+pub async fn run<T, E>(
+    app: &web::Data<App>,
+    use_case: impl FnOnce(&App) -> crate::app::AppResult<T> + Send + 'static,
+) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: From<crate::app::AppError> + From<actix_web::error::BlockingError>,
+{
+    let app = app.clone();
+    Ok(web::block(move || use_case(&app)).await??)
+}
+
 /// The largest JSON body the API reads.
 pub const MAX_JSON: usize = 64 * 1024;
 

@@ -11,8 +11,7 @@ use actix_web::{FromRequest, HttpRequest};
 use serde::{Deserialize, Serialize};
 
 use crate::app::tokens::{new_token, same_hash};
-use crate::app::{App, AppError, AppResult};
-use crate::db::queries;
+use crate::app::{App, AppError, AppResult, HostKey, ViewerKey, events};
 
 const HOSTS: &str = "hosts";
 const PLAYER: &str = "player";
@@ -70,29 +69,22 @@ impl FromRequest for Visitor {
             let (Some(app), true) = (app, !hosts.is_empty() || player.is_some()) else {
                 return Ok(visitor);
             };
-            let checked = actix_web::web::block(move || {
-                app.read(|conn| {
-                    let mut live = Vec::new();
-                    for (event, epoch) in &hosts {
-                        if queries::event(conn, *event)?.is_some_and(|e| e.host_epoch == *epoch) {
-                            live.push((*event, *epoch));
-                        }
-                    }
-                    let seat = match player {
-                        Some((id, epoch)) => queries::player(conn, id)?
-                            .filter(|p| p.epoch == epoch)
-                            .map(|_| (id, epoch)),
-                        None => None,
-                    };
-                    Ok((hosts.len() != live.len(), live, player != seat))
-                })
-            })
-            .await;
+            let asked = (hosts.clone(), player);
+            let checked =
+                actix_web::web::block(move || events::open_sessions(&app, &asked.0, asked.1)).await;
             // A database that cannot answer now opens nothing (the page says why on its own).
-            let (stale_hosts, live, stale_seat) = match checked {
-                Ok(Ok(answer)) => answer,
-                _ => (true, Vec::new(), true),
+            let (live, seat) = match checked {
+                Ok(Ok(open)) => (open.hosts, open.seat),
+                Ok(Err(error)) => {
+                    log::warn!("session: cannot check the host rights and seat: {error}");
+                    (Vec::new(), None)
+                }
+                Err(error) => {
+                    log::warn!("session: the check did not run: {error}");
+                    (Vec::new(), None)
+                }
             };
+            let (stale_hosts, stale_seat) = (hosts.len() != live.len(), player != seat);
             if stale_hosts {
                 let _ = visitor.0.insert(HOSTS, live);
             }
@@ -142,6 +134,25 @@ impl Visitor {
     /// Does this browser host the event?
     pub fn is_host(&self, event: i64) -> bool {
         self.hosted().contains(&event)
+    }
+
+    /// The host's credential of this browser for the event, if it hosts it: the use case
+    /// checks it again inside its transaction.
+    pub fn host_key(&self, event: i64) -> Option<HostKey> {
+        self.hosted_epochs()
+            .into_iter()
+            .find(|&(e, _)| e == event)
+            .map(|(_, epoch)| HostKey::session(event, epoch))
+    }
+
+    /// A reader's credential for the event: this browser's host session, if any, and the
+    /// viewer key it came with.
+    pub fn viewer_key(&self, event: i64, key: String) -> ViewerKey {
+        ViewerKey {
+            event,
+            host: self.host_key(event).map(|h| h.proof),
+            key,
+        }
     }
 
     /// Remembers that this browser hosts the event (after the host link or password), in the

@@ -3,18 +3,22 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
 use askama::Template;
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use super::start::number as parse;
 use super::view::{self, Named, RoundView};
-use super::{Layout, PageError, PageResult, fragment, page, read, redirect, write};
+use super::{Layout, PageError, PageResult, fragment, host_or_login, page, redirect, run};
+use crate::app::console::{self, RoundPanel as PanelData};
 use crate::app::events::{self, EventRecord};
-use crate::app::rounds::{self, CardAuthor, CorrectionRequest, SeatRequest, Signal, TableAt};
-use crate::app::{App, AppError, AppResult, report};
-use crate::db::Conn;
-use crate::tournament::{self, EntryId, Members, MoverDecision, PaperCard, Remainder};
+use crate::app::rounds::RoundState;
+use crate::app::rounds::{self, CorrectionRequest, SeatRequest, Signal, TableAt};
+use crate::app::{App, AppError, AppResult, HostKey, passwords, report};
+use crate::tournament::{self, EntryId, Members, PaperCard, Remainder};
 use crate::web::limits;
 use crate::web::live::{Hub, Topic};
 use crate::web::session::Visitor;
@@ -170,15 +174,6 @@ struct Console {
     next_step: String,
 }
 
-/// Checks that the visitor hosts the event; otherwise answers with the way to the login page.
-fn require_host(visitor: &Visitor, event: i64) -> Result<(), Box<HttpResponse>> {
-    if visitor.is_host(event) {
-        Ok(())
-    } else {
-        Err(Box::new(redirect(&format!("/events/{event}/login"))))
-    }
-}
-
 #[derive(Deserialize)]
 struct TokenQuery {
     token: Option<String>,
@@ -192,28 +187,18 @@ async fn console(
 ) -> PageResult {
     let id = path.into_inner();
     if let Some(token) = query.into_inner().token {
-        let epoch = read(&app, move |_, conn| {
-            Ok(events::load_as_host(conn, id, &token)
-                .ok()
-                .map(|e| e.row.host_epoch))
-        })
-        .await?;
-        let Some(epoch) = epoch else {
-            return Err(events::host_refusal().into());
-        };
+        let host = HostKey::token(id, token);
+        let epoch = run(&app, move |app| events::open_console(app, &host)).await?;
         visitor.add_host(id, epoch);
         return Ok(redirect(&format!("/events/{id}/host")));
     }
-    if let Err(to_login) = require_host(&visitor, id) {
-        return Ok(*to_login);
-    }
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
     let mut layout = Layout::new("Host console", &visitor);
-    let csrf = layout.csrf.clone();
-    let console = read(&app, move |app, conn| {
-        let event = events::load(conn, id)?;
-        build_console(app, conn, event, csrf)
-    })
-    .await?;
+    let data = run(&app, move |app| console::console(app, &host)).await?;
+    let console = build_console(data, layout.csrf.clone())?;
     layout = layout.for_event(id, &console.event.settings.name, &visitor);
     layout.live = Some(format!("/events/{id}/live/console"));
     page(&Console { layout, ..console })
@@ -258,14 +243,13 @@ fn summary(event: &EventRecord) -> String {
     )
 }
 
-fn build_console(
-    app: &App,
-    conn: &mut Conn,
-    event: EventRecord,
-    csrf: String,
-) -> AppResult<Console> {
-    let records = events::entries(conn, event.id())?;
-    let entries: Vec<EntryLine> = records
+/// The console's view model, from what the use case read.
+fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
+    let event = data.panel.board.event.clone();
+    let entries: Vec<EntryLine> = data
+        .panel
+        .board
+        .entries
         .iter()
         .map(|e| EntryLine {
             id: e.id(),
@@ -280,53 +264,35 @@ fn build_console(
             joined_round: e.row.joined_round,
         })
         .collect();
-    let latest = rounds::latest(conn, &event)?;
-    let can_seat = !event.is_finished()
-        && latest
-            .as_ref()
-            .is_none_or(|r| r.number() == 1 && r.is_seated());
-    let options = if can_seat {
-        match rounds::seating_options(conn, &event) {
-            Ok(plans) => plans
-                .iter()
-                .enumerate()
-                .map(|(i, plan)| SeatOption {
-                    value: match plan.remainder {
-                        Remainder::MixedTables => "mixed_tables",
-                        Remainder::Byes => "byes",
-                        Remainder::Bots => "bots",
-                    },
-                    description: plan.describe(event.settings.table_size),
-                    proposal: i == 0,
-                })
-                .collect(),
-            Err(_) => Vec::new(),
-        }
-    } else {
-        Vec::new()
-    };
-    let panel = fragment(&round_panel(app, conn, &event, csrf)?)?;
-    let report = report::report(conn, &event)?;
-    let closed_rounds: Vec<u32> = report
-        .rounds
+    let options = data
+        .seating_options
         .iter()
-        .filter(|r| r.state == rounds::CLOSED)
-        .map(|r| r.round)
+        .enumerate()
+        .map(|(i, plan)| SeatOption {
+            value: match plan.remainder {
+                Remainder::MixedTables => "mixed_tables",
+                Remainder::Byes => "byes",
+                Remainder::Bots => "bots",
+            },
+            description: plan.describe(event.settings.table_size),
+            proposal: i == 0,
+        })
         .collect();
+    let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
+    let panel = fragment(&round_panel(data.panel, csrf))?;
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
     let active = entries.iter().filter(|e| !e.withdrawn).count();
-    let next_step = match (&latest, active) {
+    let next_step = match (latest, active) {
         (_, _) if event.is_finished() => {
             "The evening is over: print the final standings and give the prizes.".to_owned()
         }
         (None, n) if n < 2 => "Add the guests: one line each (or each partnership).".to_owned(),
         (None, _) => "When everyone is in, choose how to seat round 1 and seat it.".to_owned(),
-        (Some(r), _) if r.is_seated() => format!(
-            "Round {} is seated: send everyone to their tables, then give the signal.",
-            r.number()
+        (Some((number, RoundState::Seated)), _) => format!(
+            "Round {number} is seated: send everyone to their tables, then give the signal."
         ),
-        (Some(r), _) if r.is_closed() => "Seat the next round.".to_owned(),
-        (Some(r), _) => format!("Round {} is under way.", r.number()),
+        (Some((_, RoundState::Closed)), _) => "Seat the next round.".to_owned(),
+        (Some((number, _)), _) => format!("Round {number} is under way."),
     };
     Ok(Console {
         layout: Layout::default(),
@@ -336,79 +302,62 @@ fn build_console(
         private_views: event.row.private_views,
         event,
         entries,
-        can_seat,
+        can_seat: data.can_seat,
         options,
         panel,
-        corrections: report.corrections,
-        closed_rounds,
+        corrections: data.corrections,
+        closed_rounds: data.closed_rounds,
         correctable,
         next_step,
     })
 }
 
 /// The round panel of the console, for the page and for live updates.
-pub fn round_panel(
-    app: &App,
-    conn: &mut Conn,
-    event: &EventRecord,
-    csrf: String,
-) -> AppResult<RoundPanel> {
-    let names = view::names(conn, event)?;
-    let latest = rounds::latest(conn, event)?;
-    let round = match &latest {
-        Some(r) => Some(view::round_view(app, conn, event, r, &names)?),
-        None => None,
-    };
+pub fn round_panel(data: PanelData, csrf: String) -> RoundPanel {
+    let event = &data.board.event;
+    let names = view::names(&data.board.entries);
+    let round = data
+        .board
+        .round
+        .as_ref()
+        .map(|r| view::round_view(r, &names));
     let mut closing = Vec::new();
     let mut closing_problem = None;
-    if let (Some(record), Some(view)) = (&latest, &round)
-        && view.is("over")
-    {
-        match rounds::preview_close(conn, event, record) {
-            Ok(preview) => {
-                let choices: BTreeMap<u32, EntryId> =
-                    crate::db::queries::tables_of_round(conn, record.row.id)?
-                        .into_iter()
-                        .filter_map(|t| Some((u32::try_from(t.number).ok()?, t.host_choice?)))
-                        .collect();
-                for outcome in &preview.tables {
-                    let name = |id: EntryId| {
-                        names
-                            .get(&id)
-                            .map_or_else(|| format!("entry {id}"), |n| n.name.clone())
-                    };
-                    let (decision, tied) = match &outcome.decision {
-                        MoverDecision::MostMiles => ("most miles".to_owned(), Vec::new()),
-                        MoverDecision::Cut { tied, drawn } => (
-                            format!("tied: cut for it, {} drawn", name(*drawn)),
-                            tied.clone(),
-                        ),
-                        MoverDecision::Host { tied, drawn } => {
-                            (format!("tied: your choice, {}", name(*drawn)), tied.clone())
-                        }
-                    };
-                    closing.push(ClosingLine {
-                        table: outcome.table,
-                        mover: name(outcome.mover),
-                        decision,
-                        tied: tied
-                            .iter()
-                            .filter_map(|id| names.get(id).cloned())
-                            .collect(),
-                        chosen: choices.get(&outcome.table).copied(),
-                    });
-                }
+    match (&data.closing, &data.board.round) {
+        (Some(Ok(preview)), Some(picture)) => {
+            let choices: BTreeMap<u32, EntryId> = picture
+                .tables
+                .iter()
+                .filter_map(|t| Some((u32::try_from(t.number).ok()?, t.host_choice?)))
+                .collect();
+            for outcome in &preview.tables {
+                let tied = match &outcome.decision {
+                    tournament::MoverDecision::MostMiles => &[][..],
+                    tournament::MoverDecision::Cut { tied, .. }
+                    | tournament::MoverDecision::Host { tied, .. } => &tied[..],
+                };
+                closing.push(ClosingLine {
+                    table: outcome.table,
+                    mover: view::named(&names, outcome.mover).name,
+                    decision: view::decision_text(&outcome.decision, &names),
+                    tied: tied
+                        .iter()
+                        .filter_map(|id| names.get(id).cloned())
+                        .collect(),
+                    chosen: choices.get(&outcome.table).copied(),
+                });
             }
-            Err(error) => closing_problem = Some(error.to_string()),
         }
+        (Some(Err(problem)), _) => closing_problem = Some(problem.clone()),
+        _ => {}
     }
     let more_rounds = match event.settings.length {
         tournament::EventLength::Rounds { rounds } => {
-            latest.as_ref().is_none_or(|r| r.number() < rounds)
+            round.as_ref().is_none_or(|r| r.number < rounds)
         }
         tournament::EventLength::TimeLimit { .. } => true,
     };
-    Ok(RoundPanel {
+    RoundPanel {
         csrf,
         event: event.id(),
         round,
@@ -417,7 +366,7 @@ pub fn round_panel(
         finished: event.is_finished(),
         more_rounds,
         sheets: view::Sheets::of(&event.settings),
-    })
+    }
 }
 
 // ---------------------------------------------------------------- login
@@ -468,11 +417,8 @@ async fn login(
         ));
     }
     let password = form.into_inner().password;
-    let stored = read(&app, move |_, conn| {
-        crate::app::passwords::stored_hash(conn, id)
-    })
-    .await?;
-    let Ok(ok) = crate::app::passwords::verify(stored, password).await else {
+    let stored = run(&app, move |app| passwords::password_hash(app, id)).await?;
+    let Ok(ok) = passwords::verify(stored, password).await else {
         return Ok(limits::too_many(
             &req,
             std::time::Duration::from_secs(1),
@@ -487,7 +433,7 @@ async fn login(
         }
     }
     if ok {
-        let epoch = read(&app, move |_, conn| events::host_epoch(conn, id)).await?;
+        let epoch = run(&app, move |app| events::current_host_epoch(app, id)).await?;
         visitor.add_host(id, epoch);
         Ok(redirect(&format!("/events/{id}/host")))
     } else {
@@ -504,9 +450,9 @@ async fn logout(
 ) -> PageResult {
     let id = path.into_inner();
     visitor.check_csrf(&form.csrf)?;
-    if visitor.is_host(id) {
+    if let Some(host) = visitor.host_key(id) {
         // On the server too: a copy of this cookie no longer opens the console.
-        write(&app, move |_, conn| events::end_host_sessions(conn, id)).await?;
+        run(&app, move |app| events::sign_out(app, &host)).await?;
     }
     visitor.remove_host(id);
     visitor.flash("ok", "You have left the console on this device.");
@@ -515,43 +461,115 @@ async fn logout(
 
 // ---------------------------------------------------------------- forms
 
-/// Runs a console form: checks the host and the CSRF token, runs the use case in one
-/// transaction, tells the live pages, and goes back to the console with a message.
-async fn host_form(
+/// A form of the console, taken apart once for every handler: the visitor must host the
+/// event named in the address (otherwise they are sent to the sign-in page) and the form must
+/// carry this browser's CSRF token. `fields` are the form's other fields.
+pub struct HostForm<T> {
+    pub fields: T,
+    pub host: HostKey,
+    pub visitor: Visitor,
     app: web::Data<App>,
     hub: web::Data<Hub>,
-    visitor: Visitor,
-    event: i64,
-    csrf: &str,
-    anchor: &str,
-    f: impl FnOnce(&App, &mut Conn, &EventRecord) -> AppResult<String> + Send + 'static,
-) -> PageResult {
-    if let Err(to_login) = require_host(&visitor, event) {
-        return Ok(*to_login);
+}
+
+/// A form's CSRF token, and the rest of its fields.
+#[derive(Deserialize)]
+struct WithCsrf<T> {
+    #[serde(default)]
+    csrf: String,
+    #[serde(flatten)]
+    fields: T,
+}
+
+/// A form with no fields but its CSRF token.
+#[derive(Deserialize)]
+pub struct NoFields {}
+
+impl<T: DeserializeOwned + 'static> FromRequest for HostForm<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<HostForm<T>, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visitor = Visitor::from_request(req, payload);
+        let form = web::Form::<WithCsrf<T>>::from_request(req, payload);
+        let event = req
+            .match_info()
+            .get("event")
+            .and_then(|e| e.parse::<i64>().ok());
+        let app = req.app_data::<web::Data<App>>().cloned();
+        let hub = req.app_data::<web::Data<Hub>>().cloned();
+        Box::pin(async move {
+            let visitor = visitor.await?;
+            let form = form.await?.into_inner();
+            let (Some(event), Some(app), Some(hub)) = (event, app, hub) else {
+                return Err(PageError(AppError::Internal(
+                    "a console form outside an event's address".into(),
+                ))
+                .into());
+            };
+            let host = match host_or_login(&visitor, event) {
+                Ok(host) => host,
+                Err(to_login) => {
+                    return Err(
+                        actix_web::error::InternalError::from_response("", *to_login).into(),
+                    );
+                }
+            };
+            visitor.check_csrf(&form.csrf).map_err(PageError)?;
+            Ok(HostForm {
+                fields: form.fields,
+                host,
+                visitor,
+                app,
+                hub,
+            })
+        })
     }
-    visitor.check_csrf(csrf)?;
-    let result = write(&app, move |app, conn| {
-        let record = events::load(conn, event)?;
-        f(app, conn, &record)
-    })
-    .await;
-    match result {
-        Ok(message) => {
-            hub.publish(event, Topic::Event);
-            if !message.is_empty() {
-                visitor.flash("ok", message);
+}
+
+impl<T: Send + 'static> HostForm<T> {
+    /// Runs the form's use case and answers its result (for forms that answer more than a
+    /// message).
+    pub async fn run<R: Send + 'static>(
+        &self,
+        use_case: impl FnOnce(&App, &HostKey) -> AppResult<R> + Send + 'static,
+    ) -> Result<R, PageError> {
+        let host = self.host.clone();
+        run(&self.app, move |app| use_case(app, &host)).await
+    }
+
+    /// Runs the form's use case with its fields, tells the live pages, and goes back to the
+    /// console at `anchor` with the use case's message (or its refusal, in words).
+    pub async fn apply(
+        self,
+        anchor: &str,
+        use_case: impl FnOnce(&App, &HostKey, T) -> AppResult<String> + Send + 'static,
+    ) -> PageResult {
+        let HostForm {
+            fields,
+            host,
+            visitor,
+            app,
+            hub,
+        } = self;
+        let event = host.event;
+        let result = run(&app, move |app| use_case(app, &host, fields)).await;
+        match result {
+            Ok(message) => {
+                hub.publish(event, Topic::Event);
+                if !message.is_empty() {
+                    visitor.flash("ok", message);
+                }
             }
+            Err(PageError(AppError::Internal(e))) => return Err(PageError(AppError::Internal(e))),
+            Err(PageError(error)) => visitor.flash("error", error.to_string()),
         }
-        Err(PageError(AppError::Internal(e))) => return Err(PageError(AppError::Internal(e))),
-        Err(PageError(error)) => visitor.flash("error", error.to_string()),
+        Ok(redirect(&format!("/events/{event}/host#{anchor}")))
     }
-    Ok(redirect(&format!("/events/{event}/host#{anchor}")))
 }
 
 #[derive(Deserialize)]
 struct EntryForm {
-    #[serde(default)]
-    csrf: String,
     #[serde(default)]
     name: String,
     #[serde(default)]
@@ -569,148 +587,77 @@ impl EntryForm {
     }
 }
 
-async fn add_entry(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    req: HttpRequest,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<EntryForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
+async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
     let cap = limits::max_entries(&req);
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "entries",
-        move |app, conn, event| {
-            events::check_room(conn, event, cap)?;
-            let members = form.members(event.settings.table_size.partners())?;
-            let name = members.display();
-            events::add_entry(conn, event, members, None, app.now_naive())?;
-            Ok(format!("{name} added."))
-        },
-    )
+    form.apply("entries", move |app, host, form| {
+        let (entry, _) = events::add_entry(
+            app,
+            host,
+            cap,
+            |settings| form.members(settings.table_size.partners()),
+            None,
+        )?;
+        Ok(format!("{} added.", entry.entry.name()))
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct BotForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     level: String,
 }
 
-async fn add_bot(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    req: HttpRequest,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<BotForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
+async fn add_bot(req: HttpRequest, form: HostForm<BotForm>) -> PageResult {
     let cap = limits::max_entries(&req);
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "entries",
-        move |app, conn, event| {
-            let level = match form.level.as_str() {
-                "random" => "random",
-                "shrewd" => "shrewd",
-                _ => "steady",
-            };
-            events::check_room(conn, event, cap)?;
-            events::add_bots(conn, event, 1, level, app.now_naive())?;
-            Ok(format!(
-                "A {level} bot joined, labelled as a bot everywhere."
-            ))
-        },
-    )
+    form.apply("entries", move |app, host, form| {
+        let level = match form.level.as_str() {
+            "random" => "random",
+            "shrewd" => "shrewd",
+            _ => "steady",
+        };
+        events::add_bot(app, host, cap, level)?;
+        Ok(format!(
+            "A {level} bot joined, labelled as a bot everywhere."
+        ))
+    })
     .await
 }
 
-async fn rename(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i64)>,
-    form: web::Form<EntryForm>,
-) -> PageResult {
-    let (event, entry) = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "entries",
-        move |_, conn, event| {
-            let members = form.members(event.settings.table_size.partners())?;
-            let name = members.display();
-            events::rename_entry(conn, event, entry, members)?;
-            Ok(format!("Renamed to {name}."))
-        },
-    )
+async fn rename(path: web::Path<(i64, i64)>, form: HostForm<EntryForm>) -> PageResult {
+    let (_, entry) = path.into_inner();
+    form.apply("entries", move |app, host, form| {
+        let mut name = String::new();
+        events::rename_entry(app, host, entry, |settings| {
+            let members = form.members(settings.table_size.partners())?;
+            name = members.display();
+            Ok(members)
+        })?;
+        Ok(format!("Renamed to {name}."))
+    })
     .await
 }
 
-async fn withdraw(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i64)>,
-    form: web::Form<super::CsrfOnly>,
-) -> PageResult {
-    let (event, entry) = path.into_inner();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &form.csrf,
-        "entries",
-        move |_, conn, event| {
-            events::withdraw_entry(conn, event, entry)?;
-            Ok("Withdrawn: the entry keeps its miles and is not seated again.".into())
-        },
-    )
+async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, entry) = path.into_inner();
+    form.apply("entries", move |app, host, _| {
+        events::withdraw_entry(app, host, entry)?;
+        Ok("Withdrawn: the entry keeps its miles and is not seated again.".into())
+    })
     .await
 }
 
 async fn new_link(
-    app: web::Data<App>,
     req: HttpRequest,
-    visitor: Visitor,
     path: web::Path<(i64, i64)>,
-    form: web::Form<super::CsrfOnly>,
+    form: HostForm<NoFields>,
 ) -> PageResult {
     let (event, player) = path.into_inner();
-    if let Err(to_login) = require_host(&visitor, event) {
-        return Ok(*to_login);
-    }
-    visitor.check_csrf(&form.csrf)?;
-    let link = write(&app, move |_, conn| {
-        let record = events::load(conn, event)?;
-        events::renew_link(conn, &record, player)
-    })
-    .await?;
+    let link = form
+        .run(move |app, host| events::renew_link(app, host, player))
+        .await?;
     let info = req.connection_info();
-    visitor.flash_link(
+    form.visitor.flash_link(
         format!(
             "The seat link of {} (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:",
             link.name
@@ -720,73 +667,29 @@ async fn new_link(
     Ok(redirect(&format!("/events/{event}/host#entries")))
 }
 
-async fn release(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i64)>,
-    form: web::Form<super::CsrfOnly>,
-) -> PageResult {
-    let (event, player) = path.into_inner();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &form.csrf,
-        "entries",
-        move |_, conn, event| {
-            events::release_seat(conn, event, player)?;
-            Ok("The seat is free: whoever had it is signed out, and it can be picked again from its table's QR code.".into())
-        },
-    )
-    .await
-}
-
-async fn join_keys(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<super::CsrfOnly>,
-) -> PageResult {
-    let event = path.into_inner();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &form.csrf,
-        "access",
-        move |_, conn, event| {
-            events::rotate_join_keys(conn, event)?;
-            Ok("New join keys: the old QR codes and viewer link stop working. Print the table tents again.".into())
-        },
-    )
-    .await
-}
-
-async fn host_token(
-    app: web::Data<App>,
-    req: HttpRequest,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<super::CsrfOnly>,
-) -> PageResult {
-    let event = path.into_inner();
-    if let Err(to_login) = require_host(&visitor, event) {
-        return Ok(*to_login);
-    }
-    visitor.check_csrf(&form.csrf)?;
-    let (token, epoch) = write(&app, move |_, conn| {
-        let record = events::load(conn, event)?;
-        let token = events::rotate_host_token(conn, &record)?;
-        Ok((token, events::host_epoch(conn, event)?))
+async fn release(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, player) = path.into_inner();
+    form.apply("entries", move |app, host, _| {
+        events::release_seat(app, host, player)?;
+        Ok("The seat is free: whoever had it is signed out, and it can be picked again from its table's QR code.".into())
     })
-    .await?;
-    visitor.add_host(event, epoch);
+    .await
+}
+
+async fn join_keys(form: HostForm<NoFields>) -> PageResult {
+    form.apply("access", move |app, host, _| {
+        events::rotate_join_keys(app, host)?;
+        Ok("New join keys: the old QR codes and viewer link stop working. Print the table tents again.".into())
+    })
+    .await
+}
+
+async fn host_token(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
+    let event = form.host.event;
+    let (token, epoch) = form.run(events::rotate_host_token).await?;
+    form.visitor.add_host(event, epoch);
     let info = req.connection_info();
-    visitor.flash_link(
+    form.visitor.flash_link(
         "Your new host link (shown only now; the old one stops working and other host devices are signed out):",
         format!(
             "{}://{}/events/{event}/host?token={token}",
@@ -800,8 +703,6 @@ async fn host_token(
 #[derive(Deserialize)]
 struct SeatForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     remainder: String,
     #[serde(default)]
     order: String,
@@ -809,201 +710,118 @@ struct SeatForm {
     paper: String,
 }
 
-async fn seat(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<SeatForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "round",
-        move |app, conn, event| {
-            let order = if form.order == "host" {
-                Some(
-                    events::entries(conn, event.id())?
-                        .iter()
-                        .filter(|e| e.entry.is_active())
-                        .map(|e| e.id())
-                        .collect(),
-                )
-            } else {
-                None
-            };
-            let request = SeatRequest {
-                remainder: match form.remainder.as_str() {
-                    "mixed_tables" => Some(Remainder::MixedTables),
-                    "byes" => Some(Remainder::Byes),
-                    "bots" => Some(Remainder::Bots),
-                    _ => None,
-                },
-                order,
-                paper_tables: Vec::new(),
-                all_paper: form.paper == "all",
-            };
-            let round = rounds::seat_first(conn, event, &request, app.now_naive())?;
-            Ok(format!(
-                "Round {} is seated. Send everyone to their tables, then give the signal.",
-                round.number()
-            ))
-        },
-    )
+async fn seat(form: HostForm<SeatForm>) -> PageResult {
+    form.apply("round", move |app, host, form| {
+        let request = SeatRequest {
+            remainder: match form.remainder.as_str() {
+                "mixed_tables" => Some(Remainder::MixedTables),
+                "byes" => Some(Remainder::Byes),
+                "bots" => Some(Remainder::Bots),
+                _ => None,
+            },
+            order: None,
+            listed_order: form.order == "host",
+            paper_tables: Vec::new(),
+            all_paper: form.paper == "all",
+        };
+        let round = rounds::seat_first_round(app, host, &request)?;
+        Ok(format!(
+            "Round {} is seated. Send everyone to their tables, then give the signal.",
+            round.number()
+        ))
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct SignalForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     signal: String,
     #[serde(default)]
     minutes: String,
 }
 
-async fn signal(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i32)>,
-    form: web::Form<SignalForm>,
-) -> PageResult {
-    let (event, number) = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "round",
-        move |app, conn, event| {
-            let (signal, said) = match form.signal.as_str() {
-                "start" => (Signal::Start, "The signal is given: play!".to_owned()),
-                "pause" => (Signal::Pause, "Paused.".to_owned()),
-                "resume" => (Signal::Resume, "Play resumes.".to_owned()),
-                "stop" => (
-                    Signal::Stop,
-                    "Stop! Every game is frozen and its miles count.".to_owned(),
-                ),
-                "extend" => {
-                    let minutes: u32 = parse(&form.minutes, "the extra minutes")?;
-                    (
-                        Signal::Extend {
-                            seconds: minutes.saturating_mul(60),
-                        },
-                        format!(
-                            "{minutes} more minute{}.",
-                            if minutes == 1 { "" } else { "s" }
-                        ),
-                    )
-                }
-                other => {
-                    return Err(AppError::invalid(format!(
-                        "there is no signal \"{}\"",
-                        crate::engine::json::truncate(other, 20)
-                    )));
-                }
-            };
-            rounds::signal(conn, event, number, signal, app.now())?;
-            Ok(said)
-        },
-    )
+async fn signal(path: web::Path<(i64, i32)>, form: HostForm<SignalForm>) -> PageResult {
+    let (_, number) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let (signal, said) = match form.signal.as_str() {
+            "start" => (Signal::Start, "The signal is given: play!".to_owned()),
+            "pause" => (Signal::Pause, "Paused.".to_owned()),
+            "resume" => (Signal::Resume, "Play resumes.".to_owned()),
+            "stop" => (
+                Signal::Stop,
+                "Stop! Every game is frozen and its miles count.".to_owned(),
+            ),
+            "extend" => {
+                let minutes: u32 = parse(&form.minutes, "the extra minutes")?;
+                (
+                    Signal::Extend {
+                        seconds: minutes.saturating_mul(60),
+                    },
+                    format!(
+                        "{minutes} more minute{}.",
+                        if minutes == 1 { "" } else { "s" }
+                    ),
+                )
+            }
+            other => {
+                return Err(AppError::invalid(format!(
+                    "there is no signal \"{}\"",
+                    crate::engine::json::truncate(other, 20)
+                )));
+            }
+        };
+        rounds::signal(app, host, number, signal)?;
+        Ok(said)
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct ModeForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     paper: String,
 }
 
-async fn table_mode(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i32, i32)>,
-    form: web::Form<ModeForm>,
-) -> PageResult {
-    let (event, number, table) = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "round",
-        move |app, conn, event| {
-            let paper = form.paper == "true";
-            rounds::set_table_mode(conn, event, number, table, paper, app.now_naive())?;
-            Ok(if paper {
-                format!("Table {table} plays with real cards.")
-            } else {
-                format!("Table {table} plays on phones.")
-            })
-        },
-    )
+async fn table_mode(path: web::Path<(i64, i32, i32)>, form: HostForm<ModeForm>) -> PageResult {
+    let (_, number, table) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let paper = form.paper == "true";
+        rounds::set_table_mode(app, host, number, table, paper)?;
+        Ok(if paper {
+            format!("Table {table} plays with real cards.")
+        } else {
+            format!("Table {table} plays on phones.")
+        })
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct MoverForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     entry: String,
 }
 
-async fn mover(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i32, i32)>,
-    form: web::Form<MoverForm>,
-) -> PageResult {
-    let (event, number, table) = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "round",
-        move |_, conn, event| {
-            let entry = if form.entry.is_empty() || form.entry == "cut" {
-                None
-            } else {
-                Some(parse::<i64>(&form.entry, "the entry")?)
-            };
-            rounds::choose_mover(conn, event, number, table, entry)?;
-            Ok(match entry {
-                Some(_) => format!("Your choice moves on from table {table}."),
-                None => format!("Table {table}: the cut decides."),
-            })
-        },
-    )
+async fn mover(path: web::Path<(i64, i32, i32)>, form: HostForm<MoverForm>) -> PageResult {
+    let (_, number, table) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let entry = if form.entry.is_empty() || form.entry == "cut" {
+            None
+        } else {
+            Some(parse::<i64>(&form.entry, "the entry")?)
+        };
+        rounds::choose_mover(app, host, number, table, entry)?;
+        Ok(match entry {
+            Some(_) => format!("Your choice moves on from table {table}."),
+            None => format!("Table {table}: the cut decides."),
+        })
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct ScoresForm {
-    #[serde(default)]
-    csrf: String,
     #[serde(default)]
     side: String,
     /// One field per row of the score sheet, named `row_<row>`.
@@ -1035,56 +853,28 @@ pub fn card_counts(fields: &BTreeMap<String, String>) -> AppResult<PaperCard> {
     Ok(card)
 }
 
-async fn scores(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i32, i32)>,
-    form: web::Form<ScoresForm>,
-) -> PageResult {
-    let (event, number, table) = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "round",
-        move |app, conn, event| {
-            let side: usize = super::start::number(&form.side, "the side")?;
-            let card = card_counts(&form.rows)?;
-            let (score, unit) = rounds::enter_paper(
-                conn,
-                event,
-                TableAt {
-                    round: number,
-                    table,
-                },
-                (side, card),
-                CardAuthor::Host,
-                app.now_naive(),
-            )?;
-            Ok(format!(
-                "Table {table}: the card is in ({score} {}) and confirmed.",
-                unit.word()
-            ))
-        },
-    )
+async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) -> PageResult {
+    let (_, number, table) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let side: usize = parse(&form.side, "the side")?;
+        let card = card_counts(&form.rows)?;
+        let at = TableAt {
+            round: number,
+            table,
+        };
+        let (score, unit) = rounds::enter_paper_as_host(app, host, at, side, card)?;
+        Ok(format!(
+            "Table {table}: the card is in ({score} {}) and confirmed.",
+            unit.word()
+        ))
+    })
     .await
 }
 
-async fn close(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<(i64, i32)>,
-    form: web::Form<super::CsrfOnly>,
-) -> PageResult {
-    let (event, number) = path.into_inner();
-    host_form(app, hub, visitor, event, &form.csrf, "round", move |app, conn, event| {
-        let summary = rounds::close(conn, event, number, app.now())?;
+async fn close(path: web::Path<(i64, i32)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, number) = path.into_inner();
+    form.apply("round", move |app, host, _| {
+        let summary = rounds::close(app, host, number)?;
         Ok(match (summary.next_round, summary.finished_because) {
             (Some(next), _) => format!(
                 "Round {number} is closed and the winners have moved on. Round {next} is seated."
@@ -1099,8 +889,6 @@ async fn close(
 #[derive(Deserialize)]
 struct CorrectionForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     round: String,
     #[serde(default)]
     entry: String,
@@ -1110,103 +898,58 @@ struct CorrectionForm {
     reason: String,
 }
 
-async fn correct(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<CorrectionForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "corrections",
-        move |app, conn, event| {
-            let request = CorrectionRequest {
-                round: parse(&form.round, "the round")?,
-                entry: parse(&form.entry, "the entry")?,
-                miles: parse(&form.miles, "the miles")?,
-                reason: form.reason,
-            };
-            let outcome = rounds::correct(conn, event, &request, "host", app.now())?;
-            let mut said = format!(
-                "Round {}: {} → {} miles.",
-                request.round,
-                outcome
-                    .old
-                    .map_or_else(|| "none".to_owned(), |m| m.to_string()),
-                outcome.new
-            );
-            if !outcome.changed_tables.is_empty() {
-                said.push_str(" The movement changed");
-                if outcome.reseated {
-                    said.push_str(" and the next round was seated again");
-                }
-                said.push('.');
+async fn correct(form: HostForm<CorrectionForm>) -> PageResult {
+    form.apply("corrections", move |app, host, form| {
+        let request = CorrectionRequest {
+            round: parse(&form.round, "the round")?,
+            entry: parse(&form.entry, "the entry")?,
+            miles: parse(&form.miles, "the miles")?,
+            reason: form.reason,
+        };
+        let outcome = rounds::correct(app, host, &request)?;
+        let mut said = format!(
+            "Round {}: {} → {} miles.",
+            request.round,
+            outcome
+                .old
+                .map_or_else(|| "none".to_owned(), |m| m.to_string()),
+            outcome.new
+        );
+        if !outcome.changed_tables.is_empty() {
+            said.push_str(" The movement changed");
+            if outcome.reseated {
+                said.push_str(" and the next round was seated again");
             }
-            Ok(said)
-        },
-    )
+            said.push('.');
+        }
+        Ok(said)
+    })
     .await
 }
 
-async fn finish(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<super::CsrfOnly>,
-) -> PageResult {
-    let event = path.into_inner();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &form.csrf,
-        "round",
-        move |app, conn, event| {
-            rounds::finish_event(conn, event, app.now())?;
-            Ok("The evening is over. The standings are final.".into())
-        },
-    )
+async fn finish(form: HostForm<NoFields>) -> PageResult {
+    form.apply("round", move |app, host, _| {
+        rounds::finish_event(app, host)?;
+        Ok("The evening is over. The standings are final.".into())
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct PasswordForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     password: String,
 }
 
-async fn set_password(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    req: HttpRequest,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<PasswordForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    if let Err(to_login) = require_host(&visitor, event) {
-        return Ok(*to_login);
-    }
-    visitor.check_csrf(&form.csrf)?;
-    let removed = form.password.is_empty();
+async fn set_password(req: HttpRequest, mut form: HostForm<PasswordForm>) -> PageResult {
+    let event = form.host.event;
+    let password = std::mem::take(&mut form.fields.password);
+    let removed = password.is_empty();
     // Hashed on the pool before the transaction, so argon2 never holds the write lock.
-    let hash = match crate::app::passwords::hash_new_password(form.password).await {
+    let hash = match passwords::hash_new_password(password).await {
         Ok(Ok(hash)) => hash,
         Ok(Err(error)) => {
-            visitor.flash("error", error.to_string());
+            form.visitor.flash("error", error.to_string());
             return Ok(redirect(&format!("/events/{event}/host#access")));
         }
         Err(_busy) => {
@@ -1217,60 +960,33 @@ async fn set_password(
             ));
         }
     };
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &form.csrf,
-        "access",
-        move |_, conn, event| {
-            crate::app::passwords::store_host_password(conn, event, hash.as_deref())?;
-            Ok(if removed {
-                "The password is removed: only the host link opens the console.".into()
-            } else {
-                "Password set: with it, the console opens from any device at /events/ID/login."
-                    .replace("ID", &event.id().to_string())
-            })
-        },
-    )
+    form.apply("access", move |app, host, _| {
+        passwords::set_host_password(app, host, hash.as_deref())?;
+        Ok(if removed {
+            "The password is removed: only the host link opens the console.".into()
+        } else {
+            "Password set: with it, the console opens from any device at /events/ID/login."
+                .replace("ID", &event.to_string())
+        })
+    })
     .await
 }
 
 #[derive(Deserialize)]
 struct ViewsForm {
     #[serde(default)]
-    csrf: String,
-    #[serde(default)]
     private: String,
 }
 
-async fn set_views(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<ViewsForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    let csrf = form.csrf.clone();
-    host_form(
-        app,
-        hub,
-        visitor,
-        event,
-        &csrf,
-        "access",
-        move |_, conn, event| {
-            let private = form.private == "true";
-            crate::db::queries::set_private_views(conn, event.id(), private)?;
-            Ok(if private {
-                "The projector and standings now need the viewer link (see below).".into()
-            } else {
-                "The projector and standings are open to anyone with the address.".into()
-            })
-        },
-    )
+async fn set_views(form: HostForm<ViewsForm>) -> PageResult {
+    form.apply("access", move |app, host, form| {
+        let private = form.private == "true";
+        events::set_private_views(app, host, private)?;
+        Ok(if private {
+            "The projector and standings now need the viewer link (see below).".into()
+        } else {
+            "The projector and standings are open to anyone with the address.".into()
+        })
+    })
     .await
 }

@@ -17,7 +17,6 @@ use serde::Deserialize;
 
 use super::session::{Flash, Visitor};
 use crate::app::{App, AppError, AppResult};
-use crate::db::Conn;
 
 /// Registers the pages' routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -172,22 +171,23 @@ impl ResponseError for PageError {
 /// The result of a page handler.
 pub type PageResult = Result<HttpResponse, PageError>;
 
-/// Runs a read use case for a page.
-pub async fn read<T: Send + 'static>(
+/// Runs one use case for a page (the shared [`crate::web::run`]), with the pages' refusals.
+pub async fn run<T: Send + 'static>(
     app: &web::Data<App>,
-    f: impl FnOnce(&App, &mut Conn) -> AppResult<T> + Send + 'static,
+    use_case: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
 ) -> Result<T, PageError> {
-    let app = app.clone();
-    Ok(web::block(move || app.read(|conn| f(&app, conn))).await??)
+    super::run(app, use_case).await
 }
 
-/// Runs a writing use case for a page, in one immediate transaction.
-pub async fn write<T: Send + 'static>(
-    app: &web::Data<App>,
-    f: impl FnOnce(&App, &mut Conn) -> AppResult<T> + Send + 'static,
-) -> Result<T, PageError> {
-    let app = app.clone();
-    Ok(web::block(move || app.write(|conn| f(&app, conn))).await??)
+/// The visitor's host credential for the event (the use case checks it again); a visitor who
+/// does not host the event is sent to the sign-in page instead.
+pub fn host_or_login(
+    visitor: &Visitor,
+    event: i64,
+) -> Result<crate::app::HostKey, Box<HttpResponse>> {
+    visitor
+        .host_key(event)
+        .ok_or_else(|| Box::new(redirect(&format!("/events/{event}/login"))))
 }
 
 /// Every form carries this field.
@@ -277,11 +277,7 @@ pub fn live_stream<F>(
     render: F,
 ) -> impl actix_web::Responder
 where
-    F: Fn(&App, &mut Conn) -> AppResult<Vec<(&'static str, String)>>
-        + Send
-        + Sync
-        + Clone
-        + 'static,
+    F: Fn(&App) -> AppResult<Vec<(&'static str, String)>> + Send + Sync + Clone + 'static,
 {
     use actix_web_lab::sse;
     use futures_util::StreamExt;
@@ -294,18 +290,17 @@ where
             let (drawn_app, draw) = (app.clone(), render.clone());
             // A page whose redraw fails keeps what it shows and tries again at the next change;
             // the reason is logged (never the page's address, which may hold a token).
-            let regions =
-                match web::block(move || drawn_app.read(|conn| draw(&drawn_app, conn))).await {
-                    Ok(Ok(regions)) => regions,
-                    Ok(Err(error)) => {
-                        log::warn!("live stream: cannot redraw a page: {error}");
-                        Vec::new()
-                    }
-                    Err(error) => {
-                        log::warn!("live stream: the redraw did not run: {error}");
-                        Vec::new()
-                    }
-                };
+            let regions = match web::block(move || draw(&drawn_app)).await {
+                Ok(Ok(regions)) => regions,
+                Ok(Err(error)) => {
+                    log::warn!("live stream: cannot redraw a page: {error}");
+                    Vec::new()
+                }
+                Err(error) => {
+                    log::warn!("live stream: the redraw did not run: {error}");
+                    Vec::new()
+                }
+            };
             let events: Vec<sse::Event> = regions
                 .into_iter()
                 .map(|(id, html)| sse::Event::Data(sse::Data::new(html).event(id)))

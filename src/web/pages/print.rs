@@ -7,8 +7,8 @@ use serde::Deserialize;
 
 use super::screen::{StandingsTable, base_url, qr_svg};
 use super::view::{self, RoundView};
-use super::{Layout, PageResult, fragment, page, read, redirect};
-use crate::app::{App, AppError, events, rounds};
+use super::{Layout, PageError, PageResult, fragment, host_or_login, page, run};
+use crate::app::{App, AppError, report, rounds};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -49,20 +49,13 @@ struct IndexPage {
 
 async fn index(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
     let id = path.into_inner();
-    if !visitor.is_host(id) {
-        return Ok(redirect(&format!("/events/{id}/login")));
-    }
-    let (name, rounds) = read(&app, move |_, conn| {
-        let event = events::load(conn, id)?;
-        let rounds = crate::db::queries::rounds_of_event(conn, id)?
-            .iter()
-            .map(|r| r.number as u32)
-            .collect();
-        Ok((event.settings.name, rounds))
-    })
-    .await?;
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let (event, rounds) = run(&app, move |app| rounds::round_numbers(app, &host)).await?;
     page(&IndexPage {
-        layout: Layout::new("Print", &visitor).for_event(id, &name, &visitor),
+        layout: Layout::new("Print", &visitor).for_event(id, &event.settings.name, &visitor),
         event: id,
         rounds,
     })
@@ -86,18 +79,17 @@ async fn standings(
     query: web::Query<PrintQuery>,
 ) -> PageResult {
     let id = path.into_inner();
-    let hosts = visitor.is_host(id);
-    let (event, standings) = read(&app, move |_, conn| {
-        let event = events::load(conn, id)?;
-        if event.row.private_views && !hosts {
-            return Err(AppError::Forbidden(
+    // Private standings are printed from the host's console only (not with the viewer key).
+    let viewer = visitor.viewer_key(id, String::new());
+    let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
+        .await
+        .map_err(|error| match error.0 {
+            AppError::Forbidden(_) => PageError(AppError::Forbidden(
                 "the host keeps the standings private: print them from the host's console".into(),
-            ));
-        }
-        let names = view::names(conn, &event)?;
-        Ok((event.clone(), view::standings_view(conn, &event, &names)?))
-    })
-    .await?;
+            )),
+            _ => error,
+        })?;
+    let standings = view::standings_view(&standings);
     let prizes = standings
         .rows
         .iter()
@@ -128,18 +120,6 @@ struct SeatingPrint {
     round: Option<RoundView>,
 }
 
-/// The round a printout is for: the one asked for, or the latest.
-fn chosen_round(
-    conn: &mut crate::db::Conn,
-    event: &events::EventRecord,
-    round: Option<i32>,
-) -> crate::app::AppResult<Option<rounds::RoundRecord>> {
-    match round {
-        Some(n) => rounds::load(conn, event, n).map(Some),
-        None => rounds::latest(conn, event),
-    }
-}
-
 async fn seating(
     app: web::Data<App>,
     visitor: Visitor,
@@ -147,20 +127,14 @@ async fn seating(
     query: web::Query<PrintQuery>,
 ) -> PageResult {
     let id = path.into_inner();
-    if !visitor.is_host(id) {
-        return Ok(redirect(&format!("/events/{id}/login")));
-    }
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
     let wanted = query.round;
-    let (name, round) = read(&app, move |app, conn| {
-        let event = events::load(conn, id)?;
-        let names = view::names(conn, &event)?;
-        let round = match chosen_round(conn, &event, wanted)? {
-            Some(r) => Some(view::round_view(app, conn, &event, &r, &names)?),
-            None => None,
-        };
-        Ok((event.settings.name, round))
-    })
-    .await?;
+    let board = run(&app, move |app| rounds::round_board(app, &host, wanted)).await?;
+    let round = view::board_view(&board);
+    let name = board.event.settings.name;
     page(&SeatingPrint {
         layout: Layout::new("Seating chart", &visitor).for_event(id, &name, &visitor),
         page_size: query.page_size(),
@@ -186,21 +160,15 @@ async fn cards(
     query: web::Query<PrintQuery>,
 ) -> PageResult {
     let id = path.into_inner();
-    if !visitor.is_host(id) {
-        return Ok(redirect(&format!("/events/{id}/login")));
-    }
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
     let wanted = query.round;
-    let (name, round, sheets) = read(&app, move |app, conn| {
-        let event = events::load(conn, id)?;
-        let names = view::names(conn, &event)?;
-        let round = match chosen_round(conn, &event, wanted)? {
-            Some(r) => Some(view::round_view(app, conn, &event, &r, &names)?),
-            None => None,
-        };
-        let sheets = view::Sheets::of(&event.settings);
-        Ok((event.settings.name, round, sheets))
-    })
-    .await?;
+    let board = run(&app, move |app| rounds::round_board(app, &host, wanted)).await?;
+    let round = view::board_view(&board);
+    let sheets = view::Sheets::of(&board.event.settings);
+    let name = board.event.settings.name;
     page(&CardsPrint {
         layout: Layout::new("Score cards", &visitor).for_event(id, &name, &visitor),
         page_size: query.page_size(),
@@ -227,37 +195,13 @@ async fn tents(
     query: web::Query<PrintQuery>,
 ) -> PageResult {
     let id = path.into_inner();
-    if !visitor.is_host(id) {
-        return Ok(redirect(&format!("/events/{id}/login")));
-    }
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
     let base = base_url(&req);
-    let (name, tables) = read(&app, move |_, conn| {
-        let event = events::load(conn, id)?;
-        let mut numbers: Vec<i32> = Vec::new();
-        for round in crate::db::queries::rounds_of_event(conn, id)? {
-            for table in crate::db::queries::tables_of_round(conn, round.id)? {
-                if !numbers.contains(&table.number) {
-                    numbers.push(table.number);
-                }
-            }
-        }
-        numbers.sort_unstable();
-        if numbers.is_empty() {
-            // Before the seating: one tent per table the entries will fill.
-            let active = events::entries(conn, id)?
-                .iter()
-                .filter(|e| e.entry.is_active())
-                .count();
-            let tables = active / event.settings.entries_per_table().max(1);
-            numbers = (1..=tables.max(1) as i32).collect();
-        }
-        let keyed: Vec<(i32, String)> = numbers
-            .into_iter()
-            .map(|n| (n, event.table_key(n)))
-            .collect();
-        Ok((event.settings.name.clone(), keyed))
-    })
-    .await?;
+    let (event, tables) = run(&app, move |app| rounds::table_keys(app, &host)).await?;
+    let name = event.settings.name;
     let tents = tables
         .into_iter()
         .map(|(n, key)| {

@@ -8,10 +8,10 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::view::{self, RoundView, StandingsView};
-use super::{Layout, PageError, PageResult, fragment, page, read};
+use super::{Layout, PageError, PageResult, fragment, page, run};
 use crate::app::events::{self, EventRecord};
-use crate::app::{App, AppError, AppResult, rounds};
-use crate::db::Conn;
+use crate::app::report::{self, Screen};
+use crate::app::{App, AppError, AppResult, ViewerKey, console};
 use crate::web::live::Hub;
 use crate::web::session::Visitor;
 
@@ -50,14 +50,13 @@ pub struct ViewQuery {
     pub key: String,
 }
 
-/// Private views need the host's browser or the viewer key.
-fn check_view(event: &EventRecord, visitor_hosts: bool, key: &str) -> AppResult<()> {
-    if !event.row.private_views || visitor_hosts || event.is_join_key(key) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden(
+/// The pages' words for a private view opened without its key (the use case refuses it).
+fn private_page(error: PageError) -> PageError {
+    match error.0 {
+        AppError::Forbidden(_) => PageError(AppError::Forbidden(
             "the host keeps this page private: open it from the host's console, or with the viewer link".into(),
-        ))
+        )),
+        _ => error,
     }
 }
 
@@ -109,30 +108,21 @@ impl StandingsTable {
     }
 }
 
-fn screen_regions(
-    app: &App,
-    conn: &mut Conn,
-    event: &EventRecord,
-) -> AppResult<Vec<(&'static str, String)>> {
-    let names = view::names(conn, event)?;
-    let round = match rounds::latest(conn, event)? {
-        Some(r) => Some(view::round_view(app, conn, event, &r, &names)?),
-        None => None,
-    };
-    let standings = view::standings_view(conn, event, &names)?;
+fn screen_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
+    let round = view::board_view(&screen.board);
     Ok(vec![
         (
             "screen-clock",
             fragment(&ScreenClock {
                 round: round.clone(),
-                finished: event.is_finished(),
+                finished: screen.board.event.is_finished(),
             })?,
         ),
         ("screen-seating", fragment(&ScreenSeating { round })?),
         (
             "screen-standings",
             fragment(&StandingsTable {
-                standings,
+                standings: view::standings_view(&screen.standings),
                 limit: Some(12),
                 compact: true,
             })?,
@@ -161,14 +151,12 @@ async fn screen(
 ) -> PageResult {
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
-    let key = query.into_inner().key;
-    let (event, regions) = read(&app, move |app, conn| {
-        let event = events::load(conn, id)?;
-        check_view(&event, hosts, &key)?;
-        let regions = screen_regions(app, conn, &event)?;
-        Ok((event, regions))
-    })
-    .await?;
+    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    let screen = run(&app, move |app| report::screen(app, &viewer))
+        .await
+        .map_err(private_page)?;
+    let regions = screen_regions(&screen)?;
+    let event = screen.board.event;
     let region = |name: &str| {
         regions
             .iter()
@@ -214,15 +202,11 @@ async fn standings(
 ) -> PageResult {
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
-    let key = query.into_inner().key;
-    let (event, standings) = read(&app, move |_, conn| {
-        let event = events::load(conn, id)?;
-        check_view(&event, hosts, &key)?;
-        let names = view::names(conn, &event)?;
-        let standings = view::standings_view(conn, &event, &names)?;
-        Ok((event, standings))
-    })
-    .await?;
+    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
+        .await
+        .map_err(private_page)?;
+    let standings = view::standings_view(&standings);
     let is_final = standings.is_final;
     let table = fragment(&StandingsTable {
         standings,
@@ -242,18 +226,12 @@ async fn standings(
     })
 }
 
-/// Checks access for a live stream and returns the event's id.
-async fn live_access(
-    app: &web::Data<App>,
-    id: i64,
-    hosts: bool,
-    key: String,
-) -> Result<(), PageError> {
-    read(app, move |_, conn| {
-        let event = events::load(conn, id)?;
-        check_view(&event, hosts, &key)
-    })
-    .await
+/// Checks a reader's access before a live stream opens (each redraw checks it again).
+async fn live_access(app: &web::Data<App>, viewer: &ViewerKey) -> Result<(), PageError> {
+    let viewer = viewer.clone();
+    run(app, move |app| events::view_event(app, &viewer).map(drop))
+        .await
+        .map_err(private_page)
 }
 
 async fn screen_live(
@@ -264,16 +242,14 @@ async fn screen_live(
     query: web::Query<ViewQuery>,
 ) -> Result<impl actix_web::Responder, PageError> {
     let id = path.into_inner();
-    live_access(&app, id, visitor.is_host(id), query.into_inner().key).await?;
+    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    live_access(&app, &viewer).await?;
     Ok(super::live_stream(
         app,
         hub.subscribe(),
         Duration::from_millis(500),
         move |n| n.event == id,
-        move |app, conn| {
-            let event = events::load(conn, id)?;
-            screen_regions(app, conn, &event)
-        },
+        move |app| screen_regions(&report::screen(app, &viewer)?),
     ))
 }
 
@@ -285,20 +261,19 @@ async fn standings_live(
     query: web::Query<ViewQuery>,
 ) -> Result<impl actix_web::Responder, PageError> {
     let id = path.into_inner();
-    live_access(&app, id, visitor.is_host(id), query.into_inner().key).await?;
+    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    live_access(&app, &viewer).await?;
     Ok(super::live_stream(
         app,
         hub.subscribe(),
         Duration::from_millis(1000),
         move |n| n.event == id,
-        move |_, conn| {
-            let event = events::load(conn, id)?;
-            let names = view::names(conn, &event)?;
-            let standings = view::standings_view(conn, &event, &names)?;
+        move |app| {
+            let (_, standings) = report::live_standings(app, &viewer)?;
             Ok(vec![(
                 "standings",
                 fragment(&StandingsTable {
-                    standings,
+                    standings: view::standings_view(&standings),
                     limit: None,
                     compact: false,
                 })?,
@@ -314,18 +289,18 @@ async fn console_live(
     path: web::Path<i64>,
 ) -> Result<impl actix_web::Responder, PageError> {
     let id = path.into_inner();
-    if !visitor.is_host(id) {
+    let Some(host) = visitor.host_key(id) else {
         return Err(events::host_refusal().into());
-    }
+    };
     let csrf = visitor.csrf();
     Ok(super::live_stream(
         app,
         hub.subscribe(),
         Duration::from_millis(400),
         move |n| n.event == id,
-        move |app, conn| {
-            let event = events::load(conn, id)?;
-            let panel = super::host::round_panel(app, conn, &event, csrf.clone())?;
+        move |app| {
+            let panel = console::round_panel(app, &host)?;
+            let panel = super::host::round_panel(panel, csrf.clone());
             Ok(vec![("round-panel", fragment(&panel)?)])
         },
     ))

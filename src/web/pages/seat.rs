@@ -11,13 +11,11 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::host::card_counts;
-use super::{Layout, PageError, PageResult, fragment, page, read, redirect, write};
-use crate::app::rounds::{self, CardAuthor, TableAt};
+use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
+use crate::app::rounds::{self, RoundState, SeatCard};
 use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
-use crate::app::{App, AppError, AppResult, events};
-use crate::db::queries;
+use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreUnit, SheetRow};
-use crate::tournament::PaperCard;
 use crate::web::boards;
 use crate::web::live::{self, Hub, Topic};
 use crate::web::session::Visitor;
@@ -76,11 +74,11 @@ impl Board {
 
     fn clock(&self) -> String {
         match &self.state.round {
-            Some(round) if round.state == "running" => super::clock_text(round.left_ms),
-            Some(round) if round.state == "paused" => {
+            Some(round) if round.state == RoundState::Running => super::clock_text(round.left_ms),
+            Some(round) if round.state == RoundState::Paused => {
                 format!("{} (paused)", super::clock_text(round.left_ms))
             }
-            Some(round) if round.state == "seated" => "Ready".into(),
+            Some(round) if round.state == RoundState::Seated => "Ready".into(),
             Some(_) => "Time".into(),
             None => String::new(),
         }
@@ -90,16 +88,20 @@ impl Board {
         self.state
             .round
             .as_ref()
-            .filter(|r| r.state == "running")
+            .filter(|r| r.state == RoundState::Running)
             .and_then(|r| r.left_ms)
     }
 
-    fn round_state(&self) -> &str {
+    /// The round's state word, for the clock's class ("" before a round is seated).
+    fn round_state(&self) -> &'static str {
         self.state.round.as_ref().map_or("", |r| r.state.as_str())
     }
 
     fn frozen(&self) -> bool {
-        matches!(self.round_state(), "over" | "closed")
+        self.state
+            .round
+            .as_ref()
+            .is_some_and(|r| matches!(r.state, RoundState::Over | RoundState::Closed))
     }
 
     fn table_miles(&self) -> Vec<(String, u32, bool)> {
@@ -122,50 +124,35 @@ struct SeatPage {
     board: String,
 }
 
-/// Builds the board for a seat.
+/// Draws a seat's board from what the use case read.
 fn board(
-    app: &App,
-    conn: &mut crate::db::Conn,
-    key: &SeatKey,
+    data: seat::SeatBoard,
     csrf: String,
     (post_move, post_card): (String, String),
 ) -> AppResult<Board> {
-    let holder = key.holder(conn)?;
-    let state = seat::state_of(conn, &holder, app.now())?;
-    let mut cards = Vec::new();
-    let sheet = holder
-        .event
-        .settings
-        .table_config(state.tablemates.len().max(2))
-        .map(|config| config.rules.score_sheet(config))
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    if state.mode.as_deref() == Some(crate::app::play::PAPER)
-        && let Some(round) = rounds::latest(conn, &holder.event)?
-        && let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
-    {
-        let stored = queries::paper_scores_of_table(conn, table.id)?;
-        for mate in &state.tablemates {
-            let card = stored.iter().find(|c| c.side as usize == mate.table_side);
-            let counts = match card {
-                Some(c) => Some(serde_json::from_str::<PaperCard>(&c.counts)?),
-                None => None,
-            };
-            cards.push(CardLine {
-                side: mate.table_side,
-                names: mate.names.join(" & "),
-                score: counts.as_ref().map(|c| c.score(&sheet)),
-                counts: counts.map(|c| {
-                    sheet
-                        .rows
-                        .iter()
-                        .map(|r| (r.label, c.count(r.id)))
-                        .collect()
-                }),
-                confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
-                mine: mate.you,
-            });
-        }
-    }
+    let seat::SeatBoard {
+        state,
+        sheet,
+        cards,
+        ..
+    } = data;
+    let cards = cards
+        .into_iter()
+        .map(|line| CardLine {
+            side: line.side,
+            names: line.names,
+            score: line.card.as_ref().map(|c| c.score(&sheet)),
+            counts: line.card.map(|c| {
+                sheet
+                    .rows
+                    .iter()
+                    .map(|r| (r.label, c.count(r.id)))
+                    .collect()
+            }),
+            confirmed: line.confirmed,
+            mine: line.mine,
+        })
+        .collect();
     let game = match &state.deal {
         Some(deal) => Some(
             boards::render(&boards::Context {
@@ -210,13 +197,16 @@ fn key_urls(key: &SeatKey) -> (String, String, String, String) {
 }
 
 async fn show(app: web::Data<App>, visitor: Visitor, key: SeatKey) -> PageResult {
-    let mut layout = Layout::new("Your seat", &visitor);
-    let csrf = layout.csrf.clone();
-    let (_, post_move, post_card, live) = key_urls(&key);
-    let board = read(&app, move |app, conn| {
-        board(app, conn, &key, csrf, (post_move, post_card))
-    })
-    .await?;
+    let probe = key.clone();
+    let data = run(&app, move |app| seat::seat_board(app, &probe)).await?;
+    show_board(&visitor, &key, data)
+}
+
+/// The seat page around a board the use case read.
+fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageResult {
+    let mut layout = Layout::new("Your seat", visitor);
+    let (_, post_move, post_card, live) = key_urls(key);
+    let board = board(data, layout.csrf.clone(), (post_move, post_card))?;
     layout.title = format!("{} · {}", board.state.name, board.state.event_name);
     layout.event = Some((board.state.event, board.state.event_name.clone()));
     layout.live = Some(live);
@@ -234,9 +224,9 @@ async fn seat_by_token(
 ) -> PageResult {
     let token = path.into_inner();
     // The first to open a seat's link holds the seat: it can no longer be picked.
-    let claim = token.clone();
-    write(&app, move |_, conn| seat::claim_by_token(conn, &claim)).await?;
-    show(app, visitor, SeatKey::Token(token)).await
+    let opened = token.clone();
+    let data = run(&app, move |app| seat::open_seat_board(app, &opened)).await?;
+    show_board(&visitor, &SeatKey::Token(token), data)
 }
 
 fn session_key(visitor: &Visitor) -> Result<SeatKey, PageError> {
@@ -283,11 +273,7 @@ async fn play(
             return Ok(redirect(&back));
         }
     };
-    let result = write(&app, move |app, conn| {
-        let holder = key.holder(conn)?;
-        seat::play_json_move(conn, &holder, seen, &value, app.now())
-    })
-    .await;
+    let result = run(&app, move |app| seat::play_move(app, &key, seen, &value)).await;
     match result {
         Ok((_, table)) => {
             if !table.changed {
@@ -357,51 +343,23 @@ async fn card(
 ) -> PageResult {
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
-    let result = write(&app, move |app, conn| {
-        let holder = key.holder(conn)?;
-        let round = rounds::latest(conn, &holder.event)?
-            .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
-        let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
-            .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
-        let mine = queries::entries_of_table(conn, table.id)?
-            .iter()
-            .find(|te| te.entry_id == holder.entry.id)
-            .map(|te| te.side as usize)
-            .ok_or_else(|| AppError::Internal("a seated entry without a side".into()))?;
-        let at = TableAt {
-            round: round.row.number,
-            table: table.number,
+    let what = if form.what == "confirm" {
+        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm { side })
+    } else {
+        card_counts(&form.rows).map(|card| SeatCard::Enter { side: None, card })
+    };
+    let result = async {
+        let what = what?;
+        let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
+        let message = match outcome.score {
+            Some((score, unit)) => format!(
+                "Your card is in: {score} {}. Another side confirms it.",
+                unit.word()
+            ),
+            None => "Confirmed. Thank you.".to_owned(),
         };
-        if form.what == "confirm" {
-            let side = super::start::number(&form.side, "the side")?;
-            rounds::confirm_paper(
-                conn,
-                &holder.event,
-                at,
-                side,
-                CardAuthor::Side(mine),
-                app.now_naive(),
-            )?;
-            Ok((holder.event.id(), "Confirmed. Thank you.".to_owned()))
-        } else {
-            let card = card_counts(&form.rows)?;
-            let (score, unit) = rounds::enter_paper(
-                conn,
-                &holder.event,
-                at,
-                (mine, card),
-                CardAuthor::Side(mine),
-                app.now_naive(),
-            )?;
-            Ok((
-                holder.event.id(),
-                format!(
-                    "Your card is in: {score} {}. Another side confirms it.",
-                    unit.word()
-                ),
-            ))
-        }
-    })
+        Ok::<_, PageError>((outcome.event, message))
+    }
     .await;
     match result {
         Ok((event, message)) => {
@@ -455,7 +413,7 @@ async fn live(
     let csrf = visitor.csrf();
     let (_, post_move, post_card, _) = key_urls(&key);
     let probe = key.clone();
-    let event = read(&app, move |_, conn| Ok(probe.holder(conn)?.event.id())).await?;
+    let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
     // The seat's table changes from round to round: the drawing keeps it up to date, and
     // moves at other tables do not wake this stream.
     let table = Arc::new(AtomicI64::new(-1));
@@ -475,22 +433,10 @@ async fn live(
         hub.subscribe(),
         Duration::ZERO,
         wanted,
-        move |app, conn| {
-            let holder = key.holder(conn)?;
-            let current = match rounds::latest(conn, &holder.event)? {
-                Some(round) => {
-                    queries::table_of_entry(conn, round.row.id, holder.entry.id)?.map(|t| t.id)
-                }
-                None => None,
-            };
-            table.store(current.unwrap_or(-1), Ordering::Relaxed);
-            let board = board(
-                app,
-                conn,
-                &key,
-                csrf.clone(),
-                (post_move.clone(), post_card.clone()),
-            )?;
+        move |app| {
+            let data = seat::seat_board(app, &key)?;
+            table.store(data.table.unwrap_or(-1), Ordering::Relaxed);
+            let board = board(data, csrf.clone(), (post_move.clone(), post_card.clone()))?;
             Ok(vec![("board", fragment(&board)?)])
         },
     ))
@@ -543,10 +489,8 @@ async fn pick_page(
     key: String,
 ) -> PageResult {
     let checked = key.clone();
-    let (name, players) = read(&app, move |_, conn| {
-        let record = events::load(conn, event)?;
-        let players = seat::free_seats(conn, &record, from, &checked)?;
-        Ok((record.settings.name, players))
+    let (name, players) = run(&app, move |app| {
+        seat::free_seats_for(app, event, from, &checked)
     })
     .await?;
     let (title, heading, table) = match from {
@@ -623,9 +567,8 @@ async fn pick(
     } else {
         PickFrom::Table(super::start::number(&form.table, "the table")?)
     };
-    let (player, epoch) = write(&app, move |_, conn| {
-        let record = events::load(conn, event)?;
-        seat::pick(conn, &record, from, &form.key, player)
+    let (player, epoch) = run(&app, move |app| {
+        seat::pick_seat(app, event, from, &form.key, player)
     })
     .await?;
     visitor.set_player(player, epoch);

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{Layout, PageResult, page, redirect, write};
+use super::{Layout, PageError, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::RulesId;
 use crate::tournament::{AfterRace, EventLength, Remainder, RoundKind, Settings, TableSize};
@@ -204,12 +204,10 @@ async fn create_event(
     if let Err(error) = visitor.check_csrf(&form.csrf) {
         return Err(error.into());
     }
-    let attempt = form.clone();
-    let created = write(&app, move |app, conn| {
-        let settings = attempt.settings()?;
-        events::create(conn, settings, app.now_naive())
-    })
-    .await;
+    let created = match form.settings() {
+        Ok(settings) => run(&app, move |app| events::create_event(app, settings)).await,
+        Err(error) => Err(PageError(error)),
+    };
     match created {
         Ok((event, token)) => {
             visitor.add_host(event.id(), event.row.host_epoch);

@@ -3,13 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::events::{self, EventRecord};
-use crate::app::play::{self, DIGITAL, PAPER};
-use crate::app::rounds::{self, RoundRecord};
-use crate::app::{App, AppResult, report};
-use crate::db::{Conn, queries};
+use crate::app::events::EntryRecord;
+use crate::app::report;
+use crate::app::rounds::{RoundBoard, RoundPicture, RoundState};
 use crate::engine::{ScoreSheet, SheetRow};
-use crate::tournament::{ClockState, EntryId, MoverDecision};
+use crate::tournament::{EntryId, MoverDecision};
 
 /// An entry as the pages name it.
 #[derive(Debug, Clone)]
@@ -20,9 +18,9 @@ pub struct Named {
 }
 
 /// Every entry's name, by id.
-pub fn names(conn: &mut Conn, event: &EventRecord) -> AppResult<BTreeMap<EntryId, Named>> {
-    Ok(events::entries(conn, event.id())?
-        .into_iter()
+pub fn names(entries: &[EntryRecord]) -> BTreeMap<EntryId, Named> {
+    entries
+        .iter()
         .map(|e| {
             (
                 e.id(),
@@ -33,7 +31,16 @@ pub fn names(conn: &mut Conn, event: &EventRecord) -> AppResult<BTreeMap<EntryId
                 },
             )
         })
-        .collect())
+        .collect()
+}
+
+/// An entry's name, or a stand-in for an entry the names do not know.
+pub fn named(names: &BTreeMap<EntryId, Named>, id: EntryId) -> Named {
+    names.get(&id).cloned().unwrap_or(Named {
+        id,
+        name: format!("entry {id}"),
+        bot: false,
+    })
 }
 
 /// One entry at a table.
@@ -65,8 +72,7 @@ pub struct TableView {
 #[derive(Debug, Clone)]
 pub struct RoundView {
     pub number: u32,
-    /// seated, running, paused, over or closed.
-    pub state: &'static str,
+    pub state: RoundState,
     pub left_ms: Option<i64>,
     pub timed: bool,
     pub tables: Vec<TableView>,
@@ -78,9 +84,9 @@ pub struct RoundView {
 impl RoundView {
     pub fn clock(&self) -> String {
         match (self.state, self.timed) {
-            ("seated", _) => "Ready".into(),
-            ("closed", _) => "Closed".into(),
-            ("over", _) => "Time".into(),
+            (RoundState::Seated, _) => "Ready".into(),
+            (RoundState::Closed, _) => "Closed".into(),
+            (RoundState::Over, _) => "Time".into(),
             (_, true) => super::clock_text(self.left_ms),
             (_, false) => "Playing".into(),
         }
@@ -88,13 +94,14 @@ impl RoundView {
 
     /// The clock's milliseconds for the script to count down (only while running).
     pub fn ticking_ms(&self) -> Option<i64> {
-        (self.state == "running" && self.timed)
+        (self.state == RoundState::Running && self.timed)
             .then_some(self.left_ms)
             .flatten()
     }
 
+    /// For the templates: is the round in this state (seated, running, ...)?
     pub fn is(&self, state: &str) -> bool {
-        self.state == state
+        self.state.as_str() == state
     }
 
     pub fn has_paper(&self) -> bool {
@@ -102,120 +109,108 @@ impl RoundView {
     }
 }
 
-/// The state words of a round.
-pub fn state_word(round: &RoundRecord, state: ClockState) -> &'static str {
-    if round.is_closed() {
-        return "closed";
-    }
-    match state {
-        ClockState::NotStarted => "seated",
-        ClockState::Running => "running",
-        ClockState::Paused => "paused",
-        ClockState::Over => "over",
-    }
+/// The round of a board, named, if there is one.
+pub fn board_view(board: &RoundBoard) -> Option<RoundView> {
+    let names = names(&board.entries);
+    board.round.as_ref().map(|round| round_view(round, &names))
 }
 
 /// A round as the console, the projector and the seating chart show it.
-pub fn round_view(
-    app: &App,
-    conn: &mut Conn,
-    event: &EventRecord,
-    round: &RoundRecord,
-    names: &BTreeMap<EntryId, Named>,
-) -> AppResult<RoundView> {
-    let reading = rounds::reading(conn, event, round, app.now())?;
-    let state = state_word(round, reading.state);
-    let (miles, missing) = rounds::round_miles(conn, event, round)?;
-    let named = |id: EntryId| {
-        names.get(&id).cloned().unwrap_or(Named {
-            id,
-            name: format!("entry {id}"),
-            bot: false,
-        })
-    };
-    let mut tables = Vec::new();
-    for table in queries::tables_of_round(conn, round.row.id)? {
-        let (deals, last_over) = if table.mode == DIGITAL {
-            play::deals_dealt(conn, table.id)?
-        } else {
-            (0, false)
-        };
-        let paper = table.mode == PAPER;
-        let cards_in = paper && rounds::table_done(conn, event, &table)?;
-        let status = match state {
-            "seated" => "seated",
-            "closed" => "scores in",
-            _ if paper && cards_in => "scores in",
-            "over" if paper => "waiting for scores",
-            "over" => "scores in",
-            _ if last_over => "waiting",
-            _ => "playing",
-        };
-        let decision: Option<MoverDecision> = table
-            .tie
-            .as_deref()
-            .and_then(|t| serde_json::from_str(t).ok());
-        let tie = match &decision {
-            Some(MoverDecision::Cut { tied, drawn }) => Some(format!(
-                "cut for it among {}: {} drawn",
-                tied.iter()
-                    .map(|&t| named(t).name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                named(*drawn).name
-            )),
-            Some(MoverDecision::Host { tied, drawn }) => Some(format!(
-                "tied among {}: the host chose {}",
-                tied.iter()
-                    .map(|&t| named(t).name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                named(*drawn).name
-            )),
-            _ => None,
-        };
-        let entries: Vec<Seated> = queries::entries_of_table(conn, table.id)?
-            .into_iter()
-            .map(|te| Seated {
-                entry: named(te.entry_id),
-                side: usize::try_from(te.side).unwrap_or(0),
-                miles: if paper && !cards_in && !round.is_closed() {
-                    None
-                } else {
-                    miles.get(&te.entry_id).copied()
-                },
-                mover: table.progresses == Some(te.entry_id),
-            })
-            .collect();
-        let best = entries.iter().filter_map(|s| s.miles).max();
-        let tied: Vec<Named> = match best {
-            Some(best) if entries.iter().filter(|s| s.miles == Some(best)).count() > 1 => entries
+pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> RoundView {
+    let state = round.state;
+    let tables = round
+        .tables
+        .iter()
+        .map(|table| {
+            let paper = table.paper;
+            let status = match state {
+                RoundState::Seated => "seated",
+                RoundState::Closed => "scores in",
+                _ if paper && table.cards_in => "scores in",
+                RoundState::Over if paper => "waiting for scores",
+                RoundState::Over => "scores in",
+                _ if table.last_over => "waiting",
+                _ => "playing",
+            };
+            let tie = match &table.tie {
+                Some(decision @ (MoverDecision::Cut { .. } | MoverDecision::Host { .. })) => {
+                    Some(decision_text(decision, names))
+                }
+                _ => None,
+            };
+            let entries: Vec<Seated> = table
+                .entries
                 .iter()
-                .filter(|s| s.miles == Some(best))
-                .map(|s| s.entry.clone())
-                .collect(),
-            _ => Vec::new(),
-        };
-        tables.push(TableView {
-            number: table.number,
-            paper,
-            status,
-            entries,
-            tie,
-            tied,
-            deals,
-        });
-    }
-    let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
-    Ok(RoundView {
-        number: round.number(),
+                .map(|&(entry, side)| Seated {
+                    entry: named(names, entry),
+                    side,
+                    miles: if paper && !table.cards_in && state != RoundState::Closed {
+                        None
+                    } else {
+                        round.miles.get(&entry).copied()
+                    },
+                    mover: table.mover == Some(entry),
+                })
+                .collect();
+            let best = entries.iter().filter_map(|s| s.miles).max();
+            let tied: Vec<Named> = match best {
+                Some(best) if entries.iter().filter(|s| s.miles == Some(best)).count() > 1 => {
+                    entries
+                        .iter()
+                        .filter(|s| s.miles == Some(best))
+                        .map(|s| s.entry.clone())
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            TableView {
+                number: table.number,
+                paper,
+                status,
+                entries,
+                tie,
+                tied,
+                deals: table.deals,
+            }
+        })
+        .collect();
+    RoundView {
+        number: round.number,
         state,
-        left_ms: reading.left_ms,
-        timed: round.row.length_seconds.is_some(),
+        left_ms: round.left_ms,
+        timed: round.timed,
         tables,
-        byes: byes.into_iter().map(named).collect(),
-        missing: missing.into_iter().map(|m| (m.table, m.reason)).collect(),
-    })
+        byes: round.byes.iter().map(|&b| named(names, b)).collect(),
+        missing: round
+            .missing
+            .iter()
+            .map(|m| (m.table, m.reason.clone()))
+            .collect(),
+    }
+}
+
+/// How the mover of a table was decided, in the words every page uses: "most miles", a cut
+/// among the tied entries, or the host's choice among them.
+pub fn decision_text(decision: &MoverDecision, names: &BTreeMap<EntryId, Named>) -> String {
+    let list = |tied: &[EntryId]| {
+        tied.iter()
+            .map(|&t| named(names, t).name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match decision {
+        MoverDecision::MostMiles => "most miles".to_owned(),
+        MoverDecision::Cut { tied, drawn } => format!(
+            "tied among {}: cut for it, {} drawn",
+            list(tied),
+            named(names, *drawn).name
+        ),
+        MoverDecision::Host { tied, drawn } => format!(
+            "tied among {}: the host chose {}",
+            list(tied),
+            named(names, *drawn).name
+        ),
+    }
 }
 
 /// One line of the standings.
@@ -241,13 +236,8 @@ pub struct StandingsView {
     pub rows: Vec<StandingRow>,
 }
 
-/// The standings now.
-pub fn standings_view(
-    conn: &mut Conn,
-    event: &EventRecord,
-    names: &BTreeMap<EntryId, Named>,
-) -> AppResult<StandingsView> {
-    let standings = report::standings(conn, event)?;
+/// The standings as the pages show them.
+pub fn standings_view(standings: &report::Standings) -> StandingsView {
     let rounds = standings.rows.first().map_or(0, |r| r.miles.len());
     let mut places: BTreeMap<u32, usize> = BTreeMap::new();
     for row in &standings.rows {
@@ -259,9 +249,7 @@ pub fn standings_view(
         .map(|s| StandingRow {
             place: s.place,
             shared: places.get(&s.place).copied().unwrap_or(0) > 1,
-            name: names
-                .get(&s.entry)
-                .map_or_else(|| s.name.clone(), |n| n.name.clone()),
+            name: s.name.clone(),
             bot: s.bot,
             withdrawn: s.withdrawn,
             rounds: s
@@ -274,15 +262,14 @@ pub fn standings_view(
             prize: s.prize,
         })
         .collect();
-    Ok(StandingsView {
+    StandingsView {
         is_final: standings.is_final,
         live_round: standings.live_round,
         rounds: (1..=rounds as u32).collect(),
         rows,
-    })
+    }
 }
 
-/// "1st", "2nd", "3rd"...
 /// The score sheets of an event's tables, by how many entries sit at the table.
 #[derive(Debug, Clone, Default)]
 pub struct Sheets(Vec<(usize, ScoreSheet)>);
@@ -316,6 +303,7 @@ impl Sheets {
     }
 }
 
+/// "1st", "2nd", "3rd"...
 pub fn ordinal(n: &u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, r) if r != 11 => "st",

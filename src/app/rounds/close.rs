@@ -1,0 +1,319 @@
+//! The close: every table's miles, the movers (ties cut or chosen by the host), the scores
+//! recorded and the next round seated, or the evening finished.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::{
+    RoundRecord, RoundStage, create_round, deadline, latest, load, paper_table_miles, reading,
+    seating_of, table_of,
+};
+use crate::app::events::{self, EventRecord};
+use crate::app::play::{self, DIGITAL, PAPER};
+use crate::app::{App, AppError, AppResult, HostKey, utc};
+use crate::db::models::NewScore;
+use crate::db::{Conn, queries};
+use crate::tournament::{self, ClockState, Closing, EntryId};
+
+/// Why a table's round scores are not known yet.
+#[derive(Debug, Clone, Serialize)]
+pub struct MissingScores {
+    pub table: u32,
+    pub reason: String,
+}
+
+/// Every table entry's miles for the round as they stand, and the tables whose scores are
+/// still missing (paper tables without a confirmed card).
+pub fn round_miles(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+) -> AppResult<(BTreeMap<EntryId, u32>, Vec<MissingScores>)> {
+    let mut miles = BTreeMap::new();
+    let mut missing = Vec::new();
+    if round.is_closed() {
+        for score in queries::scores_of_round(conn, round.row.id)? {
+            miles.insert(score.entry_id, u32::try_from(score.miles).unwrap_or(0));
+        }
+        return Ok((miles, missing));
+    }
+    for table in queries::tables_of_round(conn, round.row.id)? {
+        let number = u32::try_from(table.number).unwrap_or(0);
+        if table.mode == DIGITAL {
+            miles.extend(play::table_miles(conn, &table, None)?);
+            continue;
+        }
+        match paper_table_miles(conn, event, &table) {
+            Ok(Some(per_entry)) => miles.extend(per_entry),
+            Ok(None) => missing.push(MissingScores {
+                table: number,
+                reason: "the score cards are not all in and confirmed".into(),
+            }),
+            Err(AppError::Invalid(reason)) => missing.push(MissingScores {
+                table: number,
+                reason,
+            }),
+            Err(other) => return Err(other),
+        }
+    }
+    Ok((miles, missing))
+}
+
+/// What closing the round would do now: movers, cuts for ties, the next seating.
+pub fn preview_close_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+) -> AppResult<Closing> {
+    let (miles, missing) = round_miles(conn, event, round)?;
+    if let Some(first) = missing.first() {
+        return Err(AppError::conflict(format!(
+            "table {} has no scores yet: {}",
+            first.table, first.reason
+        )));
+    }
+    let seating = seating_of(conn, round)?;
+    let choices = host_choices(conn, round)?;
+    tournament::close_round(&event.settings, round.number(), &seating, &miles, &choices)
+        .map_err(|e| AppError::conflict(e.to_string()))
+}
+
+pub(super) fn host_choices(
+    conn: &mut Conn,
+    round: &RoundRecord,
+) -> AppResult<BTreeMap<u32, EntryId>> {
+    Ok(queries::tables_of_round(conn, round.row.id)?
+        .into_iter()
+        .filter_map(|t| Some((u32::try_from(t.number).ok()?, t.host_choice?)))
+        .collect())
+}
+
+/// The host names the entry that progresses from a table where entries are tied (or takes
+/// the choice back with `None`). Only before the round is closed.
+pub fn choose_mover_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    number: i32,
+    table_number: i32,
+    entry: Option<EntryId>,
+) -> AppResult<()> {
+    let round = load(conn, event, number)?;
+    if round.is_closed() {
+        return Err(AppError::conflict(
+            "the round is closed; correct a score instead if the mover was wrong",
+        ));
+    }
+    let table = table_of(conn, &round, table_number)?;
+    if let Some(entry) = entry {
+        let at_table = queries::entries_of_table(conn, table.id)?
+            .iter()
+            .any(|te| te.entry_id == entry);
+        if !at_table {
+            return Err(AppError::invalid(format!(
+                "entry {entry} does not sit at table {table_number}"
+            )));
+        }
+    }
+    queries::set_table_host_choice(conn, table.id, entry)?;
+    Ok(())
+}
+
+/// What closing a round did.
+#[derive(Debug, Clone, Serialize)]
+pub struct CloseSummary {
+    pub closing: Closing,
+    /// The next round, seated, if the evening goes on.
+    pub next_round: Option<i32>,
+    /// The evening is over and the standings are final.
+    pub finished: bool,
+    /// Why the evening ended, if it did.
+    pub finished_because: Option<String>,
+}
+
+/// Closes a round: records every score, decides the movers, and seats the next round (or
+/// ends the evening when the rounds or the time are over).
+pub fn close_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    number: i32,
+    now: DateTime<Utc>,
+) -> AppResult<CloseSummary> {
+    let mut round = load(conn, event, number)?;
+    if round.is_closed() {
+        return Err(AppError::conflict(format!(
+            "round {number} is already closed"
+        )));
+    }
+    let state = reading(conn, event, &round, now)?.state;
+    if state != ClockState::Over {
+        return Err(AppError::conflict(match state {
+            ClockState::NotStarted => {
+                "the round has not started: start it, play, and stop it before closing it"
+            }
+            _ => {
+                "the round is still being played: give the stop signal first (or wait for the time to run out)"
+            }
+        }));
+    }
+    let closing = preview_close_in(conn, event, &round)?;
+    record_closing(conn, &round, &closing)?;
+    round.set_stage(RoundStage::Closed);
+    round.row.closed_at = Some(now.naive_utc());
+    if round.row.stopped_at.is_none() {
+        round.row.stopped_at = round
+            .clock()
+            .read(now, deadline(conn, event)?)
+            .planned_end
+            .map(|t| t.naive_utc());
+    }
+    round.row.closing = Some(serde_json::to_string(&closing)?);
+    queries::update_round(conn, &round.row)?;
+    let (next_round, finished_because) = seat_next(conn, event, &round, &closing, now)?;
+    Ok(CloseSummary {
+        closing,
+        next_round,
+        finished: finished_because.is_some(),
+        finished_because,
+    })
+}
+
+/// Stores a closing's scores and movers.
+pub(super) fn record_closing(
+    conn: &mut Conn,
+    round: &RoundRecord,
+    closing: &Closing,
+) -> AppResult<()> {
+    let tables = queries::tables_of_round(conn, round.row.id)?;
+    let mut source: BTreeMap<EntryId, &'static str> = BTreeMap::new();
+    for te in queries::entries_of_round(conn, round.row.id)? {
+        let paper = tables
+            .iter()
+            .any(|t| t.id == te.table_id && t.mode == PAPER);
+        source.insert(te.entry_id, if paper { PAPER } else { DIGITAL });
+    }
+    for (&entry, &miles) in &closing.miles {
+        queries::upsert_score(
+            conn,
+            &NewScore {
+                round_id: round.row.id,
+                entry_id: entry,
+                miles: i32::try_from(miles).unwrap_or(i32::MAX),
+                source: source.get(&entry).copied().unwrap_or("bye"),
+            },
+        )?;
+    }
+    for outcome in &closing.tables {
+        if let Some(table) = tables.iter().find(|t| t.number as u32 == outcome.table) {
+            let tie = match &outcome.decision {
+                tournament::MoverDecision::MostMiles => None,
+                other => Some(serde_json::to_string(other)?),
+            };
+            queries::update_table_result(conn, table.id, Some(outcome.mover), tie.as_deref())?;
+        }
+    }
+    Ok(())
+}
+
+/// After a close: seats the next round, or finishes the evening. Returns the next round's
+/// number, or why the evening is over.
+pub(super) fn seat_next(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+    closing: &Closing,
+    now: DateTime<Utc>,
+) -> AppResult<(Option<i32>, Option<String>)> {
+    let started = round.number();
+    let first_start = queries::round(conn, event.id(), 1)?.and_then(|r| r.started_at);
+    if let Err(reached) =
+        tournament::may_start_round(&event.settings, started, first_start.map(utc), now)
+    {
+        queries::set_event_status(conn, event.id(), events::FINISHED, now.naive_utc())?;
+        return Ok((None, Some(reached.to_string())));
+    }
+    let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
+        .into_iter()
+        .map(|e| e.entry)
+        .collect();
+    let next = match tournament::prepare_next_round(&event.settings, &closing.next, &entries) {
+        Err(tournament::SeatingError::BotsNeeded { count }) => {
+            events::add_bots(conn, event, count, "steady", now.naive_utc())?;
+            let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
+                .into_iter()
+                .map(|e| e.entry)
+                .collect();
+            tournament::prepare_next_round(&event.settings, &closing.next, &entries)
+        }
+        other => other,
+    }
+    .map_err(|e| AppError::conflict(e.to_string()))?;
+    for bot in &next.released_bots {
+        queries::withdraw_entry(conn, *bot, round.row.number)?;
+    }
+    let paper: Vec<u32> = queries::tables_of_round(conn, round.row.id)?
+        .iter()
+        .filter(|t| t.mode == PAPER)
+        .map(|t| t.number as u32)
+        .collect();
+    let created = create_round(
+        conn,
+        event,
+        round.row.number + 1,
+        &next.seating,
+        &paper,
+        now.naive_utc(),
+    )?;
+    Ok((Some(created.row.number), None))
+}
+
+/// Ends the evening now: a round seated but not started is dropped; the standings are final.
+pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
+    if event.is_finished() {
+        return Err(AppError::conflict("the event is already finished"));
+    }
+    if let Some(round) = latest(conn, event)? {
+        if round.is_seated() {
+            queries::delete_round(conn, round.row.id)?;
+        } else if !round.is_closed() {
+            return Err(AppError::conflict(format!(
+                "round {} is being played: stop and close it first",
+                round.row.number
+            )));
+        }
+    }
+    queries::set_event_status(conn, event.id(), events::FINISHED, now.naive_utc())?;
+    Ok(())
+}
+
+/// What closing round `number` would do now.
+pub fn preview_close(app: &App, host: &HostKey, number: i32) -> AppResult<Closing> {
+    app.read_as_host(host, |conn, event| {
+        let round = load(conn, event, number)?;
+        preview_close_in(conn, event, &round)
+    })
+}
+
+/// Closes round `number`: scores recorded, movers moved, the next round seated.
+pub fn close(app: &App, host: &HostKey, number: i32) -> AppResult<CloseSummary> {
+    app.write_as_host(host, |conn, event| close_in(conn, event, number, app.now()))
+}
+
+/// The host's choice of mover among tied entries (None: cut for it).
+pub fn choose_mover(
+    app: &App,
+    host: &HostKey,
+    number: i32,
+    table: i32,
+    entry: Option<EntryId>,
+) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        choose_mover_in(conn, event, number, table, entry)
+    })
+}
+
+/// Ends the evening: the standings are final.
+pub fn finish_event(app: &App, host: &HostKey) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| finish_event_in(conn, event, app.now()))
+}

@@ -1,0 +1,301 @@
+//! Paper tables: score cards counted per row of the rule set's score sheet, entered by a side
+//! and confirmed by another (or by the host), and the miles they make.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDateTime;
+
+use super::{latest, load, table_of};
+use crate::app::events::EventRecord;
+use crate::app::play::{self, PAPER};
+use crate::app::{App, AppError, AppResult, HostKey};
+use crate::db::models::{self, NewPaperScore};
+use crate::db::{Conn, queries};
+use crate::engine::ScoreUnit;
+use crate::tournament::{self, EntryId, PaperCard};
+
+/// Who hands in a score card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardAuthor {
+    /// The host: the card counts as confirmed.
+    Host,
+    /// A player of the table, for their own side: another side must confirm it.
+    Side(usize),
+}
+
+impl CardAuthor {
+    fn label(self) -> String {
+        match self {
+            CardAuthor::Host => "host".into(),
+            CardAuthor::Side(side) => format!("side {side}"),
+        }
+    }
+}
+
+/// A table of a round, by numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableAt {
+    pub round: i32,
+    pub table: i32,
+}
+
+/// Enters a side's score card at a paper table: its count in each row of the rule set's score
+/// sheet (for a race: how many cards lie on each mileage pile).
+pub fn enter_paper_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    TableAt {
+        round: number,
+        table: table_number,
+    }: TableAt,
+    (side, card): (usize, PaperCard),
+    author: CardAuthor,
+    now: NaiveDateTime,
+) -> AppResult<(u32, ScoreUnit)> {
+    let round = load(conn, event, number)?;
+    if round.is_closed() {
+        return Err(AppError::conflict(
+            "the round is closed: ask the host to correct the score instead",
+        ));
+    }
+    let table = table_of(conn, &round, table_number)?;
+    if table.mode != PAPER {
+        return Err(AppError::conflict(format!(
+            "table {table_number} plays on phones: its scores come from the game"
+        )));
+    }
+    let sides = queries::entries_of_table(conn, table.id)?.len();
+    if side >= sides {
+        return Err(AppError::invalid(format!(
+            "table {table_number} has sides 0 to {}; there is no side {side}",
+            sides.saturating_sub(1)
+        )));
+    }
+    let config = play::table_config(event, sides)?;
+    let sheet = config.rules.score_sheet(config);
+    for key in card.0.keys() {
+        if sheet.position(key).is_none() {
+            return Err(AppError::invalid(format!(
+                "this score card has no row \"{}\"; its rows are {}",
+                crate::engine::json::truncate(key, 40),
+                sheet
+                    .rows
+                    .iter()
+                    .map(|r| r.id)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    for row in &sheet.rows {
+        let count = card.count(row.id);
+        if let Some(quota) = row.quota.filter(|&q| count > q) {
+            return Err(AppError::invalid(format!(
+                "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
+                row.label
+            )));
+        }
+    }
+    // The card is checked with the table's other cards as they stand (a side not yet entered
+    // counts as empty), so a Mille Bornes bonus without its trip, or a second completed trip, is
+    // refused when it is typed rather than when the round closes.
+    let mut table_cards = vec![PaperCard::default(); sides];
+    for stored in queries::paper_scores_of_table(conn, table.id)? {
+        if let Some(slot) = usize::try_from(stored.side)
+            .ok()
+            .and_then(|s| table_cards.get_mut(s))
+        {
+            *slot = serde_json::from_str(&stored.counts)?;
+        }
+    }
+    table_cards[side] = card.clone();
+    if let Err(problems) = tournament::paper_scores(config, &table_cards) {
+        return Err(AppError::invalid(problems.to_string()));
+    }
+    let by = author.label();
+    let counts = serde_json::to_string(&PaperCard::from_counts(&sheet, &card.counts(&sheet)))?;
+    queries::upsert_paper_score(
+        conn,
+        &NewPaperScore {
+            table_id: table.id,
+            side: side as i32,
+            counts: &counts,
+            entered_by: &by,
+            entered_at: now,
+        },
+    )?;
+    if author == CardAuthor::Host {
+        let stored = queries::paper_scores_of_table(conn, table.id)?
+            .into_iter()
+            .find(|c| c.side == side as i32)
+            .ok_or_else(|| AppError::Internal("the card just stored is missing".into()))?;
+        queries::confirm_paper_score(conn, stored.id, &by, now)?;
+    }
+    Ok((card.score(&sheet), sheet.unit))
+}
+
+/// Confirms a side's card, by the host or by a player of another side.
+pub fn confirm_paper_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    TableAt {
+        round: number,
+        table: table_number,
+    }: TableAt,
+    side: usize,
+    author: CardAuthor,
+    now: NaiveDateTime,
+) -> AppResult<()> {
+    let round = load(conn, event, number)?;
+    let table = table_of(conn, &round, table_number)?;
+    let sides = queries::entries_of_table(conn, table.id)?.len();
+    if side >= sides {
+        return Err(AppError::not_found(format!(
+            "table {table_number} has sides 0 to {}; there is no side {side}",
+            sides.saturating_sub(1)
+        )));
+    }
+    if author == CardAuthor::Side(side) {
+        return Err(AppError::Forbidden(
+            "a side cannot confirm its own card: a player of another side (or the host) confirms it".into(),
+        ));
+    }
+    let card = queries::paper_scores_of_table(conn, table.id)?
+        .into_iter()
+        .find(|c| c.side == side as i32)
+        .ok_or_else(|| AppError::conflict(format!("side {side} has not entered its card yet")))?;
+    queries::confirm_paper_score(conn, card.id, &author.label(), now)?;
+    Ok(())
+}
+
+pub(super) fn paper_card_complete(conn: &mut Conn, table: &models::RoundTable) -> AppResult<bool> {
+    let sides = queries::entries_of_table(conn, table.id)?.len();
+    let cards = queries::paper_scores_of_table(conn, table.id)?;
+    Ok(cards.len() == sides && cards.iter().all(|c| c.confirmed_at.is_some()))
+}
+
+/// The miles per entry at a paper table once every card is in and confirmed.
+pub(super) fn paper_table_miles(
+    conn: &mut Conn,
+    event: &EventRecord,
+    table: &models::RoundTable,
+) -> AppResult<Option<BTreeMap<EntryId, u32>>> {
+    if !paper_card_complete(conn, table)? {
+        return Ok(None);
+    }
+    let entries = queries::entries_of_table(conn, table.id)?;
+    let cards = queries::paper_scores_of_table(conn, table.id)?;
+    let piles: Vec<PaperCard> = cards
+        .iter()
+        .map(|c| serde_json::from_str(&c.counts))
+        .collect::<Result<_, _>>()?;
+    let config = play::table_config(event, entries.len())?;
+    let miles = tournament::paper_scores(config, &piles).map_err(|e| {
+        AppError::invalid(
+            e.0.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    })?;
+    Ok(Some(
+        entries
+            .iter()
+            .zip(miles)
+            .map(|(te, m)| (te.entry_id, m))
+            .collect(),
+    ))
+}
+
+/// The host's score card for a side (it counts as confirmed). Returns its score.
+pub fn enter_paper_as_host(
+    app: &App,
+    host: &HostKey,
+    at: TableAt,
+    side: usize,
+    card: PaperCard,
+) -> AppResult<(u32, ScoreUnit)> {
+    app.write_as_host(host, |conn, event| {
+        enter_paper_in(
+            conn,
+            event,
+            at,
+            (side, card),
+            CardAuthor::Host,
+            app.now_naive(),
+        )
+    })
+}
+
+/// The host confirms a side's card.
+pub fn confirm_paper_as_host(app: &App, host: &HostKey, at: TableAt, side: usize) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        confirm_paper_in(conn, event, at, side, CardAuthor::Host, app.now_naive())
+    })
+}
+
+/// What a seat does with a paper score card.
+#[derive(Debug, Clone)]
+pub enum SeatCard {
+    /// Enters the seat's own side's card; `side` is the side the sender named, if any
+    /// (another side's card is theirs to enter).
+    Enter {
+        side: Option<usize>,
+        card: PaperCard,
+    },
+    /// Confirms another side's card.
+    Confirm { side: usize },
+}
+
+/// What came of a seat's score card.
+#[derive(Debug, Clone)]
+pub struct SeatCardOutcome {
+    pub event: i64,
+    /// The score of a card entered, and its unit.
+    pub score: Option<(u32, ScoreUnit)>,
+}
+
+/// A seat enters its own side's paper score card, or confirms another side's: from the seat
+/// link (API or page) or from a seat picked by QR code.
+pub fn submit_paper_card(
+    app: &App,
+    key: &crate::app::seat::SeatKey,
+    what: SeatCard,
+) -> AppResult<SeatCardOutcome> {
+    app.write(|conn| {
+        let holder = key.holder(conn)?;
+        let event = &holder.event;
+        let round = latest(conn, event)?
+            .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
+        let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
+            .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
+        let mine = queries::entries_of_table(conn, table.id)?
+            .iter()
+            .find(|te| te.entry_id == holder.entry.id)
+            .map(|te| te.side as usize)
+            .ok_or_else(|| AppError::Internal("a seated entry without a side".into()))?;
+        let at = TableAt {
+            round: round.row.number,
+            table: table.number,
+        };
+        let author = CardAuthor::Side(mine);
+        let score = match what {
+            SeatCard::Confirm { side } => {
+                confirm_paper_in(conn, event, at, side, author, app.now_naive())?;
+                None
+            }
+            SeatCard::Enter { side, card } => {
+                if side.is_some_and(|side| side != mine) {
+                    return Err(AppError::Forbidden(format!(
+                        "you play side {mine}: enter your own side's card; another side's card is theirs to enter"
+                    )));
+                }
+                Some(enter_paper_in(conn, event, at, (mine, card), author, app.now_naive())?)
+            }
+        };
+        Ok(SeatCardOutcome {
+            event: event.id(),
+            score,
+        })
+    })
+}

@@ -1,0 +1,178 @@
+//! The `entries` tag: players and partnerships, their seat links and seats.
+
+use actix_web::{HttpRequest, web};
+
+use super::dto::*;
+use super::{Answer, change, created, ok, run, viewer};
+use crate::app::App;
+use crate::app::events::{self, EntryRecord, PlayerLink};
+use crate::web::error::ErrorBody;
+
+fn entry_out(e: &EntryRecord) -> EntryOut {
+    EntryOut {
+        id: e.id(),
+        names: e.players.iter().map(|p| p.name.clone()).collect(),
+        players: e.players.iter().map(|p| p.id).collect(),
+        bot: e.row.is_bot,
+        bot_level: e.row.bot_level.clone(),
+        withdrawn: e.row.withdrawn_round.is_some(),
+        joined_round: e.row.joined_round,
+    }
+}
+
+fn link_out(link: &PlayerLink) -> LinkOut {
+    LinkOut {
+        player: link.player,
+        name: link.name.clone(),
+        token: link.token.clone(),
+        link: format!("/seat/{}", link.token),
+    }
+}
+
+#[utoipa::path(get, path = "/api/v1/events/{event}/entries", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
+    responses(
+        (status = 200, description = "Every entry, in the host's order", body = EntriesOut),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+pub(super) async fn list_entries(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let key = viewer(&req, path.into_inner());
+    let list = run(&app, move |app| events::list_entries(app, &key)).await?;
+    let list: Vec<EntryOut> = list.iter().map(entry_out).collect();
+    ok(EntriesOut {
+        ok: true,
+        entries: list,
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/entries", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id")),
+    request_body = EntryInput,
+    security(("host" = [])),
+    responses(
+        (status = 201, description = "The entry and its players' seat links (shown only now)", body = EntryAdded),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 409, description = "The event is over, or holds as many entries as the server takes", body = ErrorBody),
+        (status = 422, description = "Names that don't fit", body = ErrorBody),
+    ))]
+pub(super) async fn add_entry(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    input: web::Json<EntryInput>,
+) -> Answer {
+    let input = input.into_inner();
+    let cap = crate::web::limits::max_entries(&req);
+    let (entry, links) = change(&app, &req, path.into_inner(), move |app, host| {
+        events::add_entry(app, host, cap, |_| input.members(), input.bot.as_deref())
+    })
+    .await?;
+    created(EntryAdded {
+        ok: true,
+        entry: entry_out(&entry),
+        links: links.iter().map(link_out).collect(),
+    })
+}
+
+#[utoipa::path(patch, path = "/api/v1/events/{event}/entries/{entry}", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("entry" = i64, Path, description = "The entry's id")),
+    request_body = RenameInput,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "Renamed", body = Done),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such entry", body = ErrorBody),
+        (status = 422, description = "Names that don't fit", body = ErrorBody),
+    ))]
+pub(super) async fn rename_entry(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    input: web::Json<RenameInput>,
+) -> Answer {
+    let (event, entry) = path.into_inner();
+    let names = input.into_inner().names;
+    change(&app, &req, event, move |app, host| {
+        events::rename_entry(app, host, entry, |_| {
+            EntryInput { names, bot: None }.members()
+        })
+    })
+    .await?;
+    ok(Done::YES)
+}
+
+#[utoipa::path(delete, path = "/api/v1/events/{event}/entries/{entry}", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("entry" = i64, Path, description = "The entry's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "Withdrawn: keeps its scores, not seated again", body = Done),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such entry", body = ErrorBody),
+        (status = 409, description = "Already withdrawn", body = ErrorBody),
+    ))]
+pub(super) async fn withdraw_entry(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Answer {
+    let (event, entry) = path.into_inner();
+    change(&app, &req, event, move |app, host| {
+        events::withdraw_entry(app, host, entry)
+    })
+    .await?;
+    ok(Done::YES)
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/link", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "A new seat link (the old one stops working)", body = LinkRenewed),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
+    ))]
+pub(super) async fn renew_link(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Answer {
+    let (event, player) = path.into_inner();
+    let link = change(&app, &req, event, move |app, host| {
+        events::renew_link(app, host, player)
+    })
+    .await?;
+    let link = link_out(&link);
+    ok(LinkRenewed {
+        ok: true,
+        player: link.player,
+        name: link.name,
+        token: link.token,
+        link: link.link,
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/release", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The seat is free: every session on it ended, and it can be picked again from its table's QR code (its link still works)", body = Done),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
+    ))]
+pub(super) async fn release_seat(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Answer {
+    let (event, player) = path.into_inner();
+    change(&app, &req, event, move |app, host| {
+        events::release_seat(app, host, player)
+    })
+    .await?;
+    ok(Done::YES)
+}

@@ -1,0 +1,202 @@
+//! The `events` tag: create and configure an evening, its keys, the end and the exports.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde_json::Value;
+
+use super::dto::*;
+use super::{Answer, change, created, host, ok, run, viewer};
+use crate::app::events::{self, EventRecord};
+use crate::app::{App, report, rounds};
+use crate::web::error::ErrorBody;
+
+/// An event as the host sees it: everything, the seed included.
+fn event_json(event: &EventRecord) -> EventOut {
+    EventOut {
+        id: event.id(),
+        name: event.settings.name.clone(),
+        status: event.row.status.clone(),
+        settings: serde_json::to_value(&event.settings).unwrap_or(Value::Null),
+        created_at: crate::app::utc(event.row.created_at),
+    }
+}
+
+/// The public face of an event: the settings without the seed. Every deal is drawn from the
+/// seed by published code, so whoever knows it can work out every hand and the order of every
+/// draw pile; only the host (and the exports, which are the host's) may see it.
+fn public_event_json(event: &EventRecord) -> EventOut {
+    let mut value = event_json(event);
+    if let Some(settings) = value.settings.as_object_mut() {
+        settings.remove("seed");
+    }
+    value
+}
+
+#[utoipa::path(post, path = "/api/v1/events", tag = "events",
+    request_body = EventInput,
+    responses(
+        (status = 201, description = "The event, its host token (shown only now) and links", body = EventCreated),
+        (status = 422, description = "Settings that don't fit", body = ErrorBody),
+    ))]
+pub(super) async fn create_event(app: web::Data<App>, input: web::Json<EventInput>) -> Answer {
+    let input = input.into_inner();
+    let settings = input.apply_to(default_settings(&input.name, events::new_seed(input.seed)))?;
+    let (event, token) = run(&app, move |app| events::create_event(app, settings)).await?;
+    created(EventCreated {
+        ok: true,
+        event: event_json(&event),
+        host_link: format!("/events/{}/host?token={token}", event.id()),
+        host_token: token,
+    })
+}
+
+#[utoipa::path(get, path = "/api/v1/events/{event}", tag = "events",
+    params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
+    responses(
+        (status = 200, description = "The event and its current round", body = EventView),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+pub(super) async fn get_event(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let key = viewer(&req, path.into_inner());
+    let overview = run(&app, move |app| events::event_overview(app, &key)).await?;
+    let round = overview.round.map(|now| RoundNowOut {
+        number: now.round.number(),
+        state: now.round.stage.to_string(),
+        clock: now.clock,
+    });
+    ok(EventView {
+        ok: true,
+        event: public_event_json(&overview.event),
+        entries: overview.active_entries,
+        round,
+    })
+}
+
+#[utoipa::path(patch, path = "/api/v1/events/{event}", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    request_body = EventInput,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The updated event", body = EventUpdated),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 409, description = "Too late for that change", body = ErrorBody),
+        (status = 422, description = "Settings that don't fit", body = ErrorBody),
+    ))]
+pub(super) async fn update_event(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    input: web::Json<EventInput>,
+) -> Answer {
+    let input = input.into_inner();
+    let event = change(&app, &req, path.into_inner(), move |app, host| {
+        events::update_event(app, host, |settings| input.apply_to(settings))
+    })
+    .await?;
+    ok(EventUpdated {
+        ok: true,
+        event: event_json(&event),
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/join-keys", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "New join keys (the old QR codes and viewer key stop working): the event's key and each table's", body = JoinKeys),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+pub(super) async fn rotate_join_keys(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let id = path.into_inner();
+    let event = change(&app, &req, id, events::rotate_join_keys).await?;
+    ok(JoinKeys {
+        ok: true,
+        join_link: format!("/events/{id}/join?key={}", event.join_key()),
+        join_key: event.join_key(),
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/host-token", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "A new host token (shown only now): the old one stops working and every host session ends", body = HostToken),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+pub(super) async fn rotate_host_token(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let id = path.into_inner();
+    let (token, _) = change(&app, &req, id, events::rotate_host_token).await?;
+    ok(HostToken {
+        ok: true,
+        host_link: format!("/events/{id}/host?token={token}"),
+        host_token: token,
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/finish", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The evening is over; the standings are final", body = Done),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 409, description = "A round is being played", body = ErrorBody),
+    ))]
+pub(super) async fn finish(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+    change(&app, &req, path.into_inner(), rounds::finish_event).await?;
+    ok(Done::YES)
+}
+
+#[utoipa::path(get, path = "/api/v1/events/{event}/export.json", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The whole evening: settings, every round and table, standings, corrections", body = Object),
+        (status = 403, description = "Not the host", body = ErrorBody),
+    ))]
+pub(super) async fn export_json(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let host = host(&req, path.into_inner());
+    let report = run(&app, move |app| report::export(app, &host)).await?;
+    ok(report)
+}
+
+#[utoipa::path(get, path = "/api/v1/events/{event}/export.csv", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The standings as CSV", content_type = "text/csv", body = String),
+        (status = 403, description = "Not the host", body = ErrorBody),
+    ))]
+pub(super) async fn export_csv(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let id = path.into_inner();
+    let host = host(&req, id);
+    let csv = run(&app, move |app| report::export_csv(app, &host)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"touring-event-{id}.csv\""),
+        ))
+        .body(csv))
+}

@@ -1,0 +1,126 @@
+//! The `seats` tag: a player's seat link: the table's game, moves and paper score cards.
+
+use actix_web::web;
+use serde_json::Value;
+
+use super::dto::*;
+use super::{Answer, ok, run};
+use crate::app::rounds::{self, SeatCard};
+use crate::app::seat::{self, SeatKey};
+use crate::app::{App, AppError};
+use crate::tournament::PaperCard;
+use crate::web::error::{ApiError, ErrorBody};
+use crate::web::live::{Hub, Topic};
+
+#[utoipa::path(get, path = "/api/v1/seats/{token}", tag = "seats",
+    params(("token" = String, Path, description = "The seat link's token")),
+    responses(
+        (status = 200, description = "Where to sit, the time left, and the game as this seat sees it", body = SeatOut),
+        (status = 403, description = "Not a valid seat link", body = ErrorBody),
+    ))]
+pub(super) async fn seat_state(app: web::Data<App>, path: web::Path<String>) -> Answer {
+    let token = path.into_inner();
+    let state = run(&app, move |app| seat::open_seat(app, &token)).await?;
+    ok(SeatOut {
+        ok: true,
+        seat: state,
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/seats/{token}/moves", tag = "seats",
+    params(("token" = String, Path, description = "The seat link's token")),
+    request_body = MoveInput,
+    responses(
+        (status = 200, description = "Played: the events and the new state", body = MoveOut),
+        (status = 403, description = "Not a valid seat link", body = ErrorBody),
+        (status = 409, description = "Time is up, not started, paused, or the table moved on (the body carries the new state)", body = ErrorBody),
+        (status = 422, description = "Not a legal move: the rule it breaks", body = ErrorBody),
+    ))]
+pub(super) async fn play_move(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    path: web::Path<String>,
+    input: web::Json<MoveInput>,
+) -> Answer {
+    let key = SeatKey::Token(path.into_inner());
+    let input = input.into_inner();
+    let moved = key.clone();
+    let result = run(&app, move |app| {
+        seat::play_move(app, &moved, input.seen, &input.action)
+    })
+    .await;
+    match result {
+        Ok((answer, table)) => {
+            // The other seats' pages redraw their boards, as after a move from a page.
+            hub.publish_move(&table);
+            ok(MoveOut {
+                ok: true,
+                events: answer.events,
+                seat: answer.state,
+            })
+        }
+        Err(ApiError {
+            error: error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp),
+            ..
+        }) => {
+            let state = run(&app, move |app| seat::seat_state(app, &key)).await?;
+            Err(ApiError::with_state(
+                error,
+                serde_json::to_value(state).unwrap_or(Value::Null),
+            ))
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// A seat's own score card at a paper table, or its confirmation of another side's.
+async fn seat_card(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    token: String,
+    what: SeatCard,
+) -> Answer {
+    let key = SeatKey::Token(token);
+    let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
+    hub.publish(outcome.event, Topic::Event);
+    ok(Done::YES)
+}
+
+#[utoipa::path(post, path = "/api/v1/seats/{token}/scores", tag = "seats",
+    params(("token" = String, Path, description = "The seat link's token")),
+    request_body = PaperInput,
+    responses(
+        (status = 200, description = "Your side's card is in; another side confirms it", body = Done),
+        (status = 403, description = "Not a valid seat link, or not your side", body = ErrorBody),
+        (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
+        (status = 422, description = "Counts above the pile quotas", body = ErrorBody),
+    ))]
+pub(super) async fn seat_scores(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    path: web::Path<String>,
+    input: web::Json<PaperInput>,
+) -> Answer {
+    let input = input.into_inner();
+    let what = SeatCard::Enter {
+        side: Some(input.side),
+        card: PaperCard(input.counts),
+    };
+    seat_card(app, hub, path.into_inner(), what).await
+}
+
+#[utoipa::path(post, path = "/api/v1/seats/{token}/scores/{side}/confirm", tag = "seats",
+    params(("token" = String, Path, description = "The seat link's token"), ("side" = usize, Path, description = "The side whose card to confirm")),
+    responses(
+        (status = 200, description = "Confirmed", body = Done),
+        (status = 403, description = "Not a valid seat link, or your own card", body = ErrorBody),
+        (status = 409, description = "No card to confirm", body = ErrorBody),
+    ))]
+pub(super) async fn seat_confirm(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    path: web::Path<(String, usize)>,
+) -> Answer {
+    let (token, side) = path.into_inner();
+    seat_card(app, hub, token, SeatCard::Confirm { side }).await
+}
