@@ -79,6 +79,8 @@ pub struct RoundView {
     pub byes: Vec<Named>,
     /// Tables whose scores are missing, with why.
     pub missing: Vec<(u32, String)>,
+    /// "miles" or "points".
+    pub unit: &'static str,
 }
 
 impl RoundView {
@@ -181,6 +183,7 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
         timed: round.timed,
         tables,
         byes: round.byes.iter().map(|&b| named(names, b)).collect(),
+        unit: round.unit.word(),
         missing: round
             .missing
             .iter()
@@ -234,6 +237,8 @@ pub struct StandingsView {
     pub live_round: Option<u32>,
     pub rounds: Vec<u32>,
     pub rows: Vec<StandingRow>,
+    /// "miles" or "points".
+    pub unit: &'static str,
 }
 
 /// The standings as the pages show them.
@@ -267,6 +272,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
         live_round: standings.live_round,
         rounds: (1..=rounds as u32).collect(),
         rows,
+        unit: standings.unit.word(),
     }
 }
 
