@@ -48,41 +48,12 @@ fn a_timed_round_runs_out_on_every_open_page() {
     };
     let server = Server::start();
     // The shortest timed round, set up through the JSON API.
-    let (status, created) = server.post(
-        "/api/v1/events",
-        None,
-        &json!({"name": "Quick Touring", "round": {"kind": "timed", "seconds": 30},
+    let (seat_links, host_link) = two_guests_playing(
+        &server,
+        json!({"name": "Quick Touring", "round": {"kind": "timed", "seconds": 30},
                 "length": {"kind": "rounds", "rounds": 2}, "seed": 7}),
     );
-    assert_eq!(status, 201, "{created}");
-    let event = created["event"]["id"].as_i64().expect("event id");
-    let token = created["host_token"].as_str().expect("host token");
-    let host_link = server.url(created["host_link"].as_str().expect("host link"));
-    let mut seat_links = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let (status, added) = server.post(
-            &format!("/api/v1/events/{event}/entries"),
-            Some(token),
-            &json!({"names": [name]}),
-        );
-        assert_eq!(status, 201, "{added}");
-        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
-    }
-    for step in ["rounds", "rounds/1/start"] {
-        let (status, answer) = server.post(
-            &format!("/api/v1/events/{event}/{step}"),
-            Some(token),
-            &json!({}),
-        );
-        assert!(status < 300, "{step}: {status} {answer}");
-    }
-
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
+    runtime().block_on(async {
         let driver = Driver::start(&tools);
         let host = driver.browser(1280, 900).await;
         host.goto(host_link.as_str())
@@ -546,46 +517,13 @@ fn an_evening_of_touring_1958_in_chromium() {
         return;
     };
     let server = Server::start();
-    let (status, created) = server.post(
-        "/api/v1/events",
-        None,
-        &json!({"name": "Trip Night", "rules": "touring-1958", "seed": 58}),
+    let (seat_links, _) = two_guests_playing(
+        &server,
+        json!({"name": "Trip Night", "rules": "touring-1958", "seed": 58}),
     );
-    assert_eq!(status, 201, "{created}");
-    let event = created["event"]["id"].as_i64().expect("event id");
-    let token = created["host_token"].as_str().expect("host token");
-    let mut seat_links = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let (status, added) = server.post(
-            &format!("/api/v1/events/{event}/entries"),
-            Some(token),
-            &json!({"names": [name]}),
-        );
-        assert_eq!(status, 201, "{added}");
-        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
-    }
-    for step in ["rounds", "rounds/1/start"] {
-        let (status, answer) = server.post(
-            &format!("/api/v1/events/{event}/{step}"),
-            Some(token),
-            &json!({}),
-        );
-        assert!(status < 300, "{step}: {status} {answer}");
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
+    runtime().block_on(async {
         let driver = Driver::start(&tools);
-        let mut phones = Vec::new();
-        for link in &seat_links {
-            let phone = driver.browser(412, 900).await;
-            phone.goto(link.as_str()).await.expect("open a seat");
-            phone.wait_for_text("#board h2", "Deal 1").await;
-            phones.push(phone);
-        }
+        let phones = open_phones(&driver, &seat_links, "Deal 1").await;
         // The 1958 board: the trip, the Freeway piles, the face-up discard pile.
         let board = phones[0].text_of("#board").await.unwrap_or_default();
         assert!(board.contains("Trip of 590 miles"), "{board}");
@@ -628,46 +566,13 @@ fn an_evening_of_mille_bornes_in_chromium() {
         return;
     };
     let server = Server::start();
-    let (status, created) = server.post(
-        "/api/v1/events",
-        None,
-        &json!({"name": "Mille Night", "rules": "mille-bornes", "seed": 1000}),
+    let (seat_links, _) = two_guests_playing(
+        &server,
+        json!({"name": "Mille Night", "rules": "mille-bornes", "seed": 1000}),
     );
-    assert_eq!(status, 201, "{created}");
-    let event = created["event"]["id"].as_i64().expect("event id");
-    let token = created["host_token"].as_str().expect("host token");
-    let mut seat_links = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let (status, added) = server.post(
-            &format!("/api/v1/events/{event}/entries"),
-            Some(token),
-            &json!({"names": [name]}),
-        );
-        assert_eq!(status, 201, "{added}");
-        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
-    }
-    for step in ["rounds", "rounds/1/start"] {
-        let (status, answer) = server.post(
-            &format!("/api/v1/events/{event}/{step}"),
-            Some(token),
-            &json!({}),
-        );
-        assert!(status < 300, "{step}: {status} {answer}");
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
+    runtime().block_on(async {
         let driver = Driver::start(&tools);
-        let mut phones = Vec::new();
-        for link in &seat_links {
-            let phone = driver.browser(412, 900).await;
-            phone.goto(link.as_str()).await.expect("open a seat");
-            phone.wait_for_text("#board h2", "Hand 1").await;
-            phones.push(phone);
-        }
+        let phones = open_phones(&driver, &seat_links, "Hand 1").await;
         // The Mille Bornes board: the trip, the battle and speed piles, points per side.
         let board = phones[0].text_of("#board").await.unwrap_or_default();
         assert!(board.contains("Trip of 700 miles"), "{board}");
@@ -765,4 +670,53 @@ fn say_if_no_hazard(played: bool) {
     if !played {
         browser::say("mille bornes: no hazard came up in 16 moves; the wait was not shown");
     }
+}
+
+/// Creates an event from `body` through the API with two guests at one table, seats round 1
+/// and starts it; answers the guests' seat links and the host's link.
+fn two_guests_playing(server: &Server, body: serde_json::Value) -> (Vec<String>, String) {
+    let (status, created) = server.post("/api/v1/events", None, &body);
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("event id");
+    let token = created["host_token"].as_str().expect("host token");
+    let host_link = server.url(created["host_link"].as_str().expect("host link"));
+    let mut seat_links = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let (status, added) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+        assert_eq!(status, 201, "{added}");
+        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
+    }
+    for step in ["rounds", "rounds/1/start"] {
+        let (status, answer) = server.post(
+            &format!("/api/v1/events/{event}/{step}"),
+            Some(token),
+            &json!({}),
+        );
+        assert!(status < 300, "{step}: {status} {answer}");
+    }
+    (seat_links, host_link)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+}
+
+/// A phone-sized browser on each seat link, once its board's heading shows `heading`.
+async fn open_phones(driver: &Driver, links: &[String], heading: &str) -> Vec<Browser> {
+    let mut phones = Vec::new();
+    for link in links {
+        let phone = driver.browser(412, 900).await;
+        phone.goto(link.as_str()).await.expect("open a seat");
+        phone.wait_for_text("#board h2", heading).await;
+        phones.push(phone);
+    }
+    phones
 }
