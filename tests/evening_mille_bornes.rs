@@ -170,6 +170,24 @@ fn an_evening_of_mille_bornes_plays_on_phones_paper_and_with_a_bot() {
         json!({"side": 1, "counts": {"miles": 300}}),
     );
 
+    // The phones' hand is cut short by the signal: its points so far count (miles, safeties,
+    // coups fourrés; no trip bonus).
+    let state = seat(&server, &pair[0]);
+    let pair_table = state["table"].as_u64().expect("the pair's table");
+    let cut_short: u64 = state["deal"]["view"]["sides"]
+        .as_array()
+        .expect("sides")
+        .iter()
+        .map(|side| side["points"].as_u64().expect("points"))
+        .sum();
     let points = close_round_one_and_read_table(&server, &host, 1);
+    let round = host.get(&server, "/rounds/1");
+    let phones: u64 = table_of(&round, pair_table)["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["miles"].as_u64().expect("points"))
+        .sum();
+    assert_eq!(phones, cut_short, "the hand cut short scores as it stood");
     assert_eq!(points, vec![700 + 100 + 400 + 300, 300]);
 }
