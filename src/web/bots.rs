@@ -58,31 +58,23 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
     let mut noted: HashSet<BotTurn> = HashSet::new();
     loop {
         tokio::time::sleep(poll).await;
-        let reader = app.clone();
-        let waiting = match web::block(move || bot_moves::waiting_turns(&reader)).await {
-            Ok(Ok(waiting)) => waiting,
-            Ok(Err(error)) => {
-                log::warn!("bots: cannot look for bot turns: {error}");
-                continue;
-            }
-            Err(error) => {
-                log::warn!("bots: the look-up did not run: {error}");
-                continue;
-            }
+        let Some(waiting) = super::run_logged(
+            &app,
+            "bots: cannot look for bot turns",
+            bot_moves::waiting_turns,
+        )
+        .await
+        else {
+            continue;
         };
         // A decision whose time is up is answered first, so that a bot that plays next sees the
         // table go on at the same moment whoever held the decision.
         for due in waiting.timeouts {
-            let player = app.clone();
-            let played = web::block(move || bot_moves::end_wait(&player, &due)).await;
-            match played {
-                Ok(Ok(Some(table))) => hub.publish_move(&table),
-                Ok(Ok(None)) => {}
-                Ok(Err(error)) => log::warn!(
-                    "bots: the wait at table {} could not be ended: {error}",
-                    due.table
-                ),
-                Err(error) => log::warn!("bots: ending a wait did not run: {error}"),
+            let doing = format!("bots: the wait at table {} could not be ended", due.table);
+            let ended =
+                super::run_logged(&app, &doing, move |app| bot_moves::end_wait(app, &due)).await;
+            if let Some(Some(table)) = ended {
+                hub.publish_move(&table);
             }
         }
         let turns = waiting.bots;
@@ -98,23 +90,20 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
                 continue;
             }
             first_seen.remove(&turn);
-            let player = app.clone();
             let budget = pace.budget;
-            let played = web::block(move || bot_moves::take_turn(&player, &turn, budget)).await;
-            match played {
-                Ok(Ok(Some(table))) => {
-                    if !table.changed {
-                        noted.insert(turn);
-                    }
-                    hub.publish_move(&table);
+            let doing = format!(
+                "bots: the bot of player {} at table {} did not move",
+                turn.player, turn.table
+            );
+            let played = super::run_logged(&app, &doing, move |app| {
+                bot_moves::take_turn(app, &turn, budget)
+            })
+            .await;
+            if let Some(Some(table)) = played {
+                if !table.changed {
+                    noted.insert(turn);
                 }
-                Ok(Ok(None)) => {}
-                Ok(Err(error)) => log::warn!(
-                    "bots: the bot of player {} at table {} did not move: {error}",
-                    turn.player,
-                    turn.table
-                ),
-                Err(error) => log::warn!("bots: a bot's move did not run: {error}"),
+                hub.publish_move(&table);
             }
         }
     }

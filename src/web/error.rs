@@ -48,12 +48,6 @@ impl From<AppError> for ApiError {
     }
 }
 
-impl From<actix_web::error::BlockingError> for ApiError {
-    fn from(_: actix_web::error::BlockingError) -> ApiError {
-        AppError::Internal("the server is shutting down; try again in a moment".into()).into()
-    }
-}
-
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.error.fmt(f)

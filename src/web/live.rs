@@ -102,19 +102,15 @@ pub const CLOCK_LOOK: Duration = Duration::from_secs(1);
 pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
     let mut announced: HashSet<(i64, DateTime<Utc>)> = HashSet::new();
     loop {
-        let reader = app.clone();
         let now = app.now();
-        let ends = match web::block(move || crate::app::rounds::clock_ends_at(&reader, now)).await {
-            Ok(Ok(ends)) => ends,
-            Ok(Err(error)) => {
-                log::warn!("clock watcher: cannot read the rounds' ends: {error}");
-                Vec::new()
-            }
-            Err(error) => {
-                log::warn!("clock watcher: the look-up did not run: {error}");
-                Vec::new()
-            }
-        };
+        // A look-up that fails is logged and tried again at the next look.
+        let ends = super::run_logged(
+            &app,
+            "clock watcher: cannot read the rounds' ends",
+            move |app| crate::app::rounds::clock_ends_at(app, now),
+        )
+        .await
+        .unwrap_or_default();
         let mut next = CLOCK_LOOK;
         for end in &ends {
             if end.over {

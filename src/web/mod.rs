@@ -18,21 +18,41 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{App as ActixApp, HttpRequest, HttpResponse, HttpServer, middleware, web};
 
-use crate::app::App;
+use crate::app::{App, AppError, AppResult};
 use error::json_error;
 
-/// Runs one use case off the async threads (the use case opens its own transaction). The one
-/// wrapper the API and the pages share; `E` is the API's or the pages' error.
-pub async fn run<T, E>(
+/// Runs one use case off the async threads (the use case opens its own transaction): the
+/// one wrapper the API, the pages and the background tasks share. The API and the pages turn
+/// a refusal into their own answer with `?`.
+pub async fn run<T: Send + 'static>(
     app: &web::Data<App>,
-    use_case: impl FnOnce(&App) -> crate::app::AppResult<T> + Send + 'static,
-) -> Result<T, E>
-where
-    T: Send + 'static,
-    E: From<crate::app::AppError> + From<actix_web::error::BlockingError>,
-{
+    use_case: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
+) -> AppResult<T> {
     let app = app.clone();
-    Ok(web::block(move || use_case(&app)).await??)
+    web::block(move || use_case(&app)).await.map_err(|_| {
+        AppError::Internal("the server is shutting down; try again in a moment".into())
+    })?
+}
+
+/// Runs a use case for a background task or a live stream, where nobody waits for an answer:
+/// a failure is logged, saying what was being done (never a token or an address), and
+/// answers `None`. Our own failures (the database's) are errors; refusals are warnings.
+pub async fn run_logged<T: Send + 'static>(
+    app: &web::Data<App>,
+    doing: &str,
+    use_case: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
+) -> Option<T> {
+    match run(app, use_case).await {
+        Ok(answer) => Some(answer),
+        Err(error @ AppError::Internal(_)) => {
+            log::error!("{doing}: {error}");
+            None
+        }
+        Err(error) => {
+            log::warn!("{doing}: {error}");
+            None
+        }
+    }
 }
 
 /// The largest JSON body the API reads.

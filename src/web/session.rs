@@ -69,21 +69,15 @@ impl FromRequest for Visitor {
             let (Some(app), true) = (app, !hosts.is_empty() || player.is_some()) else {
                 return Ok(visitor);
             };
-            let asked = (hosts.clone(), player);
-            let checked =
-                actix_web::web::block(move || events::open_sessions(&app, &asked.0, asked.1)).await;
+            let asked = hosts.clone();
+            let checked = super::run_logged(
+                &app,
+                "session: cannot check the host rights and the seat",
+                move |app| events::open_sessions(app, &asked, player),
+            )
+            .await;
             // A database that cannot answer now opens nothing (the page says why on its own).
-            let (live, seat) = match checked {
-                Ok(Ok(open)) => (open.hosts, open.seat),
-                Ok(Err(error)) => {
-                    log::warn!("session: cannot check the host rights and seat: {error}");
-                    (Vec::new(), None)
-                }
-                Err(error) => {
-                    log::warn!("session: the check did not run: {error}");
-                    (Vec::new(), None)
-                }
-            };
+            let (live, seat) = checked.map_or((Vec::new(), None), |open| (open.hosts, open.seat));
             let (stale_hosts, stale_seat) = (hosts.len() != live.len(), player != seat);
             if stale_hosts {
                 let _ = visitor.0.insert(HOSTS, live);

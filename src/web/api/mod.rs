@@ -19,6 +19,7 @@ use utoipa::OpenApi;
 
 use super::error::{ApiError, ErrorBody};
 use super::live::{Hub, Topic};
+use super::run;
 use crate::app::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use dto::*;
 
@@ -222,14 +223,6 @@ fn viewer(req: &HttpRequest, event: i64) -> ViewerKey {
 /// The host's credential, from `Authorization: Bearer`; the use case checks it.
 fn host(req: &HttpRequest, event: i64) -> HostKey {
     HostKey::token(event, bearer(req).unwrap_or_default())
-}
-
-/// Runs one use case (the shared [`crate::web::run`]) with the API's refusals.
-async fn run<T: Send + 'static>(
-    app: &web::Data<App>,
-    use_case: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
-) -> Result<T, ApiError> {
-    super::run(app, use_case).await
 }
 
 /// Runs a host's change and tells the event's open pages that it changed.

@@ -59,17 +59,14 @@ pub(super) async fn play_move(
                 seat: answer.state,
             })
         }
-        Err(ApiError {
-            error: error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp),
-            ..
-        }) => {
+        Err(error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp)) => {
             let state = run(&app, move |app| seat::seat_state(app, &key)).await?;
             Err(ApiError::with_state(
                 error,
                 serde_json::to_value(state).unwrap_or(Value::Null),
             ))
         }
-        Err(other) => Err(other),
+        Err(other) => Err(other.into()),
     }
 }
 

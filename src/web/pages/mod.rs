@@ -15,6 +15,7 @@ use actix_web::{HttpResponse, ResponseError, web};
 use askama::Template;
 use serde::Deserialize;
 
+pub use super::run;
 use super::session::{Flash, Visitor};
 use crate::app::{App, AppError, AppResult};
 
@@ -110,14 +111,6 @@ impl From<AppError> for PageError {
     }
 }
 
-impl From<actix_web::error::BlockingError> for PageError {
-    fn from(_: actix_web::error::BlockingError) -> PageError {
-        PageError(AppError::Internal(
-            "the server is shutting down; try again in a moment".into(),
-        ))
-    }
-}
-
 impl std::fmt::Display for PageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.0.fmt(f)
@@ -171,12 +164,16 @@ impl ResponseError for PageError {
 /// The result of a page handler.
 pub type PageResult = Result<HttpResponse, PageError>;
 
-/// Runs one use case for a page (the shared [`crate::web::run`]), with the pages' refusals.
-pub async fn run<T: Send + 'static>(
-    app: &web::Data<App>,
-    use_case: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
-) -> Result<T, PageError> {
-    super::run(app, use_case).await
+/// After a form: a refusal is told on the page the form goes back to; only a failure of ours
+/// shows the error page instead.
+pub fn tell_refusal(visitor: &Visitor, error: AppError) -> Result<(), PageError> {
+    match error {
+        AppError::Internal(_) => Err(PageError(error)),
+        refusal => {
+            visitor.flash("error", refusal.to_string());
+            Ok(())
+        }
+    }
 }
 
 /// The visitor's host credential for the event (the use case checks it again); a visitor who
@@ -287,20 +284,15 @@ where
             if !first {
                 crate::web::live::next_change(&mut receiver, &wanted, gather).await?;
             }
-            let (drawn_app, draw) = (app.clone(), render.clone());
+            let draw = render.clone();
             // A page whose redraw fails keeps what it shows and tries again at the next change;
             // the reason is logged (never the page's address, which may hold a token).
-            let regions = match web::block(move || draw(&drawn_app)).await {
-                Ok(Ok(regions)) => regions,
-                Ok(Err(error)) => {
-                    log::warn!("live stream: cannot redraw a page: {error}");
-                    Vec::new()
-                }
-                Err(error) => {
-                    log::warn!("live stream: the redraw did not run: {error}");
-                    Vec::new()
-                }
-            };
+            let regions =
+                crate::web::run_logged(&app, "live stream: cannot redraw a page", move |app| {
+                    draw(app)
+                })
+                .await
+                .unwrap_or_default();
             let events: Vec<sse::Event> = regions
                 .into_iter()
                 .map(|(id, html)| sse::Event::Data(sse::Data::new(html).event(id)))

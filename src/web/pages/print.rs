@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::screen::{StandingsTable, base_url, qr_svg};
 use super::view::{self, RoundView};
-use super::{Layout, PageError, PageResult, fragment, host_or_login, page, run};
+use super::{Layout, PageResult, fragment, host_or_login, page, run};
 use crate::app::{App, AppError, report, rounds};
 use crate::web::session::Visitor;
 
@@ -83,10 +83,10 @@ async fn standings(
     let viewer = visitor.viewer_key(id, String::new());
     let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
         .await
-        .map_err(|error| match error.0 {
-            AppError::Forbidden(_) => PageError(AppError::Forbidden(
+        .map_err(|error| match error {
+            AppError::Forbidden(_) => AppError::Forbidden(
                 "the host keeps the standings private: print them from the host's console".into(),
-            )),
+            ),
             _ => error,
         })?;
     let standings = view::standings_view(&standings);

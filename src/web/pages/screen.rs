@@ -51,11 +51,11 @@ pub struct ViewQuery {
 }
 
 /// The pages' words for a private view opened without its key (the use case refuses it).
-fn private_page(error: PageError) -> PageError {
-    match error.0 {
-        AppError::Forbidden(_) => PageError(AppError::Forbidden(
+fn private_page(error: AppError) -> AppError {
+    match error {
+        AppError::Forbidden(_) => AppError::Forbidden(
             "the host keeps this page private: open it from the host's console, or with the viewer link".into(),
-        )),
+        ),
         _ => error,
     }
 }
@@ -231,7 +231,7 @@ async fn live_access(app: &web::Data<App>, viewer: &ViewerKey) -> Result<(), Pag
     let viewer = viewer.clone();
     run(app, move |app| events::view_event(app, &viewer).map(drop))
         .await
-        .map_err(private_page)
+        .map_err(|e| private_page(e).into())
 }
 
 async fn screen_live(

@@ -284,11 +284,10 @@ async fn play(
             }
             hub.publish_move(&table);
         }
-        Err(PageError(AppError::Stale(message))) => {
+        Err(AppError::Stale(message)) => {
             visitor.flash("info", format!("{message} Look again and choose."))
         }
-        Err(PageError(AppError::Internal(e))) => return Err(PageError(AppError::Internal(e))),
-        Err(PageError(error)) => visitor.flash("error", error.to_string()),
+        Err(error) => super::tell_refusal(&visitor, error)?,
     }
     Ok(redirect(&back))
 }
@@ -358,7 +357,7 @@ async fn card(
             ),
             None => "Confirmed. Thank you.".to_owned(),
         };
-        Ok::<_, PageError>((outcome.event, message))
+        Ok::<_, AppError>((outcome.event, message))
     }
     .await;
     match result {
@@ -366,8 +365,7 @@ async fn card(
             hub.publish(event, Topic::Event);
             visitor.flash("ok", message);
         }
-        Err(PageError(AppError::Internal(e))) => return Err(PageError(AppError::Internal(e))),
-        Err(PageError(error)) => visitor.flash("error", error.to_string()),
+        Err(error) => super::tell_refusal(&visitor, error)?,
     }
     Ok(redirect(&back))
 }

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::{Layout, PageError, PageResult, page, redirect, run};
+use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::RulesId;
 use crate::tournament::{AfterRace, EventLength, Remainder, RoundKind, Settings, TableSize};
@@ -138,12 +138,12 @@ impl EventForm {
 
     /// The settings the form asks for.
     pub fn settings(&self) -> Result<Settings, AppError> {
-        let seed = if self.seed.trim().is_empty() {
-            rand::random()
+        let asked = if self.seed.trim().is_empty() {
+            None
         } else {
-            number(&self.seed, "the seed")?
+            Some(number(&self.seed, "the seed")?)
         };
-        let mut settings = default_settings(&self.name, seed);
+        let mut settings = default_settings(&self.name, events::new_seed(asked));
         settings.rules =
             RulesId::parse(self.rules.trim()).map_err(|e| AppError::invalid(e.to_string()))?;
         // The option belongs to Mille Bornes: ticked with another game, it is ignored.
@@ -206,7 +206,7 @@ async fn create_event(
     }
     let created = match form.settings() {
         Ok(settings) => run(&app, move |app| events::create_event(app, settings)).await,
-        Err(error) => Err(PageError(error)),
+        Err(error) => Err(error),
     };
     match created {
         Ok((event, token)) => {
@@ -228,11 +228,11 @@ async fn create_event(
             let mut layout = Layout::new("Progressive Touring", &visitor);
             layout.flash = Some(crate::web::session::Flash {
                 kind: "error".into(),
-                text: error.0.to_string(),
+                text: error.to_string(),
                 link: None,
             });
             let mut response = page(&StartPage { layout, form })?;
-            *response.status_mut() = super::super::error::status_of(&error.0);
+            *response.status_mut() = super::super::error::status_of(&error);
             Ok(response)
         }
     }

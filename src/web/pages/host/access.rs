@@ -1,0 +1,100 @@
+//! The console's access settings: join keys, the host link, the password, private views.
+
+use actix_web::{HttpRequest, web};
+use serde::Deserialize;
+
+use super::form::{HostForm, NoFields};
+use crate::app::events;
+use crate::app::passwords;
+use crate::web::limits;
+use crate::web::pages::{PageResult, redirect};
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{event}/host/join-keys", web::post().to(join_keys))
+        .route("/events/{event}/host/token", web::post().to(host_token))
+        .route(
+            "/events/{event}/host/password",
+            web::post().to(set_password),
+        )
+        .route("/events/{event}/host/views", web::post().to(set_views));
+}
+
+async fn join_keys(form: HostForm<NoFields>) -> PageResult {
+    form.apply("access", move |app, host, _| {
+        events::rotate_join_keys(app, host)?;
+        Ok("New join keys: the old QR codes and viewer link stop working. Print the table tents again.".into())
+    })
+    .await
+}
+
+async fn host_token(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
+    let event = form.host.event;
+    let (token, epoch) = form.run(events::rotate_host_token).await?;
+    form.visitor.add_host(event, epoch);
+    let info = req.connection_info();
+    form.visitor.flash_link(
+        "Your new host link (shown only now; the old one stops working and other host devices are signed out):",
+        format!(
+            "{}://{}/events/{event}/host?token={token}",
+            info.scheme(),
+            info.host()
+        ),
+    );
+    Ok(redirect(&format!("/events/{event}/host#access")))
+}
+
+#[derive(Deserialize)]
+struct PasswordForm {
+    #[serde(default)]
+    password: String,
+}
+
+async fn set_password(req: HttpRequest, mut form: HostForm<PasswordForm>) -> PageResult {
+    let event = form.host.event;
+    let password = std::mem::take(&mut form.fields.password);
+    let removed = password.is_empty();
+    // Hashed on the pool before the transaction, so argon2 never holds the write lock.
+    let hash = match passwords::hash_new_password(password).await {
+        Ok(Ok(hash)) => hash,
+        Ok(Err(error)) => {
+            form.visitor.flash("error", error.to_string());
+            return Ok(redirect(&format!("/events/{event}/host#access")));
+        }
+        Err(_busy) => {
+            return Ok(limits::too_many(
+                &req,
+                std::time::Duration::from_secs(1),
+                "The server is checking many passwords at the moment",
+            ));
+        }
+    };
+    form.apply("access", move |app, host, _| {
+        passwords::set_host_password(app, host, hash.as_deref())?;
+        Ok(if removed {
+            "The password is removed: only the host link opens the console.".into()
+        } else {
+            "Password set: with it, the console opens from any device at /events/ID/login."
+                .replace("ID", &event.to_string())
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct ViewsForm {
+    #[serde(default)]
+    private: String,
+}
+
+async fn set_views(form: HostForm<ViewsForm>) -> PageResult {
+    form.apply("access", move |app, host, form| {
+        let private = form.private == "true";
+        events::set_private_views(app, host, private)?;
+        Ok(if private {
+            "The projector and standings now need the viewer link (see below).".into()
+        } else {
+            "The projector and standings are open to anyone with the address.".into()
+        })
+    })
+    .await
+}

@@ -1,0 +1,312 @@
+//! The console page: its view models (entries, seating options, the round panel with the
+//! close), built from what `app::console` reads.
+
+use std::collections::BTreeMap;
+
+use actix_web::web;
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::console::{self, RoundPanel as PanelData};
+use crate::app::events::{self, EventRecord};
+use crate::app::rounds::RoundState;
+use crate::app::{App, AppResult, HostKey, report};
+use crate::tournament::{self, EntryId, Remainder};
+use crate::web::pages::view::{self, Named, RoundView};
+use crate::web::pages::{Layout, PageResult, fragment, host_or_login, page, redirect, run};
+use crate::web::session::Visitor;
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{event}/host", web::get().to(console));
+}
+
+/// An entry as the console lists it.
+struct EntryLine {
+    id: EntryId,
+    /// Id, name, and whether someone holds the seat.
+    players: Vec<(i64, String, bool)>,
+    bot: bool,
+    bot_level: String,
+    withdrawn: bool,
+    joined_round: i32,
+}
+
+impl EntryLine {
+    fn name(&self) -> String {
+        self.players
+            .iter()
+            .map(|(_, n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
+
+    fn first(&self) -> String {
+        self.players
+            .first()
+            .map(|p| p.1.clone())
+            .unwrap_or_default()
+    }
+
+    fn second(&self) -> String {
+        self.players.get(1).map(|p| p.1.clone()).unwrap_or_default()
+    }
+}
+
+/// A seating option for round 1.
+struct SeatOption {
+    value: &'static str,
+    description: String,
+    proposal: bool,
+}
+
+/// What closing would do at one table.
+struct ClosingLine {
+    table: u32,
+    mover: String,
+    decision: String,
+    tied: Vec<Named>,
+    chosen: Option<EntryId>,
+}
+
+impl ClosingLine {
+    fn is_chosen(&self, id: impl std::borrow::Borrow<EntryId>) -> bool {
+        self.chosen == Some(*id.borrow())
+    }
+}
+
+/// The round panel: the clock, the signal buttons, the tables, and the close.
+#[derive(Template)]
+#[template(path = "fragments/host_round.html")]
+pub struct RoundPanel {
+    csrf: String,
+    event: i64,
+    round: Option<RoundView>,
+    closing: Vec<ClosingLine>,
+    closing_problem: Option<String>,
+    finished: bool,
+    more_rounds: bool,
+    sheets: view::Sheets,
+}
+
+impl RoundPanel {
+    fn piles_hint(&self) -> String {
+        format!(
+            "The score card's count for each line, in {}",
+            self.sheets.unit()
+        )
+    }
+}
+
+#[derive(Template)]
+#[template(path = "host.html")]
+struct Console {
+    layout: Layout,
+    event: EventRecord,
+    entries: Vec<EntryLine>,
+    partners: bool,
+    can_seat: bool,
+    options: Vec<SeatOption>,
+    panel: String,
+    corrections: Vec<report::CorrectionReport>,
+    closed_rounds: Vec<u32>,
+    correctable: Vec<(String, EntryId)>,
+    has_password: bool,
+    private_views: bool,
+    summary: String,
+    next_step: String,
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn console(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    query: web::Query<TokenQuery>,
+) -> PageResult {
+    let id = path.into_inner();
+    if let Some(token) = query.into_inner().token {
+        let host = HostKey::token(id, token);
+        let epoch = run(&app, move |app| events::open_console(app, &host)).await?;
+        visitor.add_host(id, epoch);
+        return Ok(redirect(&format!("/events/{id}/host")));
+    }
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let mut layout = Layout::new("Host console", &visitor);
+    let data = run(&app, move |app| console::console(app, &host)).await?;
+    let console = build_console(data, layout.csrf.clone())?;
+    layout = layout.for_event(id, &console.event.settings.name, &visitor);
+    layout.live = Some(format!("/events/{id}/live/console"));
+    page(&Console { layout, ..console })
+}
+
+fn summary(event: &EventRecord) -> String {
+    let s = &event.settings;
+    let players = s.table_size.players();
+    let table = if s.table_size.partners() {
+        format!("{players} at a table in partnerships")
+    } else {
+        format!("{players} at a table")
+    };
+    let round = match s.round {
+        tournament::RoundKind::Timed { seconds } => {
+            if seconds % 60 == 0 {
+                format!("{}-minute rounds", seconds / 60)
+            } else {
+                format!(
+                    "rounds of {}",
+                    crate::web::pages::clock_text(Some(i64::from(seconds) * 1000))
+                )
+            }
+        }
+        tournament::RoundKind::Games { games } => {
+            format!(
+                "rounds of {games} game{}",
+                if games == 1 { "" } else { "s" }
+            )
+        }
+    };
+    let length = match s.length {
+        tournament::EventLength::Rounds { rounds } => format!("{rounds} rounds"),
+        tournament::EventLength::TimeLimit { seconds } => {
+            format!("{} minutes in all", seconds.div_ceil(60))
+        }
+    };
+    format!(
+        "{table}, {round}, {length}, {} prize{}",
+        s.prizes,
+        if s.prizes == 1 { "" } else { "s" }
+    )
+}
+
+/// The console's view model, from what the use case read.
+fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
+    let event = data.panel.board.event.clone();
+    let entries: Vec<EntryLine> = data
+        .panel
+        .board
+        .entries
+        .iter()
+        .map(|e| EntryLine {
+            id: e.id(),
+            players: e
+                .players
+                .iter()
+                .map(|p| (p.id, p.name.clone(), p.claimed))
+                .collect(),
+            bot: e.row.is_bot,
+            bot_level: e.row.bot_level.clone().unwrap_or_default(),
+            withdrawn: e.row.withdrawn_round.is_some(),
+            joined_round: e.row.joined_round,
+        })
+        .collect();
+    let options = data
+        .seating_options
+        .iter()
+        .enumerate()
+        .map(|(i, plan)| SeatOption {
+            value: match plan.remainder {
+                Remainder::MixedTables => "mixed_tables",
+                Remainder::Byes => "byes",
+                Remainder::Bots => "bots",
+            },
+            description: plan.describe(event.settings.table_size),
+            proposal: i == 0,
+        })
+        .collect();
+    let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
+    let panel = fragment(&round_panel(data.panel, csrf))?;
+    let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
+    let active = entries.iter().filter(|e| !e.withdrawn).count();
+    let next_step = match (latest, active) {
+        (_, _) if event.is_finished() => {
+            "The evening is over: print the final standings and give the prizes.".to_owned()
+        }
+        (None, n) if n < 2 => "Add the guests: one line each (or each partnership).".to_owned(),
+        (None, _) => "When everyone is in, choose how to seat round 1 and seat it.".to_owned(),
+        (Some((number, RoundState::Seated)), _) => format!(
+            "Round {number} is seated: send everyone to their tables, then give the signal."
+        ),
+        (Some((_, RoundState::Closed)), _) => "Seat the next round.".to_owned(),
+        (Some((number, _)), _) => format!("Round {number} is under way."),
+    };
+    Ok(Console {
+        layout: Layout::default(),
+        summary: summary(&event),
+        partners: event.settings.table_size.partners(),
+        has_password: event.row.host_password_hash.is_some(),
+        private_views: event.row.private_views,
+        event,
+        entries,
+        can_seat: data.can_seat,
+        options,
+        panel,
+        corrections: data.corrections,
+        closed_rounds: data.closed_rounds,
+        correctable,
+        next_step,
+    })
+}
+
+/// The round panel of the console, for the page and for live updates.
+pub fn round_panel(data: PanelData, csrf: String) -> RoundPanel {
+    let event = &data.board.event;
+    let names = view::names(&data.board.entries);
+    let round = data
+        .board
+        .round
+        .as_ref()
+        .map(|r| view::round_view(r, &names));
+    let mut closing = Vec::new();
+    let mut closing_problem = None;
+    match (&data.closing, &data.board.round) {
+        (Some(Ok(preview)), Some(picture)) => {
+            let choices: BTreeMap<u32, EntryId> = picture
+                .tables
+                .iter()
+                .filter_map(|t| Some((u32::try_from(t.number).ok()?, t.host_choice?)))
+                .collect();
+            for outcome in &preview.tables {
+                let tied = match &outcome.decision {
+                    tournament::MoverDecision::MostMiles => &[][..],
+                    tournament::MoverDecision::Cut { tied, .. }
+                    | tournament::MoverDecision::Host { tied, .. } => &tied[..],
+                };
+                closing.push(ClosingLine {
+                    table: outcome.table,
+                    mover: view::named(&names, outcome.mover).name,
+                    decision: view::decision_text(&outcome.decision, &names),
+                    tied: tied
+                        .iter()
+                        .filter_map(|id| names.get(id).cloned())
+                        .collect(),
+                    chosen: choices.get(&outcome.table).copied(),
+                });
+            }
+        }
+        (Some(Err(problem)), _) => closing_problem = Some(problem.clone()),
+        _ => {}
+    }
+    let more_rounds = match event.settings.length {
+        tournament::EventLength::Rounds { rounds } => {
+            round.as_ref().is_none_or(|r| r.number < rounds)
+        }
+        tournament::EventLength::TimeLimit { .. } => true,
+    };
+    RoundPanel {
+        csrf,
+        event: event.id(),
+        round,
+        closing,
+        closing_problem,
+        finished: event.is_finished(),
+        more_rounds,
+        sheets: view::Sheets::of(&event.settings),
+    }
+}

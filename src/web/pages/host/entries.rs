@@ -1,0 +1,140 @@
+//! The console's entries: add a guest or a bot, rename, withdraw, seat links and seats.
+
+use actix_web::{HttpRequest, web};
+use serde::Deserialize;
+
+use super::form::{HostForm, NoFields};
+use crate::app::events;
+use crate::app::{AppError, AppResult};
+use crate::tournament::{self, Members};
+use crate::web::limits;
+use crate::web::pages::{PageResult, redirect};
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{event}/host/entries", web::post().to(add_entry))
+        .route("/events/{event}/host/bots", web::post().to(add_bot))
+        .route(
+            "/events/{event}/host/entries/{entry}/rename",
+            web::post().to(rename),
+        )
+        .route(
+            "/events/{event}/host/entries/{entry}/withdraw",
+            web::post().to(withdraw),
+        )
+        .route(
+            "/events/{event}/host/players/{player}/link",
+            web::post().to(new_link),
+        )
+        .route(
+            "/events/{event}/host/players/{player}/release",
+            web::post().to(release),
+        );
+}
+
+#[derive(Deserialize)]
+struct EntryForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    partner: String,
+}
+
+impl EntryForm {
+    fn members(&self, partners: bool) -> AppResult<Members> {
+        let invalid = |e: tournament::NameError| AppError::invalid(e.to_string());
+        if partners {
+            Members::partners(&self.name, &self.partner).map_err(invalid)
+        } else {
+            Members::player(&self.name).map_err(invalid)
+        }
+    }
+}
+
+async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
+    let cap = limits::max_entries(&req);
+    form.apply("entries", move |app, host, form| {
+        let (entry, _) = events::add_entry(
+            app,
+            host,
+            cap,
+            |settings| form.members(settings.table_size.partners()),
+            None,
+        )?;
+        Ok(format!("{} added.", entry.entry.name()))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct BotForm {
+    #[serde(default)]
+    level: String,
+}
+
+async fn add_bot(req: HttpRequest, form: HostForm<BotForm>) -> PageResult {
+    let cap = limits::max_entries(&req);
+    form.apply("entries", move |app, host, form| {
+        let level = match form.level.as_str() {
+            "random" => "random",
+            "shrewd" => "shrewd",
+            _ => "steady",
+        };
+        events::add_bot(app, host, cap, level)?;
+        Ok(format!(
+            "A {level} bot joined, labelled as a bot everywhere."
+        ))
+    })
+    .await
+}
+
+async fn rename(path: web::Path<(i64, i64)>, form: HostForm<EntryForm>) -> PageResult {
+    let (_, entry) = path.into_inner();
+    form.apply("entries", move |app, host, form| {
+        let mut name = String::new();
+        events::rename_entry(app, host, entry, |settings| {
+            let members = form.members(settings.table_size.partners())?;
+            name = members.display();
+            Ok(members)
+        })?;
+        Ok(format!("Renamed to {name}."))
+    })
+    .await
+}
+
+async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, entry) = path.into_inner();
+    form.apply("entries", move |app, host, _| {
+        events::withdraw_entry(app, host, entry)?;
+        Ok("Withdrawn: the entry keeps its miles and is not seated again.".into())
+    })
+    .await
+}
+
+async fn new_link(
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    form: HostForm<NoFields>,
+) -> PageResult {
+    let (event, player) = path.into_inner();
+    let link = form
+        .run(move |app, host| events::renew_link(app, host, player))
+        .await?;
+    let info = req.connection_info();
+    form.visitor.flash_link(
+        format!(
+            "The seat link of {} (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:",
+            link.name
+        ),
+        format!("{}://{}/seat/{}", info.scheme(), info.host(), link.token),
+    );
+    Ok(redirect(&format!("/events/{event}/host#entries")))
+}
+
+async fn release(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, player) = path.into_inner();
+    form.apply("entries", move |app, host, _| {
+        events::release_seat(app, host, player)?;
+        Ok("The seat is free: whoever had it is signed out, and it can be picked again from its table's QR code.".into())
+    })
+    .await
+}

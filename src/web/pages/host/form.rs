@@ -1,0 +1,120 @@
+//! The ritual every console form shares, done once: the visitor must host the event (or is
+//! sent to the sign-in page), the form must carry the browser's CSRF token; then the form's
+//! use case runs, the live pages are told, and the host goes back to the console with a message.
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::app::{App, AppError, AppResult, HostKey};
+use crate::web::live::{Hub, Topic};
+use crate::web::pages::{PageError, PageResult, host_or_login, redirect, run, tell_refusal};
+use crate::web::session::Visitor;
+
+/// A form of the console, taken apart once for every handler: the visitor must host the
+/// event named in the address (otherwise they are sent to the sign-in page) and the form must
+/// carry this browser's CSRF token. `fields` are the form's other fields.
+pub struct HostForm<T> {
+    pub fields: T,
+    pub host: HostKey,
+    pub visitor: Visitor,
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+}
+
+/// A form's CSRF token, and the rest of its fields.
+#[derive(Deserialize)]
+struct WithCsrf<T> {
+    #[serde(default)]
+    csrf: String,
+    #[serde(flatten)]
+    fields: T,
+}
+
+/// A form with no fields but its CSRF token.
+#[derive(Deserialize)]
+pub struct NoFields {}
+
+impl<T: DeserializeOwned + 'static> FromRequest for HostForm<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<HostForm<T>, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visitor = Visitor::from_request(req, payload);
+        let form = web::Form::<WithCsrf<T>>::from_request(req, payload);
+        let event = req
+            .match_info()
+            .get("event")
+            .and_then(|e| e.parse::<i64>().ok());
+        let app = req.app_data::<web::Data<App>>().cloned();
+        let hub = req.app_data::<web::Data<Hub>>().cloned();
+        Box::pin(async move {
+            let visitor = visitor.await?;
+            let form = form.await?.into_inner();
+            let (Some(event), Some(app), Some(hub)) = (event, app, hub) else {
+                return Err(PageError(AppError::Internal(
+                    "a console form outside an event's address".into(),
+                ))
+                .into());
+            };
+            let host = match host_or_login(&visitor, event) {
+                Ok(host) => host,
+                Err(to_login) => {
+                    return Err(
+                        actix_web::error::InternalError::from_response("", *to_login).into(),
+                    );
+                }
+            };
+            visitor.check_csrf(&form.csrf).map_err(PageError)?;
+            Ok(HostForm {
+                fields: form.fields,
+                host,
+                visitor,
+                app,
+                hub,
+            })
+        })
+    }
+}
+
+impl<T: Send + 'static> HostForm<T> {
+    /// Runs the form's use case and answers its result (for forms that answer more than a
+    /// message).
+    pub async fn run<R: Send + 'static>(
+        &self,
+        use_case: impl FnOnce(&App, &HostKey) -> AppResult<R> + Send + 'static,
+    ) -> Result<R, PageError> {
+        let host = self.host.clone();
+        Ok(run(&self.app, move |app| use_case(app, &host)).await?)
+    }
+
+    /// Runs the form's use case with its fields, tells the live pages, and goes back to the
+    /// console at `anchor` with the use case's message (or its refusal, in words).
+    pub async fn apply(
+        self,
+        anchor: &str,
+        use_case: impl FnOnce(&App, &HostKey, T) -> AppResult<String> + Send + 'static,
+    ) -> PageResult {
+        let HostForm {
+            fields,
+            host,
+            visitor,
+            app,
+            hub,
+        } = self;
+        let event = host.event;
+        let result = run(&app, move |app| use_case(app, &host, fields)).await;
+        match result {
+            Ok(message) => {
+                hub.publish(event, Topic::Event);
+                if !message.is_empty() {
+                    visitor.flash("ok", message);
+                }
+            }
+            Err(error) => tell_refusal(&visitor, error)?,
+        }
+        Ok(redirect(&format!("/events/{event}/host#{anchor}")))
+    }
+}

@@ -1,0 +1,26 @@
+//! The host console: entries, the seating of round 1, the signal, the tables, the close with
+//! its movers and ties, corrections, and links to every printout.
+//!
+//! One file per room: console (the page and its view models), signin (password, sign-out),
+//! form (the one extractor every console form goes through), and the forms of each part of
+//! the console: entries, round, access.
+
+mod access;
+mod console;
+mod entries;
+mod form;
+mod round;
+mod signin;
+
+use actix_web::web;
+
+pub use console::round_panel;
+pub use round::card_counts;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    console::routes(cfg);
+    signin::routes(cfg);
+    entries::routes(cfg);
+    round::routes(cfg);
+    access::routes(cfg);
+}

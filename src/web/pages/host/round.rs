@@ -1,0 +1,275 @@
+//! The console's round: seat round 1, the signal, tables on paper or phones, the host's
+//! choice among tied entries, paper score cards, the close, corrections and the end.
+
+use std::collections::BTreeMap;
+
+use actix_web::web;
+use serde::Deserialize;
+
+use super::form::{HostForm, NoFields};
+use crate::app::rounds::{self, CorrectionRequest, SeatRequest, Signal, TableAt};
+use crate::app::{AppError, AppResult};
+use crate::tournament::{PaperCard, Remainder};
+use crate::web::pages::PageResult;
+use crate::web::pages::start::number as parse;
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{event}/host/seat", web::post().to(seat))
+        .route(
+            "/events/{event}/host/rounds/{round}/signal",
+            web::post().to(signal),
+        )
+        .route(
+            "/events/{event}/host/rounds/{round}/tables/{table}/mode",
+            web::post().to(table_mode),
+        )
+        .route(
+            "/events/{event}/host/rounds/{round}/tables/{table}/mover",
+            web::post().to(mover),
+        )
+        .route(
+            "/events/{event}/host/rounds/{round}/tables/{table}/scores",
+            web::post().to(scores),
+        )
+        .route(
+            "/events/{event}/host/rounds/{round}/close",
+            web::post().to(close),
+        )
+        .route("/events/{event}/host/corrections", web::post().to(correct))
+        .route("/events/{event}/host/finish", web::post().to(finish));
+}
+
+#[derive(Deserialize)]
+struct SeatForm {
+    #[serde(default)]
+    remainder: String,
+    #[serde(default)]
+    order: String,
+    #[serde(default)]
+    paper: String,
+}
+
+async fn seat(form: HostForm<SeatForm>) -> PageResult {
+    form.apply("round", move |app, host, form| {
+        let request = SeatRequest {
+            remainder: match form.remainder.as_str() {
+                "mixed_tables" => Some(Remainder::MixedTables),
+                "byes" => Some(Remainder::Byes),
+                "bots" => Some(Remainder::Bots),
+                _ => None,
+            },
+            order: None,
+            listed_order: form.order == "host",
+            paper_tables: Vec::new(),
+            all_paper: form.paper == "all",
+        };
+        let round = rounds::seat_first_round(app, host, &request)?;
+        Ok(format!(
+            "Round {} is seated. Send everyone to their tables, then give the signal.",
+            round.number()
+        ))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct SignalForm {
+    #[serde(default)]
+    signal: String,
+    #[serde(default)]
+    minutes: String,
+}
+
+async fn signal(path: web::Path<(i64, i32)>, form: HostForm<SignalForm>) -> PageResult {
+    let (_, number) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let (signal, said) = match form.signal.as_str() {
+            "start" => (Signal::Start, "The signal is given: play!".to_owned()),
+            "pause" => (Signal::Pause, "Paused.".to_owned()),
+            "resume" => (Signal::Resume, "Play resumes.".to_owned()),
+            "stop" => (
+                Signal::Stop,
+                "Stop! Every game is frozen and its miles count.".to_owned(),
+            ),
+            "extend" => {
+                let minutes: u32 = parse(&form.minutes, "the extra minutes")?;
+                (
+                    Signal::Extend {
+                        seconds: minutes.saturating_mul(60),
+                    },
+                    format!(
+                        "{minutes} more minute{}.",
+                        if minutes == 1 { "" } else { "s" }
+                    ),
+                )
+            }
+            other => {
+                return Err(AppError::invalid(format!(
+                    "there is no signal \"{}\"",
+                    crate::engine::json::truncate(other, 20)
+                )));
+            }
+        };
+        rounds::signal(app, host, number, signal)?;
+        Ok(said)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct ModeForm {
+    #[serde(default)]
+    paper: String,
+}
+
+async fn table_mode(path: web::Path<(i64, i32, i32)>, form: HostForm<ModeForm>) -> PageResult {
+    let (_, number, table) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let paper = form.paper == "true";
+        rounds::set_table_mode(app, host, number, table, paper)?;
+        Ok(if paper {
+            format!("Table {table} plays with real cards.")
+        } else {
+            format!("Table {table} plays on phones.")
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct MoverForm {
+    #[serde(default)]
+    entry: String,
+}
+
+async fn mover(path: web::Path<(i64, i32, i32)>, form: HostForm<MoverForm>) -> PageResult {
+    let (_, number, table) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let entry = if form.entry.is_empty() || form.entry == "cut" {
+            None
+        } else {
+            Some(parse::<i64>(&form.entry, "the entry")?)
+        };
+        rounds::choose_mover(app, host, number, table, entry)?;
+        Ok(match entry {
+            Some(_) => format!("Your choice moves on from table {table}."),
+            None => format!("Table {table}: the cut decides."),
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct ScoresForm {
+    #[serde(default)]
+    side: String,
+    /// One field per row of the score sheet, named `row_<row>`.
+    #[serde(flatten)]
+    rows: BTreeMap<String, String>,
+}
+
+/// The prefix of a score card form's row fields (`row_mile5`).
+pub const ROW_FIELD: &str = "row_";
+
+/// The counts of a score card form: its `row_<row>` fields, an empty one counting zero.
+pub fn card_counts(fields: &BTreeMap<String, String>) -> AppResult<PaperCard> {
+    let mut card = PaperCard::default();
+    for (name, text) in fields {
+        let Some(row) = name.strip_prefix(ROW_FIELD) else {
+            continue;
+        };
+        if !text.trim().is_empty() {
+            let count: u32 = parse(
+                text,
+                &format!(
+                    "the count of \"{}\"",
+                    crate::engine::json::truncate(row, 20)
+                ),
+            )?;
+            card.0.insert(row.to_owned(), count);
+        }
+    }
+    Ok(card)
+}
+
+async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) -> PageResult {
+    let (_, number, table) = path.into_inner();
+    form.apply("round", move |app, host, form| {
+        let side: usize = parse(&form.side, "the side")?;
+        let card = card_counts(&form.rows)?;
+        let at = TableAt {
+            round: number,
+            table,
+        };
+        let (score, unit) = rounds::enter_paper_as_host(app, host, at, side, card)?;
+        Ok(format!(
+            "Table {table}: the card is in ({score} {}) and confirmed.",
+            unit.word()
+        ))
+    })
+    .await
+}
+
+async fn close(path: web::Path<(i64, i32)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, number) = path.into_inner();
+    form.apply("round", move |app, host, _| {
+        let summary = rounds::close(app, host, number)?;
+        Ok(match (summary.next_round, summary.finished_because) {
+            (Some(next), _) => format!(
+                "Round {number} is closed and the winners have moved on. Round {next} is seated."
+            ),
+            (None, Some(why)) => format!("Round {number} is closed. The evening is over: {why}"),
+            (None, None) => format!("Round {number} is closed."),
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct CorrectionForm {
+    #[serde(default)]
+    round: String,
+    #[serde(default)]
+    entry: String,
+    #[serde(default)]
+    miles: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn correct(form: HostForm<CorrectionForm>) -> PageResult {
+    form.apply("corrections", move |app, host, form| {
+        let request = CorrectionRequest {
+            round: parse(&form.round, "the round")?,
+            entry: parse(&form.entry, "the entry")?,
+            miles: parse(&form.miles, "the miles")?,
+            reason: form.reason,
+        };
+        let outcome = rounds::correct(app, host, &request)?;
+        let mut said = format!(
+            "Round {}: {} → {} miles.",
+            request.round,
+            outcome
+                .old
+                .map_or_else(|| "none".to_owned(), |m| m.to_string()),
+            outcome.new
+        );
+        if !outcome.changed_tables.is_empty() {
+            said.push_str(" The movement changed");
+            if outcome.reseated {
+                said.push_str(" and the next round was seated again");
+            }
+            said.push('.');
+        }
+        Ok(said)
+    })
+    .await
+}
+
+async fn finish(form: HostForm<NoFields>) -> PageResult {
+    form.apply("round", move |app, host, _| {
+        rounds::finish_event(app, host)?;
+        Ok("The evening is over. The standings are final.".into())
+    })
+    .await
+}
