@@ -1,11 +1,11 @@
 //! The bots of Mille Bornes, each choosing from one seat's [`Observation`].
 //!
-//! Only the random bot is written so far. **Steady and shrewd are not done:** until they are,
-//! both levels play as the random bot (see [`new_bot`]), so a table that asks for them gets a
-//! legal but weak player. The observation already holds everything a seat may know (the discard
+//! Random and steady are written. **Shrewd is not done:** until it is, that level plays as the
+//! random bot (see [`new_bot`]), so a table that asks for it gets a legal but weak player. The observation already holds everything a seat may know (the discard
 //! pile is face up and dead), so the bots need no memory of past events.
 
 pub mod random;
+pub mod steady;
 
 use super::{BotError, BotRng, BotRules, Budget, Level, bot_rng};
 use crate::engine::mille_bornes::{Action, State};
@@ -13,6 +13,7 @@ use crate::engine::{Config, NoEvents, Rules, Seat};
 
 pub use crate::engine::mille_bornes::Observation;
 pub use random::RandomBot;
+pub use steady::SteadyBot;
 
 /// A player that chooses its seat's action from what that seat may see.
 pub trait Bot: Send {
@@ -24,10 +25,13 @@ pub trait Bot: Send {
     fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action>;
 }
 
-/// A bot of a level. Steady and shrewd are not written yet for Mille Bornes: they play as the
-/// random bot, under their own level's name.
+/// A bot of a level. Shrewd is not written yet for Mille Bornes: it plays as the random bot,
+/// under its own level's name.
 pub fn new_bot(level: Level, _budget: Budget) -> Box<dyn Bot> {
-    Box::new(RandomBot { level })
+    match level {
+        Level::Steady => Box::new(SteadyBot),
+        level => Box::new(RandomBot { level }),
+    }
 }
 
 /// The action a bot of `level` plays for `seat`, from that seat's observation.
