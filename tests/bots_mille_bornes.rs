@@ -9,7 +9,8 @@ mod support_mille_bornes;
 
 use support_bots::wins;
 use support_mille_bornes::*;
-use touring::bots::mille_bornes::{Bot, RandomBot, SteadyBot, new_bot, steady};
+use touring::bots::mille_bornes::steady::{self, Style};
+use touring::bots::mille_bornes::{Bot, RandomBot, SteadyBot, new_bot};
 use touring::bots::{self, Budget, Level, bot_rng};
 use touring::engine::mille_bornes::{Action, Event, State};
 use touring::engine::{Config, Game, NoEvents, Rules, RulesId, Seat};
@@ -320,7 +321,7 @@ fn over_random_hands(mut check: impl FnMut(&State, Action)) {
                     check(&game, action);
                     action
                 } else {
-                    RandomBot::default()
+                    RandomBot
                         .act(&game.observe(seat), &mut rng)
                         .expect("action")
                 };
@@ -466,4 +467,170 @@ fn steady_beats_random_in_at_least_95_percent_of_finished_hands() {
 #[ignore = "the full measurement, 20,000 hands (a second in release); the default run plays 400"]
 fn exp_steady_against_random() {
     steady_against_random(games_or(20_000));
+}
+
+/// A knob of the experiments from the environment, or its default.
+fn knob<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Plays `games` two-player hands between two bots on two threads: every deal twice, once from
+/// each seat, so the luck of the deal cancels out. Returns the hands each won.
+fn exp_match(
+    games: u64,
+    make_a: impl Fn() -> Box<dyn Bot> + Sync,
+    make_b: impl Fn() -> Box<dyn Bot> + Sync,
+) -> (u64, u64) {
+    let results: Vec<(u64, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2u64)
+            .map(|t| {
+                let (make_a, make_b) = (&make_a, &make_b);
+                scope.spawn(move || {
+                    let (mut a, mut b) = (make_a(), make_b());
+                    let (mut wa, mut wb) = (0, 0);
+                    for g in (t..games).step_by(2) {
+                        let mut game = State::new_game(config(2), 5000 + g / 2, &[]).expect("game");
+                        let mut rng = bot_rng(g);
+                        let a_seat = (g % 2) as u8;
+                        while !game.is_over() {
+                            let seat = game.to_move();
+                            let obs = game.observe(seat);
+                            let bot = if seat == a_seat { &mut a } else { &mut b };
+                            let action = bot.act(&obs, &mut rng).expect("action");
+                            game.apply(action, &mut NoEvents).expect("legal");
+                        }
+                        match game.winner() {
+                            Some(s) if s == a_seat => wa += 1,
+                            Some(_) => wb += 1,
+                            None => {}
+                        }
+                    }
+                    (wa, wb)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread"))
+            .collect()
+    });
+    results
+        .iter()
+        .fold((0, 0), |(a, b), &(x, y)| (a + x, b + y))
+}
+
+#[test]
+#[ignore = "an experiment on the search's knobs (EXP_GAMES, EXP_PLAYOUTS, EXP_Z, EXP_MARGIN, EXP_SCALE)"]
+fn exp_shrewd_knobs() {
+    use touring::bots::mille_bornes::{ShrewdBot, shrewd::Params};
+    let games = games_or(400);
+    let playouts = knob("EXP_PLAYOUTS", 200u32);
+    let defaults = Params::default();
+    let params = Params {
+        z: knob("EXP_Z", defaults.z),
+        margin: knob("EXP_MARGIN", defaults.margin),
+        scale: knob("EXP_SCALE", defaults.scale),
+        style: if knob("EXP_STEADY_PLAYOUTS", 0) == 1 {
+            Style::STEADY
+        } else {
+            defaults.style
+        },
+    };
+    let (a, b) = exp_match(
+        games,
+        || Box::new(ShrewdBot::with_params(Budget::Playouts(playouts), params)),
+        || Box::new(SteadyBot),
+    );
+    println!(
+        "{params:?} at {playouts} playouts: shrewd {a}, steady {b}: {:.1}%",
+        100.0 * a as f64 / (a + b).max(1) as f64
+    );
+}
+
+/// A bot that plays the steady habits in another style.
+struct Styled(Style);
+
+impl Bot for Styled {
+    fn level(&self) -> Level {
+        Level::Steady
+    }
+
+    fn act(
+        &mut self,
+        observation: &touring::bots::mille_bornes::Observation,
+        _rng: &mut touring::bots::BotRng,
+    ) -> Option<Action> {
+        let mut legal = touring::engine::ActionList::new();
+        observation.legal_actions(&mut legal);
+        steady::choose_with(observation, &legal, self.0)
+    }
+}
+
+#[test]
+#[ignore = "a tuning experiment, 20,000 hands a trial by default; .ci/run runs it small (EXP_GAMES=4)"]
+fn exp_tune_steady() {
+    let games = games_or(20_000);
+    let eval = |style: Style| {
+        let (a, b) = exp_match(games, || Box::new(Styled(style)), || Box::new(SteadyBot));
+        100.0 * a as f64 / (a + b).max(1) as f64
+    };
+    type Knob = (&'static str, fn(&mut Style, i32), &'static [i32]);
+    let knobs: &[Knob] = &[
+        ("attack", |s, v| s.attack = v, &[200, 2550, 3000]),
+        ("speed_limit", |s, v| s.speed_limit = v, &[100, 400, 1500]),
+        (
+            "hold_safety",
+            |s, v| s.hold_safety = v,
+            &[10, 40, 90, 200, 2000],
+        ),
+        (
+            "late_safety",
+            |s, v| s.late_safety = v as u32,
+            &[0, 1, 2, 4],
+        ),
+        (
+            "free_two_hundreds",
+            |s, v| s.free_two_hundreds = v != 0,
+            &[0, 1],
+        ),
+        ("small_first", |s, v| s.small_first = v != 0, &[0, 1]),
+        ("end_of_limit", |s, v| s.end_of_limit = v, &[100, 280, 2000]),
+        ("remedy", |s, v| s.remedy = v, &[20, 50, 80, 150]),
+        ("roll", |s, v| s.roll = v, &[40, 90, 150]),
+        ("second_roll", |s, v| s.second_roll = v, &[5, 35, 70]),
+        ("hazard", |s, v| s.hazard = v, &[20, 70, 120]),
+        ("distance", |s, v| s.distance = v, &[10, 32, 60]),
+        (
+            "extend_when_behind",
+            |s, v| s.extend_when_behind = v != 0,
+            &[0, 1],
+        ),
+    ];
+    let mut best = Style::STEADY;
+    if std::env::var("EXP_FROM_TUNED").is_ok() {
+        best = Style::TUNED;
+    }
+    let mut best_score = eval(best);
+    for pass in 0..2 {
+        for (name, set, values) in knobs {
+            for &v in *values {
+                let mut style = best;
+                set(&mut style, v);
+                if style == best {
+                    continue;
+                }
+                let score = eval(style);
+                println!("pass {pass} {name}={v}: {score:.2}% (best {best_score:.2}%)");
+                if score > best_score + 0.4 {
+                    best = style;
+                    best_score = score;
+                    println!("  -> accepted");
+                }
+            }
+        }
+        println!("after pass {pass}: {best:?} {best_score:.2}%");
+    }
 }

@@ -1,10 +1,13 @@
 //! The bots of Mille Bornes, each choosing from one seat's [`Observation`].
 //!
-//! Random and steady are written. **Shrewd is not done:** until it is, that level plays as the
-//! random bot (see [`new_bot`]), so a table that asks for it gets a legal but weak player. The observation already holds everything a seat may know (the discard
-//! pile is face up and dead), so the bots need no memory of past events.
+//! Random, steady and shrewd, as for the Touring games: [`RandomBot`] plays a uniformly random
+//! legal action, [`SteadyBot`] the habits of a good player and [`ShrewdBot`] searches over deals
+//! of the cards it cannot see, playing each hand forward with steady. The observation already
+//! holds everything a seat may know (the discard pile is face up and dead), so the bots need no
+//! memory of past events.
 
 pub mod random;
+pub mod shrewd;
 pub mod steady;
 
 use super::{BotError, BotRng, BotRules, Budget, Level, bot_rng};
@@ -13,6 +16,7 @@ use crate::engine::{Config, NoEvents, Rules, Seat};
 
 pub use crate::engine::mille_bornes::Observation;
 pub use random::RandomBot;
+pub use shrewd::ShrewdBot;
 pub use steady::SteadyBot;
 
 /// A player that chooses its seat's action from what that seat may see.
@@ -25,12 +29,12 @@ pub trait Bot: Send {
     fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action>;
 }
 
-/// A bot of a level. Shrewd is not written yet for Mille Bornes: it plays as the random bot,
-/// under its own level's name.
-pub fn new_bot(level: Level, _budget: Budget) -> Box<dyn Bot> {
+/// A bot of a level. The budget matters only to the search bot.
+pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
     match level {
+        Level::Random => Box::new(RandomBot),
         Level::Steady => Box::new(SteadyBot),
-        level => Box::new(RandomBot { level }),
+        Level::Shrewd => Box::new(ShrewdBot::new(budget)),
     }
 }
 

@@ -44,15 +44,76 @@ impl Bot for SteadyBot {
     }
 }
 
+/// Knobs on the habits. [`Style::STEADY`] is the steady bot; the search bot plays its hands
+/// forward in a style tuned by self-play ([`Style::TUNED`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// A hazard on a rolling opponent (mending scores 2600, Roll 2500, distance about 300).
+    pub attack: i32,
+    /// A Speed Limit on an opponent with room for big distance.
+    pub speed_limit: i32,
+    /// Holding a safety for a coup fourré is worth this much: a discard that would throw more
+    /// is avoided by laying the safety instead (it gives a turn, so nothing is lost).
+    pub hold_safety: i32,
+    /// Safeties are laid once the draw pile is down to this many cards per player.
+    pub late_safety: u32,
+    /// Play a 200 like any distance card, not only to complete the trip.
+    pub free_two_hundreds: bool,
+    /// Play the smallest distance card that fits rather than the biggest.
+    pub small_first: bool,
+    /// End of Limit without big distance in hand to play after it.
+    pub end_of_limit: i32,
+    /// Keeping one remedy while its hazard may still come.
+    pub remedy: i32,
+    /// Keeping the first and the second Roll.
+    pub roll: i32,
+    pub second_roll: i32,
+    /// Keeping a hazard an opponent can still be hit with (the first copy; more copies less).
+    pub hazard: i32,
+    /// Keeping a distance card the trip has room for: this, plus more for bigger cards.
+    pub distance: i32,
+    /// At 700 miles, extend whenever stopping would lose the hand (the only way left to win).
+    pub extend_when_behind: bool,
+}
+
+impl Style {
+    /// The steady bot's habits.
+    pub const STEADY: Style = Style {
+        attack: 3000,
+        speed_limit: 1500,
+        hold_safety: 90,
+        late_safety: 2,
+        free_two_hundreds: false,
+        small_first: false,
+        end_of_limit: 280,
+        remedy: 50,
+        roll: 90,
+        second_roll: 35,
+        hazard: 70,
+        distance: 32,
+        extend_when_behind: false,
+    };
+
+    /// The habits as self-play tuned them, for the search bot's playouts.
+    pub const TUNED: Style = Style::STEADY;
+}
+
 /// The steady choice among `legal`, the observing seat's legal actions.
 pub fn choose(observation: &Observation, legal: &[Action]) -> Option<Action> {
+    choose_with(observation, legal, Style::STEADY)
+}
+
+/// The choice among `legal` in a given style.
+pub fn choose_with(observation: &Observation, legal: &[Action], style: Style) -> Option<Action> {
     // The two decisions out of turn need no judge.
     match legal.first() {
         Some(Action::CoupFourre) => return Some(Action::CoupFourre),
-        Some(Action::Extend(_)) => return Some(Action::Extend(should_extend(observation))),
+        Some(Action::Extend(_)) => {
+            return Some(Action::Extend(extend_with(observation, style)));
+        }
         _ => {}
     }
-    let judge = Judge::new(observation);
+    let judge = Judge::new(observation, style);
     let mut best: Option<(i32, Action)> = None;
     for &action in legal {
         let score = judge.score(action);
@@ -66,7 +127,7 @@ pub fn choose(observation: &Observation, legal: &[Action]) -> Option<Action> {
 /// The steady bot's score for each legal action of a seat: higher is better. The search bot
 /// ranks its candidates with it.
 pub fn scores(observation: &Observation, legal: &[Action], out: &mut [i32]) {
-    let judge = Judge::new(observation);
+    let judge = Judge::new(observation, Style::STEADY);
     for (slot, &action) in out.iter_mut().zip(legal) {
         *slot = judge.score(action);
     }
@@ -75,13 +136,17 @@ pub fn scores(observation: &Observation, legal: &[Action], out: &mut [i32]) {
 /// At exactly 700 miles, does the deciding side go on to 1000? Never when behind: only when
 /// stopping now would win the hand, and the extension is nearly safe (see the module's doc).
 pub fn should_extend(obs: &Observation) -> bool {
+    extend_with(obs, Style::STEADY)
+}
+
+fn extend_with(obs: &Observation, style: Style) -> bool {
     let me = obs.side();
     let sides = obs.sides();
     let stopped = |side| obs.score_if_over(Some(me), side).total;
     let mine = stopped(me);
     let behind = (0..sides).any(|s| s != me && stopped(s) >= mine);
     if behind {
-        return false;
+        return style.extend_when_behind;
     }
     // A failed extension: nobody completes, and every opponent takes the 200 bonus.
     let base = |side| obs.score_if_over(None, side).total;
@@ -104,6 +169,7 @@ const NEVER: i32 = -1_000_000;
 
 /// What the habits look at, worked out once per decision.
 struct Judge {
+    style: Style,
     me: Side,
     sides: u8,
     target: u32,
@@ -126,7 +192,7 @@ struct Judge {
 }
 
 impl Judge {
-    fn new(obs: &Observation) -> Judge {
+    fn new(obs: &Observation, style: Style) -> Judge {
         let me = obs.side();
         let sides = obs.sides();
         let mut miles = [0; 3];
@@ -143,6 +209,7 @@ impl Judge {
             }
         }
         Judge {
+            style,
             me,
             sides,
             target: obs.target(),
@@ -158,7 +225,7 @@ impl Judge {
             two_hundreds: obs.two_hundreds(me),
             safe,
             moving,
-            extend: obs.decides_extension() && should_extend(obs),
+            extend: obs.decides_extension() && extend_with(obs, style),
         }
     }
 
@@ -205,11 +272,15 @@ impl Judge {
         if miles == self.room() {
             return 5000;
         }
-        if card == Card::D200 {
+        if card == Card::D200 && !self.style.free_two_hundreds {
             // Held for the finish.
             return NEVER;
         }
-        300 + miles as i32 / 5
+        if self.style.small_first {
+            300 - miles as i32 / 5
+        } else {
+            300 + miles as i32 / 5
+        }
     }
 
     /// Can a hazard that `safety` prevents still be played on us?
@@ -232,11 +303,11 @@ impl Judge {
             // It rolls for us: nothing on the battle pile stops us but the want of a Roll.
             return 3900;
         }
-        if !self.hazards_can_come(safety) || self.draw <= 2 * self.players {
+        if !self.hazards_can_come(safety) || self.draw <= self.style.late_safety * self.players {
             return 3800;
         }
         // Held for a coup fourré: played only rather than discard a card worth more.
-        -90
+        -self.style.hold_safety
     }
 
     fn remedy_score(&self, card: Card) -> i32 {
@@ -248,7 +319,7 @@ impl Judge {
                 let big = [Card::D75, Card::D100, Card::D200]
                     .into_iter()
                     .any(|c| self.hand.get(c) > 0 && c.miles() <= room);
-                if big { 2000 } else { 280 }
+                if big { 2000 } else { self.style.end_of_limit }
             }
             // Listed as legal only when they mend the hazard on top.
             _ => 2600,
@@ -276,7 +347,7 @@ impl Judge {
             if to_go <= 50 {
                 return -self.keep_value(card, self.hand.get(card));
             }
-            return 1500 + lead + sure;
+            return self.style.speed_limit + lead + sure;
         }
         if !self.moving[t] {
             // The 1988 option: a hazard on a hazard only replaces what they must mend.
@@ -285,7 +356,7 @@ impl Judge {
         let scarce = card
             .remedy()
             .map_or(0, |r| 30 - 2 * i32::from(self.unseen.get(r)).min(15));
-        3000 + lead + sure + scarce + (self.miles[t] / 10) as i32
+        self.style.attack + lead + sure + scarce + (self.miles[t] / 10) as i32
     }
 
     /// Can this hazard still be played on some opponent (it has not played the safety)?
@@ -311,21 +382,22 @@ impl Judge {
                 if u32::from(copies) > wanted {
                     return 2;
                 }
-                match card {
-                    Card::D200 => 55,
-                    Card::D100 => 50,
-                    Card::D75 => 40,
-                    Card::D50 => 36,
-                    _ => 32,
-                }
+                self.style.distance
+                    + match card {
+                        Card::D200 => 23,
+                        Card::D100 => 18,
+                        Card::D75 => 8,
+                        Card::D50 => 4,
+                        _ => 0,
+                    }
             }
             Card::Stop | Card::Accident | Card::OutOfGas | Card::FlatTire => {
                 if !self.hazard_useful(card) {
                     0
                 } else if first {
-                    70
+                    self.style.hazard
                 } else {
-                    45
+                    self.style.hazard * 2 / 3
                 }
             }
             Card::SpeedLimit => {
@@ -342,16 +414,24 @@ impl Judge {
                     0
                 } else {
                     match copies {
-                        0 | 1 => 90,
-                        2 => 35,
+                        0 | 1 => self.style.roll,
+                        2 => self.style.second_roll,
                         _ => 8,
                     }
                 }
             }
-            Card::EndOfLimit => self.remedy_value(Card::SpeedLimit, Card::RightOfWay, first, 25),
-            Card::Gasoline => self.remedy_value(Card::OutOfGas, Card::ExtraTank, first, 50),
-            Card::SpareTire => self.remedy_value(Card::FlatTire, Card::PunctureProof, first, 50),
-            Card::Repairs => self.remedy_value(Card::Accident, Card::DrivingAce, first, 50),
+            Card::EndOfLimit => {
+                self.remedy_value(Card::SpeedLimit, Card::RightOfWay, first, self.style.remedy / 2)
+            }
+            Card::Gasoline => {
+                self.remedy_value(Card::OutOfGas, Card::ExtraTank, first, self.style.remedy)
+            }
+            Card::SpareTire => {
+                self.remedy_value(Card::FlatTire, Card::PunctureProof, first, self.style.remedy)
+            }
+            Card::Repairs => {
+                self.remedy_value(Card::Accident, Card::DrivingAce, first, self.style.remedy)
+            }
         }
     }
 
