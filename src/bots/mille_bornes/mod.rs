@@ -1,11 +1,14 @@
 //! The bots of Mille Bornes, each choosing from one seat's [`Observation`].
 //!
-//! Only the random bot is written so far. **Steady and shrewd are not done:** until they are,
-//! both levels play as the random bot (see [`new_bot`]), so a table that asks for them gets a
-//! legal but weak player. The observation already holds everything a seat may know (the discard
-//! pile is face up and dead), so the bots need no memory of past events.
+//! Random, steady and shrewd, as for the Touring games: [`RandomBot`] plays a uniformly random
+//! legal action, [`SteadyBot`] the habits of a good player and [`ShrewdBot`] searches over deals
+//! of the cards it cannot see, playing each hand forward with steady. The observation already
+//! holds everything a seat may know (the discard pile is face up and dead), so the bots need no
+//! memory of past events.
 
 pub mod random;
+pub mod shrewd;
+pub mod steady;
 
 use super::{BotError, BotRng, BotRules, Budget, Level, bot_rng};
 use crate::engine::mille_bornes::{Action, State};
@@ -13,6 +16,8 @@ use crate::engine::{Config, NoEvents, Rules, Seat};
 
 pub use crate::engine::mille_bornes::Observation;
 pub use random::RandomBot;
+pub use shrewd::ShrewdBot;
+pub use steady::SteadyBot;
 
 /// A player that chooses its seat's action from what that seat may see.
 pub trait Bot: Send {
@@ -24,10 +29,13 @@ pub trait Bot: Send {
     fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action>;
 }
 
-/// A bot of a level. Steady and shrewd are not written yet for Mille Bornes: they play as the
-/// random bot, under their own level's name.
-pub fn new_bot(level: Level, _budget: Budget) -> Box<dyn Bot> {
-    Box::new(RandomBot { level })
+/// A bot of a level. The budget matters only to the search bot.
+pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
+    match level {
+        Level::Random => Box::new(RandomBot),
+        Level::Steady => Box::new(SteadyBot),
+        Level::Shrewd => Box::new(ShrewdBot::new(budget)),
+    }
 }
 
 /// The action a bot of `level` plays for `seat`, from that seat's observation.

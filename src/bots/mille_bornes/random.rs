@@ -4,24 +4,13 @@
 use super::{Bot, BotRng, Level, Observation};
 use crate::engine::mille_bornes::Action;
 
-/// Plays a uniformly random legal action. `level` is the level it was asked for: steady and
-/// shrewd play as this bot until they are written.
-#[derive(Clone, Copy, Debug)]
-pub struct RandomBot {
-    pub level: Level,
-}
-
-impl Default for RandomBot {
-    fn default() -> RandomBot {
-        RandomBot {
-            level: Level::Random,
-        }
-    }
-}
+/// Plays a uniformly random legal action.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
 
 impl Bot for RandomBot {
     fn level(&self) -> Level {
-        self.level
+        Level::Random
     }
 
     fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
@@ -39,7 +28,7 @@ mod tests {
     #[test]
     fn the_random_bot_plays_whole_hands_with_legal_actions_only() {
         let mut rng = bot_rng(9);
-        let mut bot = RandomBot::default();
+        let mut bot = RandomBot;
         for players in [2u8, 3, 4, 6] {
             let config = Config::new(RulesId::MilleBornes, players, None).expect("config");
             for seed in 0..10 {

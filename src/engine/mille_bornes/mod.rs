@@ -248,6 +248,27 @@ impl Table {
         self.discard_len += 1;
         self.discard_top = Some(card);
     }
+
+    /// Every card that lies face up: the discard pile and the piles of the first `sides` sides.
+    fn face_up(&self, sides: u8) -> Counts {
+        let mut all = self.discard;
+        for piles in &self.piles[..usize::from(sides)] {
+            for &card in &piles.battle[..usize::from(piles.battle_len)] {
+                all.add(card, 1);
+            }
+            all.add(Card::SpeedLimit, piles.speed_limits);
+            all.add(Card::EndOfLimit, piles.end_of_limits);
+            for safety in Card::SAFETIES {
+                if piles.has(safety) {
+                    all.add(safety, 1);
+                }
+            }
+            for (card, &n) in Card::DISTANCE.iter().zip(&piles.distance) {
+                all.add(*card, n);
+            }
+        }
+        all
+    }
 }
 
 /// A decision the table waits for.
@@ -394,27 +415,12 @@ impl State {
 
     /// Where every card is, summed: for the invariant that the pack is always complete.
     pub fn census(&self) -> Counts {
-        let mut all = self.table.discard;
+        let mut all = self.table.face_up(self.sides);
         for &card in &self.draw[..usize::from(self.draw_len)] {
             all.add(card, 1);
         }
         for hand in &self.hands[..usize::from(self.config.players)] {
             all.add_all(&hand.counts);
-        }
-        for piles in &self.table.piles[..usize::from(self.sides)] {
-            for &card in &piles.battle[..usize::from(piles.battle_len)] {
-                all.add(card, 1);
-            }
-            all.add(Card::SpeedLimit, piles.speed_limits);
-            all.add(Card::EndOfLimit, piles.end_of_limits);
-            for safety in Card::SAFETIES {
-                if piles.has(safety) {
-                    all.add(safety, 1);
-                }
-            }
-            for (card, &n) in Card::DISTANCE.iter().zip(&piles.distance) {
-                all.add(*card, n);
-            }
         }
         all
     }
