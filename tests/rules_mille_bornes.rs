@@ -1210,7 +1210,7 @@ fn the_extension_is_an_open_decision_declined_when_its_time_runs_out() {
             &[Roll, D200, D200, D100, D100, D100],
             &[D25, D25, D25, D25, D25, D25],
         ],
-        &[D100, D25, D50, D25, D25, D25, D25, D25, D25, D25, D25, D25],
+        &[D100, D25, D50, D25, D25, D50, D75, D50, D75, D50, D75, D50],
     );
     act(&mut game, play(Roll));
     for card in [D200, D200, D100, D100, D100] {
