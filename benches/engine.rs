@@ -10,7 +10,7 @@ use touring::engine::touring1926::State;
 use touring::engine::{ActionList, Config, NoEvents, Rules};
 
 fn config() -> Config {
-    Config::touring_1926(2).expect("config")
+    Config::new(touring::engine::RulesId::Touring1926, 2, None).expect("config")
 }
 
 fn decisions(c: &mut Criterion) {

@@ -90,6 +90,20 @@ impl ServerProcess {
                 "--database",
             ])
             .arg(database)
+            // Thousands of streams and moves from one address: raise the per-client limits
+            // through the same settings an operator would use.
+            .args([
+                "--streams-per-client",
+                "0",
+                "--writes-per-second",
+                "0",
+                "--entries-per-minute",
+                "0",
+                "--events-per-hour",
+                "0",
+                "--max-entries",
+                "0",
+            ])
             .env_remove("DATABASE_URL")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -7,8 +7,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::engine::action::{card_from_json, describe, seat_from_json, truncate};
-use crate::engine::{Action, Card, Config, Event, Game, Rules, RulesId, Seat};
+use crate::engine::json::{describe, seat_from_json, truncate};
+use crate::engine::{Action, Config, Event, Game, RulesId, Seat};
 
 /// The longest line the protocol reads; longer ones are refused unread.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -197,12 +197,23 @@ impl Session {
                 )
             })?,
         };
-        let deck: Vec<Card> = match command.get("deck") {
+        let deck: Vec<String> = match command.get("deck") {
             None | Some(Value::Null) => Vec::new(),
             Some(Value::Array(items)) => items
                 .iter()
                 .enumerate()
-                .map(|(i, v)| card_from_json(v).map_err(|e| format!("deck card {i}: {e}")))
+                .map(|(i, v)| match v {
+                    Value::String(id) => {
+                        rules
+                            .check_cards(std::slice::from_ref(id))
+                            .map_err(|e| format!("deck card {i}: {e}"))?;
+                        Ok(id.clone())
+                    }
+                    other => Err(format!(
+                        "deck card {i}: a card is named by a string such as \"go\", not {}",
+                        describe(other)
+                    )),
+                })
                 .collect::<Result<_, _>>()?,
             Some(other) => {
                 return Err(format!(
@@ -227,7 +238,7 @@ impl Session {
                         .into(),
                 );
             }
-            Some(v) => Action::from_json(v)?,
+            Some(v) => Action::from_json(game.config().rules, v)?,
         };
         let seat = optional_seat(command, game)?;
         // Work on a copy: an illegal action must leave the game exactly as it was.

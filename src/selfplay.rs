@@ -16,11 +16,9 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::Serialize;
 
-use crate::bots::{Bot, Budget, Level, Memories, bot_rng, new_bot};
+use crate::bots::{self, BotRules, Budget, Level, bot_rng};
 use crate::engine::shuffle::derive_seed;
-use crate::engine::{
-    Config, IllegalAction, NoEvents, Rules, RulesId, Seat, SetupError, Side, touring1926,
-};
+use crate::engine::{Config, NoEvents, Rules, RulesId, Seat, SetupError, Side};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]
@@ -101,19 +99,25 @@ pub enum BotPlayError {
     #[error("cannot set up a game: {0}")]
     Setup(SetupError),
     #[error("a {bot} bot played an illegal action: {error}")]
-    Illegal { bot: Level, error: IllegalAction },
+    Illegal { bot: Level, error: String },
     #[error("a {bot} bot had no action on its turn")]
     NoAction { bot: Level },
 }
 
-/// Plays the games with uniformly random bots.
-pub fn run(options: &Options) -> Result<Summary, IllegalAction> {
-    match options.config.rules {
-        RulesId::Touring1926 => run_with::<touring1926::State>(options),
+/// Plays the games with uniformly random bots. An error means the engine refused its own
+/// legal action: a bug, reported in words.
+pub fn run(options: &Options) -> Result<Summary, String> {
+    struct Random<'a>(&'a Options);
+    impl bots::Visitor for Random<'_> {
+        type Output = Result<Summary, String>;
+        fn visit<R: BotRules>(self) -> Self::Output {
+            run_with::<R>(self.0)
+        }
     }
+    bots::visit(options.config.rules, Random(options))
 }
 
-fn run_with<R: Rules>(options: &Options) -> Result<Summary, IllegalAction> {
+fn run_with<R: Rules>(options: &Options) -> Result<Summary, String> {
     let sides = usize::from(options.config.sides());
     let mut wins = vec![0u64; sides];
     let mut miles = vec![0u64; sides];
@@ -129,7 +133,8 @@ fn run_with<R: Rules>(options: &Options) -> Result<Summary, IllegalAction> {
             let Some(action) = game.random_action(&mut rng) else {
                 break;
             };
-            game.apply(action, &mut NoEvents)?;
+            game.apply(action, &mut NoEvents)
+                .map_err(|e| e.to_string())?;
         }
         decisions += u64::from(game.turn());
         reshuffles += u64::from(game.reshuffles());
@@ -139,7 +144,7 @@ fn run_with<R: Rules>(options: &Options) -> Result<Summary, IllegalAction> {
             None => unfinished += 1,
         }
         for (side, total) in miles.iter_mut().enumerate() {
-            *total += u64::from(game.miles(side as u8));
+            *total += u64::from(game.score(side as u8));
         }
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -240,7 +245,7 @@ pub fn run_bots(options: &Options, bots: &BotOptions) -> Result<Summary, BotPlay
                     if game_number >= options.games {
                         break;
                     }
-                    match play_bot_game(options, bots, game_number) {
+                    match play_bot_game_of(options, bots, game_number) {
                         Ok(tally) => mine.add(&tally),
                         Err(error) => {
                             // Stop every thread: the summary would be wrong anyway.
@@ -317,36 +322,54 @@ pub fn run_bots(options: &Options, bots: &BotOptions) -> Result<Summary, BotPlay
     })
 }
 
+/// One game between bots, with the rule set's own bots.
+fn play_bot_game_of(
+    options: &Options,
+    bots: &BotOptions,
+    game_number: u64,
+) -> Result<Tally, BotPlayError> {
+    struct Play<'a>(&'a Options, &'a BotOptions, u64);
+    impl bots::Visitor for Play<'_> {
+        type Output = Result<Tally, BotPlayError>;
+        fn visit<R: BotRules>(self) -> Self::Output {
+            play_bot_game::<R>(self.0, self.1, self.2)
+        }
+    }
+    bots::visit(options.config.rules, Play(options, bots, game_number))
+}
+
 /// One game between bots; its number decides the deal, the seating and the bots' randomness.
-fn play_bot_game(
+fn play_bot_game<R: BotRules>(
     options: &Options,
     bots: &BotOptions,
     game_number: u64,
 ) -> Result<Tally, BotPlayError> {
     let config = options.config;
     let seed = derive_seed(options.seed, game_number);
-    let mut game = touring1926::State::new_game(config, seed, &[]).map_err(BotPlayError::Setup)?;
+    let mut game = R::new_game(config, seed, &[]).map_err(BotPlayError::Setup)?;
     let seats = seating(config, bots.bots.len(), game_number);
-    let mut players: Vec<(Level, Box<dyn Bot>)> = (0..usize::from(config.players))
+    let mut players: Vec<(Level, R::Player)> = (0..usize::from(config.players))
         .map(|seat| {
             let level = bots.bots[seats[seat]];
-            (level, new_bot(level, bots.budget))
+            (level, R::player(level, bots.budget))
         })
         .collect();
     let mut rngs: Vec<_> = (0..config.players)
         .map(|seat| bot_rng(derive_seed(seed, 0xB07_0000 + u64::from(seat))))
         .collect();
-    let mut memories = Memories::new(config.players);
+    let mut memories = R::memory(config.players);
     while !game.is_over() && game.turn() < options.max_turns {
         let seat: Seat = game.to_move();
-        let observation = game.observe_remembering(seat, memories.of(seat));
         let (level, bot) = &mut players[usize::from(seat)];
         let level = *level;
-        let action = bot
-            .act(&observation, &mut rngs[usize::from(seat)])
+        let action = game
+            .act(bot, &memories, seat, &mut rngs[usize::from(seat)])
             .ok_or(BotPlayError::NoAction { bot: level })?;
         game.apply(action, &mut memories)
-            .map_err(|error| BotPlayError::Illegal { bot: level, error })?;
+            .map_err(|error| BotPlayError::Illegal {
+                bot: level,
+                error: error.to_string(),
+            })?;
     }
     let mut tally = Tally {
         decisions: u64::from(game.turn()),
@@ -354,7 +377,7 @@ fn play_bot_game(
         ..Tally::default()
     };
     for side in 0..config.sides() {
-        tally.miles[usize::from(side)] = u64::from(game.miles(side));
+        tally.miles[usize::from(side)] = u64::from(game.score(side));
     }
     let side_of_bot = |bot: usize| -> Option<Side> {
         (0..config.players)
@@ -375,7 +398,7 @@ fn play_bot_game(
                 if game.winner() == Some(side) {
                     tally.bot_wins[bot] += 1;
                 }
-                tally.bot_miles[bot] += u64::from(game.miles(side));
+                tally.bot_miles[bot] += u64::from(game.score(side));
             }
         }
     }

@@ -151,6 +151,20 @@
     });
   }
 
+  // The print pages' Print button and the error page's Go back link (no inline script: the
+  // Content-Security-Policy forbids it).
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target || !target.closest) return;
+    if (target.closest("[data-print]")) {
+      event.preventDefault();
+      window.print();
+    } else if (target.closest("[data-back]") && window.history.length > 1) {
+      event.preventDefault();
+      window.history.back();
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     scanClocks();
     checkRoundState();

@@ -130,7 +130,7 @@ fn setup(server: &Server) -> Setup {
         closed.ok(
             server,
             "/rounds/1/tables/1/scores",
-            json!({"side": side, "ones": 2, "threes": 1, "fives": 0, "tens": side}),
+            json!({"side": side, "counts": {"mile1": 2, "mile3": 1, "mile5": 0, "mile10": side}}),
         );
     }
     closed.ok(server, "/rounds/1/close", json!({}));
@@ -270,7 +270,9 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
         case(
             Method::POST,
             ev("/rounds/1/tables/99/scores"),
-            Body::Json(json!({"side": 0, "ones": 0, "threes": 0, "fives": 0, "tens": 0})),
+            Body::Json(
+                json!({"side": 0, "counts": {"mile1": 0, "mile3": 0, "mile5": 0, "mile10": 0}}),
+            ),
             404,
             "no table 99",
         )
@@ -801,7 +803,9 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
         case(
             Method::POST,
             format!("/api/v1/events/{c}/rounds/1/tables/1/scores"),
-            Body::Json(json!({"side": 0, "ones": 300, "threes": 0, "fives": 0, "tens": 0})),
+            Body::Json(
+                json!({"side": 0, "counts": {"mile1": -3, "mile3": 0, "mile5": 0, "mile10": 0}}),
+            ),
             422,
             "invalid value",
         )
@@ -809,7 +813,9 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
         case(
             Method::POST,
             format!("/api/v1/events/{c}/rounds/2/tables/1/scores"),
-            Body::Json(json!({"side": -1, "ones": 0, "threes": 0, "fives": 0, "tens": 0})),
+            Body::Json(
+                json!({"side": -1, "counts": {"mile1": 0, "mile3": 0, "mile5": 0, "mile10": 0}}),
+            ),
             422,
             "invalid value",
         )

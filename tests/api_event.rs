@@ -295,7 +295,7 @@ fn paper_tables_enter_score_cards_checked_against_the_quotas() {
     // Over the quota: refused with the rule.
     let (status, answer) = host.post(
         "/rounds/1/tables/1/scores",
-        json!({"side": 0, "ones": 9, "threes": 0, "fives": 0, "tens": 0}),
+        json!({"side": 0, "counts": {"mile1": 9, "mile3": 0, "mile5": 0, "mile10": 0}}),
     );
     assert_eq!(status, 422, "{answer}");
     assert!(
@@ -315,13 +315,13 @@ fn paper_tables_enter_score_cards_checked_against_the_quotas() {
     let (status, answer) = server.post(
         &format!("/api/v1/seats/{}/scores", players[0].1),
         None,
-        &json!({"side": theirs, "ones": 3, "threes": 2, "fives": 1, "tens": 0}),
+        &json!({"side": theirs, "counts": {"mile1": 3, "mile3": 2, "mile5": 1, "mile10": 0}}),
     );
     assert_eq!(status, 403, "only one's own side: {answer}");
     let (status, answer) = server.post(
         &format!("/api/v1/seats/{}/scores", players[0].1),
         None,
-        &json!({"side": mine, "ones": 3, "threes": 2, "fives": 1, "tens": 0}),
+        &json!({"side": mine, "counts": {"mile1": 3, "mile3": 2, "mile5": 1, "mile10": 0}}),
     );
     assert_eq!(status, 200, "{answer}");
     let (status, answer) = server.post(
@@ -340,7 +340,7 @@ fn paper_tables_enter_score_cards_checked_against_the_quotas() {
     assert_eq!(status, 200, "{answer}");
     host.ok(
         "/rounds/1/tables/1/scores",
-        json!({"side": theirs, "ones": 2, "threes": 0, "fives": 0, "tens": 1}),
+        json!({"side": theirs, "counts": {"mile1": 2, "mile3": 0, "mile5": 0, "mile10": 1}}),
     );
     let closed = host.ok("/rounds/1/close", json!({}));
     assert_eq!(closed["close"]["finished"], true);

@@ -3,14 +3,30 @@
 //!
 //! Nothing here measures time: strength is counted in races won, with fixed playout budgets.
 
-use touring::bots::{
-    self, Bot, Budget, Level, RandomBot, ShrewdBot, SteadyBot, bot_rng, shrewd::Params,
-};
+use touring::bots::touring1926::{Bot, RandomBot, ShrewdBot, SteadyBot, shrewd::Params};
+use touring::bots::{self, Budget, Level, bot_rng};
 use touring::engine::touring1926::State;
-use touring::engine::{
-    Action, ActionList, Card, Config, Event, Game, NoEvents, Rules, RulesId, Seat, Speed, Status,
-};
+use touring::engine::touring1926::{Action, Card, Event, Speed, Status};
+use touring::engine::{ActionList, Config, Game, NoEvents, Rules, RulesId, Seat};
 use touring::selfplay;
+
+/// An action of Touring (1926), from the rule set's own type or the engine's enum.
+struct Played(Action);
+
+impl From<Action> for Played {
+    fn from(action: Action) -> Played {
+        Played(action)
+    }
+}
+
+impl From<touring::engine::Action> for Played {
+    fn from(action: touring::engine::Action) -> Played {
+        match action {
+            touring::engine::Action::Touring1926(action) => Played(action),
+            other => panic!("these tests play Touring (1926), not {other:?}"),
+        }
+    }
+}
 
 /// Every configuration the engine plays.
 fn configs() -> Vec<Config> {
@@ -38,7 +54,8 @@ fn after_random_turns(config: Config, seed: u64, turns: u32) -> State {
     game
 }
 
-fn is_legal(game: &State, action: Action) -> bool {
+fn is_legal(game: &State, action: impl Into<Played>) -> bool {
+    let Played(action) = action.into();
     let mut legal = ActionList::new();
     game.legal_actions(&mut legal);
     legal.contains(&action)
@@ -51,7 +68,10 @@ fn every_bot_plays_only_legal_actions_at_every_table() {
             // Every level at the table, changing seats with the seed.
             let mut players: Vec<Box<dyn Bot>> = (0..config.players)
                 .map(|seat| {
-                    bots::new_bot(Level::ALL[(usize::from(seat) + seed as usize) % 3], SMALL)
+                    touring::bots::touring1926::new_bot(
+                        Level::ALL[(usize::from(seat) + seed as usize) % 3],
+                        SMALL,
+                    )
                 })
                 .collect();
             let mut game = after_random_turns(config, seed, 40 * seed as u32);
@@ -97,7 +117,11 @@ fn the_quick_bots_play_only_legal_actions_over_whole_games() {
 
 #[test]
 fn a_bot_says_nothing_when_it_is_not_its_turn() {
-    let game = after_random_turns(Config::touring_1926(3).expect("config"), 4, 10);
+    let game = after_random_turns(
+        Config::new(RulesId::Touring1926, 3, None).expect("config"),
+        4,
+        10,
+    );
     let idle = (game.to_move() + 1) % 3;
     let observation = game.observe(idle);
     let mut rng = bot_rng(1);
@@ -174,7 +198,7 @@ fn stacked(hands: &[[Card; 5]], draws: &[Card]) -> Vec<Card> {
 fn steady_plays_go_when_it_can_and_is_not_started() {
     use Card::*;
     // Seat 0 also holds a delay, Country and miles: Go still comes first.
-    let config = Config::touring_1926(2).expect("config");
+    let config = Config::new(RulesId::Touring1926, 2, None).expect("config");
     let deck = stacked(
         &[
             [Collision, Country, Mile5, Go, Mile1],
@@ -213,7 +237,7 @@ fn steady_plays_go_when_it_can_and_is_not_started() {
 #[test]
 fn steady_delays_a_running_opponent_and_keeps_what_it_needs() {
     use Card::*;
-    let config = Config::touring_1926(2).expect("config");
+    let config = Config::new(RulesId::Touring1926, 2, None).expect("config");
     // Seat 0 starts; seat 1 starts; seat 0 then holds a Collision against a running opponent.
     let deck = stacked(
         &[
@@ -282,7 +306,7 @@ fn a_bot_decides_from_its_own_seat_only() {
 #[test]
 fn shrewd_with_a_playout_budget_repeats_itself() {
     for seed in 0..6u64 {
-        let config = Config::touring_1926(2 + (seed % 3) as u8).expect("config");
+        let config = Config::new(RulesId::Touring1926, 2 + (seed % 3) as u8, None).expect("config");
         let game = Game::Touring1926(after_random_turns(config, seed, 30));
         let seat = game.to_move();
         let first = bots::choose(Level::Shrewd, &game, seat, seed, Budget::Playouts(40));
@@ -293,7 +317,11 @@ fn shrewd_with_a_playout_budget_repeats_itself() {
 
 #[test]
 fn a_time_budget_still_gives_a_legal_action() {
-    let game = after_random_turns(Config::touring_1926(2).expect("config"), 8, 20);
+    let game = after_random_turns(
+        Config::new(RulesId::Touring1926, 2, None).expect("config"),
+        8,
+        20,
+    );
     let seat = game.to_move();
     let action = bots::choose(
         Level::Shrewd,
@@ -309,7 +337,7 @@ fn a_time_budget_still_gives_a_legal_action() {
 fn duel(bots: [Level; 2], games: u64, budget: Budget) -> selfplay::Summary {
     selfplay::run_bots(
         &selfplay::Options {
-            config: Config::touring_1926(2).expect("config"),
+            config: Config::new(RulesId::Touring1926, 2, None).expect("config"),
             games,
             seed: 1,
             max_turns: 2000,
@@ -350,19 +378,19 @@ fn shrewd_with_a_small_budget_beats_random() {
 #[test]
 fn the_search_scores_the_side_nearer_the_finish_higher() {
     use Card::*;
-    let config = Config::touring_1926(2).expect("config");
+    let config = Config::new(RulesId::Touring1926, 2, None).expect("config");
     let deck = stacked(&[[Go; 5], [Mile1; 5]], &[Go]);
     let mut game = State::new_game(config, 2, &deck).expect("game");
     let params = Params::default();
-    let before = touring::bots::shrewd::score(&game, 0, params);
+    let before = touring::bots::touring1926::shrewd::score(&game, 0, params);
     game.apply(Action::play(Go), &mut NoEvents).expect("Go");
-    let after = touring::bots::shrewd::score(&game, 0, params);
+    let after = touring::bots::touring1926::shrewd::score(&game, 0, params);
     assert!(after > before, "started: {after} > not started: {before}");
     assert!(
         after > 0.5 && after < 1.0,
         "an unfinished race scores below a win: {after}"
     );
-    let theirs = touring::bots::shrewd::score(&game, 1, params);
+    let theirs = touring::bots::touring1926::shrewd::score(&game, 1, params);
     assert!(
         (after + theirs - 1.0).abs() < 1e-9,
         "two sides share the score"
@@ -370,7 +398,10 @@ fn the_search_scores_the_side_nearer_the_finish_higher() {
 }
 
 type Policy = Box<
-    dyn FnMut(&touring::bots::Observation, &mut touring::bots::BotRng) -> touring::engine::Action,
+    dyn FnMut(
+        &touring::bots::touring1926::Observation,
+        &mut touring::bots::BotRng,
+    ) -> touring::engine::touring1926::Action,
 >;
 
 /// Plays `games` two-player games between two policies on two threads, swapping seats.
@@ -379,7 +410,7 @@ fn exp_match(
     make_a: impl Fn() -> Policy + Sync,
     make_b: impl Fn() -> Policy + Sync,
 ) -> (u64, u64) {
-    let config = Config::touring_1926(2).expect("config");
+    let config = Config::new(RulesId::Touring1926, 2, None).expect("config");
     let results: Vec<(u64, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2u64)
             .map(|t| {
@@ -421,18 +452,18 @@ fn exp_match(
         .fold((0, 0), |(a, b), &(x, y)| (a + x, b + y))
 }
 
-fn style_policy(style: touring::bots::steady::Style) -> Policy {
+fn style_policy(style: touring::bots::touring1926::steady::Style) -> Policy {
     Box::new(move |obs, _| {
         let mut legal = touring::engine::ActionList::new();
         obs.legal_actions(&mut legal);
-        touring::bots::steady::choose_with(obs, &legal, style).expect("action")
+        touring::bots::touring1926::steady::choose_with(obs, &legal, style).expect("action")
     })
 }
 
 #[test]
 #[ignore = "a tuning experiment, 20,000 games a trial by default; .ci/run runs it small (EXP_GAMES=4)"]
 fn exp_tune() {
-    use touring::bots::steady::Style;
+    use touring::bots::touring1926::steady::Style;
     let games: u64 = std::env::var("EXP_GAMES")
         .ok()
         .and_then(|s| s.parse().ok())

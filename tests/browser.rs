@@ -539,3 +539,85 @@ async fn play_one_move(a: &Guest, b: &Guest) {
         mover.name
     );
 }
+
+#[test]
+fn an_evening_of_touring_1958_in_chromium() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Trip Night", "rules": "touring-1958", "seed": 58}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("event id");
+    let token = created["host_token"].as_str().expect("host token");
+    let mut seat_links = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let (status, added) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+        assert_eq!(status, 201, "{added}");
+        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
+    }
+    for step in ["rounds", "rounds/1/start"] {
+        let (status, answer) = server.post(
+            &format!("/api/v1/events/{event}/{step}"),
+            Some(token),
+            &json!({}),
+        );
+        assert!(status < 300, "{step}: {status} {answer}");
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(async {
+        let driver = Driver::start(&tools);
+        let mut phones = Vec::new();
+        for link in &seat_links {
+            let phone = driver.browser(412, 900).await;
+            phone.goto(link.as_str()).await.expect("open a seat");
+            phone.wait_for_text("#board h2", "Deal 1").await;
+            phones.push(phone);
+        }
+        // The 1958 board: the trip, the Freeway piles, the face-up discard pile.
+        let board = phones[0].text_of("#board").await.unwrap_or_default();
+        assert!(board.contains("Trip of 590 miles"), "{board}");
+        assert!(board.contains("Freeway pile"), "{board}");
+        assert!(board.contains("Discard pile"), "{board}");
+        // Seat 0 plays its first move; the other phone sees it without a reload.
+        let mover = eventually("a phone with moves", async || {
+            for (i, phone) in phones.iter().enumerate() {
+                let moves = phone.find_all(By::Css("#board .moves button")).await.ok()?;
+                if !moves.is_empty() {
+                    return Some(i);
+                }
+            }
+            None
+        })
+        .await;
+        let other = 1 - mover;
+        phones[other].mark_page().await;
+        let button = phones[mover]
+            .find(By::Css("#board .moves button"))
+            .await
+            .expect("a move button");
+        button.click().await.expect("play a move");
+        phones[other].wait_for_text("#board h2", "Your turn").await;
+        assert!(
+            phones[other].same_page().await,
+            "the opponent's phone learnt of the move without a reload"
+        );
+        phones[other].screenshot_as("seat-1958").await;
+        for phone in phones {
+            phone.quit().await;
+        }
+        drop(driver);
+    });
+}

@@ -6,9 +6,8 @@
 use proptest::prelude::*;
 use touring::engine::shuffle::rng_from_seed;
 use touring::engine::touring1926::State;
-use touring::engine::{
-    Action, ActionList, Card, Config, Event, Game, NoEvents, Rules, RulesId, Side, Take,
-};
+use touring::engine::touring1926::{Action, Card, Event, Take};
+use touring::engine::{ActionList, Config, Game, NoEvents, Rules, RulesId, Side};
 
 /// Every configuration the engine plays.
 fn configs() -> Vec<Config> {
@@ -184,14 +183,14 @@ proptest! {
     ) {
         let config = configs()[config_index];
         let actions = play_checked(config, seed, pick, 400, 1000);
-        let a = Game::replay(config, seed, actions.iter().copied()).expect("replay");
-        let b = Game::replay(config, seed, actions.iter().copied()).expect("replay");
+        let a = Game::replay(config, seed, actions.iter().copied().map(touring::engine::Action::from)).expect("replay");
+        let b = Game::replay(config, seed, actions.iter().copied().map(touring::engine::Action::from)).expect("replay");
         prop_assert_eq!(a.view(None), b.view(None));
         // Replaying a prefix and then the rest gives the same as replaying all.
         let half = actions.len() / 2;
-        let mut c = Game::replay(config, seed, actions[..half].iter().copied()).expect("replay");
+        let mut c = Game::replay(config, seed, actions[..half].iter().copied().map(touring::engine::Action::from)).expect("replay");
         for &action in &actions[half..] {
-            c.apply(action, &mut NoEvents).expect("legal");
+            c.apply(action.into(), &mut NoEvents).expect("legal");
         }
         prop_assert_eq!(a.view(None), c.view(None));
     }

@@ -288,3 +288,148 @@ fn a_whole_game_can_be_played_through_the_protocol() {
     assert!(state["winner"].is_u64(), "{state}");
     assert_eq!(state["turn"], turns);
 }
+
+// ---------------------------------------------------------------- Touring (1937-1958)
+
+#[test]
+fn touring_1958_new_gives_its_own_state_fields() {
+    let mut e = Engine::start();
+    let answer = e.ok(
+        json!({"cmd":"new","rules":"touring-1958","players":2,"seed":42,
+        "deck":["go","mile25"]}),
+    );
+    let state = &answer["state"];
+    assert_eq!(state["rules"], "touring-1958");
+    assert_eq!(state["draw_pile"], 99 - 11);
+    assert_eq!(state["discard"], 0);
+    assert_eq!(state["discard_top"], Value::Null);
+    assert_eq!(state["trip"], 590);
+    assert_eq!(state["winner"], Value::Null);
+    assert!(
+        state["seats"][0]["hand"]
+            .as_array()
+            .expect("hand")
+            .contains(&json!("go"))
+    );
+    let side = &state["sides"][0];
+    assert_eq!(side["status"], "not_started");
+    assert_eq!(side["needs"], json!(["go"]));
+    assert_eq!(side["go_top"], Value::Null);
+    assert_eq!(side["go_pile"], 0);
+    assert_eq!(side["freeway_top"], Value::Null);
+    assert_eq!(side["freeway_pile"], 0);
+    assert_eq!(
+        side["piles"],
+        json!({"mile25":0,"mile35":0,"mile50":0,"mile75":0})
+    );
+    assert_eq!(
+        side["quota"],
+        json!({"mile25":8,"mile35":4,"mile50":2,"mile75":2})
+    );
+    assert_eq!(side["miles"], 0);
+    let short = e.ok(json!({"cmd":"new","rules":"touring-1958","players":6,"seed":1}));
+    assert_eq!(short["state"]["trip"], 295);
+    assert_eq!(short["state"]["partners"], true);
+    let solo =
+        e.ok(json!({"cmd":"new","rules":"touring-1958","players":6,"partners":false,"seed":1}));
+    assert_eq!(solo["state"]["draw_pile"], 198 - 31, "two packs");
+    assert!(e.finish().success());
+}
+
+#[test]
+fn touring_1958_delays_speeding_and_the_face_up_discard_go_through_the_protocol() {
+    let mut e = Engine::start();
+    // Seat 0: Stop to Refuel, Go, 50 and two 25s; seat 1: Go and four 25s.
+    e.ok(
+        json!({"cmd":"new","rules":"touring-1958","players":2,"seed":3,"deck":[
+        "stop_to_refuel","go","go","mile25","mile50","mile25","mile25","mile25","mile25","mile25",
+        "mile35","mile35","mile35","mile35"]}),
+    );
+    let answer = e.ok(json!({"cmd":"act","action":{"play":"go"}}));
+    assert_eq!(
+        answer["events"][0],
+        json!({"event":"played","seat":0,"side":0,"card":"go"})
+    );
+    e.ok(json!({"cmd":"act","action":{"play":"go"}}));
+    let legal = e.ok(json!({"cmd":"legal"}));
+    let actions = legal["actions"].as_array().expect("actions");
+    assert!(
+        actions.contains(&json!({"play":"stop_to_refuel","target":1})),
+        "{legal}"
+    );
+    assert!(
+        actions.contains(&json!({"play":"mile50"})),
+        "speeding is a legal play"
+    );
+    let answer = e.ok(json!({"cmd":"act","action":{"play":"mile50"}}));
+    assert_eq!(
+        answer["events"][0],
+        json!({"event":"speeding","seat":0,"side":0,"card":"mile50"})
+    );
+    assert_eq!(answer["state"]["discard_top"], "mile50");
+    e.ok(json!({"cmd":"act","action":{"discard":"mile25"}}));
+    let answer = e.ok(json!({"cmd":"act","action":{"play":"stop_to_refuel","target":1}}));
+    assert_eq!(
+        answer["events"][0],
+        json!({"event":"delayed","by":0,"side":1,"card":"stop_to_refuel","taken":null})
+    );
+    let side = &answer["state"]["sides"][1];
+    assert_eq!(side["status"], "delayed");
+    assert_eq!(side["needs"], json!(["gasoline", "go"]));
+    assert_eq!(side["go_top"], "stop_to_refuel");
+    let refused = e.refused(b"{\"cmd\":\"act\",\"action\":{\"play\":\"mile25\"}}\n");
+    assert!(refused.contains("play Gasoline first"), "{refused}");
+    let refused = e.refused(b"{\"cmd\":\"act\",\"action\":{\"play\":\"mile5\"}}\n");
+    assert!(
+        refused.contains("mile25"),
+        "the 1958 cards are listed: {refused}"
+    );
+    assert!(e.finish().success());
+}
+
+#[test]
+fn touring_1958_refuses_five_players_with_a_sentence() {
+    let mut e = Engine::start();
+    let error =
+        e.refused(b"{\"cmd\":\"new\",\"rules\":\"touring-1958\",\"players\":5,\"seed\":1}\n");
+    assert!(error.contains("2, 3, 4 or 6 players"), "{error}");
+    assert!(e.finish().success());
+}
+
+#[test]
+fn a_whole_touring_1958_game_can_be_played_through_the_protocol() {
+    let mut e = Engine::start();
+    e.ok(json!({"cmd":"new","rules":"touring-1958","players":3,"seed":77}));
+    let mut turns = 0;
+    loop {
+        let legal = e.ok(json!({"cmd":"legal"}));
+        let actions = legal["actions"].as_array().expect("actions").clone();
+        if actions.is_empty() {
+            break;
+        }
+        // Go, Freeway and mileage first (never speeding), then anything played, so the trip ends.
+        let state = e.state();
+        let side = state["to_move"].as_u64().unwrap_or(0) as usize % 3;
+        let freeway = state["sides"][side]["freeway_top"] == "freeway";
+        let rank = |a: &Value| match a["play"].as_str() {
+            Some("go" | "gasoline" | "wrecker") => 0,
+            Some("mile50" | "mile75") if freeway => 1,
+            Some("mile25" | "mile35") => 1,
+            Some("freeway") => 2,
+            Some("mile50" | "mile75") => 9,
+            Some(_) => 3,
+            None => 4,
+        };
+        let choice = actions
+            .iter()
+            .min_by_key(|a| rank(a))
+            .unwrap_or(&actions[0])
+            .clone();
+        e.ok(json!({"cmd":"act","action":choice}));
+        turns += 1;
+        assert!(turns < 3000, "the game should end");
+    }
+    let state = e.state();
+    assert!(state["winner"].is_u64(), "{state}");
+    assert_eq!(state["turn"], turns);
+}

@@ -6,15 +6,20 @@ mod common;
 
 use common::*;
 use touring::engine::touring1926::State;
-use touring::engine::{Card, Config, Event, Rules};
+use touring::engine::touring1926::{Card, Event};
+use touring::engine::{Config, Rules};
 
 fn ids(cards: &[Card]) -> String {
     cards.iter().map(|c| c.id()).collect::<Vec<_>>().join(" ")
 }
 
 fn deal(players: u8, seed: u64) -> Vec<String> {
-    let g =
-        State::new_game(Config::touring_1926(players).expect("config"), seed, &[]).expect("game");
+    let g = State::new_game(
+        Config::new(touring::engine::RulesId::Touring1926, players, None).expect("config"),
+        seed,
+        &[],
+    )
+    .expect("game");
     g.view(None)
         .seats
         .iter()
@@ -24,7 +29,12 @@ fn deal(players: u8, seed: u64) -> Vec<String> {
 
 /// The cards drawn in the first `turns` turns of a game where every seat discards its first card.
 fn draws(seed: u64, turns: usize) -> String {
-    let mut g = State::new_game(Config::touring_1926(2).expect("config"), seed, &[]).expect("game");
+    let mut g = State::new_game(
+        Config::new(touring::engine::RulesId::Touring1926, 2, None).expect("config"),
+        seed,
+        &[],
+    )
+    .expect("game");
     let mut drawn = Vec::new();
     for _ in 0..turns {
         let card = hand(&g)[0];
@@ -105,7 +115,12 @@ fn golden_draws_and_reshuffles_are_pinned() {
 fn golden_random_game_is_pinned() {
     // A whole game with moves picked by the seeded stream: the same seed and the same actions
     // give the same game.
-    let mut g = State::new_game(Config::touring_1926(2).expect("config"), 99, &[]).expect("game");
+    let mut g = State::new_game(
+        Config::new(touring::engine::RulesId::Touring1926, 2, None).expect("config"),
+        99,
+        &[],
+    )
+    .expect("game");
     let mut rng = touring::engine::shuffle::rng_from_seed(5);
     while !g.is_over() && g.turn() < 5000 {
         let action = g.random_action(&mut rng).expect("an action");

@@ -12,7 +12,7 @@ use common::server::Server;
 use serde_json::{Value, json};
 use touring::app::play;
 use touring::db::{self, Pool, queries};
-use touring::engine::{Card, Rules, View};
+use touring::engine::touring1926::{Card, View};
 
 /// Keys that would give away what a seat may not see, wherever they appear.
 const FORBIDDEN_KEYS: [&str; 6] = [
@@ -38,7 +38,10 @@ fn full_view(pool: &Pool, event: i64, table: i64) -> View {
     let deal = play::current_deal(&mut conn, row.id)
         .expect("replay")
         .expect("a deal");
-    deal.game.view(None)
+    match deal.game.view(None) {
+        touring::engine::View::Touring1926(view) => view,
+        other => panic!("these events play Touring (1926), not {other:?}"),
+    }
 }
 
 /// Walks a JSON value, calling `f` with the path of keys and indexes and each value.

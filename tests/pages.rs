@@ -472,7 +472,8 @@ fn the_projector_standings_and_print_pages_render_and_respect_privacy() {
         tents.contains("Table 1") && tents.contains("<svg"),
         "{tents}"
     );
-    assert!(tents.contains("size: A4"));
+    // The paper size comes as a style sheet: the CSP allows no inline style.
+    assert!(tents.contains("/static/page-a4.css"));
     let guest = Browser::new(&server);
     let (status, _) = guest.get(&format!("/events/{event}/print/tents"));
     assert_eq!(status, 303, "printing tents is the host's");
@@ -486,11 +487,20 @@ fn the_projector_standings_and_print_pages_render_and_respect_privacy() {
     assert_eq!(status, 403, "{html}");
     let (status, _) = guest.get(&format!("/events/{event}/standings"));
     assert_eq!(status, 403);
-    let key = tents
+    let tent_key = tents
         .split("key=")
         .nth(1)
         .and_then(|r| r.get(..32))
         .expect("the join key in a tent's link")
+        .to_owned();
+    let (status, _) = guest.get(&format!("/events/{event}/screen?key={tent_key}"));
+    assert_eq!(status, 403, "a table's key is not the viewer key");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    let key = console
+        .split("screen?key=")
+        .nth(1)
+        .and_then(|r| r.get(..32))
+        .expect("the viewer link on the console")
         .to_owned();
     let (status, _) = guest.get(&format!("/events/{event}/screen?key={key}"));
     assert_eq!(status, 200, "the viewer link works");
@@ -538,7 +548,12 @@ fn a_guest_finds_their_seat_from_a_table_tent_and_sees_live_updates() {
     let pick_csrf = guest.csrf(&format!("/events/{event}/table/1?key={key}"));
     let (status, to) = guest.post(
         &format!("/events/{event}/pick"),
-        &[("csrf", &pick_csrf), ("key", &key), ("player", &player)],
+        &[
+            ("csrf", &pick_csrf),
+            ("key", &key),
+            ("player", &player),
+            ("table", "1"),
+        ],
     );
     assert_eq!((status, to.as_str()), (303, "/seat"));
     let (status, html) = guest.get("/seat");
@@ -628,7 +643,7 @@ fn paper_tables_take_score_cards_from_the_players_and_the_host() {
     let csrf = ann.csrf(&format!("/seat/{}", seats[0]));
     ann.post(
         &format!("/seat/{}/card", seats[0]),
-        &[("csrf", &csrf), ("what", "enter"), ("ones", "9")],
+        &[("csrf", &csrf), ("what", "enter"), ("row_mile1", "9")],
     );
     let (_, html) = ann.get(&format!("/seat/{}", seats[0]));
     assert!(html.contains("at most 8"), "the quota is checked: {html}");
@@ -637,8 +652,8 @@ fn paper_tables_take_score_cards_from_the_players_and_the_host() {
         &[
             ("csrf", &csrf),
             ("what", "enter"),
-            ("ones", "4"),
-            ("threes", "1"),
+            ("row_mile1", "4"),
+            ("row_mile3", "1"),
         ],
     );
     let (_, html) = ann.get(&format!("/seat/{}", seats[0]));

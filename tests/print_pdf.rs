@@ -99,7 +99,8 @@ fn print_pages_to_pdf_on_a4_and_letter() {
             expected: [
                 "round 1 · table 1",
                 "round 1 · table 2",
-                "1 mile (max",
+                "1-mile",
+                "(max 8)",
                 "Checked by",
             ]
             .map(String::from)
@@ -204,8 +205,8 @@ async fn print_in_browser<'a>(
                     "a QR code on each table's tent"
                 );
                 assert!(
-                    source.contains("@page { size: "),
-                    "the tents ask for their paper"
+                    source.contains(&format!("/static/page-{}.css", paper.query())),
+                    "the tents ask for their paper (a linked style sheet, as the CSP allows)"
                 );
             }
             let answer = devtools

@@ -5,10 +5,8 @@ mod common;
 
 use common::*;
 use touring::engine::touring1926::{self, State};
-use touring::engine::{
-    Action, ActionList, Card, Config, Event, IllegalAction, Rules, RulesId, SetupError, Speed,
-    Status,
-};
+use touring::engine::touring1926::{Action, Card, Event, Refusal, Speed, Status};
+use touring::engine::{ActionList, Config, RuleEvent, Rules, RulesId, SetupError, TurnRefusal};
 
 fn config(players: u8, partners: Option<bool>) -> Config {
     Config::new(RulesId::Touring1926, players, partners).expect("config")
@@ -347,10 +345,10 @@ fn only_the_seat_to_move_may_act() {
         .expect_err("seat 1 may not act on seat 0's turn");
     assert_eq!(
         err,
-        IllegalAction::NotYourTurn {
+        Refusal::Turn(TurnRefusal::NotYourTurn {
             seat: 1,
             to_move: 0
-        }
+        })
     );
     assert!(g.apply_as(0, discard(card), &mut Vec::new()).is_ok());
 }

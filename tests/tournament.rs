@@ -1121,26 +1121,31 @@ fn a_table_by_games_is_done_after_its_games() {
 
 // ---------------------------------------------------------------- paper tables
 
-fn piles(ones: u8, threes: u8, fives: u8, tens: u8) -> PaperPiles {
-    PaperPiles {
-        ones,
-        threes,
-        fives,
-        tens,
-    }
+fn piles(ones: u32, threes: u32, fives: u32, tens: u32) -> PaperCard {
+    PaperCard(
+        [
+            ("mile1", ones),
+            ("mile3", threes),
+            ("mile5", fives),
+            ("mile10", tens),
+        ]
+        .into_iter()
+        .map(|(row, n)| (row.to_owned(), n))
+        .collect(),
+    )
 }
 
 #[test]
 fn paper_piles_give_the_miles() {
     let config = settings(TableSize::Two).table_config(2).expect("config");
-    let m = paper_miles(config, &[piles(8, 4, 2, 2), piles(3, 1, 1, 0)]).expect("valid");
+    let m = paper_scores(config, &[piles(8, 4, 2, 2), piles(3, 1, 1, 0)]).expect("valid");
     assert_eq!(m, vec![50, 11]);
 }
 
 #[test]
 fn a_count_above_a_quota_is_refused() {
     let config = settings(TableSize::Two).table_config(2).expect("config");
-    let errors = paper_miles(config, &[piles(9, 4, 2, 3), piles(0, 0, 0, 0)]).expect_err("over");
+    let errors = paper_scores(config, &[piles(9, 4, 2, 3), piles(0, 0, 0, 0)]).expect_err("over");
     assert_eq!(errors.0.len(), 2);
     assert!(
         errors.to_string().contains(
@@ -1153,12 +1158,12 @@ fn a_count_above_a_quota_is_refused() {
 #[test]
 fn a_table_of_three_is_checked_against_the_thirty_mile_quotas() {
     let config = settings(TableSize::Two).table_config(3).expect("config");
-    let ok = paper_miles(
+    let ok = paper_scores(
         config,
         &[piles(4, 2, 2, 1), piles(1, 0, 0, 0), piles(0, 0, 0, 0)],
     );
     assert_eq!(ok.expect("valid"), vec![30, 1, 0]);
-    let errors = paper_miles(
+    let errors = paper_scores(
         config,
         &[piles(5, 0, 0, 2), piles(0, 0, 0, 0), piles(0, 0, 0, 0)],
     )
@@ -1174,7 +1179,7 @@ fn a_table_of_three_is_checked_against_the_thirty_mile_quotas() {
 #[test]
 fn counts_beyond_the_pack_are_refused() {
     let config = settings(TableSize::Six).table_config(3).expect("config");
-    let errors = paper_miles(
+    let errors = paper_scores(
         config,
         &[piles(8, 0, 0, 0), piles(8, 0, 0, 0), piles(8, 0, 0, 0)],
     )
@@ -1182,7 +1187,7 @@ fn counts_beyond_the_pack_are_refused() {
     assert_eq!(
         errors.0,
         vec![PaperProblem::BeyondPack {
-            pile: 1,
+            pile: "1-mile".into(),
             count: 24,
             pack: 20
         }]
@@ -1192,7 +1197,7 @@ fn counts_beyond_the_pack_are_refused() {
 #[test]
 fn only_one_side_can_finish_a_race() {
     let config = settings(TableSize::Two).table_config(2).expect("config");
-    let errors = paper_miles(config, &[piles(8, 4, 2, 2), piles(8, 4, 2, 2)]).expect_err("two");
+    let errors = paper_scores(config, &[piles(8, 4, 2, 2), piles(8, 4, 2, 2)]).expect_err("two");
     assert_eq!(
         errors.0,
         vec![PaperProblem::TwoFinished { sides: vec![1, 2] }]
@@ -1202,7 +1207,7 @@ fn only_one_side_can_finish_a_race() {
 #[test]
 fn the_sides_must_match_the_table() {
     let config = settings(TableSize::Four).table_config(2).expect("config");
-    let errors = paper_miles(config, &[piles(1, 0, 0, 0)]).expect_err("one side of two");
+    let errors = paper_scores(config, &[piles(1, 0, 0, 0)]).expect_err("one side of two");
     assert_eq!(
         errors.0,
         vec![PaperProblem::Sides {

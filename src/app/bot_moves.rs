@@ -12,10 +12,9 @@ use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
 use super::{AppError, AppResult};
-use crate::bots::{self, Budget, Level, Memories};
+use crate::bots::{self, Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::shuffle::derive_seed;
-use crate::engine::{Game, Rules};
 
 /// A bot seat whose turn it is at a digital table of a running round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,21 +96,6 @@ fn bot_to_move(
     }))
 }
 
-/// What a bot seat remembers of a deal: every seat's memory fed with the deal's events as that
-/// seat saw them (its own discards; nobody else's face-down cards).
-fn memories_of(deal: &LoadedDeal) -> AppResult<Memories> {
-    let config = deal.game.config();
-    let mut game = Game::new(config, deal.row.seed as u64, &[])
-        .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", deal.row.id)))?;
-    let mut memories = Memories::new(config.players);
-    for &action in &deal.history {
-        game.apply(action, &mut memories).map_err(|e| {
-            AppError::Internal(format!("deal {} does not replay: {e}", deal.row.id))
-        })?;
-    }
-    Ok(memories)
-}
-
 /// The action the bot of `turn` plays, or `None` when the table has moved on since the turn was
 /// seen. Reads only; the search runs outside any write transaction.
 pub fn choose(
@@ -131,13 +115,20 @@ pub fn choose(
     if deal.game.to_move() != seat {
         return Ok(None);
     }
-    let memories = memories_of(&deal)?;
     // The bot's own randomness: from the deal's id and the move number, never the deal's seed
     // (which decides the hidden cards).
     let seed = derive_seed(turn.game as u64, u64::from(turn.actions));
-    bots::choose_remembering(turn.level, &deal.game, memories.of(seat), seed, budget)
-        .map(Some)
-        .map_err(|e| AppError::Internal(format!("the bot could not move: {e}")))
+    bots::choose_in_deal(
+        turn.level,
+        deal.game.config(),
+        deal.row.seed as u64,
+        &deal.history,
+        seat,
+        seed,
+        budget,
+    )
+    .map(Some)
+    .map_err(|e| AppError::Internal(format!("the bot could not move: {e}")))
 }
 
 /// Plays a bot's chosen action as its seat, through the seat's move use case. A refusal

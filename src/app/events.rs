@@ -40,6 +40,21 @@ impl EventRecord {
     pub fn is_finished(&self) -> bool {
         self.row.status == FINISHED
     }
+
+    /// The event's join key: the projector's QR code, and the viewer key of private views.
+    pub fn join_key(&self) -> String {
+        super::secret::join_key(self.id(), self.row.join_epoch, None)
+    }
+
+    /// The join key of one table's tent: it picks a free seat at that table only.
+    pub fn table_key(&self, table: i32) -> String {
+        super::secret::join_key(self.id(), self.row.join_epoch, Some(table))
+    }
+
+    /// Is this the event's join (viewer) key?
+    pub fn is_join_key(&self, key: &str) -> bool {
+        same_hash(&self.join_key(), key)
+    }
 }
 
 /// A person in an entry, with the token of their seat link when it was just made.
@@ -73,6 +88,31 @@ pub fn load_as_host(conn: &mut Conn, id: i64, token: &str) -> AppResult<EventRec
     }
 }
 
+/// Loads an event for a reader: with private views on, only the host's token or the viewer
+/// (join) key opens it, as on the pages.
+pub fn load_as_viewer(
+    conn: &mut Conn,
+    id: i64,
+    host_token: &str,
+    key: &str,
+) -> AppResult<EventRecord> {
+    let event = load(conn, id)?;
+    if !event.row.private_views || event.is_join_key(key) || is_host_secret(&event.row, host_token)
+    {
+        Ok(event)
+    } else {
+        Err(viewer_refusal())
+    }
+}
+
+/// The refusal of a private view without its key.
+pub fn viewer_refusal() -> AppError {
+    AppError::Forbidden(
+        "the host keeps this event private: add the viewer key (?key=...) or the host's token"
+            .into(),
+    )
+}
+
 /// Does this secret (a host token) open the event?
 pub fn is_host_secret(event: &models::Event, token: &str) -> bool {
     looks_like_token(token) && same_hash(&hash_token(token), &event.host_token_hash)
@@ -98,7 +138,7 @@ pub fn create(
             status: SETUP,
             created_at: now,
             updated_at: now,
-            join_key: &new_token(),
+            join_key: "",
         },
     )?;
     Ok((EventRecord { row, settings }, token))
@@ -166,8 +206,56 @@ fn joining_round(conn: &mut Conn, event_id: i64) -> AppResult<i32> {
     })
 }
 
+/// Refuses a new entry when the event already holds `cap` entries (the server's
+/// `--max-entries`; withdrawn entries count, since they stay in the standings).
+pub fn check_room(conn: &mut Conn, event: &EventRecord, cap: Option<usize>) -> AppResult<()> {
+    let Some(cap) = cap else {
+        return Ok(());
+    };
+    if queries::entries_of_event(conn, event.id())?.len() >= cap {
+        return Err(AppError::conflict(format!(
+            "this event already has {cap} entries, the most this server takes; \
+             the server's --max-entries setting allows more"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses names that another player of the event already has (compared by
+/// [`tournament::name_key`]: case, spacing and invisible characters aside), and a partnership
+/// of two equal names: tents, boards and standings could not tell them apart.
+fn check_unique_names(
+    conn: &mut Conn,
+    event: &EventRecord,
+    names: &[String],
+    except_entry: Option<i64>,
+) -> AppResult<()> {
+    if let [a, b] = names
+        && tournament::name_key(a) == tournament::name_key(b)
+    {
+        return Err(AppError::invalid(format!(
+            "both partners are called \"{a}\": add an initial or a surname to tell them apart"
+        )));
+    }
+    let taken: std::collections::HashSet<String> = queries::players_of_event(conn, event.id())?
+        .iter()
+        .filter(|p| Some(p.entry_id) != except_entry)
+        .map(|p| tournament::name_key(&p.name))
+        .collect();
+    if let Some(name) = names
+        .iter()
+        .find(|name| taken.contains(&tournament::name_key(name)))
+    {
+        return Err(AppError::invalid(format!(
+            "there is already a player called \"{name}\" in this event: add an initial or a surname (\"{name} B.\") so that the tents, the boards and the standings tell them apart"
+        )));
+    }
+    Ok(())
+}
+
 /// Adds an entry (a player or a partnership, or a labelled bot). Returns the entry and the
-/// seat links of its players (the tokens are shown only now).
+/// seat links of its players (the tokens are shown only now). A person's name must not be
+/// another player's of the event (bots are numbered apart).
 pub fn add_entry(
     conn: &mut Conn,
     event: &EventRecord,
@@ -180,6 +268,13 @@ pub fn add_entry(
     }
     tournament::check_entry(&event.settings, &members)
         .map_err(|e| AppError::invalid(e.to_string()))?;
+    let names: Vec<String> = match members {
+        Members::Player { name } => vec![name],
+        Members::Partners { names } => names.to_vec(),
+    };
+    if bot_level.is_none() {
+        check_unique_names(conn, event, &names, None)?;
+    }
     let position = queries::next_entry_position(conn, event.id())?;
     let joined_round = joining_round(conn, event.id())?;
     let entry = queries::insert_entry(
@@ -193,10 +288,6 @@ pub fn add_entry(
             created_at: now,
         },
     )?;
-    let names: Vec<String> = match members {
-        Members::Player { name } => vec![name],
-        Members::Partners { names } => names.to_vec(),
-    };
     let mut links = Vec::new();
     for (member, name) in names.into_iter().enumerate() {
         let token = new_token();
@@ -260,6 +351,9 @@ pub fn rename_entry(
         Members::Player { name } => vec![name],
         Members::Partners { names } => names.to_vec(),
     };
+    if !entry.is_bot {
+        check_unique_names(conn, event, &names, Some(entry.id))?;
+    }
     for (player, name) in queries::players_of_entry(conn, entry.id)?
         .iter()
         .zip(&names)
@@ -294,6 +388,42 @@ pub fn renew_link(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppRe
         name: player.name,
         token,
     })
+}
+
+/// Frees a player's seat: every session on it ends (its link still works) and the seat can
+/// be picked again from its table's QR code, by the player or whoever the host lets in.
+pub fn release_seat(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<()> {
+    let player = queries::players_of_event(conn, event.id())?
+        .into_iter()
+        .find(|p| p.id == player_id)
+        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))?;
+    queries::set_player_claim(conn, player.id, false, player.epoch.wrapping_add(1))?;
+    Ok(())
+}
+
+/// New join keys for the projector, the viewer link and every table tent (print them again);
+/// the old ones stop working. Seats already picked are kept.
+pub fn rotate_join_keys(conn: &mut Conn, event: &EventRecord) -> AppResult<()> {
+    queries::bump_join_epoch(conn, event.id())?;
+    Ok(())
+}
+
+/// A new host token (shown once): the old one stops working and every host session ends.
+pub fn rotate_host_token(conn: &mut Conn, event: &EventRecord) -> AppResult<String> {
+    let token = new_token();
+    queries::bump_host_epoch(conn, event.id(), Some(&hash_token(&token)))?;
+    Ok(token)
+}
+
+/// Ends every host session of the event (a logout): a copy of the cookie opens nothing.
+pub fn end_host_sessions(conn: &mut Conn, event: i64) -> AppResult<()> {
+    queries::bump_host_epoch(conn, event, None)?;
+    Ok(())
+}
+
+/// The event's host epoch (what a new host session is opened in).
+pub fn host_epoch(conn: &mut Conn, event: i64) -> AppResult<i32> {
+    Ok(load(conn, event)?.row.host_epoch)
 }
 
 /// An entry as the tournament logic sees it, with its players.

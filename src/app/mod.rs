@@ -12,6 +12,7 @@ pub mod play;
 pub mod report;
 pub mod rounds;
 pub mod seat;
+pub mod secret;
 pub mod simulate;
 pub mod tokens;
 
@@ -49,10 +50,11 @@ impl App {
         self.now().naive_utc()
     }
 
-    /// Runs a read-only use case.
+    /// Runs a read-only use case in one read transaction: it sees one consistent snapshot, and
+    /// never waits for (nor blocks) the writers.
     pub fn read<T>(&self, f: impl FnOnce(&mut Conn) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
-        f(&mut conn)
+        diesel::Connection::transaction(&mut *conn, f)
     }
 
     /// Runs a use case that writes, in one immediate transaction: all of it or nothing.

@@ -1,5 +1,15 @@
 //! The host's optional password: argon2id hashes, so the console can be opened from another
 //! device without the host link.
+//!
+//! Argon2 is made to be expensive: each hash takes about 19 MiB for a few dozen milliseconds.
+//! So every hash runs on a small pool of its own: [`HASHERS`] threads, with at most [`WAITING`]
+//! more hashes queued; past that the caller is told [`Busy`] at once (and answers 429). The
+//! memory a flood of sign-ins can take is the pool's, whatever the number of attackers, and
+//! because the same few threads do all the hashing, the allocator reuses the same memory
+//! rather than keeping one 19 MiB block per thread it ever hashed on.
+
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
@@ -13,11 +23,65 @@ use crate::db::{Conn, queries};
 pub const MIN_PASSWORD: usize = 8;
 /// The longest password accepted (argon2 needs no more, and a bound keeps hashing cheap).
 pub const MAX_PASSWORD: usize = 200;
+/// Hashes computed at once.
+pub const HASHERS: usize = 2;
+/// Hashes that may wait for a hasher; more are refused with [`Busy`].
+pub const WAITING: usize = 8;
 
-/// Sets (or, with an empty password, removes) the host's password.
-pub fn set_host_password(conn: &mut Conn, event: &EventRecord, password: &str) -> AppResult<()> {
+/// Every hasher is busy and the queue is full: try again in a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the server is checking too many passwords at once")]
+pub struct Busy;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The pool's queue (the hashers start on first use).
+fn pool() -> &'static SyncSender<Job> {
+    static POOL: OnceLock<SyncSender<Job>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let (sender, receiver) = mpsc::sync_channel::<Job>(WAITING);
+        let receiver = Arc::new(Mutex::new(receiver));
+        for n in 0..HASHERS {
+            let receiver = receiver.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("argon2-{n}"))
+                .spawn(move || hasher(&receiver));
+            if let Err(e) = spawned {
+                log::error!("cannot start a password hasher: {e}");
+            }
+        }
+        sender
+    })
+}
+
+fn hasher(receiver: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = match receiver.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(poisoned) => poisoned.into_inner().recv(),
+        };
+        match job {
+            Ok(job) => job(),
+            Err(_) => return,
+        }
+    }
+}
+
+/// Runs `work` on the hashing pool, or answers [`Busy`] at once when it is full.
+pub async fn on_pool<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Busy> {
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = answer.send(work());
+    });
+    pool().try_send(job).map_err(|_| Busy)?;
+    answered.await.map_err(|_| Busy)
+}
+
+/// Checks a new password's length (empty means: no password).
+pub fn check_new_password(password: &str) -> AppResult<()> {
     if password.is_empty() {
-        queries::set_host_password(conn, event.id(), None)?;
         return Ok(());
     }
     let length = password.chars().count();
@@ -31,12 +95,39 @@ pub fn set_host_password(conn: &mut Conn, event: &EventRecord, password: &str) -
             "a password of at most {MAX_PASSWORD} characters is plenty"
         )));
     }
-    let hash = Argon2::default()
-        .hash_password(password.as_bytes())
-        .map_err(|e| AppError::Internal(format!("the password could not be hashed: {e}")))?
-        .to_string();
-    queries::set_host_password(conn, event.id(), Some(&hash))?;
     Ok(())
+}
+
+/// The argon2id hash of a new password, computed on the pool (empty password: none).
+pub async fn hash_new_password(password: String) -> Result<AppResult<Option<String>>, Busy> {
+    if let Err(error) = check_new_password(&password) {
+        return Ok(Err(error));
+    }
+    if password.is_empty() {
+        return Ok(Ok(None));
+    }
+    on_pool(move || {
+        Argon2::default()
+            .hash_password(password.as_bytes())
+            .map(|hash| Some(hash.to_string()))
+            .map_err(|e| AppError::Internal(format!("the password could not be hashed: {e}")))
+    })
+    .await
+}
+
+/// Stores (or, with `None`, removes) the host's password hash.
+pub fn store_host_password(
+    conn: &mut Conn,
+    event: &EventRecord,
+    hash: Option<&str>,
+) -> AppResult<()> {
+    queries::set_host_password(conn, event.id(), hash)?;
+    Ok(())
+}
+
+/// The stored hash of the event's password, if the event exists and has one.
+pub fn stored_hash(conn: &mut Conn, event: i64) -> AppResult<Option<String>> {
+    Ok(queries::event(conn, event)?.and_then(|e| e.host_password_hash))
 }
 
 /// A hash of a random password, so that a missing event or password costs the same argon2
@@ -51,26 +142,61 @@ fn stand_in() -> &'static str {
     })
 }
 
-/// Does this password open the event's console? Events without a password, unknown events
-/// and wrong passwords all answer no, after the same argon2 work.
-pub fn check_host_password(conn: &mut Conn, event: i64, password: &str) -> bool {
-    let stored = queries::event(conn, event)
-        .ok()
-        .flatten()
-        .and_then(|e| e.host_password_hash);
-    let (hash, real) = match &stored {
-        Some(hash) => (hash.as_str(), true),
-        None => (stand_in(), false),
-    };
-    let password = if password.chars().count() > MAX_PASSWORD {
-        ""
-    } else {
-        password
-    };
-    let verified = PasswordHash::new(hash).ok().is_some_and(|parsed| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    });
-    real && verified
+/// Does this password match the stored hash? Events without a password, unknown events and
+/// wrong passwords all answer no, after the same argon2 work on the pool.
+pub async fn verify(stored: Option<String>, password: String) -> Result<bool, Busy> {
+    on_pool(move || {
+        let real = stored.is_some();
+        let hash = stored.unwrap_or_else(|| stand_in().to_owned());
+        let password = if password.chars().count() > MAX_PASSWORD {
+            ""
+        } else {
+            password.as_str()
+        };
+        let verified = PasswordHash::new(&hash).ok().is_some_and(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        });
+        real && verified
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_pool_answers_busy_at_once() {
+        // Block every hasher and fill the queue with jobs that wait for a signal.
+        let (release, released) = mpsc::channel::<()>();
+        let released = Arc::new(Mutex::new(released));
+        let mut sent = 0;
+        let full = loop {
+            let released = released.clone();
+            let job: Job = Box::new(move || {
+                let _ = released.lock().map(|r| r.recv());
+            });
+            match pool().try_send(job) {
+                Ok(()) => sent += 1,
+                Err(mpsc::TrySendError::Full(_)) => break true,
+                Err(mpsc::TrySendError::Disconnected(_)) => break false,
+            }
+            if sent > 100 {
+                break false;
+            }
+        };
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let answer = runtime.block_on(on_pool(|| ()));
+        for _ in 0..sent {
+            let _ = release.send(());
+        }
+        assert!(full, "the queue should fill up");
+        assert!(sent >= WAITING);
+        assert_eq!(answer, Err(Busy));
+    }
 }

@@ -11,7 +11,7 @@ use super::events::EventRecord;
 use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
-use crate::engine::{Action, Config, Event, Game, Rules, RulesId, Seat};
+use crate::engine::{Action, Config, Event, Game, RulesId, Seat};
 use crate::tournament::{self, EntryId, GameMiles};
 
 /// A table played on the players' phones, the rules enforced by the engine.
@@ -65,14 +65,20 @@ pub struct LoadedDeal {
     pub actions: u32,
     /// The actions, in order.
     pub history: Vec<Action>,
+    /// The events of the last [`RECENT`] actions (a referee's view), each with the number of
+    /// its action, kept from the one replay so that pages need not replay the deal again.
+    pub events: Vec<(u32, Event)>,
 }
+
+/// How many of the latest actions' events a loaded deal keeps.
+pub const RECENT: u32 = 8;
 
 impl LoadedDeal {
     /// Miles per side, as the tournament counts them.
     pub fn miles(&self) -> GameMiles {
         GameMiles {
             sides: self.seats.sides.clone(),
-            miles: self.game.all_miles(),
+            miles: self.game.scores(),
         }
     }
 
@@ -80,24 +86,22 @@ impl LoadedDeal {
         self.game.is_over()
     }
 
-    /// The events of the last `count` actions, as `viewer` may see them, newest last.
-    pub fn recent_events(&self, count: usize, viewer: Option<Seat>) -> Vec<Event> {
-        let config = self.game.config();
-        let Ok(mut game) = Game::new(config, self.row.seed as u64, &[]) else {
-            return Vec::new();
-        };
-        let from = self.history.len().saturating_sub(count);
-        let mut events = Vec::new();
-        for (i, &action) in self.history.iter().enumerate() {
-            let mut these = Vec::new();
-            if game.apply(action, &mut these).is_err() {
-                break;
-            }
-            if i >= from {
-                events.extend(these.into_iter().map(|e| e.seen_by(viewer)));
-            }
-        }
-        events
+    /// The events of the last `count` actions (at most [`RECENT`]), as `viewer` may see them,
+    /// newest last.
+    pub fn recent_events(&self, count: u32, viewer: Option<Seat>) -> Vec<Event> {
+        let from = self.actions.saturating_sub(count);
+        self.events
+            .iter()
+            .filter(|(number, _)| *number >= from)
+            .map(|(_, event)| event.clone().seen_by(viewer))
+            .collect()
+    }
+
+    /// Keeps the events of action `number`, forgetting those older than [`RECENT`] actions.
+    fn remember(&mut self, number: u32, events: Vec<Event>) {
+        self.events.extend(events.into_iter().map(|e| (number, e)));
+        let from = (number + 1).saturating_sub(RECENT);
+        self.events.retain(|(n, _)| *n >= from);
     }
 }
 
@@ -134,13 +138,15 @@ pub fn start_deal(
     let players = table_players(conn, table)?;
     let config = table_config(event, players.len())?;
     let seats = DealSeats::for_deal(&players, config.partners, deal as u32);
-    // Deals count from 1 here and from 0 in the tournament's seed labels.
-    let seed = tournament::game_seed(
+    // Deals count from 1 here and from 0 in the tournament's seed labels. The server's
+    // secret is mixed in so that no seat can work the deal out from the event's seed (which
+    // the host may have typed); the stored seed replays the game without it.
+    let seed = super::secret::deal_seed(tournament::game_seed(
         event.settings.seed,
         round.number.unsigned_abs(),
         table.number.unsigned_abs(),
         deal.unsigned_abs().saturating_sub(1),
-    );
+    ));
     Ok(queries::insert_game(
         conn,
         &NewGame {
@@ -167,26 +173,45 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
     let mut actions = Vec::new();
     for stored in queries::actions_of_game(conn, row.id)? {
         let value: serde_json::Value = serde_json::from_str(&stored.action)?;
-        actions.push(Action::from_json(&value).map_err(AppError::Internal)?);
+        actions.push(Action::from_json(rules, &value).map_err(AppError::Internal)?);
     }
     let count = actions.len() as u32;
-    let game = Game::replay(config, row.seed as u64, actions.iter().copied())
-        .map_err(|e| AppError::Internal(format!("deal {} does not replay: {e}", row.id)))?;
-    Ok(LoadedDeal {
+    let mut game = Game::new(config, row.seed as u64, &[])
+        .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", row.id)))?;
+    let mut deal = LoadedDeal {
         row,
-        game,
+        game: game.clone(),
         seats,
-        actions: count,
-        history: actions,
-    })
+        actions: 0,
+        history: Vec::new(),
+        events: Vec::new(),
+    };
+    let keep_from = count.saturating_sub(RECENT);
+    for (number, &action) in actions.iter().enumerate() {
+        let number = number as u32;
+        let mut events = Vec::new();
+        game.apply(action, &mut events).map_err(|e| {
+            AppError::Internal(format!(
+                "deal {} does not replay: action {number} is not legal: {e}",
+                deal.row.id
+            ))
+        })?;
+        if number >= keep_from {
+            deal.remember(number, events);
+        }
+    }
+    deal.game = game;
+    deal.actions = count;
+    deal.history = actions;
+    Ok(deal)
 }
 
-/// Every deal of a table, replayed.
-pub fn deals_of_table(conn: &mut Conn, table_id: i64) -> AppResult<Vec<LoadedDeal>> {
-    queries::games_of_table(conn, table_id)?
-        .into_iter()
-        .map(|row| load_deal(conn, row))
-        .collect()
+/// How many deals a table has dealt, and whether the last one is over (won): from the stored
+/// rows, without replaying anything.
+pub fn deals_dealt(conn: &mut Conn, table_id: i64) -> AppResult<(usize, bool)> {
+    let rows = queries::games_of_table(conn, table_id)?;
+    let over = rows.last().is_some_and(|g| g.finished_at.is_some());
+    Ok((rows.len(), over))
 }
 
 /// The current (last) deal of a table, if any.
@@ -197,19 +222,32 @@ pub fn current_deal(conn: &mut Conn, table_id: i64) -> AppResult<Option<LoadedDe
     }
 }
 
-/// The round's miles so far at a digital table, per entry.
+/// The round's miles so far at a digital table, per entry. A finished deal counts the scores
+/// stored when it was won; `current`, the table's deal if the caller has it loaded already, is
+/// not replayed again; only a deal that is neither is replayed.
 pub fn table_miles(
     conn: &mut Conn,
     table: &RoundTable,
+    current: Option<&LoadedDeal>,
 ) -> AppResult<std::collections::BTreeMap<EntryId, u32>> {
     let entries: Vec<EntryId> = queries::entries_of_table(conn, table.id)?
         .iter()
         .map(|te| te.entry_id)
         .collect();
-    let games: Vec<GameMiles> = deals_of_table(conn, table.id)?
-        .iter()
-        .map(LoadedDeal::miles)
-        .collect();
+    let mut games: Vec<GameMiles> = Vec::new();
+    for row in queries::games_of_table(conn, table.id)? {
+        if let Some(deal) = current.filter(|d| d.row.id == row.id) {
+            games.push(deal.miles());
+        } else if let Some(scores) = &row.scores {
+            let seats: DealSeats = serde_json::from_str(&row.seats)?;
+            games.push(GameMiles {
+                sides: seats.sides,
+                miles: serde_json::from_str(scores)?,
+            });
+        } else {
+            games.push(load_deal(conn, row)?.miles());
+        }
+    }
     tournament::sum_games(&entries, &games).map_err(|e| AppError::Internal(e.to_string()))
 }
 
@@ -269,10 +307,12 @@ pub fn apply_move(
     )?;
     deal.actions += 1;
     deal.history.push(action);
+    deal.remember(deal.actions - 1, events.clone());
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
     let won = deal.game.winner().is_some();
     if let Some(winner) = deal.game.winner() {
-        queries::finish_game(conn, deal.row.id, i32::from(winner), now)?;
+        let scores = serde_json::to_string(&deal.game.scores())?;
+        queries::finish_game(conn, deal.row.id, i32::from(winner), &scores, now)?;
         let finished = queries::games_of_table(conn, table.id)?.len() as u32;
         let by_games_left = matches!(event.settings.round, tournament::RoundKind::Games { .. })
             && !tournament::table_done(&event.settings, finished);

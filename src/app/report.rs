@@ -298,6 +298,16 @@ fn round_report(
     })
 }
 
+/// A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a carriage
+/// return first) gets a `'` in front, so that it shows as text and never runs.
+pub fn spreadsheet_safe(cell: &str) -> String {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
+    }
+}
+
 /// The standings as CSV: one line per entry, miles per round, total, rounds won, prize.
 pub fn standings_csv(report: &EventReport) -> AppResult<String> {
     let rounds = report.rounds.len();
@@ -316,8 +326,8 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
     for s in &report.standings {
         let mut line = vec![
             s.place.to_string(),
-            s.entry.clone(),
-            s.names.join(" & "),
+            spreadsheet_safe(&s.entry),
+            spreadsheet_safe(&s.names.join(" & ")),
             s.bot.to_string(),
             s.withdrawn.to_string(),
         ];

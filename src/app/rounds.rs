@@ -11,8 +11,9 @@ use super::play::{self, DIGITAL, PAPER};
 use super::{AppError, AppResult, utc};
 use crate::db::models::{self, NewCorrection, NewPaperScore, NewRound, NewRoundTable, NewScore};
 use crate::db::{Conn, queries};
+use crate::engine::ScoreUnit;
 use crate::tournament::{
-    self, ClockReading, ClockState, Closing, EntryId, FirstSeating, PaperPiles, Remainder,
+    self, ClockReading, ClockState, Closing, EntryId, FirstSeating, PaperCard, Remainder,
     RoundClock, RoundKind, RoundPhase, Seating, SeatingPlan, Table,
 };
 
@@ -508,7 +509,7 @@ pub fn round_miles(
     for table in queries::tables_of_round(conn, round.row.id)? {
         let number = u32::try_from(table.number).unwrap_or(0);
         if table.mode == DIGITAL {
-            miles.extend(play::table_miles(conn, &table)?);
+            miles.extend(play::table_miles(conn, &table, None)?);
             continue;
         }
         match paper_table_miles(conn, event, &table) {
@@ -917,7 +918,8 @@ pub struct TableAt {
     pub table: i32,
 }
 
-/// Enters a side's score card at a paper table: how many cards lie on each mile pile.
+/// Enters a side's score card at a paper table: its count in each row of the rule set's score
+/// sheet (for a race: how many cards lie on each mileage pile).
 pub fn enter_paper(
     conn: &mut Conn,
     event: &EventRecord,
@@ -925,10 +927,10 @@ pub fn enter_paper(
         round: number,
         table: table_number,
     }: TableAt,
-    (side, piles): (usize, PaperPiles),
+    (side, card): (usize, PaperCard),
     author: CardAuthor,
     now: NaiveDateTime,
-) -> AppResult<()> {
+) -> AppResult<(u32, ScoreUnit)> {
     let round = load(conn, event, number)?;
     if round.is_closed() {
         return Err(AppError::conflict(
@@ -949,36 +951,50 @@ pub fn enter_paper(
         )));
     }
     let config = play::table_config(event, sides)?;
-    let quota = crate::engine::touring1926::quota(config);
-    for ((count, quota), pile) in piles.counts().iter().zip(quota).zip([1, 3, 5, 10]) {
-        if *count > quota {
+    let sheet = config.rules.score_sheet(config);
+    for key in card.0.keys() {
+        if sheet.position(key).is_none() {
             return Err(AppError::invalid(format!(
-                "the {pile}-mile pile holds at most {quota} cards in this race, not {count}: count it again"
+                "this score card has no row \"{}\"; its rows are {}",
+                crate::engine::json::truncate(key, 40),
+                sheet
+                    .rows
+                    .iter()
+                    .map(|r| r.id)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    for row in &sheet.rows {
+        let count = card.count(row.id);
+        if let Some(quota) = row.quota.filter(|&q| count > q) {
+            return Err(AppError::invalid(format!(
+                "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
+                row.label
             )));
         }
     }
     let by = author.label();
+    let counts = serde_json::to_string(&PaperCard::from_counts(&sheet, &card.counts(&sheet)))?;
     queries::upsert_paper_score(
         conn,
         &NewPaperScore {
             table_id: table.id,
             side: side as i32,
-            mile1: i32::from(piles.ones),
-            mile3: i32::from(piles.threes),
-            mile5: i32::from(piles.fives),
-            mile10: i32::from(piles.tens),
+            counts: &counts,
             entered_by: &by,
             entered_at: now,
         },
     )?;
     if author == CardAuthor::Host {
-        let card = queries::paper_scores_of_table(conn, table.id)?
+        let stored = queries::paper_scores_of_table(conn, table.id)?
             .into_iter()
             .find(|c| c.side == side as i32)
             .ok_or_else(|| AppError::Internal("the card just stored is missing".into()))?;
-        queries::confirm_paper_score(conn, card.id, &by, now)?;
+        queries::confirm_paper_score(conn, stored.id, &by, now)?;
     }
-    Ok(())
+    Ok((card.score(&sheet), sheet.unit))
 }
 
 /// Confirms a side's card, by the host or by a player of another side.
@@ -1032,17 +1048,12 @@ fn paper_table_miles(
     }
     let entries = queries::entries_of_table(conn, table.id)?;
     let cards = queries::paper_scores_of_table(conn, table.id)?;
-    let piles: Vec<PaperPiles> = cards
+    let piles: Vec<PaperCard> = cards
         .iter()
-        .map(|c| PaperPiles {
-            ones: u8::try_from(c.mile1).unwrap_or(u8::MAX),
-            threes: u8::try_from(c.mile3).unwrap_or(u8::MAX),
-            fives: u8::try_from(c.mile5).unwrap_or(u8::MAX),
-            tens: u8::try_from(c.mile10).unwrap_or(u8::MAX),
-        })
-        .collect();
+        .map(|c| serde_json::from_str(&c.counts))
+        .collect::<Result<_, _>>()?;
     let config = play::table_config(event, entries.len())?;
-    let miles = tournament::paper_miles(config, &piles).map_err(|e| {
+    let miles = tournament::paper_scores(config, &piles).map_err(|e| {
         AppError::invalid(
             e.0.iter()
                 .map(ToString::to_string)

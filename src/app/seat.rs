@@ -11,7 +11,7 @@ use super::tokens::{hash_token, looks_like_token};
 use super::{AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
-use crate::engine::{Action, Event, Rules, Seat, View};
+use crate::engine::{Action, Event, Seat, View};
 use crate::tournament::{ClockState, EntryId};
 
 /// The refusal every unknown seat link gets.
@@ -36,18 +36,25 @@ pub fn holder(conn: &mut Conn, token: &str) -> AppResult<SeatHolder> {
     }
     let player =
         queries::player_by_token_hash(conn, &hash_token(token))?.ok_or_else(seat_refusal)?;
-    let entry = queries::entry(conn, player.entry_id)?.ok_or_else(seat_refusal)?;
-    let event = events::load(conn, entry.event_id)?;
-    Ok(SeatHolder {
-        player,
-        entry,
-        event,
-    })
+    holder_of(conn, player)
 }
 
-/// Finds a player by id (a browser that picked its seat from a table's QR code).
+/// Finds a player by id (a bot's seat, which the program plays).
 pub fn holder_by_player(conn: &mut Conn, player: i64) -> AppResult<SeatHolder> {
     let player = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
+    holder_of(conn, player)
+}
+
+/// Finds a player by id and seat epoch (a browser that picked its seat from a QR code): a
+/// seat the host has released or renewed since the pick is refused.
+pub fn holder_by_pick(conn: &mut Conn, player: i64, epoch: i32) -> AppResult<SeatHolder> {
+    let player = queries::player(conn, player)?
+        .filter(|p| p.epoch == epoch)
+        .ok_or_else(seat_refusal)?;
+    holder_of(conn, player)
+}
+
+fn holder_of(conn: &mut Conn, player: Player) -> AppResult<SeatHolder> {
     let entry = queries::entry(conn, player.entry_id)?.ok_or_else(seat_refusal)?;
     let event = events::load(conn, entry.event_id)?;
     Ok(SeatHolder {
@@ -57,20 +64,112 @@ pub fn holder_by_player(conn: &mut Conn, player: i64) -> AppResult<SeatHolder> {
     })
 }
 
-/// How a seat is named in a request: by its link's token, or by the player a browser picked.
+/// How a seat is named in a request: by its link's token, or by the player (and the seat's
+/// epoch) a browser picked.
 #[derive(Debug, Clone)]
 pub enum SeatKey {
     Token(String),
-    Player(i64),
+    Player(i64, i32),
 }
 
 impl SeatKey {
     pub fn holder(&self, conn: &mut Conn) -> AppResult<SeatHolder> {
         match self {
             SeatKey::Token(token) => holder(conn, token),
-            SeatKey::Player(player) => holder_by_player(conn, *player),
+            SeatKey::Player(player, epoch) => holder_by_pick(conn, *player, *epoch),
         }
     }
+}
+
+/// Whoever opens a seat link first holds the seat: from then on nobody can pick it from a QR
+/// code. Answers nothing for a link that is not valid (the page refuses it on its own).
+pub fn claim_by_token(conn: &mut Conn, token: &str) -> AppResult<()> {
+    if looks_like_token(token) {
+        queries::claim_player_by_token_hash(conn, &hash_token(token))?;
+    }
+    Ok(())
+}
+
+/// A seat a guest may pick from a QR code: free, a person's (not a bot's), and at the table
+/// whose key the guest holds (any table with the event's key, the projector's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickFrom {
+    Event,
+    Table(i32),
+}
+
+/// The players whose seats can be picked with this key now: id and name.
+pub fn free_seats(
+    conn: &mut Conn,
+    event: &EventRecord,
+    from: PickFrom,
+    key: &str,
+) -> AppResult<Vec<(i64, String)>> {
+    check_pick_key(event, from, key)?;
+    let entries = match from {
+        PickFrom::Event => events::entries(conn, event.id())?
+            .into_iter()
+            .filter(|e| e.entry.is_active() && !e.row.is_bot)
+            .map(|e| e.row.id)
+            .collect(),
+        PickFrom::Table(number) => match rounds::latest(conn, event)? {
+            Some(round) => match rounds::table_of(conn, &round, number) {
+                Ok(table) => queries::entries_of_table(conn, table.id)?
+                    .into_iter()
+                    .map(|te| te.entry_id)
+                    .collect(),
+                Err(_) => Vec::new(),
+            },
+            None => Vec::new(),
+        },
+    };
+    let mut free = Vec::new();
+    for entry in entries {
+        if queries::entry(conn, entry)?.is_some_and(|e| e.is_bot) {
+            continue;
+        }
+        for p in queries::players_of_entry(conn, entry)? {
+            if !p.claimed {
+                free.push((p.id, p.name));
+            }
+        }
+    }
+    Ok(free)
+}
+
+fn check_pick_key(event: &EventRecord, from: PickFrom, key: &str) -> AppResult<()> {
+    let expected = match from {
+        PickFrom::Event => event.join_key(),
+        PickFrom::Table(number) => event.table_key(number),
+    };
+    if super::tokens::same_hash(&expected, key) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(
+            "this QR code's link is not complete or no longer valid: scan the code again, or ask the host for your seat link".into(),
+        ))
+    }
+}
+
+/// Picks a free seat with a QR code's key and holds it: answers the player and the seat's
+/// epoch for the browser's session. A seat someone holds is refused: only the host can
+/// release it.
+pub fn pick(
+    conn: &mut Conn,
+    event: &EventRecord,
+    from: PickFrom,
+    key: &str,
+    player: i64,
+) -> AppResult<(i64, i32)> {
+    let free = free_seats(conn, event, from, key)?;
+    if !free.iter().any(|(id, _)| *id == player) {
+        return Err(AppError::Forbidden(
+            "that seat is not free here: it is taken (if it is yours, ask the host to release it) or sits at another table".into(),
+        ));
+    }
+    let row = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
+    queries::set_player_claim(conn, row.id, true, row.epoch)?;
+    Ok((row.id, row.epoch))
 }
 
 /// Someone at the player's table.
@@ -147,6 +246,17 @@ pub fn state(conn: &mut Conn, token: &str, now: DateTime<Utc>) -> AppResult<Seat
 
 /// What a known player sees now.
 pub fn state_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatState> {
+    state_with(conn, holder, now, None)
+}
+
+/// What a known player sees now, given their table's current deal if the caller has just loaded
+/// it (after a move), so that it is not replayed again.
+fn state_with(
+    conn: &mut Conn,
+    holder: &SeatHolder,
+    now: DateTime<Utc>,
+    loaded: Option<LoadedDeal>,
+) -> AppResult<SeatState> {
     let event = &holder.event;
     let mut state = SeatState {
         event: event.id(),
@@ -203,13 +313,13 @@ pub fn state_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> App
     };
     state.table = u32::try_from(table.number).ok();
     state.mode = Some(table.mode.clone());
-    let deal = if table.mode == DIGITAL {
-        play::current_deal(conn, table.id)?
-    } else {
-        None
+    let deal = match loaded {
+        Some(deal) if deal.row.table_id == table.id => Some(deal),
+        _ if table.mode == DIGITAL => play::current_deal(conn, table.id)?,
+        _ => None,
     };
     let miles = if table.mode == DIGITAL {
-        play::table_miles(conn, &table)?
+        play::table_miles(conn, &table, deal.as_ref())?
     } else {
         Default::default()
     };
@@ -333,6 +443,19 @@ pub fn play_move(
     play_move_as(conn, &holder, request, now)
 }
 
+/// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
+pub fn play_json_move(
+    conn: &mut Conn,
+    holder: &SeatHolder,
+    seen: u32,
+    action: &serde_json::Value,
+    now: DateTime<Utc>,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let action =
+        Action::from_json(holder.event.settings.rules, action).map_err(AppError::Invalid)?;
+    play_move_as(conn, holder, MoveRequest { seen, action }, now)
+}
+
 /// Plays a move for a known player.
 pub fn play_move_as(
     conn: &mut Conn,
@@ -367,12 +490,10 @@ pub fn play_move_as(
         },
         now.naive_utc(),
     )?;
-    let state = state_of(conn, holder, now)?;
+    let events = outcome.events;
+    let state = state_with(conn, holder, now, Some(outcome.deal))?;
     Ok((
-        MoveAnswer {
-            events: outcome.events,
-            state,
-        },
+        MoveAnswer { events, state },
         TableRef {
             event: event.id(),
             round: round.row.id,

@@ -12,13 +12,14 @@ use super::report::{self, EventReport};
 use super::rounds::{self, SeatRequest, Signal};
 use super::{App, AppError, AppResult, ManualClock};
 use crate::db::queries;
-use crate::engine::Rules;
 use crate::engine::shuffle::derive_seed;
 use crate::tournament::{EventLength, Members, Remainder, RoundKind, Settings, TableSize};
 
 /// What to simulate.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
+    /// The rules every table plays.
+    pub rules: crate::engine::RulesId,
     /// Entries: players, or partnerships with tables of 4 or 6.
     pub entries: u32,
     pub table_size: u8,
@@ -48,6 +49,7 @@ pub fn run(app: &App, clock: &ManualClock, options: &Options) -> AppResult<(Even
     let table_size = TableSize::from_players(options.table_size)
         .map_err(|e| AppError::invalid(e.to_string()))?;
     let mut settings = Settings::new("Simulated evening", options.seed);
+    settings.rules = options.rules;
     settings.table_size = table_size;
     settings.round = RoundKind::Timed { seconds: 600 };
     settings.length = EventLength::Rounds {

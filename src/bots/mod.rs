@@ -10,9 +10,7 @@
 //! holds an [`engine::Game`](crate::engine::Game) and calls [`choose`], which builds the
 //! observation itself.
 
-pub mod random;
-pub mod shrewd;
-pub mod steady;
+pub mod search;
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,13 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::event::{Event, EventSink};
-use crate::engine::{Action, Game, Rules, Seat, Side};
-
-pub use crate::engine::touring1926::{DeadwoodMemory, Observation};
-pub use random::RandomBot;
-pub use shrewd::ShrewdBot;
-pub use steady::SteadyBot;
+use crate::engine::{Action, Config, EventSink, Game, Rules, RulesId, Seat, Side};
 
 /// The random stream a bot decides with. Fast and small: the search bot draws millions of
 /// numbers a second, and the stream never decides a deal, so it needs no cryptographic quality.
@@ -83,7 +75,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|level| level.name() == name)
-            .ok_or_else(|| UnknownLevel(crate::engine::action::truncate(name, 40)))
+            .ok_or_else(|| UnknownLevel(crate::engine::json::truncate(name, 40)))
     }
 }
 
@@ -106,28 +98,8 @@ impl Default for Budget {
         Budget::DEFAULT
     }
 }
-
-/// A player that chooses its seat's action from what that seat may see.
-pub trait Bot: Send {
-    /// The bot's level.
-    fn level(&self) -> Level;
-
-    /// The action to play, or `None` when it is not the observing seat's turn (or the race is
-    /// over). The action is always one of the seat's legal actions.
-    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action>;
-}
-
-/// A bot of a level. The budget matters only to the search bot.
-pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
-    match level {
-        Level::Random => Box::new(RandomBot),
-        Level::Steady => Box::new(SteadyBot),
-        Level::Shrewd => Box::new(ShrewdBot::new(budget)),
-    }
-}
-
 /// Why a bot was not asked to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BotError {
     #[error("the race is over: side {winner} won")]
     GameOver { winner: Side },
@@ -138,99 +110,121 @@ pub enum BotError {
     /// Cannot happen with the real pack (a discard is always legal); reported, not hidden.
     #[error("seat {seat} has no legal action")]
     NoLegalAction { seat: Seat },
+    /// The deal's log does not replay, or belongs to another rule set.
+    #[error("the deal cannot be replayed for the bot: {0}")]
+    Replay(String),
 }
 
-/// What `seat` of a game may see. Fails for a seat the game does not have.
-pub fn observe(game: &Game, seat: Seat) -> Result<Observation, BotError> {
-    observe_remembering(game, &DeadwoodMemory::new(seat))
-}
-
-/// What a seat may see, with what it remembers of the deadwood (`memory.seat()` is the seat).
-pub fn observe_remembering(game: &Game, memory: &DeadwoodMemory) -> Result<Observation, BotError> {
-    let seat = memory.seat();
-    let players = game.config().players;
-    if seat >= players {
-        return Err(BotError::NoSuchSeat {
-            seat,
-            last: players - 1,
-        });
+impl BotError {
+    /// Checks that `seat` may be asked to move: it exists, the game goes on, and it is its turn.
+    pub fn check_turn(
+        players: u8,
+        winner: Option<Side>,
+        to_move: Seat,
+        seat: Seat,
+    ) -> Result<(), BotError> {
+        if seat >= players {
+            return Err(BotError::NoSuchSeat {
+                seat,
+                last: players.saturating_sub(1),
+            });
+        }
+        if let Some(winner) = winner {
+            return Err(BotError::GameOver { winner });
+        }
+        if to_move != seat {
+            return Err(BotError::NotYourTurn { seat, to_move });
+        }
+        Ok(())
     }
-    Ok(match game {
-        Game::Touring1926(state) => state.observe_remembering(seat, memory),
-    })
 }
 
-/// The action a bot of `level` plays for `seat`, deciding from that seat's view only.
-///
-/// `seed` makes the choice reproducible: with [`Budget::Playouts`] (or any level but shrewd),
-/// the same game, seat and seed give the same action. This is what the server calls.
-pub fn choose(
-    level: Level,
-    game: &Game,
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    choose_remembering(level, game, &DeadwoodMemory::new(seat), seed, budget)
-}
-
-/// [`choose`], for a seat that remembers what it saw go into the deadwood (the search bot then
-/// deals those cards to nobody's hand).
-pub fn choose_remembering(
-    level: Level,
-    game: &Game,
-    memory: &DeadwoodMemory,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    let seat = memory.seat();
-    let observation = observe_remembering(game, memory)?;
-    if let Some(winner) = game.winner() {
-        return Err(BotError::GameOver { winner });
-    }
-    if game.to_move() != seat {
-        return Err(BotError::NotYourTurn {
-            seat,
-            to_move: game.to_move(),
-        });
-    }
-    let mut rng = bot_rng(seed);
-    new_bot(level, budget)
-        .act(&observation, &mut rng)
-        .ok_or(BotError::NoLegalAction { seat })
-}
-
-/// Every seat's deadwood memory, fed as the game's events happen: pass it to `apply` as the
-/// event sink. It allocates nothing, so bot self-play stays quick.
-#[derive(Clone, Copy, Debug)]
-pub struct Memories {
-    memories: [DeadwoodMemory; 6],
-    players: u8,
-}
-
-impl Memories {
+/// A rule set's bots, as self-play drives them: one player per seat, and what every seat
+/// remembers as the game goes on (fed as the event sink of `apply`).
+pub trait BotRules: Rules {
+    type Memory: EventSink<Self::Event>;
+    type Player: Send;
     /// Empty memories for every seat of a table.
-    pub fn new(players: u8) -> Memories {
-        Memories {
-            memories: std::array::from_fn(|seat| DeadwoodMemory::new(seat as Seat)),
-            players: players.min(6),
-        }
-    }
-
-    /// One seat's memory.
-    pub fn of(&self, seat: Seat) -> &DeadwoodMemory {
-        &self.memories[usize::from(seat) % 6]
-    }
+    fn memory(players: u8) -> Self::Memory;
+    /// A bot of a level; the budget matters only to the search bot.
+    fn player(level: Level, budget: Budget) -> Self::Player;
+    /// The player's action for `seat`, from what that seat may see and remembers.
+    fn act(
+        &self,
+        player: &mut Self::Player,
+        memory: &Self::Memory,
+        seat: Seat,
+        rng: &mut BotRng,
+    ) -> Option<Self::Action>;
 }
 
-impl EventSink for Memories {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        for memory in &mut self.memories[..usize::from(self.players)] {
-            memory.record(event);
-        }
-    }
+/// Code that is generic over a rule set with bots, run for one chosen at run time by [`visit`].
+pub trait Visitor {
+    type Output;
+    fn visit<R: BotRules>(self) -> Self::Output;
 }
+
+macro_rules! bot_rule_sets {
+    ($( $variant:ident => $module:ident, $id:literal, $name:literal; )+) => {
+        $( pub mod $module; )+
+
+        /// The action a bot of `level` plays for `seat`, deciding from that seat's view only.
+        ///
+        /// `seed` makes the choice reproducible: with [`Budget::Playouts`] (or any level but
+        /// shrewd), the same game, seat and seed give the same action.
+        pub fn choose(
+            level: Level,
+            game: &Game,
+            seat: Seat,
+            seed: u64,
+            budget: Budget,
+        ) -> Result<Action, BotError> {
+            match game {
+                $(Game::$variant(state) => {
+                    $module::choose(level, state, seat, seed, budget).map(Action::$variant)
+                })+
+            }
+        }
+
+        /// The action a bot plays for `seat` in a stored deal: the deal is replayed from its
+        /// seed and log, and the bot remembers what its seat saw on the way (never what it
+        /// could not see). This is what the server calls.
+        pub fn choose_in_deal(
+            level: Level,
+            config: Config,
+            deal_seed: u64,
+            history: &[Action],
+            seat: Seat,
+            seed: u64,
+            budget: Budget,
+        ) -> Result<Action, BotError> {
+            match config.rules {
+                $(RulesId::$variant => {
+                    #[allow(irrefutable_let_patterns, unreachable_patterns)]
+                    let history = history
+                        .iter()
+                        .map(|action| match *action {
+                            Action::$variant(action) => Ok(action),
+                            _ => Err(BotError::Replay("an action of another rule set".into())),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    $module::choose_in_deal(level, config, deal_seed, &history, seat, seed, budget)
+                        .map(Action::$variant)
+                })+
+            }
+        }
+
+        /// Runs `visitor` with the state type of a rule set: how self-play drives the bots
+        /// of any rule set through [`BotRules`].
+        pub fn visit<V: Visitor>(rules: RulesId, visitor: V) -> V::Output {
+            match rules {
+                $(RulesId::$variant => visitor.visit::<crate::engine::$module::State>(),)+
+            }
+        }
+    };
+}
+
+crate::with_rule_sets!(bot_rule_sets);
 
 #[cfg(test)]
 mod tests {
@@ -256,26 +250,5 @@ mod tests {
     #[test]
     fn the_default_budget_is_200_ms_a_move() {
         assert_eq!(Budget::default(), Budget::Time(Duration::from_millis(200)));
-    }
-
-    #[test]
-    fn every_seat_remembers_only_what_it_may_see() {
-        let mut memories = Memories::new(2);
-        memories.push(Event::Discarded {
-            seat: 0,
-            card: Some(crate::engine::Card::Mile3),
-        });
-        assert_eq!(memories.of(0).seen().get(crate::engine::Card::Mile3), 1);
-        assert_eq!(
-            memories.of(1).seen().total(),
-            0,
-            "another seat's discard is face down"
-        );
-        memories.push(Event::Reshuffled { draw_pile: 40 });
-        assert_eq!(
-            memories.of(0).seen().total(),
-            0,
-            "the deadwood was shuffled away"
-        );
     }
 }

@@ -31,6 +31,8 @@ pub struct Args {
     /// The seed of the demo's seating and deals.
     #[arg(long, default_value_t = 1926)]
     pub seed: u64,
+    #[command(flatten)]
+    pub limits: crate::web::limits::Limits,
 }
 
 /// Sets up the demo event, prints its links and runs the server until it is stopped.
@@ -48,13 +50,14 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     let pool = db::open(&path, 8).map_err(|e| format!("{e} ({})", path.display()))?;
     let app = App::new(pool, Arc::new(SystemClock));
+    crate::app::secret::open(&app, &path).map_err(|e| e.to_string())?;
     let demo = demo::set_up(&app, args.seed).map_err(|e| format!("cannot set up the demo: {e}"))?;
     let pace = BotPace {
         delay: Duration::from_millis(args.bot_delay_ms),
         ..BotPace::default()
     };
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr, hub) = web::bind(app.clone(), &args.address, args.port, pace).map_err(|e| {
+        let (server, addr, hub) = web::bind_with(app.clone(), &args.address, args.port, pace, args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",

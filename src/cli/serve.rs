@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::app::{App, SystemClock};
 use crate::web::bots::BotPace;
+use crate::web::limits::Limits;
 use crate::{db, web};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -23,6 +24,15 @@ pub struct Args {
     /// How long a bot at a digital table waits before it plays, in milliseconds: a human pace.
     #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+/// The limits alone, to read them from the environment when no command was given.
+#[derive(clap::Parser)]
+struct LimitsOnly {
+    #[command(flatten)]
+    limits: Limits,
 }
 
 impl Default for Args {
@@ -32,6 +42,9 @@ impl Default for Args {
             port: 8080,
             database: std::env::var("DATABASE_URL").ok(),
             bot_delay_ms: 1500,
+            limits: <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
+                .map(|only| only.limits)
+                .unwrap_or_default(),
         }
     }
 }
@@ -59,8 +72,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let path = args.database_path();
     let pool = db::open(&path, 8).map_err(|e| format!("{e} ({})", path.display()))?;
     let app = App::new(pool, Arc::new(SystemClock));
+    crate::app::secret::open(&app, &path).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr, _hub) = web::bind(app, &args.address, args.port, args.bot_pace()).map_err(|e| {
+        let (server, addr, _hub) = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",

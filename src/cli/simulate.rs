@@ -7,10 +7,14 @@ use chrono::Utc;
 
 use crate::app::{App, ManualClock, simulate};
 use crate::db;
+use crate::engine::RulesId;
 use crate::tournament::Remainder;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
+    /// The rule set every table plays.
+    #[arg(long, default_value = "touring-1926", value_parser = super::parse_rules)]
+    pub rules: RulesId,
     /// Entries: players, or partnerships with --table-size 4 or 6.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     pub entries: u32,
@@ -56,7 +60,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let pool = db::open(&path, 2).map_err(|e| format!("{e} ({})", path.display()))?;
     let clock = Arc::new(ManualClock::new(Utc::now()));
     let app = App::new(pool, clock.clone());
+    crate::app::secret::install(crate::app::secret::SIMULATION);
     let options = simulate::Options {
+        rules: args.rules,
         entries: args.entries,
         table_size: args.table_size,
         rounds: args.rounds,

@@ -54,9 +54,11 @@ struct Pragmas;
 
 impl CustomizeConnection<Conn, r2d2::Error> for Pragmas {
     fn on_acquire(&self, conn: &mut Conn) -> Result<(), r2d2::Error> {
+        // The busy timeout comes first: the pool opens its connections side by side, and
+        // switching to WAL needs a moment's lock that the others must wait for, not fail on.
         conn.batch_execute(
-            "PRAGMA journal_mode = WAL; \
-             PRAGMA busy_timeout = 10000; \
+            "PRAGMA busy_timeout = 10000; \
+             PRAGMA journal_mode = WAL; \
              PRAGMA synchronous = NORMAL; \
              PRAGMA foreign_keys = ON;",
         )

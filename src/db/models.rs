@@ -18,9 +18,13 @@ pub struct Event {
     pub status: String,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
-    /// Printed in the QR codes of the table tents and the projector.
+    /// Empty: the join keys are derived from the server's secret and `join_epoch`.
     pub join_key: String,
     pub private_views: bool,
+    /// Bumped by logout and a new host token: every host session of an older one ends.
+    pub host_epoch: i32,
+    /// Bumped when the host rotates the join keys.
+    pub join_epoch: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -69,6 +73,10 @@ pub struct Player {
     pub member: i32,
     pub name: String,
     pub token_hash: String,
+    /// Someone opened this seat (its link, or a pick): nobody else may pick it.
+    pub claimed: bool,
+    /// Bumped when the host releases the seat or renews its link: older sessions end.
+    pub epoch: i32,
 }
 
 #[derive(Debug, Insertable)]
@@ -168,6 +176,8 @@ pub struct GameRow {
     pub started_at: NaiveDateTime,
     pub finished_at: Option<NaiveDateTime>,
     pub winner_side: Option<i32>,
+    /// A finished deal's score per side, as a JSON list.
+    pub scores: Option<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -229,14 +239,12 @@ pub struct PaperScore {
     pub id: i64,
     pub table_id: i64,
     pub side: i32,
-    pub mile1: i32,
-    pub mile3: i32,
-    pub mile5: i32,
-    pub mile10: i32,
     pub entered_by: String,
     pub entered_at: NaiveDateTime,
     pub confirmed_by: Option<String>,
     pub confirmed_at: Option<NaiveDateTime>,
+    /// Counts per row of the rule set's score sheet, as a JSON object.
+    pub counts: String,
 }
 
 #[derive(Debug, Insertable)]
@@ -244,10 +252,7 @@ pub struct PaperScore {
 pub struct NewPaperScore<'a> {
     pub table_id: i64,
     pub side: i32,
-    pub mile1: i32,
-    pub mile3: i32,
-    pub mile5: i32,
-    pub mile10: i32,
+    pub counts: &'a str,
     pub entered_by: &'a str,
     pub entered_at: NaiveDateTime,
 }

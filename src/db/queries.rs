@@ -66,6 +66,27 @@ pub fn all_events(conn: &mut Conn) -> QueryResult<Vec<Event>> {
         .load(conn)
 }
 
+/// Ends every host session of the event (logout, a new host token); with a hash, it is the
+/// new host token's.
+pub fn bump_host_epoch(conn: &mut Conn, id: i64, token_hash: Option<&str>) -> QueryResult<usize> {
+    let bump = events::host_epoch.eq(events::host_epoch + 1);
+    match token_hash {
+        Some(hash) => diesel::update(events::table.find(id))
+            .set((bump, events::host_token_hash.eq(hash)))
+            .execute(conn),
+        None => diesel::update(events::table.find(id))
+            .set(bump)
+            .execute(conn),
+    }
+}
+
+/// New join keys (they are derived from the server's secret and this number).
+pub fn bump_join_epoch(conn: &mut Conn, id: i64) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set(events::join_epoch.eq(events::join_epoch + 1))
+        .execute(conn)
+}
+
 pub fn set_private_views(conn: &mut Conn, id: i64, private: bool) -> QueryResult<usize> {
     diesel::update(events::table.find(id))
         .set(events::private_views.eq(private))
@@ -82,10 +103,8 @@ pub fn server_key(conn: &mut Conn, name: &str) -> QueryResult<Option<String>> {
         .optional()
 }
 
-pub fn insert_server_key(conn: &mut Conn, name: &str, value: &str) -> QueryResult<usize> {
-    diesel::insert_into(server_keys::table)
-        .values((server_keys::name.eq(name), server_keys::value.eq(value)))
-        .execute(conn)
+pub fn delete_server_key(conn: &mut Conn, name: &str) -> QueryResult<usize> {
+    diesel::delete(server_keys::table.find(name)).execute(conn)
 }
 
 // ---------------------------------------------------------------- entries and players
@@ -173,10 +192,30 @@ pub fn rename_player(conn: &mut Conn, id: i64, name: &str) -> QueryResult<usize>
         .execute(conn)
 }
 
+/// A new seat link: the old link and every session on the seat end.
 pub fn set_player_token(conn: &mut Conn, id: i64, hash: &str) -> QueryResult<usize> {
     diesel::update(players::table.find(id))
-        .set(players::token_hash.eq(hash))
+        .set((
+            players::token_hash.eq(hash),
+            players::epoch.eq(players::epoch + 1),
+        ))
         .execute(conn)
+}
+
+pub fn set_player_claim(conn: &mut Conn, id: i64, claimed: bool, epoch: i32) -> QueryResult<usize> {
+    diesel::update(players::table.find(id))
+        .set((players::claimed.eq(claimed), players::epoch.eq(epoch)))
+        .execute(conn)
+}
+
+pub fn claim_player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<usize> {
+    diesel::update(
+        players::table
+            .filter(players::token_hash.eq(hash))
+            .filter(players::claimed.eq(false)),
+    )
+    .set(players::claimed.eq(true))
+    .execute(conn)
 }
 
 // ---------------------------------------------------------------- rounds and tables
@@ -408,12 +447,14 @@ pub fn finish_game(
     conn: &mut Conn,
     game_id: i64,
     winner: i32,
+    scores: &str,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(games::table.find(game_id))
         .set((
             games::finished_at.eq(Some(at)),
             games::winner_side.eq(Some(winner)),
+            games::scores.eq(Some(scores)),
         ))
         .execute(conn)
 }

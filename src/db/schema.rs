@@ -15,6 +15,8 @@ diesel::table! {
         updated_at -> Timestamp,
         join_key -> Text,
         private_views -> Bool,
+        host_epoch -> Integer,
+        join_epoch -> Integer,
     }
 }
 
@@ -45,6 +47,8 @@ diesel::table! {
         member -> Integer,
         name -> Text,
         token_hash -> Text,
+        claimed -> Bool,
+        epoch -> Integer,
     }
 }
 
@@ -107,6 +111,7 @@ diesel::table! {
         started_at -> Timestamp,
         finished_at -> Nullable<Timestamp>,
         winner_side -> Nullable<Integer>,
+        scores -> Nullable<Text>,
     }
 }
 
@@ -136,14 +141,11 @@ diesel::table! {
         id -> BigInt,
         table_id -> BigInt,
         side -> Integer,
-        mile1 -> Integer,
-        mile3 -> Integer,
-        mile5 -> Integer,
-        mile10 -> Integer,
         entered_by -> Text,
         entered_at -> Timestamp,
         confirmed_by -> Nullable<Text>,
         confirmed_at -> Nullable<Timestamp>,
+        counts -> Text,
     }
 }
 

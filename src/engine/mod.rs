@@ -5,105 +5,34 @@
 //! then nothing changes); events say what happened; a view shows one seat only what that seat
 //! may see.
 //!
-//! Each rule set lives in its own module and implements [`Rules`]. [`Game`] is the one type the
-//! rest of the program holds: it picks the rule set from [`RulesId`], so adding Touring 1958 or
-//! Mille Bornes means a new module and a new variant here, and nothing in the tournament or
-//! web code changes.
+//! Each rule set is one folder (`touring1926/`, ...) whose `State` implements [`Rules`], with
+//! its own cards, actions, events, view and refusals. This module holds only what every rule set
+//! shares: seats and sides, the configuration, the score sheet a paper table fills in, and
+//! [`Game`], [`Action`], [`Event`], [`View`]: one variant per rule set, which is what the
+//! tournament, storage and web code hold. Adding a rule set is a folder and one line in
+//! [`with_rule_sets!`] below.
 
-pub mod action;
-pub mod cards;
-mod error;
-pub mod event;
+pub mod json;
+mod setup;
+mod sheet;
 pub mod shuffle;
-pub mod touring1926;
-pub mod view;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
 
-pub use action::{Action, ActionList, Take};
-pub use cards::{Card, Counts};
-pub use error::{IllegalAction, SetupError};
-pub use event::{Event, EventSink, NoEvents};
-pub use view::{MilePiles, SeatView, SideView, View};
+pub use setup::{SetupError, TurnRefusal};
+pub use sheet::{ScoreSheet, ScoreUnit, SheetRow};
 
 /// A seat at the table, from 0 (left of the dealer, first to play).
 pub type Seat = u8;
 /// A side: one player, or a partnership building one set of piles.
 pub type Side = u8;
 
-/// Which rules a table plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RulesId {
-    /// Parker Brothers' Touring as sold in 1926: a race of 50 miles.
-    #[serde(rename = "touring-1926")]
-    Touring1926,
-}
+/// No rule set offers more legal actions than this on one turn.
+pub const MAX_ACTIONS: usize = 64;
 
-impl RulesId {
-    /// Every rule set this program can play.
-    pub const ALL: [RulesId; 1] = [RulesId::Touring1926];
-
-    /// The identifier used in the protocol, the API and the database.
-    pub const fn id(self) -> &'static str {
-        match self {
-            RulesId::Touring1926 => "touring-1926",
-        }
-    }
-
-    /// A name for people.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RulesId::Touring1926 => "Touring (1926)",
-        }
-    }
-
-    /// Parses an identifier, explaining what is available when it is not known.
-    pub fn parse(id: &str) -> Result<RulesId, SetupError> {
-        RulesId::ALL
-            .into_iter()
-            .find(|r| r.id() == id)
-            .ok_or_else(|| SetupError::UnknownRules(action::truncate(id, 40)))
-    }
-}
-
-impl std::fmt::Display for RulesId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// The speed limit, shared by the whole table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Speed {
-    /// City Limits governs: at most 5 miles an hour; a 10 is speeding.
-    City,
-    /// Country governs: any mile card.
-    Country,
-}
-
-/// Where a side stands in the race.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Has not played Go yet (or lost its miles for speeding and must start again).
-    NotStarted,
-    /// Free to play miles.
-    Running,
-    /// An opponent's delay lies on its Go pile; it must mend it and play Go.
-    Delayed,
-}
-
-impl Status {
-    /// Words for messages.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Status::NotStarted => "not started",
-            Status::Running => "running",
-            Status::Delayed => "delayed",
-        }
-    }
-}
+/// A fixed-capacity list of actions, filled without touching the heap.
+pub type ActionList<A> = arrayvec::ArrayVec<A, MAX_ACTIONS>;
 
 /// How a table is set up: the rules, how many play, and whether they play partners.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -114,7 +43,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// Checks a configuration. `partners` defaults to true for four and six players.
+    /// Checks a configuration against what the rule set allows. `partners` defaults to true
+    /// for four and six players.
     pub fn new(rules: RulesId, players: u8, partners: Option<bool>) -> Result<Config, SetupError> {
         if !(2..=6).contains(&players) {
             return Err(SetupError::Players(u64::from(players)));
@@ -123,16 +53,13 @@ impl Config {
         if partners && players != 4 && players != 6 {
             return Err(SetupError::Partners(players));
         }
-        Ok(Config {
+        let config = Config {
             rules,
             players,
             partners,
-        })
-    }
-
-    /// The 1926 rules for `players`, with the default partnership.
-    pub fn touring_1926(players: u8) -> Result<Config, SetupError> {
-        Config::new(RulesId::Touring1926, players, None)
+        };
+        rules.check(config)?;
+        Ok(config)
     }
 
     /// How many sides race.
@@ -157,12 +84,113 @@ impl Config {
     }
 }
 
+/// Where a rule set reports its events. Self-play passes [`NoEvents`] and pays nothing.
+pub trait EventSink<E> {
+    fn push(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    #[inline]
+    fn push(&mut self, event: E) {
+        Vec::push(self, event);
+    }
+}
+
+/// Discards events: the fast path for self-play and search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl<E> EventSink<E> for NoEvents {
+    #[inline(always)]
+    fn push(&mut self, _event: E) {}
+}
+
+/// A sink that wraps each event of one rule set into another type on its way.
+struct MapSink<'a, S, F> {
+    inner: &'a mut S,
+    map: F,
+}
+
+impl<T, U, S: EventSink<U>, F: Fn(T) -> U> EventSink<T> for MapSink<'_, S, F> {
+    #[inline]
+    fn push(&mut self, event: T) {
+        self.inner.push((self.map)(event));
+    }
+}
+
+/// A kind of card of one rule set, named in JSON by a short identifier.
+pub trait CardKind:
+    Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static
+{
+    /// Every kind, in the order the rule set lays out a fresh pack.
+    fn all() -> &'static [Self];
+    /// The identifier used in JSON ("go", "mile5").
+    fn id(self) -> &'static str;
+    /// A name for people.
+    fn name(self) -> &'static str;
+    /// The kind named by an identifier.
+    fn from_id(id: &str) -> Option<Self> {
+        Self::all().iter().copied().find(|c| c.id() == id)
+    }
+    /// Every identifier, for error messages.
+    fn id_list() -> String {
+        Self::all()
+            .iter()
+            .map(|c| c.id())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// An action of one rule set: a value that is copied around freely and read from JSON with a
+/// message a person can act on when it is wrong.
+pub trait RuleAction:
+    Copy + Eq + std::hash::Hash + std::fmt::Debug + std::fmt::Display + Serialize + Send + Sync
+{
+    fn from_json(value: &Value) -> Result<Self, String>;
+}
+
+/// An event of one rule set.
+pub trait RuleEvent: Clone + std::fmt::Debug + PartialEq + Serialize + Send + Sync {
+    /// The event as one seat may see it (`None` = a referee, who sees everything): cards a
+    /// seat drew or put face down are blanked for everyone else.
+    fn seen_by(self, viewer: Option<Seat>) -> Self;
+}
+
+/// What one seat (or a referee) may see of a game of one rule set: the protocol's STATE.
+pub trait RuleView: Clone + std::fmt::Debug + PartialEq + Serialize + Send + Sync {
+    /// The seat this view is for; `None` for a referee's full view.
+    fn viewer(&self) -> Option<Seat>;
+    fn to_move(&self) -> Seat;
+    /// The winning side, once the game is over.
+    fn winner(&self) -> Option<Side>;
+    /// Every side's score so far.
+    fn scores(&self) -> Vec<u32>;
+}
+
 /// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;
 /// everything else holds a [`Game`].
-pub trait Rules: Clone + Send + Sync + 'static {
+pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
+    type Card: CardKind;
+    type Action: RuleAction;
+    type Event: RuleEvent;
+    type View: RuleView;
+    /// Why an action is refused.
+    type Refusal: std::error::Error + Clone + PartialEq + Send + Sync + From<TurnRefusal>;
+
+    /// Which rule set this is.
+    const RULES: RulesId;
+
+    /// The players this rule set seats, in words ("2, 3, 4 or 6 players"), and whether a
+    /// configuration is one of them.
+    fn check(config: Config) -> Result<(), SetupError>;
+
+    /// The rows of a paper score card for a configuration.
+    fn score_sheet(config: Config) -> ScoreSheet;
+
     /// A new game: `stacked` cards come off the top of the pack first, in order; the rest
     /// follow in the order the seed shuffles them.
-    fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<Self, SetupError>;
+    fn new_game(config: Config, seed: u64, stacked: &[Self::Card]) -> Result<Self, SetupError>;
     fn config(&self) -> Config;
     /// The seat whose turn it is (after the game ends: the seat that made the last play).
     fn to_move(&self) -> Seat;
@@ -173,9 +201,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Completed turns.
     fn turn(&self) -> u32;
     fn reshuffles(&self) -> u32;
-    fn miles(&self, side: Side) -> u32;
+    /// What a side has scored so far: miles in a race, points in a hand.
+    fn score(&self, side: Side) -> u32;
     /// Every legal action of the seat to move (none once the game is over).
-    fn legal_actions(&self, out: &mut ActionList);
+    fn legal_actions(&self, out: &mut ActionList<Self::Action>);
     /// How many legal actions there are: `legal_actions(..).len()`, without building the list.
     fn legal_count(&self) -> u32 {
         let mut list = ActionList::new();
@@ -183,112 +212,365 @@ pub trait Rules: Clone + Send + Sync + 'static {
         list.len() as u32
     }
     /// The legal action at `index` of `legal_actions`, without building the list.
-    fn nth_legal(&self, index: u32) -> Option<Action> {
+    fn nth_legal(&self, index: u32) -> Option<Self::Action> {
         let mut list = ActionList::new();
         self.legal_actions(&mut list);
         list.get(index as usize).copied()
     }
     /// A legal action chosen uniformly at random (none once the game is over): the random
-    /// bot, and the playouts of the search bot.
-    fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
+    /// bot, and the playouts of the search bots.
+    fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Self::Action> {
         match self.legal_count() {
             0 => None,
             count => self.nth_legal(shuffle::pick(rng, count)),
         }
     }
     /// Applies an action of the seat to move. On error nothing has changed.
-    fn apply<E: EventSink>(&mut self, action: Action, events: &mut E) -> Result<(), IllegalAction>;
+    fn apply<E: EventSink<Self::Event>>(
+        &mut self,
+        action: Self::Action,
+        events: &mut E,
+    ) -> Result<(), Self::Refusal>;
     /// What `viewer` may see (`None`: everything a referee sees, still without draw order).
-    fn view(&self, viewer: Option<Seat>) -> View;
+    fn view(&self, viewer: Option<Seat>) -> Self::View;
 
     /// Applies an action on behalf of a given seat, refusing it if it is not that seat's turn.
-    fn apply_as<E: EventSink>(
+    fn apply_as<E: EventSink<Self::Event>>(
         &mut self,
         seat: Seat,
-        action: Action,
+        action: Self::Action,
         events: &mut E,
-    ) -> Result<(), IllegalAction> {
+    ) -> Result<(), Self::Refusal> {
         if let Some(winner) = self.winner() {
-            return Err(IllegalAction::GameOver { winner });
+            return Err(TurnRefusal::GameOver { winner }.into());
         }
         let to_move = self.to_move();
         if seat != to_move {
-            return Err(IllegalAction::NotYourTurn { seat, to_move });
+            return Err(TurnRefusal::NotYourTurn { seat, to_move }.into());
         }
         self.apply(action, events)
     }
 
     /// Is this action legal now?
-    fn is_legal(&self, action: Action) -> bool {
+    fn is_legal(&self, action: Self::Action) -> bool {
         let mut list = ActionList::new();
         self.legal_actions(&mut list);
         list.contains(&action)
     }
 }
 
-/// A game of any rule set: what the tournament, storage and web code hold.
-#[derive(Clone, Debug)]
-pub enum Game {
-    Touring1926(touring1926::State),
-}
+/// Defines, from one list of rule sets, [`RulesId`] and the enums that hold a value of any rule
+/// set ([`Game`], [`Action`], [`Event`], [`View`], [`IllegalAction`]) with their dispatch.
+macro_rules! rule_sets {
+    ($( $variant:ident => $module:ident, $id:literal, $name:literal; )+) => {
+        $( pub mod $module; )+
 
-macro_rules! dispatch {
-    ($self:expr, $g:ident => $body:expr) => {
-        match $self {
-            Game::Touring1926($g) => $body,
+        /// Which rules a table plays.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum RulesId {
+            $( #[serde(rename = $id)] $variant, )+
+        }
+
+        impl RulesId {
+            /// Every rule set this program can play.
+            pub const ALL: &'static [RulesId] = &[$(RulesId::$variant),+];
+
+            /// The identifier used in the protocol, the API and the database.
+            pub const fn id(self) -> &'static str {
+                match self { $(RulesId::$variant => $id,)+ }
+            }
+
+            /// A name for people.
+            pub const fn name(self) -> &'static str {
+                match self { $(RulesId::$variant => $name,)+ }
+            }
+
+            /// Whether the rule set seats this configuration.
+            pub fn check(self, config: Config) -> Result<(), SetupError> {
+                match self { $(RulesId::$variant => <$module::State as Rules>::check(config),)+ }
+            }
+
+            /// The rows of a paper score card for a configuration of this rule set.
+            pub fn score_sheet(self, config: Config) -> ScoreSheet {
+                match self {
+                    $(RulesId::$variant => <$module::State as Rules>::score_sheet(config),)+
+                }
+            }
+
+            /// Reads an action of this rule set from JSON.
+            pub fn action_from_json(self, value: &Value) -> Result<Action, String> {
+                match self {
+                    $(RulesId::$variant =>
+                        <$module::Action as RuleAction>::from_json(value).map(Action::$variant),)+
+                }
+            }
+
+            /// Checks that every identifier names a card of this rule set.
+            pub fn check_cards(self, ids: &[String]) -> Result<(), SetupError> {
+                match self {
+                    $(RulesId::$variant => cards_from_ids::<$module::Card>(self, ids).map(drop),)+
+                }
+            }
+        }
+
+        /// A game of any rule set: what the tournament, storage and web code hold.
+        #[derive(Clone, Debug)]
+        #[allow(clippy::large_enum_variant)]
+        pub enum Game {
+            $( $variant($module::State), )+
+        }
+
+        /// An action of any rule set. Its JSON form is the rule set's own.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Action {
+            $( $variant($module::Action), )+
+        }
+
+        /// An event of any rule set. Its JSON form is the rule set's own.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Event {
+            $( $variant($module::Event), )+
+        }
+
+        /// What one seat (or a referee) may see of a game of any rule set.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum View {
+            $( $variant($module::View), )+
+        }
+
+        /// Why an action is refused, in the words of its rule set.
+        #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+        pub enum IllegalAction {
+            #[error(transparent)]
+            Turn(TurnRefusal),
+            #[error("that action belongs to another game: this table plays {0}")]
+            OtherRules(&'static str),
+            $( #[error(transparent)] $variant($module::Refusal), )+
+        }
+
+        macro_rules! dispatch {
+            ($self_:expr, $g:ident => $body:expr) => {
+                match $self_ { $(Game::$variant($g) => $body,)+ }
+            };
+        }
+
+        impl Game {
+            /// A new game; `deck` names cards to come off the top of the pack first.
+            pub fn new(config: Config, seed: u64, deck: &[String]) -> Result<Game, SetupError> {
+                match config.rules {
+                    $(RulesId::$variant => {
+                        let stacked = cards_from_ids::<$module::Card>(config.rules, deck)?;
+                        <$module::State as Rules>::new_game(config, seed, &stacked)
+                            .map(Game::$variant)
+                    })+
+                }
+            }
+
+            pub fn config(&self) -> Config { dispatch!(self, g => g.config()) }
+            pub fn to_move(&self) -> Seat { dispatch!(self, g => g.to_move()) }
+            pub fn winner(&self) -> Option<Side> { dispatch!(self, g => g.winner()) }
+            pub fn is_over(&self) -> bool { dispatch!(self, g => g.is_over()) }
+            pub fn turn(&self) -> u32 { dispatch!(self, g => g.turn()) }
+            pub fn reshuffles(&self) -> u32 { dispatch!(self, g => g.reshuffles()) }
+            /// A side's score: miles or points, as the rule set's score sheet says.
+            pub fn score(&self, side: Side) -> u32 { dispatch!(self, g => g.score(side)) }
+
+            /// Every legal action of the seat to move.
+            pub fn legal(&self) -> Vec<Action> {
+                match self {
+                    $(Game::$variant(g) => {
+                        let mut list = ActionList::new();
+                        g.legal_actions(&mut list);
+                        list.into_iter().map(Action::$variant).collect()
+                    })+
+                }
+            }
+
+            /// A legal action chosen uniformly at random (none once the game is over).
+            pub fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
+                match self {
+                    $(Game::$variant(g) => g.random_action(rng).map(Action::$variant),)+
+                }
+            }
+
+            /// Applies an action of the seat to move. On error nothing has changed.
+            pub fn apply<E: EventSink<Event>>(
+                &mut self,
+                action: Action,
+                events: &mut E,
+            ) -> Result<(), IllegalAction> {
+                self.apply_checked(None, action, events)
+            }
+
+            /// Applies an action on behalf of a seat, refusing it if it is not that seat's turn.
+            pub fn apply_as<E: EventSink<Event>>(
+                &mut self,
+                seat: Seat,
+                action: Action,
+                events: &mut E,
+            ) -> Result<(), IllegalAction> {
+                self.apply_checked(Some(seat), action, events)
+            }
+
+            #[allow(unreachable_patterns)]
+            fn apply_checked<E: EventSink<Event>>(
+                &mut self,
+                seat: Option<Seat>,
+                action: Action,
+                events: &mut E,
+            ) -> Result<(), IllegalAction> {
+                match (self, action) {
+                    $((Game::$variant(g), Action::$variant(a)) => {
+                        let mut sink = MapSink { inner: events, map: Event::$variant };
+                        match seat {
+                            Some(seat) => g.apply_as(seat, a, &mut sink),
+                            None => g.apply(a, &mut sink),
+                        }
+                        .map_err(IllegalAction::$variant)
+                    })+
+                    (game, _) => Err(IllegalAction::OtherRules(game.config().rules.name())),
+                }
+            }
+
+            /// What `viewer` may see (`None`: a referee).
+            pub fn view(&self, viewer: Option<Seat>) -> View {
+                match self { $(Game::$variant(g) => View::$variant(g.view(viewer)),)+ }
+            }
+        }
+
+        $(
+            impl From<$module::Action> for Action {
+                fn from(action: $module::Action) -> Action {
+                    Action::$variant(action)
+                }
+            }
+        )+
+
+        impl Action {
+            /// The rule set the action belongs to.
+            pub const fn rules(&self) -> RulesId {
+                match self { $(Action::$variant(_) => RulesId::$variant,)+ }
+            }
+        }
+
+        impl std::fmt::Display for Action {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self { $(Action::$variant(a) => a.fmt(f),)+ }
+            }
+        }
+
+        impl Serialize for Action {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self { $(Action::$variant(a) => a.serialize(serializer),)+ }
+            }
+        }
+
+        impl Event {
+            /// The event as one seat may see it (`None` = a referee).
+            pub fn seen_by(self, viewer: Option<Seat>) -> Event {
+                match self { $(Event::$variant(e) => Event::$variant(e.seen_by(viewer)),)+ }
+            }
+        }
+
+        impl Serialize for Event {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self { $(Event::$variant(e) => e.serialize(serializer),)+ }
+            }
+        }
+
+        impl View {
+            /// The seat this view is for; `None` for a referee's.
+            pub fn viewer(&self) -> Option<Seat> {
+                match self { $(View::$variant(v) => v.viewer(),)+ }
+            }
+            pub fn to_move(&self) -> Seat {
+                match self { $(View::$variant(v) => v.to_move(),)+ }
+            }
+            pub fn winner(&self) -> Option<Side> {
+                match self { $(View::$variant(v) => v.winner(),)+ }
+            }
+            /// Every side's score so far.
+            pub fn scores(&self) -> Vec<u32> {
+                match self { $(View::$variant(v) => v.scores(),)+ }
+            }
+            /// Whether the game is over.
+            pub fn is_over(&self) -> bool {
+                self.winner().is_some()
+            }
+        }
+
+        impl Serialize for View {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self { $(View::$variant(v) => v.serialize(serializer),)+ }
+            }
         }
     };
 }
 
-impl Rules for Game {
-    fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<Self, SetupError> {
-        match config.rules {
-            RulesId::Touring1926 => {
-                touring1926::State::new_game(config, seed, stacked).map(Game::Touring1926)
-            }
+/// The one list of rule sets: calls `$callback!` with a line per rule set, `Variant => module,
+/// "id", "name";`. Every layer that keeps a module per rule set (the engine here, the bots, the
+/// boards of the web pages) expands its dispatch from this list, so adding a rule set is a line
+/// here and a folder in each of those layers.
+#[macro_export]
+macro_rules! with_rule_sets {
+    ($callback:ident) => {
+        $callback! {
+            Touring1926 => touring1926, "touring-1926", "Touring (1926)";
+            Touring1958 => touring1958, "touring-1958", "Touring (1937-1958)";
         }
+    };
+}
+
+with_rule_sets!(rule_sets);
+
+impl RulesId {
+    /// Parses an identifier, explaining what is available when it is not known.
+    pub fn parse(id: &str) -> Result<RulesId, SetupError> {
+        RulesId::ALL
+            .iter()
+            .copied()
+            .find(|r| r.id() == id)
+            .ok_or_else(|| SetupError::UnknownRules {
+                asked: json::truncate(id, 40),
+                available: RulesId::ALL
+                    .iter()
+                    .map(|r| r.id())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
-    fn config(&self) -> Config {
-        dispatch!(self, g => g.config())
-    }
-    fn to_move(&self) -> Seat {
-        dispatch!(self, g => g.to_move())
-    }
-    fn winner(&self) -> Option<Side> {
-        dispatch!(self, g => g.winner())
-    }
-    fn turn(&self) -> u32 {
-        dispatch!(self, g => g.turn())
-    }
-    fn reshuffles(&self) -> u32 {
-        dispatch!(self, g => g.reshuffles())
-    }
-    fn miles(&self, side: Side) -> u32 {
-        dispatch!(self, g => g.miles(side))
-    }
-    fn legal_actions(&self, out: &mut ActionList) {
-        dispatch!(self, g => g.legal_actions(out))
-    }
-    fn legal_count(&self) -> u32 {
-        dispatch!(self, g => g.legal_count())
-    }
-    fn nth_legal(&self, index: u32) -> Option<Action> {
-        dispatch!(self, g => g.nth_legal(index))
-    }
-    fn apply<E: EventSink>(&mut self, action: Action, events: &mut E) -> Result<(), IllegalAction> {
-        dispatch!(self, g => g.apply(action, events))
-    }
-    fn view(&self, viewer: Option<Seat>) -> View {
-        dispatch!(self, g => g.view(viewer))
+
+    /// Whether a side's score is counted in miles or in points.
+    pub fn unit(self) -> ScoreUnit {
+        self.score_sheet(Config {
+            rules: self,
+            players: 2,
+            partners: false,
+        })
+        .unit
     }
 }
 
-impl Game {
-    /// A new game; see [`Rules::new_game`].
-    pub fn new(config: Config, seed: u64, stacked: &[Card]) -> Result<Game, SetupError> {
-        <Game as Rules>::new_game(config, seed, stacked)
+impl std::fmt::Display for RulesId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
     }
+}
 
+/// The cards named by a list of identifiers, or which one is not a card of the rule set.
+fn cards_from_ids<C: CardKind>(rules: RulesId, ids: &[String]) -> Result<Vec<C>, SetupError> {
+    ids.iter()
+        .map(|id| {
+            C::from_id(id).ok_or_else(|| SetupError::UnknownCard {
+                rules: rules.id(),
+                asked: json::truncate(id, 40),
+                available: C::id_list(),
+            })
+        })
+        .collect()
+}
+
+impl Game {
     /// Replays a stored game: the seed, then every action in order.
     pub fn replay(
         config: Config,
@@ -303,21 +585,26 @@ impl Game {
         Ok(game)
     }
 
-    /// Every legal action of the seat to move, as a vector.
-    pub fn legal(&self) -> Vec<Action> {
-        let mut list = ActionList::new();
-        self.legal_actions(&mut list);
-        list.to_vec()
+    /// The score of every side.
+    pub fn scores(&self) -> Vec<u32> {
+        (0..self.config().sides()).map(|s| self.score(s)).collect()
+    }
+}
+
+impl Action {
+    /// Reads an action of a rule set from its JSON form.
+    pub fn from_json(rules: RulesId, value: &Value) -> Result<Action, String> {
+        rules.action_from_json(value)
     }
 
-    /// Miles of every side.
-    pub fn all_miles(&self) -> Vec<u32> {
-        (0..self.config().sides()).map(|s| self.miles(s)).collect()
+    /// The JSON form.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
 }
 
 /// A stored game that no longer replays: the log or the engine is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReplayError {
     #[error("the stored game cannot be set up: {0}")]
     Setup(SetupError),

@@ -15,7 +15,7 @@
 //!    program's proposal); the app creates the bot entries the chosen plan asks for; then
 //!    [`seat_first_round`] seats round 1 by a draw or in the host's order.
 //! 3. [`RoundClock`] runs the round; [`may_start_round`] says whether another round may start.
-//! 4. Scores come in per table ([`sum_games`], [`paper_miles`]); [`close_round`] finds the
+//! 4. Scores come in per table ([`sum_games`], [`paper_scores`]); [`close_round`] finds the
 //!    movers (cutting for ties, or taking the host's choice) and moves them.
 //! 5. [`prepare_next_round`] takes withdrawals and late entries into the moved seating.
 //! 6. [`check_correction`] / [`correct`] guard a change of score, and [`reclose`] recomputes
@@ -54,8 +54,8 @@ pub use movement::{
     ByeResult, CloseError, Closing, Destination, MoverDecision, TableOutcome, close_round, cut_for,
     move_entries,
 };
-pub use names::{MAX_NAME_CHARS, NameError, clean_name};
-pub use paper::{PaperErrors, PaperPiles, PaperProblem, paper_miles};
+pub use names::{MAX_NAME_CHARS, NameError, clean_name, name_key};
+pub use paper::{PaperCard, PaperErrors, PaperProblem, paper_scores};
 pub use plan::{SeatingPlan, plan_for, propose, seating_options};
 pub use roster::{NextSeating, SeatChange, prepare_next_round};
 pub use scores::{GameMiles, ScoreError, bye_miles, check_miles, sum_games, table_done};

@@ -1,9 +1,12 @@
 //! Names of events, players and hosts: trimmed, 1 to 200 characters, any script. Long
 //! names are allowed (pages wrap them); what would break a printed tent is refused.
 //!
-//! Names are printed on table tents, score cards and a projector, so the one thing refused
-//! besides an empty or overlong name is a control character (a line break or a tab), which
-//! would break those layouts and cannot be seen on screen.
+//! Names are printed on table tents, score cards and a projector, so besides an empty or
+//! overlong name three things are refused: a control character (a line break or a tab), which
+//! would break those layouts; a character that turns or isolates the direction of the text
+//! (U+202E and its kin) or an invisible space (U+200B, U+FEFF...), which can disguise a name
+//! as another; and a name with no visible character at all. Two players of an event may not
+//! share a name, as [`name_key`] compares them (case, spacing and invisible characters aside).
 
 use serde::{Deserialize, Serialize};
 
@@ -29,10 +32,77 @@ pub enum NameError {
     },
     #[error("{what} contains a line break, tab or other control character: type it on one line")]
     ControlCharacter { what: String },
+    #[error(
+        "{what} contains an invisible character that changes how text is shown ({code}): type the name without it"
+    )]
+    Disguising {
+        what: String,
+        /// The character, as U+XXXX.
+        code: String,
+    },
+    #[error("{what} has no visible character: type at least one letter")]
+    Invisible { what: String },
 }
 
-/// Trims a name and checks it: 1..=200 characters, no control characters, anything else
-/// (accents, any script, emoji) welcome. `what` names the field in the message.
+/// Characters that reverse or isolate the direction of text, and invisible spaces: refused in
+/// names, where they only serve to disguise one name as another.
+pub fn is_disguising(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}'
+            | '\u{200B}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
+/// Characters that draw nothing by themselves: spaces, joiners (which emoji and some scripts
+/// need inside a name), variation selectors, fillers, tags.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || c.is_control()
+        || is_disguising(c)
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200C}'
+                | '\u{200D}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FFA0}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// What two names are compared by: the visible characters, in lower case, words separated by
+/// one space. "Ann  Lee", "ann lee" and "Ann\u{200D}Lee" are the same name.
+pub fn name_key(name: &str) -> String {
+    let visible: String = name
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| c == ' ' || !is_invisible(c))
+        .collect();
+    visible
+        .split(' ')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Trims a name and checks it: 1..=200 characters, at least one of them visible, no control
+/// or direction-changing characters, anything else (accents, any script, emoji) welcome. `what` names the field in the message.
 pub fn clean_name(raw: &str, what: &str) -> Result<String, NameError> {
     let name = raw.trim();
     if name.is_empty() {
@@ -42,6 +112,17 @@ pub fn clean_name(raw: &str, what: &str) -> Result<String, NameError> {
     }
     if name.chars().any(char::is_control) {
         return Err(NameError::ControlCharacter {
+            what: what.to_string(),
+        });
+    }
+    if let Some(c) = name.chars().find(|&c| is_disguising(c)) {
+        return Err(NameError::Disguising {
+            what: what.to_string(),
+            code: format!("U+{:04X}", u32::from(c)),
+        });
+    }
+    if name.chars().all(is_invisible) {
+        return Err(NameError::Invisible {
             what: what.to_string(),
         });
     }

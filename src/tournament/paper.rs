@@ -2,33 +2,44 @@
 //! each mile pile. The program checks the counts against the rules and derives the miles, so
 //! a miscount is caught at the table rather than in the standings.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use super::settings::race_miles;
-use crate::engine::{Card, Config, touring1926};
+use crate::engine::{Config, ScoreSheet};
 
-/// The cards in one side's four mile piles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct PaperPiles {
-    pub ones: u8,
-    pub threes: u8,
-    pub fives: u8,
-    pub tens: u8,
-}
+/// One side's score card: how many it counted in each row of the rule set's score sheet, keyed
+/// by the row's identifier (`{"mile1": 8, "mile3": 4}`). A row left out counts zero.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PaperCard(pub BTreeMap<String, u32>);
 
-impl PaperPiles {
-    /// The counts in pile order: 1, 3, 5, 10.
-    pub const fn counts(&self) -> [u8; 4] {
-        [self.ones, self.threes, self.fives, self.tens]
+impl PaperCard {
+    /// A card from counts in the sheet's row order.
+    pub fn from_counts(sheet: &ScoreSheet, counts: &[u32]) -> PaperCard {
+        PaperCard(
+            sheet
+                .rows
+                .iter()
+                .zip(counts)
+                .map(|(row, &n)| (row.id.to_owned(), n))
+                .collect(),
+        )
     }
 
-    /// The miles the piles make.
-    pub fn miles(&self) -> u32 {
-        self.counts()
-            .iter()
-            .zip(Card::MILES)
-            .map(|(&n, card)| u32::from(n) * card.miles())
-            .sum()
+    /// The count of one row.
+    pub fn count(&self, row: &str) -> u32 {
+        self.0.get(row).copied().unwrap_or(0)
+    }
+
+    /// The counts in the sheet's row order.
+    pub fn counts(&self, sheet: &ScoreSheet) -> Vec<u32> {
+        sheet.rows.iter().map(|row| self.count(row.id)).collect()
+    }
+
+    /// The score the card gives under a sheet.
+    pub fn score(&self, sheet: &ScoreSheet) -> u32 {
+        sheet.score(&self.counts(sheet))
     }
 }
 
@@ -39,20 +50,23 @@ impl PaperPiles {
 pub enum PaperProblem {
     #[error("this table has {expected} sides, but piles were given for {given}")]
     Sides { expected: usize, given: usize },
+    #[error("there is no row \"{row}\" on this score card; its rows are {rows}")]
+    UnknownRow { row: String, rows: String },
     #[error(
-        "side {side} has {count} cards on its {pile}-mile pile, but in a {race}-mile race that pile holds at most {quota}: count the pile again"
+        "side {side} has {count} cards on its {pile} pile, but in a {race}-{unit} race that pile holds at most {quota}: count the pile again"
     )]
     OverQuota {
         side: usize,
-        pile: u32,
-        count: u8,
-        quota: u8,
+        pile: String,
+        count: u32,
+        quota: u32,
         race: u32,
+        unit: String,
     },
     #[error(
-        "the sides have {count} {pile}-mile cards between them, but the pack holds only {pack}: count the piles again"
+        "the sides have {count} {pile} cards between them, but the pack holds only {pack}: count the piles again"
     )]
-    BeyondPack { pile: u32, count: u32, pack: u8 },
+    BeyondPack { pile: String, count: u32, pack: u32 },
     #[error(
         "sides {} all have complete piles, but the race stops as soon as one side completes them: count the piles again",
         sides_word(.sides)
@@ -73,10 +87,10 @@ impl std::fmt::Display for PaperErrors {
 
 impl std::error::Error for PaperErrors {}
 
-/// The miles of each side of one game at a paper table, after checking every count against
-/// the pile quotas of the table's race (50 miles, or 30 for three players), the pack, and the
-/// rule that the race stops when the first side completes its piles.
-pub fn paper_miles(config: Config, sides: &[PaperPiles]) -> Result<Vec<u32>, PaperErrors> {
+/// The score of each side of one game at a paper table, after checking every count against
+/// the rule set's score sheet for the table: the quota of each pile (the trip), the pack, and
+/// the rule that a game stops when the first side completes its trip.
+pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, PaperErrors> {
     let expected = usize::from(config.sides());
     if sides.len() != expected {
         return Err(PaperErrors(vec![PaperProblem::Sides {
@@ -84,44 +98,64 @@ pub fn paper_miles(config: Config, sides: &[PaperPiles]) -> Result<Vec<u32>, Pap
             given: sides.len(),
         }]));
     }
-    let quota = touring1926::quota(config);
-    let pack = touring1926::pack(config);
-    let race = race_miles(config);
+    let sheet = config.rules.score_sheet(config);
     let mut problems = Vec::new();
-    for (index, piles) in sides.iter().enumerate() {
-        for ((&count, &limit), card) in piles.counts().iter().zip(&quota).zip(Card::MILES) {
-            if count > limit {
-                problems.push(PaperProblem::OverQuota {
-                    side: index + 1,
-                    pile: card.miles(),
-                    count,
-                    quota: limit,
-                    race,
+    for card in sides {
+        for row in card.0.keys() {
+            if sheet.position(row).is_none() {
+                problems.push(PaperProblem::UnknownRow {
+                    row: crate::engine::json::truncate(row, 40),
+                    rows: sheet
+                        .rows
+                        .iter()
+                        .map(|r| r.id)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 });
             }
         }
     }
-    for (pile, card) in Card::MILES.into_iter().enumerate() {
-        let count: u32 = sides.iter().map(|p| u32::from(p.counts()[pile])).sum();
-        if count > u32::from(pack.get(card)) {
+    if !problems.is_empty() {
+        problems.dedup();
+        return Err(PaperErrors(problems));
+    }
+    let race = sheet.trip().unwrap_or(0);
+    for (index, card) in sides.iter().enumerate() {
+        for row in &sheet.rows {
+            let count = card.count(row.id);
+            if let Some(quota) = row.quota.filter(|&q| count > q) {
+                problems.push(PaperProblem::OverQuota {
+                    side: index + 1,
+                    pile: row.label.to_owned(),
+                    count,
+                    quota,
+                    race,
+                    unit: sheet.unit.singular().to_owned(),
+                });
+            }
+        }
+    }
+    for row in &sheet.rows {
+        let count: u32 = sides.iter().map(|card| card.count(row.id)).sum();
+        if let Some(pack) = row.pack.filter(|&p| count > p) {
             problems.push(PaperProblem::BeyondPack {
-                pile: card.miles(),
+                pile: row.label.to_owned(),
                 count,
-                pack: pack.get(card),
+                pack,
             });
         }
     }
     let finished: Vec<usize> = sides
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.counts() == quota)
+        .filter(|(_, card)| sheet.completes(&card.counts(&sheet)))
         .map(|(index, _)| index + 1)
         .collect();
     if finished.len() > 1 {
         problems.push(PaperProblem::TwoFinished { sides: finished });
     }
     if problems.is_empty() {
-        Ok(sides.iter().map(PaperPiles::miles).collect())
+        Ok(sides.iter().map(|card| card.score(&sheet)).collect())
     } else {
         Err(PaperErrors(problems))
     }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::describe_secs;
 use super::names::{NameError, clean_name};
-use crate::engine::{Config, RulesId, SetupError, touring1926};
+use crate::engine::{Config, RulesId, SetupError};
 
 /// The shortest timed round: a demonstration still needs a few turns per table.
 pub const MIN_ROUND_SECS: u32 = 30;
@@ -294,15 +294,10 @@ impl Settings {
     }
 }
 
-/// The miles of a complete race under a configuration: the sum of the full mile piles.
+/// The score of a complete trip under a configuration (the sum of the full piles of its score
+/// sheet), or 0 for a rule set whose sheet has no trip.
 pub(crate) fn race_miles(config: Config) -> u32 {
-    match config.rules {
-        RulesId::Touring1926 => touring1926::quota(config)
-            .iter()
-            .zip(crate::engine::Card::MILES)
-            .map(|(&count, card)| u32::from(count) * card.miles())
-            .sum(),
-    }
+    config.rules.score_sheet(config).trip().unwrap_or(0)
 }
 
 /// A field's seconds for a message.

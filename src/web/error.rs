@@ -15,7 +15,7 @@ pub struct ErrorBody {
     /// Always false.
     pub ok: bool,
     /// A short name for the kind of error: not_found, forbidden, invalid, conflict, stale,
-    /// time_is_up, too_large or internal.
+    /// time_is_up, too_large, too_slow, too_many (with a Retry-After header) or internal.
     pub code: String,
     /// One or two sentences for a person: what was wrong and what to do.
     pub error: String,

@@ -97,11 +97,19 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
         let reader = app.clone();
         let now = app.now();
         let ends =
-            web::block(move || reader.read(|conn| crate::app::rounds::clock_ends(conn, now)))
+            match web::block(move || reader.read(|conn| crate::app::rounds::clock_ends(conn, now)))
                 .await
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default();
+            {
+                Ok(Ok(ends)) => ends,
+                Ok(Err(error)) => {
+                    log::warn!("clock watcher: cannot read the rounds' ends: {error}");
+                    Vec::new()
+                }
+                Err(error) => {
+                    log::warn!("clock watcher: the look-up did not run: {error}");
+                    Vec::new()
+                }
+            };
         let mut next = CLOCK_LOOK;
         for end in &ends {
             if end.over {

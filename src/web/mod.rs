@@ -2,8 +2,10 @@
 //! HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and answers.
 
 pub mod api;
+pub mod boards;
 pub mod bots;
 pub mod error;
+pub mod limits;
 pub mod live;
 pub mod pages;
 pub mod session;
@@ -32,28 +34,48 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .default_service(web::to(not_found));
 }
 
-/// Binds the server (port 0 picks a free port) and returns it with the address it got and the
-/// hub its pages listen on. The bots' task starts with it (call from inside the actix system
-/// that runs the server).
+/// Binds the server (port 0 picks a free port) with the default limits and returns it with the
+/// address it got and the hub its pages listen on. The bots' task starts with it (call from
+/// inside the actix system that runs the server).
 pub fn bind(
     app: App,
     address: &str,
     port: u16,
     bots: bots::BotPace,
 ) -> std::io::Result<(Server, SocketAddr, live::Hub)> {
-    let key = session::load_key(&app).map_err(|e| std::io::Error::other(e.to_string()))?;
+    bind_with(app, address, port, bots, limits::Limits::default())
+}
+
+/// Binds the server with these limits (see [`limits`]).
+pub fn bind_with(
+    app: App,
+    address: &str,
+    port: u16,
+    bots: bots::BotPace,
+    limits: limits::Limits,
+) -> std::io::Result<(Server, SocketAddr, live::Hub)> {
+    let key = session::load_key();
     let data = web::Data::new(app);
     let hub = web::Data::new(live::Hub::new());
+    let body_timeout = std::time::Duration::from_secs(limits.body_timeout_secs);
+    let guards = web::Data::new(limits::Guards::new(limits));
     actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
+    actix_web::rt::spawn(limits::forget_idle(guards.clone()));
     let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
             .app_data(hub.clone())
+            .app_data(guards.clone())
             .wrap(session::middleware(key.clone()))
+            .wrap(middleware::from_fn(limits::guard))
             .wrap(middleware::NormalizePath::trim())
             .configure(configure)
     })
+    // A client has this long to send a request's headers (its body has the same, in the
+    // limits' middleware); a connection idle for longer than that is closed.
+    .client_request_timeout(body_timeout.min(std::time::Duration::from_secs(5)))
+    .client_disconnect_timeout(std::time::Duration::from_secs(5))
     .bind((address, port))?;
     let addr = server
         .addrs()
@@ -75,7 +97,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
         use actix_web::ResponseError as _;
         return pages::PageError(crate::app::AppError::not_found(format!(
             "there is no page at {}: check the link, or start from the home page",
-            crate::engine::action::truncate(req.path(), 80)
+            crate::engine::json::truncate(req.path(), 80)
         )))
         .error_response();
     }
@@ -85,7 +107,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
         format!(
             "there is nothing at {} {}; the API is described at /api/openapi.json",
             req.method(),
-            crate::engine::action::truncate(req.path(), 80)
+            crate::engine::json::truncate(req.path(), 80)
         ),
     )
 }
@@ -100,6 +122,11 @@ fn json_config() -> web::JsonConfig {
                     StatusCode::PAYLOAD_TOO_LARGE,
                     "too_large",
                     format!("the request body is larger than {MAX_JSON} bytes; nothing was stored"),
+                ),
+                JsonPayloadError::Payload(e) if limits::is_body_timeout(e) => (
+                    StatusCode::REQUEST_TIMEOUT,
+                    "too_slow",
+                    "the request body came too slowly; nothing was stored: send it again".to_owned(),
                 ),
                 JsonPayloadError::ContentType => (
                     StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -138,7 +165,7 @@ fn path_config() -> web::PathConfig {
         if !is_api(req) {
             let message = format!(
                 "there is no page at {}: check the link (event numbers are whole numbers)",
-                crate::engine::action::truncate(req.path(), 80)
+                crate::engine::json::truncate(req.path(), 80)
             );
             return actix_web::error::InternalError::from_response(
                 err,
@@ -150,8 +177,8 @@ fn path_config() -> web::PathConfig {
         }
         let message = format!(
             "the address {} is not valid ({}): ids and numbers in an address are whole numbers, such as /api/v1/events/1/rounds/2",
-            crate::engine::action::truncate(req.path(), 80),
-            crate::engine::action::truncate(&err.to_string(), 80)
+            crate::engine::json::truncate(req.path(), 80),
+            crate::engine::json::truncate(&err.to_string(), 80)
         );
         actix_web::error::InternalError::from_response(
             err,
@@ -169,7 +196,7 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
     if allowed.is_empty() {
         return not_found(req).await;
     }
-    let path = crate::engine::action::truncate(req.path(), 80);
+    let path = crate::engine::json::truncate(req.path(), 80);
     let message = format!(
         "{} is not allowed on {path}: use {} (the API is described at /api/openapi.json)",
         req.method(),

@@ -2,7 +2,7 @@
 //! events this browser hosts, the player it plays as (after picking a seat from a table's QR
 //! code), a CSRF token for its forms, and a one-time message for the next page.
 
-use std::future::{Ready, ready};
+use futures_util::future::LocalBoxFuture;
 
 use actix_session::{Session, SessionExt};
 use actix_web::cookie::{Key, SameSite};
@@ -19,24 +19,10 @@ const PLAYER: &str = "player";
 const CSRF: &str = "csrf";
 const FLASH: &str = "flash";
 
-/// The key that signs and encrypts session cookies: made once and kept in the database, so a
-/// restarted server still knows its hosts and players.
-pub fn load_key(app: &App) -> AppResult<Key> {
-    app.write(|conn| {
-        let hex = match queries::server_key(conn, "session")? {
-            Some(hex) => hex,
-            None => {
-                let hex: String = (0..4).map(|_| new_token()).collect();
-                queries::insert_server_key(conn, "session", &hex)?;
-                hex
-            }
-        };
-        let bytes: Vec<u8> = (0..hex.len() / 2)
-            .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
-            .collect();
-        Key::try_from(bytes.as_slice())
-            .map_err(|e| AppError::Internal(format!("the stored session key is not usable: {e}")))
-    })
+/// The key that signs and encrypts session cookies: the server's secret, kept in a file
+/// beside the database (never in it), so a restarted server still knows its hosts and players.
+pub fn load_key() -> Key {
+    Key::from(crate::app::secret::get())
 }
 
 /// The session middleware.
@@ -70,10 +56,51 @@ pub struct Visitor(pub Session);
 
 impl FromRequest for Visitor {
     type Error = actix_web::Error;
-    type Future = Ready<Result<Visitor, actix_web::Error>>;
+    type Future = LocalBoxFuture<'static, Result<Visitor, actix_web::Error>>;
 
+    /// The session, with every host right and seat it names checked against the database: a
+    /// right the host has since ended (logout, a new host token) or a seat since released or
+    /// renewed is dropped, so a copy of an old cookie opens nothing.
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Ok(Visitor(req.get_session())))
+        let visitor = Visitor(req.get_session());
+        let app = req.app_data::<actix_web::web::Data<App>>().cloned();
+        Box::pin(async move {
+            let hosts = visitor.hosted_epochs();
+            let player = visitor.player_epoch();
+            let (Some(app), true) = (app, !hosts.is_empty() || player.is_some()) else {
+                return Ok(visitor);
+            };
+            let checked = actix_web::web::block(move || {
+                app.read(|conn| {
+                    let mut live = Vec::new();
+                    for (event, epoch) in &hosts {
+                        if queries::event(conn, *event)?.is_some_and(|e| e.host_epoch == *epoch) {
+                            live.push((*event, *epoch));
+                        }
+                    }
+                    let seat = match player {
+                        Some((id, epoch)) => queries::player(conn, id)?
+                            .filter(|p| p.epoch == epoch)
+                            .map(|_| (id, epoch)),
+                        None => None,
+                    };
+                    Ok((hosts.len() != live.len(), live, player != seat))
+                })
+            })
+            .await;
+            // A database that cannot answer now opens nothing (the page says why on its own).
+            let (stale_hosts, live, stale_seat) = match checked {
+                Ok(Ok(answer)) => answer,
+                _ => (true, Vec::new(), true),
+            };
+            if stale_hosts {
+                let _ = visitor.0.insert(HOSTS, live);
+            }
+            if stale_seat {
+                visitor.0.remove(PLAYER);
+            }
+            Ok(visitor)
+        })
     }
 }
 
@@ -99,12 +126,17 @@ impl Visitor {
         }
     }
 
-    pub fn hosted(&self) -> Vec<i64> {
+    /// The events this browser hosts, with the host epoch each was opened in.
+    fn hosted_epochs(&self) -> Vec<(i64, i32)> {
         self.0
-            .get::<Vec<i64>>(HOSTS)
+            .get::<Vec<(i64, i32)>>(HOSTS)
             .ok()
             .flatten()
             .unwrap_or_default()
+    }
+
+    pub fn hosted(&self) -> Vec<i64> {
+        self.hosted_epochs().into_iter().map(|(e, _)| e).collect()
     }
 
     /// Does this browser host the event?
@@ -112,31 +144,37 @@ impl Visitor {
         self.hosted().contains(&event)
     }
 
-    /// Remembers that this browser hosts the event (after the host link or password).
-    pub fn add_host(&self, event: i64) {
-        let mut hosts = self.hosted();
-        if !hosts.contains(&event) {
-            hosts.push(event);
-            // A new privilege: a new session id, so a planted cookie cannot ride along.
-            self.0.renew();
-            let _ = self.0.insert(HOSTS, hosts);
-        }
+    /// Remembers that this browser hosts the event (after the host link or password), in the
+    /// event's current host epoch.
+    pub fn add_host(&self, event: i64, epoch: i32) {
+        let mut hosts = self.hosted_epochs();
+        hosts.retain(|&(e, _)| e != event);
+        hosts.push((event, epoch));
+        // A new privilege: a new session id, so a planted cookie cannot ride along.
+        self.0.renew();
+        let _ = self.0.insert(HOSTS, hosts);
     }
 
     /// Forgets that this browser hosts the event.
     pub fn remove_host(&self, event: i64) {
-        let hosts: Vec<i64> = self.hosted().into_iter().filter(|&e| e != event).collect();
+        let mut hosts = self.hosted_epochs();
+        hosts.retain(|&(e, _)| e != event);
         let _ = self.0.insert(HOSTS, hosts);
     }
 
-    /// The player this browser picked from a table's or the projector's QR code.
-    pub fn player(&self) -> Option<i64> {
-        self.0.get::<i64>(PLAYER).ok().flatten()
+    fn player_epoch(&self) -> Option<(i64, i32)> {
+        self.0.get::<(i64, i32)>(PLAYER).ok().flatten()
     }
 
-    pub fn set_player(&self, player: i64) {
+    /// The seat this browser picked from a table's or the projector's QR code, with the seat's
+    /// epoch at the pick.
+    pub fn player(&self) -> Option<(i64, i32)> {
+        self.player_epoch()
+    }
+
+    pub fn set_player(&self, player: i64, epoch: i32) {
         self.0.renew();
-        let _ = self.0.insert(PLAYER, player);
+        let _ = self.0.insert(PLAYER, (player, epoch));
     }
 
     /// Leaves a message for the next page.

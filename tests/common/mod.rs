@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use touring::engine::{Action, Card, Config, Event, Game, Rules, Take, touring1926::State};
+use touring::engine::touring1926::{Action, Card, Event, Take};
+use touring::engine::{Config, Game, Rules, touring1926::State};
 
 /// A deck order that deals `hands[seat]` to each seat (five cards each, dealt one at a time
 /// from seat 0) and then gives `draws` to the seats in turn order, starting with seat 0.
@@ -70,7 +71,12 @@ pub fn delay(card: Card, target: u8, mile5: u8, mile10: u8) -> Action {
 
 /// Plays a whole game with `Game` and returns it.
 pub fn any_game(players: u8, seed: u64) -> Game {
-    Game::new(Config::touring_1926(players).expect("config"), seed, &[]).expect("game")
+    Game::new(
+        Config::new(touring::engine::RulesId::Touring1926, players, None).expect("config"),
+        seed,
+        &[],
+    )
+    .expect("game")
 }
 
 pub mod api;

@@ -13,12 +13,10 @@
 
 use rand::Rng;
 
+use super::{Action, Card, Counts, Event, Speed, Status};
 use super::{Hand, MAX_SEATS, MAX_SIDES, MILE_BITS, Need, PACK, State, TopPile, pack, quota};
-use crate::engine::action::{Action, ActionList};
-use crate::engine::cards::{Card, Counts};
-use crate::engine::event::Event;
 use crate::engine::shuffle::shuffle;
-use crate::engine::{Config, Rules, Seat, Side, Speed, Status};
+use crate::engine::{ActionList, Config, RuleEvent, Rules, Seat, Side};
 
 /// Everything one seat may know about a game at one moment.
 ///
@@ -242,7 +240,7 @@ impl Observation {
 
     /// The legal actions of the observing seat (none when it is not its turn). They depend only
     /// on the own hand and the table, so no hidden card is needed to list them.
-    pub fn legal_actions(&self, out: &mut ActionList) {
+    pub fn legal_actions(&self, out: &mut ActionList<Action>) {
         if self.is_my_turn() {
             self.skeleton().legal_actions(out);
         } else {
@@ -449,7 +447,7 @@ mod tests {
 
     #[test]
     fn an_observation_never_holds_another_hand() {
-        let config = Config::touring_1926(2).expect("config");
+        let config = Config::new(RulesId::Touring1926, 2, None).expect("config");
         let game = State::new_game(config, 11, &[]).expect("game");
         let obs = game.observe(1);
         assert_eq!(obs.hand(), game.hands[1].counts);

@@ -75,7 +75,7 @@ pub struct EventInput {
     /// The event's name (1 to 200 characters).
     #[schema(min_length = 1, max_length = 200)]
     pub name: String,
-    /// The rules: only "touring-1926" for now.
+    /// The rules every table plays: "touring-1926" (the default) or "touring-1958".
     #[serde(default)]
     pub rules: Option<String>,
     /// Players at a table: 2 or 3 each for himself, 4 or 6 in partnerships.
@@ -237,21 +237,17 @@ pub struct ModeInput {
     pub paper: bool,
 }
 
-/// A side's score card at a paper table: cards on each mile pile.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+/// A side's score card at a paper table: its count in each row of the score sheet.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PaperInput {
     /// The side (0 is the first entry listed at the table).
-    #[schema(minimum = 0, maximum = 2)]
+    #[schema(minimum = 0, maximum = 5)]
     pub side: usize,
-    #[schema(minimum = 0, maximum = 8)]
-    pub ones: u8,
-    #[schema(minimum = 0, maximum = 4)]
-    pub threes: u8,
-    #[schema(minimum = 0, maximum = 2)]
-    pub fives: u8,
-    #[schema(minimum = 0, maximum = 2)]
-    pub tens: u8,
+    /// The count of each row of the rule set's score card, keyed by the row (for Touring:
+    /// the cards on each mileage pile, `{"mile1": 8, "mile3": 4, "mile5": 2, "mile10": 2}`).
+    /// A row left out counts zero; the rows are listed in the event's `score_sheet`.
+    pub counts: std::collections::BTreeMap<String, u32>,
 }
 
 /// A change to a recorded score.
@@ -280,4 +276,11 @@ pub struct MoveInput {
     /// {"play":"collision","target":1,"take":["mile10"]}.
     #[schema(value_type = Object)]
     pub action: serde_json::Value,
+}
+
+/// `?key=`: the viewer key of a private event.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct KeyQuery {
+    #[serde(default)]
+    pub key: String,
 }

@@ -19,8 +19,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::rounds::{self, CardAuthor, CorrectionRequest, SeatRequest, Signal, TableAt};
 use crate::app::{App, AppError, AppResult, report, seat};
 use crate::db::Conn;
-use crate::engine::Action;
-use crate::tournament::{self, PaperPiles};
+use crate::tournament::{self, PaperCard};
 use dto::*;
 
 type Answer = Result<HttpResponse, ApiError>;
@@ -46,6 +45,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(
                     "/events/{event}/players/{player}/link",
                     web::post().to(renew_link),
+                )
+                .route(
+                    "/events/{event}/players/{player}/release",
+                    web::post().to(release_seat),
+                )
+                .route(
+                    "/events/{event}/join-keys",
+                    web::post().to(rotate_join_keys),
+                )
+                .route(
+                    "/events/{event}/host-token",
+                    web::post().to(rotate_host_token),
                 )
                 .route("/events/{event}/seating", web::get().to(seating_options))
                 .route("/events/{event}/rounds", web::post().to(seat_round))
@@ -123,7 +134,7 @@ pub fn allowed_methods(path: &str) -> Vec<&'static str> {
     static ROUTES: std::sync::OnceLock<Vec<(String, Vec<&'static str>)>> =
         std::sync::OnceLock::new();
     let routes = ROUTES.get_or_init(|| {
-        ApiDoc::openapi()
+        document()
             .paths
             .paths
             .iter()
@@ -167,6 +178,22 @@ pub fn bearer(req: &HttpRequest) -> Option<String> {
         .map(|t| t.trim().to_owned())
 }
 
+/// The viewer key of a private event, from `?key=`.
+fn viewer_key(req: &HttpRequest) -> String {
+    web::Query::<dto::KeyQuery>::from_query(req.query_string())
+        .map(|q| q.into_inner().key)
+        .unwrap_or_default()
+}
+
+/// Loads an event for a public read: with private views on it needs the viewer key or the
+/// host's token.
+fn viewer(
+    req: &HttpRequest,
+) -> impl FnOnce(&mut Conn, i64) -> AppResult<EventRecord> + Send + 'static {
+    let (token, key) = (bearer(req).unwrap_or_default(), viewer_key(req));
+    move |conn, id| events::load_as_viewer(conn, id, &token, &key)
+}
+
 /// Runs a read use case off the async threads.
 async fn read<T: Send + 'static>(
     app: &web::Data<App>,
@@ -185,7 +212,8 @@ async fn write<T: Send + 'static>(
     Ok(web::block(move || app.write(|conn| f(&app, conn))).await??)
 }
 
-/// Runs a host's use case: the event is loaded and the token checked inside the transaction.
+/// Runs a host's use case: the event is loaded and the token checked inside the transaction
+/// (a read transaction for GET, an immediate one otherwise).
 async fn as_host<T: Send + 'static>(
     app: &web::Data<App>,
     req: &HttpRequest,
@@ -193,11 +221,17 @@ async fn as_host<T: Send + 'static>(
     f: impl FnOnce(&App, &mut Conn, &EventRecord) -> AppResult<T> + Send + 'static,
 ) -> Result<T, ApiError> {
     let token = bearer(req).unwrap_or_default();
-    let answer = write(app, move |app, conn| {
+    let work = move |app: &App, conn: &mut Conn| {
         let record = events::load_as_host(conn, event, &token)?;
         f(app, conn, &record)
-    })
-    .await?;
+    };
+    // A host's reads (exports, previews, corrections) take a read transaction: they never wait
+    // for the write lock, nor hold it from the players' moves.
+    let answer = if req.method() == actix_web::http::Method::GET {
+        read(app, work).await?
+    } else {
+        write(app, work).await?
+    };
     if req.method() != actix_web::http::Method::GET
         && let Some(hub) = req.app_data::<web::Data<Hub>>()
     {
@@ -261,15 +295,17 @@ async fn create_event(app: web::Data<App>, input: web::Json<EventInput>) -> Answ
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}", tag = "events",
-    params(("event" = i64, Path, description = "The event's id")),
+    params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "The event and its current round", body = Object),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-async fn get_event(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+async fn get_event(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
+    let load = viewer(&req);
     let value = read(&app, move |app, conn| {
-        let event = events::load(conn, id)?;
+        let event = load(conn, id)?;
         let round = match rounds::latest(conn, &event)? {
             Some(round) => {
                 let reading = rounds::reading(conn, &event, &round, app.now())?;
@@ -340,15 +376,17 @@ fn entry_out(e: &events::EntryRecord) -> EntryOut {
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/entries", tag = "entries",
-    params(("event" = i64, Path, description = "The event's id")),
+    params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "Every entry, in the host's order", body = Object),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-async fn list_entries(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+async fn list_entries(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
+    let load = viewer(&req);
     let list = read(&app, move |_, conn| {
-        events::load(conn, id)?;
+        load(conn, id)?;
         Ok(events::entries(conn, id)?
             .iter()
             .map(entry_out)
@@ -365,6 +403,7 @@ async fn list_entries(app: web::Data<App>, path: web::Path<i64>) -> Answer {
     responses(
         (status = 201, description = "The entry and its players' seat links (shown only now)", body = Object),
         (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 409, description = "The event is over, or holds as many entries as the server takes", body = ErrorBody),
         (status = 422, description = "Names that don't fit", body = ErrorBody),
     ))]
 async fn add_entry(
@@ -374,7 +413,9 @@ async fn add_entry(
     input: web::Json<EntryInput>,
 ) -> Answer {
     let input = input.into_inner();
+    let cap = super::limits::max_entries(&req);
     let (entry, links) = as_host(&app, &req, path.into_inner(), move |app, conn, event| {
+        events::check_room(conn, event, cap)?;
         let members = input.members()?;
         let level = match input.bot.as_deref() {
             None => None,
@@ -382,7 +423,7 @@ async fn add_entry(
             Some(other) => {
                 return Err(AppError::invalid(format!(
                     "there is no bot level \"{}\": choose random, steady or shrewd",
-                    crate::engine::action::truncate(other, 20)
+                    crate::engine::json::truncate(other, 20)
                 )));
             }
         };
@@ -465,6 +506,66 @@ async fn renew_link(app: web::Data<App>, req: HttpRequest, path: web::Path<(i64,
     .await?;
     ok(
         json!({"ok": true, "player": link.player, "name": link.name, "token": link.token, "link": format!("/seat/{}", link.token)}),
+    )
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/release", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The seat is free: every session on it ended, and it can be picked again from its table's QR code (its link still works)", body = Object),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
+    ))]
+async fn release_seat(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Answer {
+    let (event, player) = path.into_inner();
+    as_host(&app, &req, event, move |_, conn, event| {
+        events::release_seat(conn, event, player)
+    })
+    .await?;
+    ok(json!({"ok": true}))
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/join-keys", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "New join keys (the old QR codes and viewer key stop working): the event's key and each table's", body = Object),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+async fn rotate_join_keys(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let event = as_host(&app, &req, id, move |_, conn, event| {
+        events::rotate_join_keys(conn, event)?;
+        events::load(conn, event.id())
+    })
+    .await?;
+    ok(
+        json!({"ok": true, "join_key": event.join_key(), "join_link": format!("/events/{id}/join?key={}", event.join_key())}),
+    )
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/host-token", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "A new host token (shown only now): the old one stops working and every host session ends", body = Object),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+async fn rotate_host_token(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let token = as_host(&app, &req, id, move |_, conn, event| {
+        events::rotate_host_token(conn, event)
+    })
+    .await?;
+    ok(
+        json!({"ok": true, "host_token": token, "host_link": format!("/events/{id}/host?token={token}")}),
     )
 }
 
@@ -553,15 +654,17 @@ fn round_json(
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/rounds/{round}", tag = "rounds",
-    params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
+    params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "The round: clock, tables, who sits where, miles so far", body = Object),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such round", body = ErrorBody),
     ))]
-async fn get_round(app: web::Data<App>, path: web::Path<(i64, i32)>) -> Answer {
+async fn get_round(app: web::Data<App>, req: HttpRequest, path: web::Path<(i64, i32)>) -> Answer {
     let (event, number) = path.into_inner();
+    let load = viewer(&req);
     let value = read(&app, move |app, conn| {
-        let event = events::load(conn, event)?;
+        let event = load(conn, event)?;
         let round = rounds::load(conn, &event, number)?;
         round_json(app, conn, &event, &round)
     })
@@ -743,13 +846,8 @@ async fn set_mode(
     ok(json!({"ok": true}))
 }
 
-fn piles(input: &PaperInput) -> PaperPiles {
-    PaperPiles {
-        ones: input.ones,
-        threes: input.threes,
-        fives: input.fives,
-        tens: input.tens,
-    }
+fn card(input: &PaperInput) -> PaperCard {
+    PaperCard(input.counts.clone())
 }
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/scores", tag = "scores",
@@ -778,7 +876,7 @@ async fn enter_scores(
                 round: number,
                 table,
             },
-            (input.side, piles(&input)),
+            (input.side, card(&input)),
             CardAuthor::Host,
             app.now_naive(),
         )
@@ -865,15 +963,17 @@ async fn list_corrections(app: web::Data<App>, req: HttpRequest, path: web::Path
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/standings", tag = "scores",
-    params(("event" = i64, Path, description = "The event's id")),
+    params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "Places, miles per round and in total, rounds won, prizes", body = Object),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
-async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+async fn standings(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
+    let load = viewer(&req);
     let value = read(&app, move |_, conn| {
-        let event = events::load(conn, id)?;
+        let event = load(conn, id)?;
         let report = report::report(conn, &event)?;
         let standings = report::standings(conn, &event)?;
         Ok(json!({
@@ -950,7 +1050,12 @@ async fn export_csv(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>)
     ))]
 async fn seat_state(app: web::Data<App>, path: web::Path<String>) -> Answer {
     let token = path.into_inner();
-    let state = read(&app, move |app, conn| seat::state(conn, &token, app.now())).await?;
+    let state = write(&app, move |app, conn| {
+        // The first to open a seat's link holds the seat: it can no longer be picked.
+        seat::claim_by_token(conn, &token)?;
+        seat::state(conn, &token, app.now())
+    })
+    .await?;
     ok(json!({"ok": true, "seat": state}))
 }
 
@@ -971,14 +1076,10 @@ async fn play_move(
 ) -> Answer {
     let token = path.into_inner();
     let input = input.into_inner();
-    let action = Action::from_json(&input.action).map_err(AppError::Invalid)?;
-    let request = seat::MoveRequest {
-        seen: input.seen,
-        action,
-    };
     let moved_token = token.clone();
     let result = write(&app, move |app, conn| {
-        seat::play_move(conn, &moved_token, request, app.now())
+        let holder = seat::holder(conn, &moved_token)?;
+        seat::play_json_move(conn, &holder, input.seen, &input.action, app.now())
     })
     .await;
     match result {
@@ -1030,7 +1131,7 @@ async fn seat_card(
                         "you play side {side}: enter your own side's card; another side's card is theirs to enter"
                     )));
                 }
-                rounds::enter_paper(conn, &event, TableAt { round: round.row.number, table: table.number }, (side, piles(&input)), author, app.now_naive())
+                rounds::enter_paper(conn, &event, TableAt { round: round.row.number, table: table.number }, (side, card(&input)), author, app.now_naive()).map(drop)
             }
             (None, None) => Err(AppError::invalid("send a score card")),
         }?;
@@ -1154,7 +1255,8 @@ impl utoipa::Modify for CommonErrors {
     info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores and standings. See docs/api.md."),
     paths(
         create_event, get_event, update_event,
-        list_entries, add_entry, rename_entry, withdraw_entry, renew_link,
+        list_entries, add_entry, rename_entry, withdraw_entry, renew_link, release_seat,
+        rotate_join_keys, rotate_host_token,
         seating_options, seat_round, get_round,
         start_round, pause_round, resume_round, extend_round, stop_round,
         preview_close, close_round, choose_mover, set_mode,
@@ -1179,7 +1281,53 @@ impl utoipa::Modify for CommonErrors {
 pub struct ApiDoc;
 
 async fn openapi() -> HttpResponse {
-    HttpResponse::Ok().json(ApiDoc::openapi())
+    HttpResponse::Ok().json(document())
+}
+
+/// The OpenAPI document, with the answers the limits' middleware may give to any operation
+/// (429 with Retry-After, and 408 for a body sent too slowly) added to every operation.
+pub fn document() -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::schema::{ObjectBuilder, Ref, Type};
+    use utoipa::openapi::{Content, HeaderBuilder, ResponseBuilder};
+    let mut doc = ApiDoc::openapi();
+    let error_body = || Content::new(Some(Ref::from_schema_name("ErrorBody")));
+    let too_many = ResponseBuilder::new()
+        .description("Too many requests from this client: try again after Retry-After seconds")
+        .content("application/json", error_body())
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(Some(ObjectBuilder::new().schema_type(Type::Integer)))
+                .description(Some("Seconds to wait before trying again"))
+                .build(),
+        )
+        .build();
+    let too_slow = ResponseBuilder::new()
+        .description("The request body came too slowly; nothing was stored")
+        .content("application/json", error_body())
+        .build();
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            item.get.as_mut(),
+            item.post.as_mut(),
+            item.put.as_mut(),
+            item.patch.as_mut(),
+            item.delete.as_mut(),
+        ];
+        for (operation, writes) in operations.into_iter().zip([false, true, true, true, true]) {
+            let Some(operation) = operation else { continue };
+            let responses = &mut operation.responses.responses;
+            responses
+                .entry("429".into())
+                .or_insert_with(|| too_many.clone().into());
+            if writes {
+                responses
+                    .entry("408".into())
+                    .or_insert_with(|| too_slow.clone().into());
+            }
+        }
+    }
+    doc
 }
 
 /// The status a refusal answers with, for tests and docs.

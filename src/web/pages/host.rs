@@ -14,7 +14,8 @@ use crate::app::events::{self, EventRecord};
 use crate::app::rounds::{self, CardAuthor, CorrectionRequest, SeatRequest, Signal, TableAt};
 use crate::app::{App, AppError, AppResult, report};
 use crate::db::Conn;
-use crate::tournament::{self, EntryId, Members, MoverDecision, PaperPiles, Remainder};
+use crate::tournament::{self, EntryId, Members, MoverDecision, PaperCard, Remainder};
+use crate::web::limits;
 use crate::web::live::{Hub, Topic};
 use crate::web::session::Visitor;
 
@@ -37,6 +38,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/events/{event}/host/players/{player}/link",
             web::post().to(new_link),
         )
+        .route(
+            "/events/{event}/host/players/{player}/release",
+            web::post().to(release),
+        )
+        .route("/events/{event}/host/join-keys", web::post().to(join_keys))
+        .route("/events/{event}/host/token", web::post().to(host_token))
         .route("/events/{event}/host/seat", web::post().to(seat))
         .route(
             "/events/{event}/host/rounds/{round}/signal",
@@ -70,7 +77,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// An entry as the console lists it.
 struct EntryLine {
     id: EntryId,
-    players: Vec<(i64, String)>,
+    /// Id, name, and whether someone holds the seat.
+    players: Vec<(i64, String, bool)>,
     bot: bool,
     bot_level: String,
     withdrawn: bool,
@@ -81,7 +89,7 @@ impl EntryLine {
     fn name(&self) -> String {
         self.players
             .iter()
-            .map(|(_, n)| n.as_str())
+            .map(|(_, n, _)| n.as_str())
             .collect::<Vec<_>>()
             .join(" & ")
     }
@@ -131,11 +139,15 @@ pub struct RoundPanel {
     closing_problem: Option<String>,
     finished: bool,
     more_rounds: bool,
+    sheets: view::Sheets,
 }
 
 impl RoundPanel {
-    fn piles_hint(&self) -> &'static str {
-        "Cards on each mile pile: 1s, 3s, 5s, 10s"
+    fn piles_hint(&self) -> String {
+        format!(
+            "The score card's count for each line, in {}",
+            self.sheets.unit()
+        )
     }
 }
 
@@ -180,14 +192,16 @@ async fn console(
 ) -> PageResult {
     let id = path.into_inner();
     if let Some(token) = query.into_inner().token {
-        let valid = read(&app, move |_, conn| {
-            Ok(events::load_as_host(conn, id, &token).is_ok())
+        let epoch = read(&app, move |_, conn| {
+            Ok(events::load_as_host(conn, id, &token)
+                .ok()
+                .map(|e| e.row.host_epoch))
         })
         .await?;
-        if !valid {
+        let Some(epoch) = epoch else {
             return Err(events::host_refusal().into());
-        }
-        visitor.add_host(id);
+        };
+        visitor.add_host(id, epoch);
         return Ok(redirect(&format!("/events/{id}/host")));
     }
     if let Err(to_login) = require_host(&visitor, id) {
@@ -255,7 +269,11 @@ fn build_console(
         .iter()
         .map(|e| EntryLine {
             id: e.id(),
-            players: e.players.iter().map(|p| (p.id, p.name.clone())).collect(),
+            players: e
+                .players
+                .iter()
+                .map(|p| (p.id, p.name.clone(), p.claimed))
+                .collect(),
             bot: e.row.is_bot,
             bot_level: e.row.bot_level.clone().unwrap_or_default(),
             withdrawn: e.row.withdrawn_round.is_some(),
@@ -398,6 +416,7 @@ pub fn round_panel(
         closing_problem,
         finished: event.is_finished(),
         more_rounds,
+        sheets: view::Sheets::of(&event.settings),
     })
 }
 
@@ -428,23 +447,48 @@ struct LoginForm {
 
 async fn login(
     app: web::Data<App>,
+    req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<LoginForm>,
 ) -> PageResult {
     let id = path.into_inner();
     visitor.check_csrf(&form.csrf)?;
+    // Wrong passwords are counted per device and per event, and each past the first few makes
+    // the next try wait longer; argon2 runs on its own small pool.
+    let guards = req.app_data::<web::Data<limits::Guards>>().cloned();
+    let client = guards.as_ref().map(|g| g.client(&req));
+    if let (Some(guards), Some(client)) = (&guards, client)
+        && let Some(wait) = guards.sign_in_wait(client, id)
+    {
+        return Ok(limits::too_many(
+            &req,
+            wait,
+            "Too many wrong passwords for this console (the host link still opens it)",
+        ));
+    }
     let password = form.into_inner().password;
-    let ok = web::block(move || {
-        app.read(|conn| {
-            Ok(crate::app::passwords::check_host_password(
-                conn, id, &password,
-            ))
-        })
+    let stored = read(&app, move |_, conn| {
+        crate::app::passwords::stored_hash(conn, id)
     })
-    .await??;
+    .await?;
+    let Ok(ok) = crate::app::passwords::verify(stored, password).await else {
+        return Ok(limits::too_many(
+            &req,
+            std::time::Duration::from_secs(1),
+            "The server is checking many passwords at the moment",
+        ));
+    };
+    if let (Some(guards), Some(client)) = (&guards, client) {
+        if ok {
+            guards.sign_in_succeeded(client);
+        } else {
+            guards.sign_in_failed(client, id);
+        }
+    }
     if ok {
-        visitor.add_host(id);
+        let epoch = read(&app, move |_, conn| events::host_epoch(conn, id)).await?;
+        visitor.add_host(id, epoch);
         Ok(redirect(&format!("/events/{id}/host")))
     } else {
         visitor.flash("error", events::host_refusal().to_string());
@@ -453,12 +497,17 @@ async fn login(
 }
 
 async fn logout(
+    app: web::Data<App>,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<super::CsrfOnly>,
 ) -> PageResult {
     let id = path.into_inner();
     visitor.check_csrf(&form.csrf)?;
+    if visitor.is_host(id) {
+        // On the server too: a copy of this cookie no longer opens the console.
+        write(&app, move |_, conn| events::end_host_sessions(conn, id)).await?;
+    }
     visitor.remove_host(id);
     visitor.flash("ok", "You have left the console on this device.");
     Ok(redirect("/"))
@@ -523,6 +572,7 @@ impl EntryForm {
 async fn add_entry(
     app: web::Data<App>,
     hub: web::Data<Hub>,
+    req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<EntryForm>,
@@ -530,6 +580,7 @@ async fn add_entry(
     let event = path.into_inner();
     let form = form.into_inner();
     let csrf = form.csrf.clone();
+    let cap = limits::max_entries(&req);
     host_form(
         app,
         hub,
@@ -538,6 +589,7 @@ async fn add_entry(
         &csrf,
         "entries",
         move |app, conn, event| {
+            events::check_room(conn, event, cap)?;
             let members = form.members(event.settings.table_size.partners())?;
             let name = members.display();
             events::add_entry(conn, event, members, None, app.now_naive())?;
@@ -558,6 +610,7 @@ struct BotForm {
 async fn add_bot(
     app: web::Data<App>,
     hub: web::Data<Hub>,
+    req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<BotForm>,
@@ -565,6 +618,7 @@ async fn add_bot(
     let event = path.into_inner();
     let form = form.into_inner();
     let csrf = form.csrf.clone();
+    let cap = limits::max_entries(&req);
     host_form(
         app,
         hub,
@@ -578,6 +632,7 @@ async fn add_bot(
                 "shrewd" => "shrewd",
                 _ => "steady",
             };
+            events::check_room(conn, event, cap)?;
             events::add_bots(conn, event, 1, level, app.now_naive())?;
             Ok(format!(
                 "A {level} bot joined, labelled as a bot everywhere."
@@ -663,6 +718,83 @@ async fn new_link(
         format!("{}://{}/seat/{}", info.scheme(), info.host(), link.token),
     );
     Ok(redirect(&format!("/events/{event}/host#entries")))
+}
+
+async fn release(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    visitor: Visitor,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<super::CsrfOnly>,
+) -> PageResult {
+    let (event, player) = path.into_inner();
+    host_form(
+        app,
+        hub,
+        visitor,
+        event,
+        &form.csrf,
+        "entries",
+        move |_, conn, event| {
+            events::release_seat(conn, event, player)?;
+            Ok("The seat is free: whoever had it is signed out, and it can be picked again from its table's QR code.".into())
+        },
+    )
+    .await
+}
+
+async fn join_keys(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<super::CsrfOnly>,
+) -> PageResult {
+    let event = path.into_inner();
+    host_form(
+        app,
+        hub,
+        visitor,
+        event,
+        &form.csrf,
+        "access",
+        move |_, conn, event| {
+            events::rotate_join_keys(conn, event)?;
+            Ok("New join keys: the old QR codes and viewer link stop working. Print the table tents again.".into())
+        },
+    )
+    .await
+}
+
+async fn host_token(
+    app: web::Data<App>,
+    req: HttpRequest,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<super::CsrfOnly>,
+) -> PageResult {
+    let event = path.into_inner();
+    if let Err(to_login) = require_host(&visitor, event) {
+        return Ok(*to_login);
+    }
+    visitor.check_csrf(&form.csrf)?;
+    let (token, epoch) = write(&app, move |_, conn| {
+        let record = events::load(conn, event)?;
+        let token = events::rotate_host_token(conn, &record)?;
+        Ok((token, events::host_epoch(conn, event)?))
+    })
+    .await?;
+    visitor.add_host(event, epoch);
+    let info = req.connection_info();
+    visitor.flash_link(
+        "Your new host link (shown only now; the old one stops working and other host devices are signed out):",
+        format!(
+            "{}://{}/events/{event}/host?token={token}",
+            info.scheme(),
+            info.host()
+        ),
+    );
+    Ok(redirect(&format!("/events/{event}/host#access")))
 }
 
 #[derive(Deserialize)]
@@ -778,7 +910,7 @@ async fn signal(
                 other => {
                     return Err(AppError::invalid(format!(
                         "there is no signal \"{}\"",
-                        crate::engine::action::truncate(other, 20)
+                        crate::engine::json::truncate(other, 20)
                     )));
                 }
             };
@@ -874,31 +1006,33 @@ struct ScoresForm {
     csrf: String,
     #[serde(default)]
     side: String,
-    #[serde(default)]
-    ones: String,
-    #[serde(default)]
-    threes: String,
-    #[serde(default)]
-    fives: String,
-    #[serde(default)]
-    tens: String,
+    /// One field per row of the score sheet, named `row_<row>`.
+    #[serde(flatten)]
+    rows: BTreeMap<String, String>,
 }
 
-/// The piles of a score card form.
-pub fn card_piles(ones: &str, threes: &str, fives: &str, tens: &str) -> AppResult<PaperPiles> {
-    let count = |text: &str, what: &str| -> AppResult<u8> {
-        if text.trim().is_empty() {
-            Ok(0)
-        } else {
-            parse(text, what)
+/// The prefix of a score card form's row fields (`row_mile5`).
+pub const ROW_FIELD: &str = "row_";
+
+/// The counts of a score card form: its `row_<row>` fields, an empty one counting zero.
+pub fn card_counts(fields: &BTreeMap<String, String>) -> AppResult<PaperCard> {
+    let mut card = PaperCard::default();
+    for (name, text) in fields {
+        let Some(row) = name.strip_prefix(ROW_FIELD) else {
+            continue;
+        };
+        if !text.trim().is_empty() {
+            let count: u32 = parse(
+                text,
+                &format!(
+                    "the count of \"{}\"",
+                    crate::engine::json::truncate(row, 20)
+                ),
+            )?;
+            card.0.insert(row.to_owned(), count);
         }
-    };
-    Ok(PaperPiles {
-        ones: count(ones, "the 1-mile cards")?,
-        threes: count(threes, "the 3-mile cards")?,
-        fives: count(fives, "the 5-mile cards")?,
-        tens: count(tens, "the 10-mile cards")?,
-    })
+    }
+    Ok(card)
 }
 
 async fn scores(
@@ -920,21 +1054,21 @@ async fn scores(
         "round",
         move |app, conn, event| {
             let side: usize = super::start::number(&form.side, "the side")?;
-            let piles = card_piles(&form.ones, &form.threes, &form.fives, &form.tens)?;
-            rounds::enter_paper(
+            let card = card_counts(&form.rows)?;
+            let (score, unit) = rounds::enter_paper(
                 conn,
                 event,
                 TableAt {
                     round: number,
                     table,
                 },
-                (side, piles),
+                (side, card),
                 CardAuthor::Host,
                 app.now_naive(),
             )?;
             Ok(format!(
-                "Table {table}: the card is in ({} miles) and confirmed.",
-                piles.miles()
+                "Table {table}: the card is in ({score} {}) and confirmed.",
+                unit.word()
             ))
         },
     )
@@ -1056,23 +1190,43 @@ struct PasswordForm {
 async fn set_password(
     app: web::Data<App>,
     hub: web::Data<Hub>,
+    req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<PasswordForm>,
 ) -> PageResult {
     let event = path.into_inner();
     let form = form.into_inner();
-    let csrf = form.csrf.clone();
+    if let Err(to_login) = require_host(&visitor, event) {
+        return Ok(*to_login);
+    }
+    visitor.check_csrf(&form.csrf)?;
+    let removed = form.password.is_empty();
+    // Hashed on the pool before the transaction, so argon2 never holds the write lock.
+    let hash = match crate::app::passwords::hash_new_password(form.password).await {
+        Ok(Ok(hash)) => hash,
+        Ok(Err(error)) => {
+            visitor.flash("error", error.to_string());
+            return Ok(redirect(&format!("/events/{event}/host#access")));
+        }
+        Err(_busy) => {
+            return Ok(limits::too_many(
+                &req,
+                std::time::Duration::from_secs(1),
+                "The server is checking many passwords at the moment",
+            ));
+        }
+    };
     host_form(
         app,
         hub,
         visitor,
         event,
-        &csrf,
+        &form.csrf,
         "access",
         move |_, conn, event| {
-            crate::app::passwords::set_host_password(conn, event, &form.password)?;
-            Ok(if form.password.is_empty() {
+            crate::app::passwords::store_host_password(conn, event, hash.as_deref())?;
+            Ok(if removed {
                 "The password is removed: only the host link opens the console.".into()
             } else {
                 "Password set: with it, the console opens from any device at /events/ID/login."

@@ -24,6 +24,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.app_data(form_config())
         .route("/static/style.css", web::get().to(style))
         .route("/static/touring.js", web::get().to(script))
+        .route("/static/page-a4.css", web::get().to(page_a4))
+        .route("/static/page-letter.css", web::get().to(page_letter))
         .route("/favicon.ico", web::get().to(favicon));
     start::routes(cfg);
     host::routes(cfg);
@@ -47,6 +49,9 @@ pub struct Layout {
     pub body_class: &'static str,
     /// Reload the page every this many seconds when scripts are off.
     pub refresh: Option<u32>,
+    /// `?key=...` on the links of a private event's view opened with the viewer key, so that
+    /// the key travels with every link the page makes; empty otherwise.
+    pub view_query: String,
 }
 
 impl Layout {
@@ -197,6 +202,11 @@ fn form_config() -> web::FormConfig {
         .limit(16 * 1024)
         .error_handler(|err, _req| {
             let message = match &err {
+                actix_web::error::UrlencodedError::Payload(e)
+                    if crate::web::limits::is_body_timeout(e) =>
+                {
+                    "the form came too slowly; nothing was stored: send it again".to_owned()
+                }
                 actix_web::error::UrlencodedError::Overflow { .. } => {
                     "the form sent is too large; shorten what you typed".to_owned()
                 }
@@ -205,10 +215,14 @@ fn form_config() -> web::FormConfig {
                 }
                 other => format!("the form does not fit ({other}); reload the page and try again"),
             };
-            let status = if matches!(err, actix_web::error::UrlencodedError::Overflow { .. }) {
-                StatusCode::PAYLOAD_TOO_LARGE
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
+            let status = match &err {
+                actix_web::error::UrlencodedError::Overflow { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+                actix_web::error::UrlencodedError::Payload(e)
+                    if crate::web::limits::is_body_timeout(e) =>
+                {
+                    StatusCode::REQUEST_TIMEOUT
+                }
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
             };
             let page = PageError(AppError::Invalid(message));
             let mut response = page.error_response();
@@ -229,6 +243,15 @@ async fn script() -> HttpResponse {
         "text/javascript; charset=utf-8",
         include_str!("../../../static/touring.js"),
     )
+}
+
+/// The paper size of the print pages, as a style sheet (the CSP allows no inline style).
+async fn page_a4() -> HttpResponse {
+    static_file("text/css; charset=utf-8", "@page { size: A4; }\n")
+}
+
+async fn page_letter() -> HttpResponse {
+    static_file("text/css; charset=utf-8", "@page { size: letter; }\n")
 }
 
 async fn favicon() -> HttpResponse {
@@ -269,11 +292,20 @@ where
                 crate::web::live::next_change(&mut receiver, &wanted, gather).await?;
             }
             let (drawn_app, draw) = (app.clone(), render.clone());
-            let regions = web::block(move || drawn_app.read(|conn| draw(&drawn_app, conn)))
-                .await
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default();
+            // A page whose redraw fails keeps what it shows and tries again at the next change;
+            // the reason is logged (never the page's address, which may hold a token).
+            let regions =
+                match web::block(move || drawn_app.read(|conn| draw(&drawn_app, conn))).await {
+                    Ok(Ok(regions)) => regions,
+                    Ok(Err(error)) => {
+                        log::warn!("live stream: cannot redraw a page: {error}");
+                        Vec::new()
+                    }
+                    Err(error) => {
+                        log::warn!("live stream: the redraw did not run: {error}");
+                        Vec::new()
+                    }
+                };
             let events: Vec<sse::Event> = regions
                 .into_iter()
                 .map(|(id, html)| sse::Event::Data(sse::Data::new(html).event(id)))

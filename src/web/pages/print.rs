@@ -176,17 +176,7 @@ struct CardsPrint {
     page_size: &'static str,
     name: String,
     round: Option<RoundView>,
-    race: Vec<(u32, [u8; 4])>,
-}
-
-impl CardsPrint {
-    /// The pile quotas of a table with this many entries.
-    fn quota(&self, entries: usize) -> [u8; 4] {
-        self.race
-            .iter()
-            .find(|(n, _)| *n as usize == entries)
-            .map_or([8, 4, 2, 2], |(_, q)| *q)
-    }
+    sheets: view::Sheets,
 }
 
 async fn cards(
@@ -200,24 +190,15 @@ async fn cards(
         return Ok(redirect(&format!("/events/{id}/login")));
     }
     let wanted = query.round;
-    let (name, round, race) = read(&app, move |app, conn| {
+    let (name, round, sheets) = read(&app, move |app, conn| {
         let event = events::load(conn, id)?;
         let names = view::names(conn, &event)?;
         let round = match chosen_round(conn, &event, wanted)? {
             Some(r) => Some(view::round_view(app, conn, &event, &r, &names)?),
             None => None,
         };
-        let race = [2u32, 3]
-            .iter()
-            .filter_map(|&n| {
-                event
-                    .settings
-                    .table_config(n as usize)
-                    .ok()
-                    .map(|c| (n, crate::engine::touring1926::quota(c)))
-            })
-            .collect();
-        Ok((event.settings.name, round, race))
+        let sheets = view::Sheets::of(&event.settings);
+        Ok((event.settings.name, round, sheets))
     })
     .await?;
     page(&CardsPrint {
@@ -225,7 +206,7 @@ async fn cards(
         page_size: query.page_size(),
         name,
         round,
-        race,
+        sheets,
     })
 }
 
@@ -270,13 +251,16 @@ async fn tents(
             let tables = active / event.settings.entries_per_table().max(1);
             numbers = (1..=tables.max(1) as i32).collect();
         }
-        Ok((event.settings.name.clone(), (numbers, event.row.join_key)))
+        let keyed: Vec<(i32, String)> = numbers
+            .into_iter()
+            .map(|n| (n, event.table_key(n)))
+            .collect();
+        Ok((event.settings.name.clone(), keyed))
     })
     .await?;
-    let (numbers, key) = tables;
-    let tents = numbers
+    let tents = tables
         .into_iter()
-        .map(|n| {
+        .map(|(n, key)| {
             let url = format!("{base}/events/{id}/table/{n}?key={key}");
             (n, qr_svg(&url), url)
         })

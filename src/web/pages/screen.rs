@@ -52,15 +52,21 @@ pub struct ViewQuery {
 
 /// Private views need the host's browser or the viewer key.
 fn check_view(event: &EventRecord, visitor_hosts: bool, key: &str) -> AppResult<()> {
-    if !event.row.private_views
-        || visitor_hosts
-        || crate::app::tokens::same_hash(&event.row.join_key, key)
-    {
+    if !event.row.private_views || visitor_hosts || event.is_join_key(key) {
         Ok(())
     } else {
         Err(AppError::Forbidden(
             "the host keeps this page private: open it from the host's console, or with the viewer link".into(),
         ))
+    }
+}
+
+/// What a private view's links carry: the viewer key, unless the visitor is the host.
+fn view_query(event: &EventRecord, hosts: bool) -> String {
+    if event.row.private_views && !hosts {
+        format!("?key={}", event.join_key())
+    } else {
+        String::new()
     }
 }
 
@@ -173,19 +179,13 @@ async fn screen(
     let join_url = format!(
         "{}/events/{id}/join?key={}",
         base_url(&req),
-        event.row.join_key
+        event.join_key()
     );
     let mut layout = Layout::new(format!("{} · projector", event.settings.name), &visitor);
     layout.body_class = "screen";
     layout.refresh = Some(10);
-    layout.live = Some(format!(
-        "/events/{id}/live/screen{}",
-        if event.row.private_views {
-            format!("?key={}", event.row.join_key)
-        } else {
-            String::new()
-        }
-    ));
+    layout.view_query = view_query(&event, hosts);
+    layout.live = Some(format!("/events/{id}/live/screen{}", layout.view_query));
     page(&ScreenPage {
         layout,
         name: event.settings.name.clone(),
@@ -232,7 +232,8 @@ async fn standings(
     let mut layout =
         Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor);
     layout.refresh = (!is_final).then_some(30);
-    layout.live = (!is_final).then(|| format!("/events/{id}/live/standings"));
+    layout.view_query = view_query(&event, hosts);
+    layout.live = (!is_final).then(|| format!("/events/{id}/live/standings{}", layout.view_query));
     page(&StandingsPage {
         layout,
         event: id,

@@ -10,13 +10,15 @@ use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::host::card_piles;
+use super::host::card_counts;
 use super::{Layout, PageError, PageResult, fragment, page, read, redirect, write};
 use crate::app::rounds::{self, CardAuthor, TableAt};
-use crate::app::seat::{self, DealInfo, MoveRequest, SeatKey, SeatState, Tablemate};
+use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult, events};
 use crate::db::queries;
-use crate::engine::{Action, Card, Event, SideView, Status};
+use crate::engine::{ScoreUnit, SheetRow};
+use crate::tournament::PaperCard;
+use crate::web::boards;
 use crate::web::live::{self, Hub, Topic};
 use crate::web::session::Visitor;
 
@@ -34,54 +36,31 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/events/{event}/pick", web::post().to(pick));
 }
 
-/// How a card looks.
-pub struct Face {
-    pub class: &'static str,
-    pub kind: &'static str,
-    pub name: &'static str,
-    pub value: &'static str,
-}
-
-/// The face of a card.
-pub fn face(card: &Card) -> Face {
-    let (class, kind, value) = match card {
-        Card::Go => ("go", "Go", ""),
-        Card::CityLimits | Card::Country => ("speed-card", "Speed", ""),
-        Card::Collision | Card::OutOfGasoline => ("delay", "Delay · 1 hour", ""),
-        Card::Puncture => ("delay", "Delay · 2 hours", ""),
-        Card::HauledIn | Card::Gasoline => ("remedy", "Remedy", ""),
-        Card::Mile1 => ("mile", "Miles", "1"),
-        Card::Mile3 => ("mile", "Miles", "3"),
-        Card::Mile5 => ("mile", "Miles", "5"),
-        Card::Mile10 => ("mile", "Miles", "10"),
-    };
-    Face {
-        class,
-        kind,
-        name: if value.is_empty() { card.name() } else { "" },
-        value,
-    }
-}
-
 /// The board: the part of the seat page that live updates redraw.
 #[derive(Template)]
 #[template(path = "fragments/seat_board.html")]
 pub struct Board {
     pub csrf: String,
     /// Where the move and card forms post.
-    pub post_move: String,
     pub post_card: String,
     pub state: SeatState,
-    /// Score cards at a paper table: (side, names, counts, confirmed, mine).
+    /// The game part of the board, drawn by the rule set's board module.
+    pub game: Option<String>,
+    /// Score cards at a paper table, one per side.
     pub cards: Vec<CardLine>,
+    /// The rows of the table's score card.
+    pub rows: Vec<SheetRow>,
+    /// "mi" or "pts".
+    pub unit: &'static str,
 }
 
 /// A paper score card, as the seat page shows it.
 pub struct CardLine {
     pub side: usize,
     pub names: String,
-    pub counts: Option<[i32; 4]>,
-    pub miles: Option<u32>,
+    /// Each row's label and count, once the side has entered its card.
+    pub counts: Option<Vec<(&'static str, u32)>>,
+    pub score: Option<u32>,
     pub confirmed: bool,
     pub mine: bool,
 }
@@ -123,227 +102,6 @@ impl Board {
         matches!(self.round_state(), "over" | "closed")
     }
 
-    /// The names playing a side of the current deal.
-    fn side_names(&self, side: &SideView) -> String {
-        self.state
-            .tablemates
-            .iter()
-            .find(|t| t.side == Some(side.side))
-            .map_or_else(|| format!("side {}", side.side), |t| t.names.join(" & "))
-    }
-
-    fn mate_of_side(&self, side: u8) -> Option<&Tablemate> {
-        self.state.tablemates.iter().find(|t| t.side == Some(side))
-    }
-
-    fn is_mine(&self, side: &SideView) -> bool {
-        self.mate_of_side(side.side).is_some_and(|t| t.you)
-    }
-
-    fn is_to_move(&self, side: &SideView) -> bool {
-        self.to_move_side() == Some(side.side)
-    }
-
-    fn to_move_side(&self) -> Option<u8> {
-        let deal = self.deal()?;
-        if deal.view.is_over() {
-            return None;
-        }
-        deal.view.side_of(deal.view.to_move)
-    }
-
-    fn whose_turn(&self) -> String {
-        let Some(deal) = self.deal() else {
-            return String::new();
-        };
-        if let Some(winner) = deal.view.winner {
-            return match self.mate_of_side(winner) {
-                Some(t) if t.you => "You won this race!".into(),
-                Some(t) => format!("{} won this race.", t.names.join(" & ")),
-                None => "The race is over.".into(),
-            };
-        }
-        if deal.your_turn {
-            return "Your turn.".into();
-        }
-        let seat = deal.view.to_move;
-        let name = self
-            .state
-            .tablemates
-            .iter()
-            .find(|t| t.seats.contains(&seat))
-            .map(|t| t.names.join(" & "))
-            .unwrap_or_else(|| format!("seat {seat}"));
-        format!("{name} to play.")
-    }
-
-    fn status_text(&self, side: &SideView) -> String {
-        match side.status {
-            Status::Running => "running".into(),
-            Status::NotStarted => "needs Go to start".into(),
-            Status::Delayed => format!(
-                "delayed: needs {}",
-                side.needs
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(", then ")
-            ),
-        }
-    }
-
-    fn status_class(&self, side: &SideView) -> &'static str {
-        match side.status {
-            Status::Running => "running",
-            Status::NotStarted => "not_started",
-            Status::Delayed => "delayed",
-        }
-    }
-
-    fn percent(&self, side: &SideView) -> u32 {
-        let race = self.deal().map_or(50, |d| d.view.race.max(1));
-        (side.miles * 100 / race).min(100)
-    }
-
-    fn hand(&self) -> Vec<Card> {
-        self.deal()
-            .and_then(|d| d.view.own_hand().map(<[Card]>::to_vec))
-            .unwrap_or_default()
-    }
-
-    /// The legal moves, plays first, each with its label and JSON.
-    fn moves(&self) -> Vec<(String, String, bool)> {
-        let Some(deal) = self.deal() else {
-            return Vec::new();
-        };
-        deal.legal
-            .iter()
-            .map(|action| {
-                (
-                    self.label(action),
-                    action.to_json().to_string(),
-                    matches!(action, Action::Discard { .. }),
-                )
-            })
-            .collect()
-    }
-
-    /// Words for a move, naming the target side by its players.
-    fn label(&self, action: &Action) -> String {
-        match *action {
-            Action::Discard { card } => format!("Discard {}", card.name()),
-            Action::Play {
-                card,
-                target: Some(side),
-                take,
-            } => {
-                let who = self
-                    .mate_of_side(side)
-                    .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "));
-                let taking = match take {
-                    Some(t) if t.cards() > 0 => format!(
-                        ", taking {}",
-                        t.card_list()
-                            .iter()
-                            .map(|c| c.name())
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                    _ => String::new(),
-                };
-                format!("{} on {who}{taking}", card.name())
-            }
-            Action::Play {
-                card: Card::Mile10, ..
-            } => {
-                let city = self
-                    .deal()
-                    .is_some_and(|d| d.view.speed == crate::engine::Speed::City);
-                if city {
-                    "Play 10 Miles (speeding! you lose all your miles)".into()
-                } else {
-                    "Play 10 Miles".into()
-                }
-            }
-            Action::Play { card, .. } => format!("Play {}", card.name()),
-        }
-    }
-
-    /// The recent events in words.
-    fn recent(&self) -> Vec<String> {
-        let Some(deal) = self.deal() else {
-            return Vec::new();
-        };
-        let who = |seat: u8| -> String {
-            self.state
-                .tablemates
-                .iter()
-                .find(|t| t.seats.contains(&seat))
-                .map(|t| {
-                    if t.you && deal.seat == seat {
-                        "You".to_owned()
-                    } else {
-                        t.names.join(" & ")
-                    }
-                })
-                .unwrap_or_else(|| format!("Seat {seat}"))
-        };
-        let side = |side: u8| -> String {
-            self.mate_of_side(side)
-                .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "))
-        };
-        deal.recent
-            .iter()
-            .filter_map(|event| match *event {
-                Event::Drew { seat, card } if seat == deal.seat => {
-                    card.map(|c| format!("You drew {}.", c.name()))
-                }
-                Event::Drew { .. } => None,
-                Event::Played { seat, card, .. } => {
-                    Some(format!("{} played {}.", who(seat), card.name()))
-                }
-                Event::Discarded { seat, card } => Some(match card {
-                    Some(c) => format!("{} discarded {}.", who(seat), c.name()),
-                    None => format!("{} discarded a card.", who(seat)),
-                }),
-                Event::Delayed {
-                    by,
-                    side: s,
-                    card,
-                    taken,
-                } => Some(format!(
-                    "{} played {} on {}{}.",
-                    who(by),
-                    card.name(),
-                    side(s),
-                    if taken.cards() > 0 {
-                        format!(
-                            ", taking {}",
-                            taken
-                                .card_list()
-                                .iter()
-                                .map(|c| c.name())
-                                .collect::<Vec<_>>()
-                                .join(" and ")
-                        )
-                    } else {
-                        String::new()
-                    }
-                )),
-                Event::Speeding {
-                    side: s, forfeited, ..
-                } => Some(format!(
-                    "{} played a 10 within City Limits: speeding! {forfeited} miles lost.",
-                    side(s)
-                )),
-                Event::Reshuffled { draw_pile } => {
-                    Some(format!("The pack was reshuffled: {draw_pile} cards."))
-                }
-                Event::Won { side: s } => Some(format!("{} won the race!", side(s))),
-            })
-            .collect()
-    }
-
     fn table_miles(&self) -> Vec<(String, u32, bool)> {
         self.state
             .tablemates
@@ -375,6 +133,12 @@ fn board(
     let holder = key.holder(conn)?;
     let state = seat::state_of(conn, &holder, app.now())?;
     let mut cards = Vec::new();
+    let sheet = holder
+        .event
+        .settings
+        .table_config(state.tablemates.len().max(2))
+        .map(|config| config.rules.score_sheet(config))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     if state.mode.as_deref() == Some(crate::app::play::PAPER)
         && let Some(round) = rounds::latest(conn, &holder.event)?
         && let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
@@ -382,23 +146,49 @@ fn board(
         let stored = queries::paper_scores_of_table(conn, table.id)?;
         for mate in &state.tablemates {
             let card = stored.iter().find(|c| c.side as usize == mate.table_side);
+            let counts = match card {
+                Some(c) => Some(serde_json::from_str::<PaperCard>(&c.counts)?),
+                None => None,
+            };
             cards.push(CardLine {
                 side: mate.table_side,
                 names: mate.names.join(" & "),
-                counts: card.map(|c| [c.mile1, c.mile3, c.mile5, c.mile10]),
-                miles: card
-                    .map(|c| (c.mile1 + 3 * c.mile3 + 5 * c.mile5 + 10 * c.mile10).max(0) as u32),
+                score: counts.as_ref().map(|c| c.score(&sheet)),
+                counts: counts.map(|c| {
+                    sheet
+                        .rows
+                        .iter()
+                        .map(|r| (r.label, c.count(r.id)))
+                        .collect()
+                }),
                 confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
                 mine: mate.you,
             });
         }
     }
+    let game = match &state.deal {
+        Some(deal) => Some(
+            boards::render(&boards::Context {
+                deal,
+                tablemates: &state.tablemates,
+                csrf: &csrf,
+                post_move: &post_move,
+            })
+            .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?,
+        ),
+        None => None,
+    };
     Ok(Board {
         csrf,
-        post_move,
         post_card,
         state,
+        game,
         cards,
+        unit: match sheet.unit {
+            ScoreUnit::Miles => "mi",
+            ScoreUnit::Points => "pts",
+        },
+        rows: sheet.rows,
     })
 }
 
@@ -410,7 +200,7 @@ fn key_urls(key: &SeatKey) -> (String, String, String, String) {
             format!("/seat/{token}/card"),
             format!("/seat/{token}/live"),
         ),
-        SeatKey::Player(_) => (
+        SeatKey::Player(..) => (
             "/seat".into(),
             "/seat-move".into(),
             "/seat-card".into(),
@@ -442,13 +232,17 @@ async fn seat_by_token(
     visitor: Visitor,
     path: web::Path<String>,
 ) -> PageResult {
-    show(app, visitor, SeatKey::Token(path.into_inner())).await
+    let token = path.into_inner();
+    // The first to open a seat's link holds the seat: it can no longer be picked.
+    let claim = token.clone();
+    write(&app, move |_, conn| seat::claim_by_token(conn, &claim)).await?;
+    show(app, visitor, SeatKey::Token(token)).await
 }
 
 fn session_key(visitor: &Visitor) -> Result<SeatKey, PageError> {
     visitor
         .player()
-        .map(SeatKey::Player)
+        .map(|(player, epoch)| SeatKey::Player(player, epoch))
         .ok_or_else(|| PageError(seat::seat_refusal()))
 }
 
@@ -476,15 +270,14 @@ async fn play(
 ) -> PageResult {
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
-    let parsed = (|| -> AppResult<MoveRequest> {
+    let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
         let seen = super::start::number(&form.seen, "the move's position")?;
         let value: serde_json::Value = serde_json::from_str(&form.action)
             .map_err(|_| AppError::invalid("that move could not be read; reload the page"))?;
-        let action = Action::from_json(&value).map_err(AppError::Invalid)?;
-        Ok(MoveRequest { seen, action })
+        Ok((seen, value))
     })();
-    let request = match parsed {
-        Ok(request) => request,
+    let (seen, value) = match parsed {
+        Ok(parsed) => parsed,
         Err(error) => {
             visitor.flash("error", error.to_string());
             return Ok(redirect(&back));
@@ -492,7 +285,7 @@ async fn play(
     };
     let result = write(&app, move |app, conn| {
         let holder = key.holder(conn)?;
-        seat::play_move_as(conn, &holder, request, app.now())
+        seat::play_json_move(conn, &holder, seen, &value, app.now())
     })
     .await;
     match result {
@@ -542,14 +335,9 @@ struct CardForm {
     what: String,
     #[serde(default)]
     side: String,
-    #[serde(default)]
-    ones: String,
-    #[serde(default)]
-    threes: String,
-    #[serde(default)]
-    fives: String,
-    #[serde(default)]
-    tens: String,
+    /// One field per row of the score sheet, named `row_<row>`.
+    #[serde(flatten)]
+    rows: std::collections::BTreeMap<String, String>,
 }
 
 async fn card(
@@ -588,20 +376,20 @@ async fn card(
             )?;
             Ok((holder.event.id(), "Confirmed. Thank you.".to_owned()))
         } else {
-            let piles = card_piles(&form.ones, &form.threes, &form.fives, &form.tens)?;
-            rounds::enter_paper(
+            let card = card_counts(&form.rows)?;
+            let (score, unit) = rounds::enter_paper(
                 conn,
                 &holder.event,
                 at,
-                (mine, piles),
+                (mine, card),
                 CardAuthor::Side(mine),
                 app.now_naive(),
             )?;
             Ok((
                 holder.event.id(),
                 format!(
-                    "Your card is in: {} miles. Another side confirms it.",
-                    piles.miles()
+                    "Your card is in: {score} {}. Another side confirms it.",
+                    unit.word()
                 ),
             ))
         }
@@ -726,6 +514,8 @@ struct PickPage {
     layout: Layout,
     event: i64,
     key: String,
+    /// The table whose key this is (None: the event's key, from the projector).
+    table: Option<i32>,
     heading: String,
     players: Vec<(i64, String)>,
 }
@@ -736,15 +526,42 @@ struct KeyQuery {
     key: String,
 }
 
-/// Checks the join key printed in the QR codes.
-fn check_join_key(event: &events::EventRecord, key: &str) -> AppResult<()> {
-    if crate::app::tokens::same_hash(&event.row.join_key, key) {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden(
-            "this QR code's link is not complete: scan the code again, or ask the host for your seat link".into(),
-        ))
-    }
+/// The pick page: the free seats this key may pick.
+async fn pick_page(
+    app: web::Data<App>,
+    visitor: Visitor,
+    event: i64,
+    from: PickFrom,
+    key: String,
+) -> PageResult {
+    let checked = key.clone();
+    let (name, players) = read(&app, move |_, conn| {
+        let record = events::load(conn, event)?;
+        let players = seat::free_seats(conn, &record, from, &checked)?;
+        Ok((record.settings.name, players))
+    })
+    .await?;
+    let (title, heading, table) = match from {
+        PickFrom::Table(n) => (
+            format!("Table {n}"),
+            format!("Table {n}: who are you?"),
+            Some(n),
+        ),
+        PickFrom::Event => (
+            "Find your seat".to_owned(),
+            "Find your seat: who are you?".to_owned(),
+            None,
+        ),
+    };
+    let layout = Layout::new(title, &visitor).for_event(event, &name, &visitor);
+    page(&PickPage {
+        layout,
+        event,
+        key,
+        table,
+        heading,
+        players,
+    })
 }
 
 async fn table_pick(
@@ -755,31 +572,7 @@ async fn table_pick(
 ) -> PageResult {
     let (event, number) = path.into_inner();
     let key = query.into_inner().key;
-    let checked = key.clone();
-    let (name, players) = read(&app, move |_, conn| {
-        let record = events::load(conn, event)?;
-        check_join_key(&record, &checked)?;
-        let mut players = Vec::new();
-        if let Some(round) = rounds::latest(conn, &record)?
-            && let Ok(table) = rounds::table_of(conn, &round, number)
-        {
-            for te in queries::entries_of_table(conn, table.id)? {
-                for p in queries::players_of_entry(conn, te.entry_id)? {
-                    players.push((p.id, p.name));
-                }
-            }
-        }
-        Ok((record.settings.name, players))
-    })
-    .await?;
-    let layout = Layout::new(format!("Table {number}"), &visitor).for_event(event, &name, &visitor);
-    page(&PickPage {
-        layout,
-        event,
-        key,
-        heading: format!("Table {number}: who are you?"),
-        players,
-    })
+    pick_page(app, visitor, event, PickFrom::Table(number), key).await
 }
 
 async fn join_pick(
@@ -790,26 +583,7 @@ async fn join_pick(
 ) -> PageResult {
     let event = path.into_inner();
     let key = query.into_inner().key;
-    let checked = key.clone();
-    let (name, players) = read(&app, move |_, conn| {
-        let record = events::load(conn, event)?;
-        check_join_key(&record, &checked)?;
-        let players = events::entries(conn, event)?
-            .into_iter()
-            .filter(|e| e.entry.is_active() && !e.row.is_bot)
-            .flat_map(|e| e.players.into_iter().map(|p| (p.id, p.name)))
-            .collect();
-        Ok((record.settings.name, players))
-    })
-    .await?;
-    let layout = Layout::new("Find your seat", &visitor).for_event(event, &name, &visitor);
-    page(&PickPage {
-        layout,
-        event,
-        key,
-        heading: "Find your seat: who are you?".into(),
-        players,
-    })
+    pick_page(app, visitor, event, PickFrom::Event, key).await
 }
 
 #[derive(Deserialize)]
@@ -820,8 +594,12 @@ struct PickForm {
     key: String,
     #[serde(default)]
     player: String,
+    /// The table whose key this is; empty for the event's key.
+    #[serde(default)]
+    table: String,
 }
 
+/// Picks a free seat: it is this browser's until the host releases it.
 async fn pick(
     app: web::Data<App>,
     visitor: Visitor,
@@ -832,16 +610,16 @@ async fn pick(
     let form = form.into_inner();
     visitor.check_csrf(&form.csrf)?;
     let player: i64 = super::start::number(&form.player, "the player")?;
-    read(&app, move |_, conn| {
+    let from = if form.table.trim().is_empty() {
+        PickFrom::Event
+    } else {
+        PickFrom::Table(super::start::number(&form.table, "the table")?)
+    };
+    let (player, epoch) = write(&app, move |_, conn| {
         let record = events::load(conn, event)?;
-        check_join_key(&record, &form.key)?;
-        let holder = seat::holder_by_player(conn, player)?;
-        if holder.event.id() != event {
-            return Err(seat::seat_refusal());
-        }
-        Ok(())
+        seat::pick(conn, &record, from, &form.key, player)
     })
     .await?;
-    visitor.set_player(player);
+    visitor.set_player(player, epoch);
     Ok(redirect("/seat"))
 }

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use super::{Layout, PageResult, page, redirect, write};
 use crate::app::{App, AppError, events};
+use crate::engine::RulesId;
 use crate::tournament::{AfterRace, EventLength, Remainder, RoundKind, Settings, TableSize};
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
@@ -29,6 +30,9 @@ pub struct EventForm {
     pub csrf: String,
     #[serde(default)]
     pub name: String,
+    /// The rule set's identifier (`touring-1926`).
+    #[serde(default = "first_rules")]
+    pub rules: String,
     #[serde(default = "two")]
     pub table_size: String,
     #[serde(default = "timed")]
@@ -51,6 +55,10 @@ pub struct EventForm {
     pub remainder: String,
     #[serde(default)]
     pub seed: String,
+}
+
+fn first_rules() -> String {
+    RulesId::ALL[0].id().to_owned()
 }
 
 fn two() -> String {
@@ -89,6 +97,7 @@ impl Default for EventForm {
         EventForm {
             csrf: String::new(),
             name: String::new(),
+            rules: first_rules(),
             table_size: two(),
             round_kind: timed(),
             round_minutes: ten(),
@@ -109,12 +118,20 @@ pub fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, AppErro
     text.trim().parse().map_err(|_| {
         AppError::invalid(format!(
             "{what} must be a whole number, not \"{}\"",
-            crate::engine::action::truncate(text.trim(), 20)
+            crate::engine::json::truncate(text.trim(), 20)
         ))
     })
 }
 
 impl EventForm {
+    /// Every rule set, as the form offers it: identifier, name, chosen.
+    fn rule_choices(&self) -> Vec<(&'static str, &'static str, bool)> {
+        RulesId::ALL
+            .iter()
+            .map(|r| (r.id(), r.name(), r.id() == self.rules))
+            .collect()
+    }
+
     /// The settings the form asks for.
     pub fn settings(&self) -> Result<Settings, AppError> {
         let seed = if self.seed.trim().is_empty() {
@@ -123,6 +140,8 @@ impl EventForm {
             number(&self.seed, "the seed")?
         };
         let mut settings = default_settings(&self.name, seed);
+        settings.rules =
+            RulesId::parse(self.rules.trim()).map_err(|e| AppError::invalid(e.to_string()))?;
         settings.table_size =
             TableSize::from_players(number(&self.table_size, "players per table")?)
                 .map_err(|e| AppError::invalid(e.to_string()))?;
@@ -186,7 +205,7 @@ async fn create_event(
     .await;
     match created {
         Ok((event, token)) => {
-            visitor.add_host(event.id());
+            visitor.add_host(event.id(), event.row.host_epoch);
             let info = req.connection_info();
             let link = format!(
                 "{}://{}/events/{}/host?token={token}",

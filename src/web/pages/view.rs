@@ -8,6 +8,7 @@ use crate::app::play::{self, DIGITAL, PAPER};
 use crate::app::rounds::{self, RoundRecord};
 use crate::app::{App, AppResult, report};
 use crate::db::{Conn, queries};
+use crate::engine::{ScoreSheet, SheetRow};
 use crate::tournament::{ClockState, EntryId, MoverDecision};
 
 /// An entry as the pages name it.
@@ -134,10 +135,10 @@ pub fn round_view(
     };
     let mut tables = Vec::new();
     for table in queries::tables_of_round(conn, round.row.id)? {
-        let deals = if table.mode == DIGITAL {
-            play::deals_of_table(conn, table.id)?
+        let (deals, last_over) = if table.mode == DIGITAL {
+            play::deals_dealt(conn, table.id)?
         } else {
-            Vec::new()
+            (0, false)
         };
         let paper = table.mode == PAPER;
         let cards_in = paper && rounds::table_done(conn, event, &table)?;
@@ -147,7 +148,7 @@ pub fn round_view(
             _ if paper && cards_in => "scores in",
             "over" if paper => "waiting for scores",
             "over" => "scores in",
-            _ if deals.last().is_some_and(play::LoadedDeal::is_over) => "waiting",
+            _ if last_over => "waiting",
             _ => "playing",
         };
         let decision: Option<MoverDecision> = table
@@ -202,7 +203,7 @@ pub fn round_view(
             entries,
             tie,
             tied,
-            deals: deals.len(),
+            deals,
         });
     }
     let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
@@ -282,6 +283,39 @@ pub fn standings_view(
 }
 
 /// "1st", "2nd", "3rd"...
+/// The score sheets of an event's tables, by how many entries sit at the table.
+#[derive(Debug, Clone, Default)]
+pub struct Sheets(Vec<(usize, ScoreSheet)>);
+
+impl Sheets {
+    /// The sheets of every table size the event's settings allow.
+    pub fn of(settings: &crate::tournament::Settings) -> Sheets {
+        Sheets(
+            (1..=6)
+                .filter_map(|entries| {
+                    let config = settings.table_config(entries).ok()?;
+                    Some((entries, config.rules.score_sheet(config)))
+                })
+                .collect(),
+        )
+    }
+
+    /// The rows of the score card of a table with this many entries.
+    pub fn rows(&self, entries: usize) -> Vec<SheetRow> {
+        self.0
+            .iter()
+            .find(|(n, _)| *n == entries)
+            .or_else(|| self.0.first())
+            .map(|(_, sheet)| sheet.rows.clone())
+            .unwrap_or_default()
+    }
+
+    /// "miles" or "points".
+    pub fn unit(&self) -> &'static str {
+        self.0.first().map_or("miles", |(_, s)| s.unit.word())
+    }
+}
+
 pub fn ordinal(n: &u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, r) if r != 11 => "st",

@@ -1,8 +1,7 @@
-//! The random bot: a uniformly random legal action. The baseline every other bot must beat,
-//! and as fast as the engine can make it.
+//! The random bot: a uniformly random legal action, the baseline every other bot must beat.
 
 use super::{Bot, BotRng, Level, Observation};
-use crate::engine::Action;
+use crate::engine::touring1958::Action;
 
 /// Plays a uniformly random legal action.
 #[derive(Clone, Copy, Debug, Default)]

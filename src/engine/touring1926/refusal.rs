@@ -1,35 +1,14 @@
-//! Why a game cannot be set up, or why an action is refused. Every message says what was
+//! Why an action of Touring (1926) is refused. Every message says what was
 //! wrong in the words of the rules, so a player (or a bot author) knows what to do instead.
 
 use super::cards::Card;
-use super::{Seat, Side};
-
-/// A game that cannot be set up as asked.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("unknown rules \"{0}\"; the rules available are: touring-1926")]
-    UnknownRules(String),
-    #[error("a game has 2 to 6 players, not {0}")]
-    Players(u64),
-    #[error("partners play four or six at a table, so {0} players cannot play partners")]
-    Partners(u8),
-    #[error(
-        "the deck list asks for {asked} {card} cards but this pack has only {available} (three players play without one of each delay card)"
-    )]
-    StackedDeck {
-        card: &'static str,
-        asked: u32,
-        available: u32,
-    },
-}
+use crate::engine::{Side, TurnRefusal};
 
 /// An action the rules do not allow. Nothing changes when one is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalAction {
-    #[error("the race is over: side {winner} has won")]
-    GameOver { winner: Side },
-    #[error("it is not seat {seat}'s turn: seat {to_move} is to play")]
-    NotYourTurn { seat: Seat, to_move: Seat },
+pub enum Refusal {
+    #[error(transparent)]
+    Turn(#[from] TurnRefusal),
     #[error("you do not hold a {card} card")]
     NotInHand { card: Card },
     #[error(

@@ -19,7 +19,8 @@
 //! is written to be quick: no allocation, a few dozen comparisons per action.
 
 use super::{Bot, BotRng, Level, Observation};
-use crate::engine::{Action, ActionList, Card, Counts, Side, Speed, Status};
+use crate::engine::touring1926::{Action, Card, Counts, Speed, Status};
+use crate::engine::{ActionList, Side};
 
 /// Plays the rules of thumb of a good player.
 #[derive(Clone, Copy, Debug, Default)]

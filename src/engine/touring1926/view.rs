@@ -6,7 +6,8 @@
 use serde::Serialize;
 
 use super::cards::Card;
-use super::{RulesId, Seat, Side, Speed, Status};
+use super::{Speed, Status};
+use crate::engine::{RuleView, RulesId, Seat, Side};
 
 /// A game as one viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -111,5 +112,20 @@ impl View {
     /// Is the race over?
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
+    }
+}
+
+impl RuleView for View {
+    fn viewer(&self) -> Option<Seat> {
+        self.viewer
+    }
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+    fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+    fn scores(&self) -> Vec<u32> {
+        self.miles()
     }
 }

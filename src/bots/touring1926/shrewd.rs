@@ -17,14 +17,12 @@
 //! With [`Budget::Playouts`] the bot is deterministic for a given random seed; with
 //! [`Budget::Time`] it measures its speed on the first deals and spends the time it was given.
 
-use std::time::Instant;
-
 use super::{Bot, BotRng, Budget, Level, Observation, steady};
 use crate::engine::touring1926::State;
 use arrayvec::ArrayVec;
 
-use crate::engine::action::MAX_ACTIONS;
-use crate::engine::{Action, ActionList, Card, Counts, NoEvents, Rules, Side, Speed};
+use crate::engine::touring1926::{Action, Card, Counts, Speed};
+use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
 
 /// Knobs of the search, with the values `touring selfplay` measured.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -120,56 +118,8 @@ fn is_speeding(observation: &Observation, action: Action) -> bool {
     ) && observation.speed() == Speed::City
 }
 
-/// What the search has learnt about one candidate.
-#[derive(Clone, Copy, Debug, Default)]
-struct Arm {
-    /// Deals it was played in.
-    deals: u32,
-    /// Sum and sum of squares of its score minus the steady choice's score in the same deal.
-    diff: f64,
-    diff_squares: f64,
-}
-
-impl Arm {
-    fn record(&mut self, diff: f64) {
-        self.deals += 1;
-        self.diff += diff;
-        self.diff_squares += diff * diff;
-    }
-
-    fn mean(&self) -> f64 {
-        self.diff / f64::from(self.deals.max(1))
-    }
-
-    /// The standard error of the mean difference (infinite before two deals).
-    fn standard_error(&self) -> f64 {
-        if self.deals < 2 {
-            return f64::INFINITY;
-        }
-        let n = f64::from(self.deals);
-        let variance = ((self.diff_squares - self.diff * self.diff / n) / (n - 1.0)).max(0.0);
-        (variance / n).sqrt()
-    }
-
-    /// How much better than the first choice the candidate is, at worst, at `z` standard
-    /// errors of confidence.
-    fn lower_bound(&self, z: f64) -> f64 {
-        self.mean() - z * self.standard_error()
-    }
-
-    /// How much better than the first choice the candidate is, at best.
-    fn upper_bound(&self, z: f64) -> f64 {
-        self.mean() + z * self.standard_error()
-    }
-}
-
-/// The search over `candidates` (at least two, steady's choice first).
-///
-/// Every deal scores the steady choice and each surviving candidate, and each candidate
-/// records its difference from the steady choice in that deal. After each round the worse half
-/// of the other candidates is dropped; the steady choice always stays. At the end the best
-/// candidate is played only if it beats the steady choice by more than `params.z` standard
-/// errors: a search that cannot tell moves apart should not trade a sound rule for noise.
+/// The search over `candidates` (at least two, steady's choice first): see
+/// [`crate::bots::search`].
 fn search(
     observation: &Observation,
     candidates: &[Action],
@@ -179,70 +129,14 @@ fn search(
     sample: &mut dyn FnMut(&mut BotRng) -> State,
 ) -> Action {
     let me = observation.side();
-    let count = candidates.len();
-    let mut arms = [Arm::default(); MAX_ACTIONS];
-    // The other candidates still in the running (the first choice, 0, always is).
-    let mut alive: ArrayVec<usize, MAX_ACTIONS> = (1..count).collect();
-    let rounds = usize::BITS - (count - 1).leading_zeros();
-    let start = Instant::now();
-    let mut total_playouts = match budget {
-        Budget::Playouts(n) => u64::from(n),
-        // Unknown until the first deal has been played and timed.
-        Budget::Time(_) => u64::MAX,
-    };
-    let mut used = 0u64;
-    let mut calibrating = matches!(budget, Budget::Time(_));
-    'rounds: for round in 0..rounds {
-        let remaining_rounds = u64::from(rounds - round);
-        let share = |total: u64, used: u64, arms: usize| {
-            (total.saturating_sub(used) / remaining_rounds / arms as u64).max(2)
-        };
-        let mut deals_wanted = share(total_playouts, used, alive.len() + 1);
-        let mut deals = 0;
-        while deals < deals_wanted {
-            let deal = sample(rng);
-            let base = evaluate_action(deal.clone(), candidates[0], me, params);
-            for &index in &alive {
-                let value = evaluate_action(deal.clone(), candidates[index], me, params);
-                arms[index].record(value - base);
-            }
-            used += alive.len() as u64 + 1;
-            deals += 1;
-            if let Budget::Time(limit) = budget {
-                if calibrating {
-                    // One deal played: now the speed is known, and so is the budget.
-                    calibrating = false;
-                    let rate = used as f64 / start.elapsed().as_secs_f64().max(1e-9);
-                    total_playouts = ((rate * limit.as_secs_f64()) as u64).max(used);
-                    deals_wanted = share(total_playouts, 0, alive.len() + 1);
-                }
-                if start.elapsed() >= limit {
-                    break 'rounds;
-                }
-            }
-        }
-        // Drop the candidates that are clearly worse than the first choice: they can no longer
-        // be played. When none is left, the first choice stands and the rest of the budget is
-        // saved for moves that are closer.
-        alive.retain(|&mut index| arms[index].upper_bound(params.z) >= 0.0);
-        if alive.is_empty() || round + 1 == rounds {
-            break;
-        }
-        // Keep the better half of the others; ties to the one steady prefers (listed first).
-        let keep = alive.len().div_ceil(2);
-        alive.sort_by(|&a, &b| arms[b].mean().total_cmp(&arms[a].mean()).then(a.cmp(&b)));
-        alive.truncate(keep);
-    }
-    let mut best = 0;
-    let mut best_mean = 0.0;
-    for &index in &alive {
-        let arm = &arms[index];
-        if arm.lower_bound(params.z) > 0.0 && arm.mean() > best_mean {
-            best = index;
-            best_mean = arm.mean();
-        }
-    }
-    candidates[best]
+    crate::bots::search::search(
+        candidates,
+        budget,
+        params.z,
+        rng,
+        sample,
+        &mut |deal, action| evaluate_action(deal, action, me, params),
+    )
 }
 
 /// Plays `action` in a determinized game and then the game forward; the result for side `me`.

@@ -12,7 +12,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use super::cards::Card;
-use super::{Seat, Side};
+use crate::engine::Side;
+use crate::engine::json::{card_from_json, describe, side_from_json};
 
 /// The cards a delay removes from its target's 5- and 10-mile piles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -224,81 +225,16 @@ impl Serialize for Action {
     }
 }
 
+impl crate::engine::RuleAction for Action {
+    fn from_json(value: &Value) -> Result<Action, String> {
+        Action::from_json(value)
+    }
+}
+
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = Value::deserialize(deserializer)?;
         Action::from_json(&value).map_err(D::Error::custom)
-    }
-}
-
-/// Reads a card identifier from JSON.
-pub fn card_from_json(value: &Value) -> Result<Card, String> {
-    match value {
-        Value::String(id) => Card::from_id(id).ok_or_else(|| {
-            format!(
-                "unknown card \"{}\"; the cards are {}",
-                truncate(id, 40),
-                Card::id_list()
-            )
-        }),
-        other => Err(format!(
-            "a card is named by a string such as \"mile5\", not {}",
-            describe(other)
-        )),
-    }
-}
-
-fn side_from_json(value: &Value) -> Result<Side, String> {
-    match value.as_u64() {
-        Some(n) if n < 6 => Ok(n as Side),
-        Some(n) => Err(format!("there is no side {n}; sides are numbered from 0")),
-        None => Err(format!(
-            "\"target\" is the number of the side to delay, such as 1, not {}",
-            describe(value)
-        )),
-    }
-}
-
-/// A short description of a JSON value for error messages.
-pub fn describe(value: &Value) -> String {
-    match value {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("the boolean {b}"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("the string \"{}\"", truncate(s, 40)),
-        Value::Array(_) => "a list".into(),
-        Value::Object(_) => "an object".into(),
-    }
-}
-
-/// At most `max` characters of a string, marked when cut.
-pub fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(max).collect();
-        format!("{cut}…")
-    }
-}
-
-/// The seats' hands are small; a legal-action list never exceeds this.
-pub const MAX_ACTIONS: usize = 64;
-
-/// A fixed-capacity list of actions, filled without touching the heap.
-pub type ActionList = arrayvec::ArrayVec<Action, MAX_ACTIONS>;
-
-/// The seat a JSON seat number names, if it is one.
-pub fn seat_from_json(value: &Value, players: u8) -> Result<Seat, String> {
-    match value.as_u64() {
-        Some(n) if n < u64::from(players) => Ok(n as Seat),
-        Some(n) => Err(format!(
-            "there is no seat {n}: this game has seats 0 to {}",
-            players.saturating_sub(1)
-        )),
-        None => Err(format!(
-            "\"seat\" is a seat number such as 0, not {}",
-            describe(value)
-        )),
     }
 }
 

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::action::Take;
 use super::cards::Card;
-use super::{Seat, Side};
+use crate::engine::{RuleEvent, Seat, Side};
 
 /// One thing that happened at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -36,9 +36,8 @@ pub enum Event {
     Won { side: Side },
 }
 
-impl Event {
-    /// The event as one seat may see it (`None` = a referee, who sees everything).
-    pub fn seen_by(self, viewer: Option<Seat>) -> Event {
+impl RuleEvent for Event {
+    fn seen_by(self, viewer: Option<Seat>) -> Event {
         let hidden = |seat: Seat| viewer.is_some_and(|v| v != seat);
         match self {
             Event::Drew { seat, .. } if hidden(seat) => Event::Drew { seat, card: None },
@@ -46,27 +45,6 @@ impl Event {
             other => other,
         }
     }
-}
-
-/// Where an engine reports its events. Self-play passes [`NoEvents`] and pays nothing.
-pub trait EventSink {
-    fn push(&mut self, event: Event);
-}
-
-impl EventSink for Vec<Event> {
-    #[inline]
-    fn push(&mut self, event: Event) {
-        Vec::push(self, event);
-    }
-}
-
-/// Discards events: the fast path for self-play and search.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoEvents;
-
-impl EventSink for NoEvents {
-    #[inline(always)]
-    fn push(&mut self, _event: Event) {}
 }
 
 #[cfg(test)]

@@ -174,6 +174,18 @@ impl Card {
     }
 }
 
+impl crate::engine::CardKind for Card {
+    fn all() -> &'static [Card] {
+        &Card::ALL
+    }
+    fn id(self) -> &'static str {
+        Card::id(self)
+    }
+    fn name(self) -> &'static str {
+        Card::name(self)
+    }
+}
+
 impl std::fmt::Display for Card {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

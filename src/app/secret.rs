@@ -1,0 +1,193 @@
+//! The server's secret: 64 random bytes in a file beside the database (owner-only), never in
+//! the database, its backups or any answer. It signs the session cookies, derives the join and
+//! viewer keys, and is mixed into every deal's seed so that a seed the host typed does not let
+//! anyone predict the cards.
+//!
+//! The secret is installed once per process (`touring serve` and `touring demo` read it from
+//! the file, `touring simulate` installs a fixed one so that its output stays reproducible);
+//! a process that installs none gets a random one on first use.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
+
+use super::{AppError, AppResult};
+
+/// Bytes in the secret (what a cookie key needs).
+pub const LEN: usize = 64;
+
+static SECRET: OnceLock<[u8; LEN]> = OnceLock::new();
+
+/// Installs the process's secret. Returns false if one was already installed (it stays).
+pub fn install(secret: [u8; LEN]) -> bool {
+    SECRET.set(secret).is_ok()
+}
+
+/// The process's secret.
+pub fn get() -> &'static [u8; LEN] {
+    SECRET.get_or_init(|| {
+        let mut bytes = [0u8; LEN];
+        rand::fill(&mut bytes[..]);
+        bytes
+    })
+}
+
+/// The secret's file for a database file: `touring.sqlite` keeps it in `touring.sqlite.key`.
+pub fn path_for(database: &Path) -> PathBuf {
+    let mut name = database.as_os_str().to_owned();
+    name.push(".key");
+    PathBuf::from(name)
+}
+
+/// Reads the secret from its file, or writes a new one there (owner-only permissions), or,
+/// if the file is missing and `legacy` is given (the key an older version kept in the
+/// database), writes that one so that sessions survive the upgrade.
+pub fn load_or_create(path: &Path, legacy: Option<&[u8]>) -> AppResult<[u8; LEN]> {
+    let problem = |what: &str, e: std::io::Error| {
+        AppError::Internal(format!(
+            "the server's secret {}: {what}: {e}",
+            path.display()
+        ))
+    };
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            return <[u8; LEN]>::try_from(bytes.as_slice()).map_err(|_| {
+                AppError::Internal(format!(
+                    "the server's secret {} is not {LEN} bytes long: remove it to make a new one (every session ends)",
+                    path.display()
+                ))
+            });
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(problem("cannot be read", e)),
+    }
+    let mut secret = [0u8; LEN];
+    match legacy.and_then(|bytes| <[u8; LEN]>::try_from(bytes).ok()) {
+        Some(old) => secret = old,
+        None => rand::fill(&mut secret[..]),
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options
+        .open(path)
+        .map_err(|e| problem("cannot be created", e))?;
+    file.write_all(&secret)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| problem("cannot be written", e))?;
+    Ok(secret)
+}
+
+/// Opens the secret of the app's database file and installs it: the file beside it, made on
+/// first start (from the key an older version kept in the database, which is then removed
+/// from the database).
+pub fn open(app: &super::App, database: &Path) -> AppResult<()> {
+    let legacy = app.write(|conn| {
+        let hex = crate::db::queries::server_key(conn, "session")?;
+        Ok(hex.map(|hex| {
+            (0..hex.len() / 2)
+                .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
+                .collect::<Vec<u8>>()
+        }))
+    })?;
+    let secret = load_or_create(&path_for(database), legacy.as_deref())?;
+    app.write(|conn| Ok(crate::db::queries::delete_server_key(conn, "session")?))?;
+    install(secret);
+    Ok(())
+}
+
+/// The fixed secret of `touring simulate`, whose output must repeat for a given seed.
+pub const SIMULATION: [u8; LEN] = [0x5e; LEN];
+
+/// HMAC-SHA-256 of the parts under the process's secret, for one purpose (the label).
+fn mac(label: &str, parts: &[&[u8]]) -> [u8; 32] {
+    mac_with(get(), label, parts)
+}
+
+fn mac_with(secret: &[u8], label: &str, parts: &[&[u8]]) -> [u8; 32] {
+    // HMAC takes a key of any length: this cannot fail.
+    let Ok(mut mac) = <Hmac<Sha256> as KeyInit>::new_from_slice(secret) else {
+        return [0; 32];
+    };
+    mac.update(label.as_bytes());
+    for part in parts {
+        mac.update(&(part.len() as u64).to_le_bytes());
+        mac.update(part);
+    }
+    mac.finalize().into_bytes().into()
+}
+
+/// The seed a deal is dealt from: the tournament's seed for it, mixed with the secret.
+pub fn deal_seed(derived: u64) -> u64 {
+    let out = mac("deal", &[&derived.to_le_bytes()]);
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&out[..8]);
+    u64::from_le_bytes(first)
+}
+
+/// A join key: `table` for the key of one table's tent, None for the event's (the projector's
+/// QR code and the viewer link). 32 hex digits, like a token.
+pub fn join_key(event: i64, epoch: i32, table: Option<i32>) -> String {
+    let table = table.map_or(-1, i64::from);
+    let out = mac(
+        "join",
+        &[
+            &event.to_le_bytes(),
+            &epoch.to_le_bytes(),
+            &table.to_le_bytes(),
+        ],
+    );
+    super::tokens::hex(&out[..16])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_differ_by_event_epoch_and_table_and_look_like_tokens() {
+        let a = join_key(1, 0, None);
+        assert!(super::super::tokens::looks_like_token(&a));
+        assert_ne!(a, join_key(2, 0, None));
+        assert_ne!(a, join_key(1, 1, None));
+        assert_ne!(a, join_key(1, 0, Some(1)));
+        assert_eq!(a, join_key(1, 0, None));
+    }
+
+    #[test]
+    fn the_mac_depends_on_the_secret() {
+        assert_ne!(
+            mac_with(&[1; LEN], "deal", &[b"x"]),
+            mac_with(&[2; LEN], "deal", &[b"x"])
+        );
+    }
+
+    #[test]
+    fn a_new_secret_file_is_owner_only_and_read_back() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = path_for(&dir.path().join("t.sqlite"));
+        let made = load_or_create(&path, None).expect("made");
+        assert_eq!(load_or_create(&path, None).expect("read"), made);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path)
+                .expect("metadata")
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let legacy = path_for(&dir.path().join("old.sqlite"));
+        assert_eq!(
+            load_or_create(&legacy, Some(&[7; LEN])).expect("kept"),
+            [7; LEN]
+        );
+    }
+}

@@ -1,0 +1,298 @@
+//! The cards of the 1937-1958 Touring pack and a fixed-size multiset of them.
+//!
+//! As in the 1926 game, cards of one kind are indistinguishable, so hands and piles are counts
+//! per kind: a state is a few hundred bytes and never touches the heap.
+
+use serde::{Deserialize, Serialize};
+
+/// A kind of card. The discriminants are indexes into [`Counts`] and bits of a set of kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum Card {
+    Go = 0,
+    Freeway = 1,
+    PopulatedArea = 2,
+    StopToRefuel = 3,
+    Gasoline = 4,
+    MissedTheCurve = 5,
+    Wrecker = 6,
+    BurningOil = 7,
+    BrokenSpring = 8,
+    BrakeAdjustment = 9,
+    #[serde(rename = "mile25")]
+    Mile25 = 10,
+    #[serde(rename = "mile35")]
+    Mile35 = 11,
+    #[serde(rename = "mile50")]
+    Mile50 = 12,
+    #[serde(rename = "mile75")]
+    Mile75 = 13,
+}
+
+/// How many kinds of card there are.
+pub const KINDS: usize = 14;
+
+impl Card {
+    /// Every kind, in the order of the protocol's card list (and of a fresh pack).
+    pub const ALL: [Card; KINDS] = [
+        Card::Go,
+        Card::Freeway,
+        Card::PopulatedArea,
+        Card::StopToRefuel,
+        Card::Gasoline,
+        Card::MissedTheCurve,
+        Card::Wrecker,
+        Card::BurningOil,
+        Card::BrokenSpring,
+        Card::BrakeAdjustment,
+        Card::Mile25,
+        Card::Mile35,
+        Card::Mile50,
+        Card::Mile75,
+    ];
+
+    /// The four mileage cards, smallest first: the order of a side's mileage piles.
+    pub const MILES: [Card; 4] = [Card::Mile25, Card::Mile35, Card::Mile50, Card::Mile75];
+
+    /// The five delay cards a table of three or six plays without one of each.
+    pub const DELAYS: [Card; 5] = [
+        Card::StopToRefuel,
+        Card::MissedTheCurve,
+        Card::BurningOil,
+        Card::BrokenSpring,
+        Card::BrakeAdjustment,
+    ];
+
+    /// The card's position in [`Card::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The card for a bit position of a 16-bit set of kinds (as `u16::trailing_zeros` gives).
+    /// The table has 16 entries, so the lookup needs no bounds check in hot loops.
+    #[inline]
+    pub const fn from_bit(bit: u32) -> Card {
+        const BY_BIT: [Card; 16] = {
+            let mut table = [Card::Go; 16];
+            let mut i = 0;
+            while i < KINDS {
+                table[i] = Card::ALL[i];
+                i += 1;
+            }
+            table
+        };
+        BY_BIT[(bit & 15) as usize]
+    }
+
+    /// The identifier used in the protocol and the API (`"missed_the_curve"`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Card::Go => "go",
+            Card::Freeway => "freeway",
+            Card::PopulatedArea => "populated_area",
+            Card::StopToRefuel => "stop_to_refuel",
+            Card::Gasoline => "gasoline",
+            Card::MissedTheCurve => "missed_the_curve",
+            Card::Wrecker => "wrecker",
+            Card::BurningOil => "burning_oil",
+            Card::BrokenSpring => "broken_spring",
+            Card::BrakeAdjustment => "brake_adjustment",
+            Card::Mile25 => "mile25",
+            Card::Mile35 => "mile35",
+            Card::Mile50 => "mile50",
+            Card::Mile75 => "mile75",
+        }
+    }
+
+    /// The name printed on the card (`"Missed the Curve"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Card::Go => "Go",
+            Card::Freeway => "Freeway",
+            Card::PopulatedArea => "Populated Area",
+            Card::StopToRefuel => "Stop to Refuel",
+            Card::Gasoline => "Gasoline",
+            Card::MissedTheCurve => "Missed the Curve",
+            Card::Wrecker => "Wrecker",
+            Card::BurningOil => "Burning Oil",
+            Card::BrokenSpring => "Broken Spring",
+            Card::BrakeAdjustment => "Brake Adjustment",
+            Card::Mile25 => "25 Miles",
+            Card::Mile35 => "35 Miles",
+            Card::Mile50 => "50 Miles",
+            Card::Mile75 => "75 Miles",
+        }
+    }
+
+    /// Parses a card identifier.
+    pub fn from_id(id: &str) -> Option<Card> {
+        Card::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// Miles scored by a mileage card; 0 for every other card.
+    #[inline]
+    pub const fn miles(self) -> u32 {
+        match self {
+            Card::Mile25 => 25,
+            Card::Mile35 => 35,
+            Card::Mile50 => 50,
+            Card::Mile75 => 75,
+            _ => 0,
+        }
+    }
+
+    /// Is this one of the four mileage cards?
+    #[inline]
+    pub const fn is_mile(self) -> bool {
+        self as u8 >= Card::Mile25 as u8
+    }
+
+    /// For a mileage card, the index of its pile (0 = 25-mile pile .. 3 = 75-mile pile).
+    #[inline]
+    pub const fn pile(self) -> usize {
+        (self as usize).wrapping_sub(Card::Mile25 as usize) & 3
+    }
+
+    /// Does this mileage card need a Freeway exposed (50 and 75)?
+    #[inline]
+    pub const fn needs_freeway(self) -> bool {
+        matches!(self, Card::Mile50 | Card::Mile75)
+    }
+
+    /// Is this card played on another side (Populated Area and the five delays)?
+    #[inline]
+    pub const fn is_attack(self) -> bool {
+        matches!(
+            self,
+            Card::PopulatedArea
+                | Card::StopToRefuel
+                | Card::MissedTheCurve
+                | Card::BurningOil
+                | Card::BrokenSpring
+                | Card::BrakeAdjustment
+        )
+    }
+
+    /// For Burning Oil, Broken Spring and Brake Adjustment, the mileage card it takes away.
+    ///
+    /// Ruling (touring-1958.md): the card faces' denominations are not in the rule texts;
+    /// Burning Oil takes a 75, Broken Spring a 50, Brake Adjustment a 35. Change them here.
+    #[inline]
+    pub const fn takes(self) -> Option<Card> {
+        match self {
+            Card::BurningOil => Some(BURNING_OIL_TAKES),
+            Card::BrokenSpring => Some(BROKEN_SPRING_TAKES),
+            Card::BrakeAdjustment => Some(BRAKE_ADJUSTMENT_TAKES),
+            _ => None,
+        }
+    }
+}
+
+/// The mileage card Burning Oil takes (a ruling: see [`Card::takes`]).
+pub const BURNING_OIL_TAKES: Card = Card::Mile75;
+/// The mileage card Broken Spring takes (a ruling: see [`Card::takes`]).
+pub const BROKEN_SPRING_TAKES: Card = Card::Mile50;
+/// The mileage card Brake Adjustment takes (a ruling: see [`Card::takes`]).
+pub const BRAKE_ADJUSTMENT_TAKES: Card = Card::Mile35;
+
+impl crate::engine::CardKind for Card {
+    fn all() -> &'static [Card] {
+        &Card::ALL
+    }
+    fn id(self) -> &'static str {
+        Card::id(self)
+    }
+    fn name(self) -> &'static str {
+        Card::name(self)
+    }
+}
+
+impl std::fmt::Display for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A multiset of cards: how many of each kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counts(pub [u8; KINDS]);
+
+impl Counts {
+    /// No cards.
+    pub const EMPTY: Counts = Counts([0; KINDS]);
+
+    /// How many cards of this kind.
+    #[inline]
+    pub fn get(&self, card: Card) -> u8 {
+        self.0[card.index()]
+    }
+
+    /// Adds `n` cards of a kind.
+    #[inline]
+    pub fn add(&mut self, card: Card, n: u8) {
+        self.0[card.index()] += n;
+    }
+
+    /// Removes `n` cards of a kind; the caller has checked there are enough.
+    #[inline]
+    pub fn remove(&mut self, card: Card, n: u8) {
+        debug_assert!(
+            self.0[card.index()] >= n,
+            "removing a card that is not there"
+        );
+        self.0[card.index()] -= n;
+    }
+
+    /// How many cards in all.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Adds every card of another multiset.
+    pub fn add_all(&mut self, other: &Counts) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+
+    /// The cards one by one, in canonical order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        Card::ALL
+            .into_iter()
+            .flat_map(|c| std::iter::repeat_n(c, usize::from(self.get(c))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_ids_round_trip_and_match_serde() {
+        for card in Card::ALL {
+            assert_eq!(Card::from_id(card.id()), Some(card));
+            let json = serde_json::to_string(&card).expect("serialise");
+            assert_eq!(json, format!("\"{}\"", card.id()));
+            assert_eq!(Card::ALL[card.index()], card);
+            assert_eq!(Card::from_bit(card.index() as u32), card);
+        }
+        assert_eq!(Card::from_id("mile5"), None);
+    }
+
+    #[test]
+    fn mileage_cards_and_attacks_are_told_apart() {
+        for (p, card) in Card::MILES.into_iter().enumerate() {
+            assert!(card.is_mile());
+            assert_eq!(card.pile(), p);
+        }
+        assert!(!Card::BrakeAdjustment.is_mile());
+        assert!(Card::Mile50.needs_freeway() && !Card::Mile35.needs_freeway());
+        assert_eq!(Card::BurningOil.takes(), Some(Card::Mile75));
+        assert_eq!(Card::BrokenSpring.takes(), Some(Card::Mile50));
+        assert_eq!(Card::BrakeAdjustment.takes(), Some(Card::Mile35));
+        assert!(Card::DELAYS.iter().all(|c| c.is_attack()));
+        assert!(Card::PopulatedArea.is_attack() && !Card::Freeway.is_attack());
+    }
+}

@@ -1,0 +1,54 @@
+//! Why an action of Touring (1937-1958) is refused. Every message says what was wrong in the
+//! words of the rules, so a player (or a bot author) knows what to do instead.
+
+use super::cards::Card;
+use crate::engine::{Side, TurnRefusal};
+
+/// An action the rules do not allow. Nothing changes when one is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error(transparent)]
+    Turn(#[from] TurnRefusal),
+    #[error("you do not hold a {card} card")]
+    NotInHand { card: Card },
+    #[error(
+        "your side has Go exposed already, so {card} is not needed; play miles or a delay, or discard it"
+    )]
+    AlreadyRunning { card: Card },
+    #[error("your side must play {needed} next, not {card}")]
+    OutOfOrder { card: Card, needed: Card },
+    #[error("mileage cards need a Go exposed on your side: play {needed} first")]
+    NotRunning { needed: Card },
+    #[error("your {card} pile is complete: the trip takes exactly {quota} of them")]
+    PileFull { card: Card, quota: u8 },
+    #[error(
+        "your side has a Freeway exposed already; Freeway is played on a Populated Area or to start the Freeway pile"
+    )]
+    FreewayExposed,
+    #[error("{card} is played on your own side; play it without a target")]
+    TargetNotAllowed { card: Card },
+    #[error("say which side to play {card} on with \"target\": more than one side could take it")]
+    TargetMissing { card: Card },
+    #[error("there is no side {target} at this table")]
+    NoSuchSide { target: Side },
+    #[error("side {target} is your own side: {card} is played on an opponent")]
+    OwnSide { target: Side, card: Card },
+    #[error(
+        "Populated Area is played on an opponent's exposed Freeway, and side {target} has none"
+    )]
+    NoFreeway { target: Side },
+    #[error(
+        "{card} is played only against a side with a Go exposed, and side {target} is {status}"
+    )]
+    TargetNotRunning {
+        target: Side,
+        card: Card,
+        status: &'static str,
+    },
+    #[error("{card} takes away a {taken} card, and side {target} has none")]
+    NothingToTake {
+        target: Side,
+        card: Card,
+        taken: Card,
+    },
+}

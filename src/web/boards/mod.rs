@@ -1,0 +1,110 @@
+//! The game part of a seat's board, one module and one template per rule set.
+//!
+//! The seat page, the console, the projector and the print pages are generic: they know a deal
+//! as an [`engine::View`](crate::engine::View) and a score sheet. Only here does the web layer
+//! look inside a rule set's view, to draw its piles, the seat's hand and the moves as buttons.
+//! Adding a rule set is a module here named as in `engine::with_rule_sets!` and a template in
+//! `templates/boards/`.
+
+use crate::app::seat::{DealInfo, Tablemate};
+use crate::engine::{Seat, Side, View};
+
+/// What every board needs besides the deal: who sits where, and where moves are posted.
+pub struct Context<'a> {
+    pub deal: &'a DealInfo,
+    pub tablemates: &'a [Tablemate],
+    pub csrf: &'a str,
+    pub post_move: &'a str,
+}
+
+impl Context<'_> {
+    /// The names playing a side of the current deal.
+    pub fn side_names(&self, side: Side) -> String {
+        self.tablemates
+            .iter()
+            .find(|t| t.side == Some(side))
+            .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "))
+    }
+
+    /// Whether the viewer plays this side.
+    pub fn is_mine(&self, side: Side) -> bool {
+        self.tablemates
+            .iter()
+            .any(|t| t.side == Some(side) && t.you)
+    }
+
+    /// Whether this side is to move now.
+    pub fn is_to_move(&self, side: Side, side_of_mover: Option<Side>) -> bool {
+        !self.deal.view.is_over() && side_of_mover == Some(side)
+    }
+
+    /// "You", or the names of whoever sits in a seat.
+    pub fn who(&self, seat: Seat) -> String {
+        self.tablemates
+            .iter()
+            .find(|t| t.seats.contains(&seat))
+            .map(|t| {
+                if t.you && self.deal.seat == seat {
+                    "You".to_owned()
+                } else {
+                    t.names.join(" & ")
+                }
+            })
+            .unwrap_or_else(|| format!("Seat {seat}"))
+    }
+
+    /// The heading of the board: who won, or whose turn it is.
+    pub fn whose_turn(&self) -> String {
+        let view = &self.deal.view;
+        if let Some(winner) = view.winner() {
+            return match self.tablemates.iter().find(|t| t.side == Some(winner)) {
+                Some(t) if t.you => "You won this race!".into(),
+                Some(t) => format!("{} won this race.", t.names.join(" & ")),
+                None => "The race is over.".into(),
+            };
+        }
+        if self.deal.your_turn {
+            return "Your turn.".into();
+        }
+        let seat = view.to_move();
+        let name = self
+            .tablemates
+            .iter()
+            .find(|t| t.seats.contains(&seat))
+            .map(|t| t.names.join(" & "))
+            .unwrap_or_else(|| format!("seat {seat}"));
+        format!("{name} to play.")
+    }
+}
+
+/// How a card looks in a hand: its name, its colour class, its kind, and its big value (a
+/// mileage card) or its name.
+pub struct Face {
+    pub title: &'static str,
+    pub class: &'static str,
+    pub kind: &'static str,
+    pub name: &'static str,
+    pub value: &'static str,
+}
+
+/// A move as a button: its words, its JSON, and whether it throws a card away.
+pub struct MoveButton {
+    pub label: String,
+    pub json: String,
+    pub discard: bool,
+}
+
+macro_rules! board_rule_sets {
+    ($( $variant:ident => $module:ident, $id:literal, $name:literal; )+) => {
+        $( pub mod $module; )+
+
+        /// Draws the game part of a seat's board.
+        pub fn render(context: &Context) -> Result<String, askama::Error> {
+            match &context.deal.view {
+                $(View::$variant(view) => $module::render(context, view),)+
+            }
+        }
+    };
+}
+
+crate::with_rule_sets!(board_rule_sets);

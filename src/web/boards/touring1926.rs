@@ -1,0 +1,232 @@
+//! The board of Touring (1926): the speed limit, each side's Go pile and four mile piles against
+//! their quotas, the seat's hand, its moves as buttons, and what happened lately.
+
+use askama::Template;
+
+use super::{Context, Face, MoveButton};
+use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, Status, View};
+use crate::engine::{self, Side};
+
+/// The face of a card.
+pub fn face(card: Card) -> Face {
+    let (class, kind, value) = match card {
+        Card::Go => ("go", "Go", ""),
+        Card::CityLimits | Card::Country => ("speed-card", "Speed", ""),
+        Card::Collision | Card::OutOfGasoline => ("delay", "Delay · 1 hour", ""),
+        Card::Puncture => ("delay", "Delay · 2 hours", ""),
+        Card::HauledIn | Card::Gasoline => ("remedy", "Remedy", ""),
+        Card::Mile1 => ("mile", "Miles", "1"),
+        Card::Mile3 => ("mile", "Miles", "3"),
+        Card::Mile5 => ("mile", "Miles", "5"),
+        Card::Mile10 => ("mile", "Miles", "10"),
+    };
+    Face {
+        title: card.name(),
+        class,
+        kind,
+        name: if value.is_empty() { card.name() } else { "" },
+        value,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "boards/touring1926.html")]
+struct Board<'a> {
+    context: &'a Context<'a>,
+    view: &'a View,
+    legal: Vec<Action>,
+    recent: Vec<Event>,
+}
+
+/// Draws the board of a deal of Touring (1926).
+pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
+    let legal = context
+        .deal
+        .legal
+        .iter()
+        .filter_map(|a| match a {
+            engine::Action::Touring1926(a) => Some(*a),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        })
+        .collect();
+    let recent = context
+        .deal
+        .recent
+        .iter()
+        .filter_map(|e| match e {
+            engine::Event::Touring1926(e) => Some(*e),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        })
+        .collect();
+    Board {
+        context,
+        view,
+        legal,
+        recent,
+    }
+    .render()
+}
+
+impl Board<'_> {
+    fn side_names(&self, side: &SideView) -> String {
+        self.context.side_names(side.side)
+    }
+
+    fn is_mine(&self, side: &SideView) -> bool {
+        self.context.is_mine(side.side)
+    }
+
+    fn is_to_move(&self, side: &SideView) -> bool {
+        self.context
+            .is_to_move(side.side, self.view.side_of(self.view.to_move))
+    }
+
+    fn city(&self) -> bool {
+        self.view.speed == Speed::City
+    }
+
+    fn status_text(&self, side: &SideView) -> String {
+        match side.status {
+            Status::Running => "running".into(),
+            Status::NotStarted => "needs Go to start".into(),
+            Status::Delayed => format!(
+                "delayed: needs {}",
+                side.needs
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(", then ")
+            ),
+        }
+    }
+
+    fn status_class(&self, side: &SideView) -> &'static str {
+        match side.status {
+            Status::Running => "running",
+            Status::NotStarted => "not_started",
+            Status::Delayed => "delayed",
+        }
+    }
+
+    fn percent(&self, side: &SideView) -> u32 {
+        (side.miles * 100 / self.view.race.max(1)).min(100)
+    }
+
+    /// Each mile pile: its count, its quota, and its name.
+    fn piles(&self, side: &SideView) -> Vec<(u8, u8, &'static str)> {
+        let names = ["1s", "3s", "5s", "10s"];
+        side.piles
+            .to_array()
+            .into_iter()
+            .zip(side.quota.to_array())
+            .zip(names)
+            .map(|((n, q), name)| (n, q, name))
+            .collect()
+    }
+
+    fn hand_faces(&self) -> Vec<Face> {
+        self.view
+            .own_hand()
+            .map(<[Card]>::to_vec)
+            .unwrap_or_default()
+            .into_iter()
+            .map(face)
+            .collect()
+    }
+
+    /// The legal moves, plays first, each with its label and JSON.
+    fn moves(&self) -> Vec<MoveButton> {
+        self.legal
+            .iter()
+            .map(|action| MoveButton {
+                label: self.label(action),
+                json: action.to_json().to_string(),
+                discard: matches!(action, Action::Discard { .. }),
+            })
+            .collect()
+    }
+
+    fn taking(cards: &[Card]) -> String {
+        if cards.is_empty() {
+            return String::new();
+        }
+        format!(
+            ", taking {}",
+            cards
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )
+    }
+
+    /// Words for a move, naming the target side by its players.
+    fn label(&self, action: &Action) -> String {
+        match *action {
+            Action::Discard { card } => format!("Discard {}", card.name()),
+            Action::Play {
+                card,
+                target: Some(side),
+                take,
+            } => format!(
+                "{} on {}{}",
+                card.name(),
+                self.context.side_names(side),
+                Self::taking(&take.map(|t| t.card_list()).unwrap_or_default())
+            ),
+            Action::Play {
+                card: Card::Mile10, ..
+            } if self.city() => "Play 10 Miles (speeding! you lose all your miles)".into(),
+            Action::Play { card, .. } => format!("Play {}", card.name()),
+        }
+    }
+
+    fn side_word(&self, side: Side) -> String {
+        self.context.side_names(side)
+    }
+
+    /// The recent events in words.
+    fn recent_lines(&self) -> Vec<String> {
+        let context = self.context;
+        self.recent
+            .iter()
+            .filter_map(|event| match *event {
+                Event::Drew { seat, card } if seat == context.deal.seat => {
+                    card.map(|c| format!("You drew {}.", c.name()))
+                }
+                Event::Drew { .. } => None,
+                Event::Played { seat, card, .. } => {
+                    Some(format!("{} played {}.", context.who(seat), card.name()))
+                }
+                Event::Discarded { seat, card } => Some(match card {
+                    Some(c) => format!("{} discarded {}.", context.who(seat), c.name()),
+                    None => format!("{} discarded a card.", context.who(seat)),
+                }),
+                Event::Delayed {
+                    by,
+                    side,
+                    card,
+                    taken,
+                } => Some(format!(
+                    "{} played {} on {}{}.",
+                    context.who(by),
+                    card.name(),
+                    self.side_word(side),
+                    Self::taking(&taken.card_list())
+                )),
+                Event::Speeding {
+                    side, forfeited, ..
+                } => Some(format!(
+                    "{} played a 10 within City Limits: speeding! {forfeited} miles lost.",
+                    self.side_word(side)
+                )),
+                Event::Reshuffled { draw_pile } => {
+                    Some(format!("The pack was reshuffled: {draw_pile} cards."))
+                }
+                Event::Won { side } => Some(format!("{} won the race!", self.side_word(side))),
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,655 @@
+//! Limits that keep one client from taking the server for itself. A party runs on an open room
+//! network: a stranger there may not fill the disk with events and entries, hold every
+//! connection with live streams or slowly sent bodies, or guess the host's password at
+//! leisure. Also here: the headers every answer carries (a Content-Security-Policy without
+//! inline script, no sniffing, no framing, no referrer) and the session cookie's `Secure` flag.
+//!
+//! Everything counts per client: the address the connection comes from (an IPv6 address by its
+//! /64, since one device may pick any address in it), or, for connections from a proxy named by
+//! `--trusted-proxy`, the address that proxy puts last in `X-Forwarded-For`. Every refusal is a
+//! 429 that says when to try again, in a `Retry-After` header and in words (a JSON body for
+//! the API, a page for people).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::num::NonZeroU32;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
+use futures_util::StreamExt;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota};
+
+use crate::app::AppError;
+
+/// Events one address may create in an hour.
+pub const EVENTS_PER_HOUR: u32 = 30;
+/// Entries an event may hold: 1,000 tables of three, with room to spare.
+pub const MAX_ENTRIES: u32 = 5_000;
+/// Entries (and bots) one address may add in a minute.
+pub const ENTRIES_PER_MINUTE: u32 = 1_200;
+/// Requests with a body (forms, moves, API calls that change something) one address may send
+/// in a second, in bursts of as many.
+pub const WRITES_PER_SECOND: u32 = 200;
+/// Live streams (open pages that update themselves) one address may hold at once.
+pub const STREAMS_PER_CLIENT: u32 = 32;
+/// Seconds a client has to send a request's body once its headers are in.
+pub const BODY_TIMEOUT_SECS: u64 = 10;
+
+/// The limits, as `touring serve` and `touring demo` take them (flags or environment). A limit
+/// of 0 turns that limit off.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Events one address may create in an hour (0: no limit).
+    #[arg(long, env = "TOURING_EVENTS_PER_HOUR", default_value_t = EVENTS_PER_HOUR)]
+    pub events_per_hour: u32,
+    /// Entries one event may hold (0: no limit).
+    #[arg(long, env = "TOURING_MAX_ENTRIES", default_value_t = MAX_ENTRIES)]
+    pub max_entries: u32,
+    /// Entries one address may add in a minute (0: no limit).
+    #[arg(long, env = "TOURING_ENTRIES_PER_MINUTE", default_value_t = ENTRIES_PER_MINUTE)]
+    pub entries_per_minute: u32,
+    /// Requests with a body one address may send in a second (0: no limit).
+    #[arg(long, env = "TOURING_WRITES_PER_SECOND", default_value_t = WRITES_PER_SECOND)]
+    pub writes_per_second: u32,
+    /// Live streams one address may hold open at once (0: no limit).
+    #[arg(long, env = "TOURING_STREAMS_PER_CLIENT", default_value_t = STREAMS_PER_CLIENT)]
+    pub streams_per_client: u32,
+    /// Seconds a client has to send a request body.
+    #[arg(long, env = "TOURING_BODY_TIMEOUT_SECS", default_value_t = BODY_TIMEOUT_SECS,
+        value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub body_timeout_secs: u64,
+    /// Mark the session cookie Secure: set this when people reach the server over HTTPS.
+    #[arg(long, env = "TOURING_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+    /// The address of a reverse proxy in front of touring (repeat for several). Only
+    /// connections from it may say, in X-Forwarded-For and X-Forwarded-Proto, which client
+    /// they carry and whether it came over HTTPS.
+    #[arg(long, env = "TOURING_TRUSTED_PROXY", value_delimiter = ',')]
+    pub trusted_proxy: Vec<IpAddr>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            events_per_hour: EVENTS_PER_HOUR,
+            max_entries: MAX_ENTRIES,
+            entries_per_minute: ENTRIES_PER_MINUTE,
+            writes_per_second: WRITES_PER_SECOND,
+            streams_per_client: STREAMS_PER_CLIENT,
+            body_timeout_secs: BODY_TIMEOUT_SECS,
+            secure_cookies: false,
+            trusted_proxy: Vec::new(),
+        }
+    }
+}
+
+/// Who a client is, for counting: an IPv4 address, or an IPv6 address's /64.
+pub type Client = IpAddr;
+
+/// Failed sign-ins that cost nothing: a host may mistype a few times.
+const FREE_FAILURES_CLIENT: u32 = 5;
+/// Failed sign-ins on one event, from any number of clients, before it waits too.
+const FREE_FAILURES_EVENT: u32 = 20;
+/// The longest wait between two sign-ins.
+const MAX_SIGN_IN_WAIT: Duration = Duration::from_secs(15 * 60);
+/// Failures are forgotten this long after the last one.
+const FORGET_FAILURES: Duration = Duration::from_secs(60 * 60);
+
+/// Failed sign-ins of one client, or on one event.
+#[derive(Debug, Clone, Copy)]
+struct Strikes {
+    count: u32,
+    last: Instant,
+    until: Instant,
+}
+
+impl Strikes {
+    /// One more failure: past the free ones, each doubles the wait (1 s, 2 s, 4 s... up to
+    /// 15 minutes).
+    fn strike(entry: Option<&Strikes>, free: u32, now: Instant) -> Strikes {
+        let count = match entry {
+            Some(s) if now.duration_since(s.last) < FORGET_FAILURES => s.count + 1,
+            _ => 1,
+        };
+        let wait = match count.checked_sub(free) {
+            Some(over) if over > 0 => {
+                Duration::from_secs(1u64 << (over - 1).min(20)).min(MAX_SIGN_IN_WAIT)
+            }
+            _ => Duration::ZERO,
+        };
+        Strikes {
+            count,
+            last: now,
+            until: now + wait,
+        }
+    }
+}
+
+/// Failed sign-ins, per client and per event, with a growing wait.
+#[derive(Debug, Default)]
+struct SignIns {
+    clients: HashMap<Client, Strikes>,
+    events: HashMap<i64, Strikes>,
+}
+
+impl SignIns {
+    fn wait(&self, client: Client, event: i64, now: Instant) -> Option<Duration> {
+        let until = [self.clients.get(&client), self.events.get(&event)]
+            .into_iter()
+            .flatten()
+            .map(|s| s.until)
+            .max()?;
+        (until > now).then(|| until - now)
+    }
+
+    fn failed(&mut self, client: Client, event: i64, now: Instant) {
+        if self.clients.len() + self.events.len() > 50_000 {
+            self.clients
+                .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
+            self.events
+                .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
+        }
+        let client_strikes = Strikes::strike(self.clients.get(&client), FREE_FAILURES_CLIENT, now);
+        self.clients.insert(client, client_strikes);
+        let event_strikes = Strikes::strike(self.events.get(&event), FREE_FAILURES_EVENT, now);
+        self.events.insert(event, event_strikes);
+    }
+
+    fn succeeded(&mut self, client: Client) {
+        self.clients.remove(&client);
+    }
+}
+
+/// Live streams open per client, shared with the guards that close them.
+type Streams = Arc<Mutex<HashMap<Client, u32>>>;
+
+/// The limits in force and what each client has used of them.
+pub struct Guards {
+    limits: Limits,
+    clock: DefaultClock,
+    events: Option<DefaultKeyedRateLimiter<Client>>,
+    entries: Option<DefaultKeyedRateLimiter<Client>>,
+    writes: Option<DefaultKeyedRateLimiter<Client>>,
+    streams: Streams,
+    sign_ins: Mutex<SignIns>,
+}
+
+fn keyed(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<Client>> {
+    quota.map(DefaultKeyedRateLimiter::keyed)
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Guards {
+    pub fn new(limits: Limits) -> Guards {
+        Guards {
+            clock: DefaultClock::default(),
+            events: keyed(NonZeroU32::new(limits.events_per_hour).map(Quota::per_hour)),
+            entries: keyed(NonZeroU32::new(limits.entries_per_minute).map(Quota::per_minute)),
+            writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
+            streams: Arc::default(),
+            sign_ins: Mutex::default(),
+            limits,
+        }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The client a request comes from.
+    pub fn client(&self, req: &HttpRequest) -> Client {
+        let peer = req
+            .peer_addr()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip());
+        let peer = normal(peer);
+        if !self.trusts(peer) {
+            return group(peer);
+        }
+        // The proxy appends the address it saw; anything before it the client may have made up.
+        let forwarded = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|part| part.trim().parse::<IpAddr>().ok())
+            .last();
+        group(normal(forwarded.unwrap_or(peer)))
+    }
+
+    fn trusts(&self, peer: IpAddr) -> bool {
+        self.limits.trusted_proxy.iter().any(|p| normal(*p) == peer)
+    }
+
+    /// Whether the browser reached the server over HTTPS: always with `--secure-cookies`; or
+    /// as a trusted proxy says; or when touring itself serves TLS.
+    pub fn https(&self, req: &HttpRequest) -> bool {
+        if self.limits.secure_cookies || req.app_config().secure() {
+            return true;
+        }
+        let peer = req.peer_addr().map(|a| normal(a.ip()));
+        peer.is_some_and(|p| self.trusts(p))
+            && req
+                .headers()
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next_back())
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+    }
+
+    fn check(
+        &self,
+        limiter: &Option<DefaultKeyedRateLimiter<Client>>,
+        client: Client,
+    ) -> Result<(), Duration> {
+        match limiter {
+            Some(limiter) => limiter
+                .check_key(&client)
+                .map_err(|not_until| not_until.wait_time_from(self.clock.now())),
+            None => Ok(()),
+        }
+    }
+
+    /// How long this client must wait before it may try the event's password again.
+    pub fn sign_in_wait(&self, client: Client, event: i64) -> Option<Duration> {
+        lock(&self.sign_ins).wait(client, event, Instant::now())
+    }
+
+    /// Counts a wrong password.
+    pub fn sign_in_failed(&self, client: Client, event: i64) {
+        lock(&self.sign_ins).failed(client, event, Instant::now());
+    }
+
+    /// A right password forgives the client's earlier mistakes.
+    pub fn sign_in_succeeded(&self, client: Client) {
+        lock(&self.sign_ins).succeeded(client);
+    }
+
+    /// The entries cap, for the use cases that add entries.
+    pub fn max_entries(&self) -> Option<usize> {
+        (self.limits.max_entries > 0).then_some(self.limits.max_entries as usize)
+    }
+
+    /// Opens a live stream for a client, or says that it holds too many.
+    fn open_stream(&self, client: Client) -> Option<StreamGuard> {
+        let cap = self.limits.streams_per_client;
+        let mut streams = lock(&self.streams);
+        let open = streams.entry(client).or_insert(0);
+        if cap > 0 && *open >= cap {
+            return None;
+        }
+        *open += 1;
+        Some(StreamGuard {
+            streams: self.streams.clone(),
+            client,
+        })
+    }
+
+    /// Forgets clients that have not been limited for a while, so the maps stay small.
+    pub fn forget_idle(&self) {
+        for limiter in [&self.events, &self.entries, &self.writes]
+            .into_iter()
+            .flatten()
+        {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        let now = Instant::now();
+        let mut sign_ins = lock(&self.sign_ins);
+        sign_ins
+            .clients
+            .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
+        sign_ins
+            .events
+            .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
+    }
+}
+
+/// The server's cap on entries per event (none when the limits are not installed).
+pub fn max_entries(req: &HttpRequest) -> Option<usize> {
+    req.app_data::<web::Data<Guards>>()
+        .and_then(|guards| guards.max_entries())
+}
+
+/// IPv4 addresses written as IPv6 (::ffff:1.2.3.4) are the IPv4 address.
+fn normal(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// An IPv6 address counts by its /64: one device can use any address of its network.
+fn group(ip: IpAddr) -> Client {
+    match ip {
+        IpAddr::V6(v6) if !v6.is_loopback() => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(Ipv6Addr::from(bits))
+        }
+        other => other,
+    }
+}
+
+/// One open live stream; closing it (dropping the answer's body) frees its place.
+struct StreamGuard {
+    streams: Streams,
+    client: Client,
+}
+
+impl Drop for StreamGuard {
+    fn drop(&mut self) {
+        let mut streams = lock(&self.streams);
+        if let Some(open) = streams.get_mut(&self.client) {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                streams.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// An answer's body that holds a stream's place for as long as it is being sent.
+struct Guarded<B> {
+    body: B,
+    _guard: StreamGuard,
+}
+
+impl<B: MessageBody + Unpin> MessageBody for Guarded<B> {
+    type Error = B::Error;
+
+    fn size(&self) -> BodySize {
+        self.body.size()
+    }
+
+    fn poll_next(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<actix_web::web::Bytes, Self::Error>>> {
+        Pin::new(&mut self.body).poll_next(cx)
+    }
+}
+
+/// Is this address a page's live stream?
+fn is_stream(path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    path == "/seat-live"
+        || (path.starts_with("/seat/") && path.ends_with("/live"))
+        || (path.starts_with("/events/") && path.contains("/live/"))
+}
+
+/// Does this request create an event?
+fn creates_event(method: &Method, path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    method == Method::POST && (path == "/events" || path == "/api/v1/events")
+}
+
+/// Does this request add an entry (or a bot)?
+fn adds_entry(method: &Method, path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    method == Method::POST
+        && (path.ends_with("/host/entries")
+            || path.ends_with("/host/bots")
+            || (path.starts_with("/api/v1/events/") && path.ends_with("/entries")))
+}
+
+fn has_body(method: &Method) -> bool {
+    [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(method)
+}
+
+/// The 429 answer: the API's JSON refusal or a page, both saying when to try again.
+pub fn too_many(req: &HttpRequest, wait: Duration, what: &str) -> HttpResponse {
+    let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+    let when = if seconds == 1 {
+        "in a second".to_owned()
+    } else if seconds < 120 {
+        format!("in {seconds} seconds")
+    } else {
+        format!("in {} minutes", seconds.div_ceil(60))
+    };
+    let message = format!("{what}: try again {when}.");
+    let mut answer = if req.path().starts_with("/api/") {
+        super::error::json_error(StatusCode::TOO_MANY_REQUESTS, "too_many", message)
+    } else {
+        let mut page = super::pages::PageError(AppError::Conflict(message)).error_response();
+        *page.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+        page
+    };
+    if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+        answer.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    answer
+}
+
+/// The Content-Security-Policy of every answer: scripts and styles only from this server,
+/// never inline (style attributes excepted, for the boards' meters); no framing; forms post
+/// only here.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+     style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The headers every answer carries.
+fn secure_headers(headers: &mut actix_web::http::header::HeaderMap) {
+    let set = [
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ];
+    for (name, value) in set {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
+    }
+}
+
+/// Adds `Secure` to the cookies of an answer that goes out over HTTPS.
+fn secure_cookies(headers: &mut actix_web::http::header::HeaderMap) {
+    let cookies: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).cloned().collect();
+    if cookies.is_empty() {
+        return;
+    }
+    headers.remove(header::SET_COOKIE);
+    for value in cookies {
+        let secured = value
+            .to_str()
+            .ok()
+            .and_then(|text| actix_web::cookie::Cookie::parse(text.to_owned()).ok())
+            .and_then(|mut cookie| {
+                cookie.set_secure(true);
+                HeaderValue::from_str(&cookie.to_string()).ok()
+            });
+        headers.append(header::SET_COOKIE, secured.unwrap_or(value));
+    }
+}
+
+/// A request body that must arrive by a deadline; after it, reading fails with a time-out.
+fn timed(payload: Payload, deadline: tokio::time::Instant) -> Payload {
+    let stream = futures_util::stream::unfold(Some(payload), move |state| async move {
+        let mut payload = state?;
+        match tokio::time::timeout_at(deadline, payload.next()).await {
+            Ok(Some(item)) => Some((item, Some(payload))),
+            Ok(None) => None,
+            Err(_) => Some((
+                Err(actix_web::error::PayloadError::Io(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the request body came too slowly",
+                ))),
+                None,
+            )),
+        }
+    });
+    let boxed: Pin<
+        Box<
+            dyn futures_util::Stream<
+                    Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>,
+                >,
+        >,
+    > = Box::pin(stream);
+    Payload::from(boxed)
+}
+
+/// Is this error a body that came too slowly?
+pub fn is_body_timeout(error: &actix_web::error::PayloadError) -> bool {
+    matches!(error, actix_web::error::PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut)
+}
+
+/// The middleware: every request passes here first.
+pub async fn guard(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(guards) = req.app_data::<web::Data<Guards>>().cloned() else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let client = guards.client(req.request());
+    let https = guards.https(req.request());
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    let refusal = if has_body(&method) {
+        guards
+            .check(&guards.writes, client)
+            .map_err(|wait| (wait, "this device has sent too many requests in a row"))
+            .and_then(|()| {
+                if creates_event(&method, &path) {
+                    guards.check(&guards.events, client).map_err(|wait| {
+                        (
+                            wait,
+                            "this device has created as many events as an hour allows",
+                        )
+                    })
+                } else if adds_entry(&method, &path) {
+                    guards.check(&guards.entries, client).map_err(|wait| {
+                        (
+                            wait,
+                            "this device has added as many entries as a minute allows",
+                        )
+                    })
+                } else {
+                    Ok(())
+                }
+            })
+            .err()
+    } else {
+        None
+    };
+    if let Some((wait, what)) = refusal {
+        let mut answer = too_many(req.request(), wait, what);
+        secure_headers(answer.headers_mut());
+        return Ok(req.into_response(answer));
+    }
+    let stream = if method == Method::GET && is_stream(&path) {
+        match guards.open_stream(client) {
+            Some(guard) => Some(guard),
+            None => {
+                let mut answer = too_many(
+                    req.request(),
+                    Duration::from_secs(5),
+                    "this device has too many live pages open; close some",
+                );
+                secure_headers(answer.headers_mut());
+                return Ok(req.into_response(answer));
+            }
+        }
+    } else {
+        None
+    };
+    if has_body(&method) {
+        let deadline =
+            tokio::time::Instant::now() + Duration::from_secs(guards.limits.body_timeout_secs);
+        let payload = req.take_payload();
+        req.set_payload(timed(payload, deadline));
+    }
+    let mut response = next.call(req).await?.map_into_boxed_body();
+    secure_headers(response.headers_mut());
+    if https {
+        secure_cookies(response.headers_mut());
+    }
+    Ok(match stream {
+        Some(guard) if response.status().is_success() => response
+            .map_body(|_, body| Guarded {
+                body,
+                _guard: guard,
+            })
+            .map_into_boxed_body(),
+        _ => response,
+    })
+}
+
+/// Forgets idle clients every few minutes, for as long as the server runs.
+pub async fn forget_idle(guards: web::Data<Guards>) {
+    loop {
+        tokio::time::sleep(Duration::from_secs(300)).await;
+        guards.forget_idle();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_passwords_wait_longer_and_longer() {
+        let mut sign_ins = SignIns::default();
+        let client: Client = "192.0.2.7".parse().expect("address");
+        let now = Instant::now();
+        for _ in 0..FREE_FAILURES_CLIENT {
+            assert_eq!(sign_ins.wait(client, 1, now), None);
+            sign_ins.failed(client, 1, now);
+        }
+        assert_eq!(sign_ins.wait(client, 1, now), None);
+        sign_ins.failed(client, 1, now);
+        assert_eq!(sign_ins.wait(client, 1, now), Some(Duration::from_secs(1)));
+        sign_ins.failed(client, 1, now);
+        assert_eq!(sign_ins.wait(client, 1, now), Some(Duration::from_secs(2)));
+        sign_ins.failed(client, 1, now);
+        assert_eq!(sign_ins.wait(client, 1, now), Some(Duration::from_secs(4)));
+        // Another device may still try another event, and this event for a while.
+        let other: Client = "192.0.2.8".parse().expect("address");
+        assert_eq!(sign_ins.wait(other, 2, now), None);
+        assert_eq!(sign_ins.wait(other, 1, now), None);
+        sign_ins.succeeded(client);
+        assert_eq!(sign_ins.wait(client, 2, now), None);
+    }
+
+    #[test]
+    fn an_ipv6_client_counts_by_its_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().expect("address");
+        let b: IpAddr = "2001:db8:1:2:bbbb::2".parse().expect("address");
+        let c: IpAddr = "2001:db8:1:3::1".parse().expect("address");
+        assert_eq!(group(a), group(b));
+        assert_ne!(group(a), group(c));
+        let mapped: IpAddr = "::ffff:192.0.2.1".parse().expect("address");
+        assert_eq!(
+            normal(mapped),
+            "192.0.2.1".parse::<IpAddr>().expect("address")
+        );
+    }
+
+    #[test]
+    fn streams_and_creations_are_recognised() {
+        assert!(is_stream("/seat-live"));
+        assert!(is_stream("/seat/abc/live"));
+        assert!(is_stream("/events/3/live/screen"));
+        assert!(!is_stream("/events/3/screen"));
+        assert!(creates_event(&Method::POST, "/api/v1/events"));
+        assert!(creates_event(&Method::POST, "/events/"));
+        assert!(!creates_event(&Method::GET, "/events"));
+        assert!(adds_entry(&Method::POST, "/api/v1/events/4/entries"));
+        assert!(adds_entry(&Method::POST, "/events/4/host/entries"));
+        assert!(adds_entry(&Method::POST, "/events/4/host/bots"));
+        assert!(!adds_entry(&Method::PATCH, "/api/v1/events/4/entries/2"));
+    }
+}

@@ -1,0 +1,54 @@
+//! Migrations carry existing data over: a paper score card stored with the old four mile
+//! columns reads back as counts per score-sheet row after the migration that replaced them.
+
+use diesel::prelude::*;
+use diesel::sql_query;
+use diesel::sqlite::SqliteConnection;
+use diesel_migrations::MigrationHarness;
+use touring::db::MIGRATIONS;
+
+#[derive(QueryableByName)]
+struct Counts {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    counts: String,
+}
+
+#[test]
+fn paper_cards_stored_as_mile_columns_are_carried_over_as_row_counts() {
+    let mut conn = SqliteConnection::establish(":memory:").expect("database");
+    // The two migrations of the first release, which stored a card as four mile columns.
+    for _ in 0..2 {
+        conn.run_next_migration(MIGRATIONS).expect("old migration");
+    }
+    sql_query(
+        "INSERT INTO events (id, name, rules, settings, seed, host_token_hash, status, created_at, updated_at, join_key, private_views)
+         VALUES (1, 'Old', 'touring-1926', '{}', 1, 'x', 'open', '2026-11-01 20:00:00', '2026-11-01 20:00:00', 'k', 0)",
+    )
+    .execute(&mut conn)
+    .expect("event");
+    sql_query(
+        "INSERT INTO rounds (id, event_id, number, state, extended_seconds, byes) VALUES (1, 1, 1, 'over', 0, '[]')",
+    )
+    .execute(&mut conn)
+    .expect("round");
+    sql_query("INSERT INTO round_tables (id, round_id, number, mode) VALUES (1, 1, 1, 'paper')")
+        .execute(&mut conn)
+        .expect("table");
+    sql_query(
+        "INSERT INTO paper_scores (table_id, side, mile1, mile3, mile5, mile10, entered_by, entered_at)
+         VALUES (1, 0, 8, 4, 1, 2, 'host', '2026-11-01 21:00:00')",
+    )
+    .execute(&mut conn)
+    .expect("old card");
+    conn.run_pending_migrations(MIGRATIONS)
+        .expect("new migrations");
+    let rows: Vec<Counts> = sql_query("SELECT counts FROM paper_scores")
+        .load(&mut conn)
+        .expect("cards");
+    assert_eq!(rows.len(), 1);
+    let counts: serde_json::Value = serde_json::from_str(&rows[0].counts).expect("json");
+    assert_eq!(
+        counts,
+        serde_json::json!({"mile1": 8, "mile3": 4, "mile5": 1, "mile10": 2})
+    );
+}

@@ -1,0 +1,511 @@
+//! Trust, round 2: a stranger on the party's Wi-Fi. Each test is one attack that used to work
+//! (issue 11) and must not any more, through a real server.
+
+mod common;
+
+use common::api::Host;
+use common::server::Server;
+use reqwest::blocking::{Client, Response};
+use reqwest::redirect::Policy;
+use serde_json::{Value, json};
+use touring::engine::{Config, Game, RulesId};
+use touring::tournament::game_seed;
+
+/// A browser with its own cookie jar that does not follow redirects.
+fn browser() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(Policy::none())
+        .build()
+        .expect("client")
+}
+
+fn status_of(response: Response) -> u16 {
+    response.status().as_u16()
+}
+
+fn get(client: &Client, server: &Server, path: &str) -> (u16, String) {
+    let response = client.get(server.url(path)).send().expect("GET");
+    let status = response.status().as_u16();
+    (status, response.text().unwrap_or_default())
+}
+
+fn csrf_of(client: &Client, server: &Server, path: &str) -> String {
+    let (_, html) = get(client, server, path);
+    html.split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a CSRF field on the page")
+        .to_owned()
+}
+
+fn post_form(client: &Client, server: &Server, path: &str, form: &[(&str, &str)]) -> u16 {
+    status_of(
+        client
+            .post(server.url(path))
+            .form(form)
+            .send()
+            .expect("POST"),
+    )
+}
+
+/// The 32 hex digits after `marker` in a page.
+fn key_after(html: &str, marker: &str) -> String {
+    html.split(marker)
+        .nth(1)
+        .and_then(|r| r.get(..32))
+        .unwrap_or_else(|| panic!("{marker} in {html}"))
+        .to_owned()
+}
+
+/// An event of four players at two tables of two, round 1 seated in the host's order (Ann and
+/// Bob at table 1, Cy and Di at table 2), with the host's browser signed in.
+struct Party {
+    host: Host,
+    tokens: Vec<String>,
+    players: Vec<i64>,
+    console: Client,
+}
+
+impl Party {
+    fn new(server: &Server) -> Party {
+        let host = Host::create(
+            server,
+            json!({"name": "Trust", "table_size": 2, "seed": 7,
+                   "round": {"kind": "timed", "seconds": 3600}}),
+        );
+        let tokens = host.add_players(server, &["Ann", "Bob", "Cy", "Di"]);
+        let entries = host.get(server, "/entries");
+        let entries = entries["entries"].as_array().expect("entries");
+        let players = entries
+            .iter()
+            .map(|e| e["players"][0].as_i64().expect("player"))
+            .collect();
+        let order: Vec<Value> = entries.iter().map(|e| e["id"].clone()).collect();
+        host.ok(server, "/rounds", json!({ "order": order }));
+        let console = browser();
+        let (status, _) = get(
+            &console,
+            server,
+            &format!("/events/{}/host?token={}", host.event, host.token),
+        );
+        assert_eq!(status, 303);
+        Party {
+            host,
+            tokens,
+            players,
+            console,
+        }
+    }
+
+    fn event(&self) -> i64 {
+        self.host.event
+    }
+
+    /// The join key of a table, from the printed tents.
+    fn table_key(&self, server: &Server, table: u32) -> String {
+        let (status, tents) = get(
+            &self.console,
+            server,
+            &format!("/events/{}/print/tents", self.event()),
+        );
+        assert_eq!(status, 200);
+        key_after(&tents, &format!("/table/{table}?key="))
+    }
+
+    /// A stranger's pick of a player's seat with a key (from a table's page when `table`).
+    fn pick(
+        &self,
+        server: &Server,
+        guest: &Client,
+        key: &str,
+        table: Option<u32>,
+        player: i64,
+    ) -> u16 {
+        let page = match table {
+            Some(n) => format!("/events/{}/table/{n}?key={key}", self.event()),
+            None => format!("/events/{}/join?key={key}", self.event()),
+        };
+        let csrf = csrf_of(guest, server, "/");
+        let (status, _) = get(guest, server, &page);
+        assert!(status == 200 || status == 403, "{page}: {status}");
+        let table = table.map(|n| n.to_string()).unwrap_or_default();
+        post_form(
+            guest,
+            server,
+            &format!("/events/{}/pick", self.event()),
+            &[
+                ("csrf", &csrf),
+                ("key", key),
+                ("player", &player.to_string()),
+                ("table", &table),
+            ],
+        )
+    }
+
+    /// Makes the projector and standings private from the console; returns the viewer key.
+    fn make_private(&self, server: &Server) -> String {
+        let path = format!("/events/{}/host", self.event());
+        let csrf = csrf_of(&self.console, server, &path);
+        let status = post_form(
+            &self.console,
+            server,
+            &format!("/events/{}/host/views", self.event()),
+            &[("csrf", &csrf), ("private", "true")],
+        );
+        assert_eq!(status, 303);
+        let (_, console) = get(&self.console, server, &path);
+        key_after(&console, "screen?key=")
+    }
+}
+
+#[test]
+fn a_join_key_picks_only_a_free_seat_at_its_own_table() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let key = party.table_key(&server, 1);
+    // Ann opens her seat link first: the seat is hers.
+    common::api::seat(&server, &party.tokens[0]);
+    let stranger = browser();
+    assert_eq!(
+        party.pick(&server, &stranger, &key, Some(1), party.players[0]),
+        403,
+        "Ann holds her seat"
+    );
+    assert_eq!(
+        party.pick(&server, &stranger, &key, Some(1), party.players[2]),
+        403,
+        "Cy sits at table 2"
+    );
+    assert_eq!(
+        party.pick(&server, &stranger, &key, Some(2), party.players[2]),
+        403,
+        "table 1's key does not open table 2"
+    );
+    let (_, page) = get(
+        &stranger,
+        &server,
+        &format!("/events/{}/table/1?key={key}", party.event()),
+    );
+    assert!(page.contains("Bob") && !page.contains(">Ann<"), "{page}");
+    let (status, _) = get(&stranger, &server, "/seat");
+    assert_eq!(status, 403, "the stranger holds no seat");
+    // Bob picks his own free seat; after that, nobody else can.
+    let bob = browser();
+    assert_eq!(
+        party.pick(&server, &bob, &key, Some(1), party.players[1]),
+        303
+    );
+    assert_eq!(get(&bob, &server, "/seat").0, 200);
+    assert_eq!(
+        party.pick(&server, &stranger, &key, Some(1), party.players[1]),
+        403,
+        "Bob holds his seat now"
+    );
+}
+
+#[test]
+fn renewing_or_releasing_a_seat_ends_the_session_of_whoever_picked_it() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let key = party.table_key(&server, 1);
+    let intruder = browser();
+    assert_eq!(
+        party.pick(&server, &intruder, &key, Some(1), party.players[1]),
+        303
+    );
+    assert_eq!(get(&intruder, &server, "/seat").0, 200);
+    // The host renews Bob's link: the intruder's session ends.
+    party.host.ok(
+        &server,
+        &format!("/players/{}/link", party.players[1]),
+        json!({}),
+    );
+    assert_eq!(get(&intruder, &server, "/seat").0, 403, "renewed");
+    assert_eq!(
+        party.pick(&server, &intruder, &key, Some(1), party.players[1]),
+        403,
+        "still held"
+    );
+    // The host releases the seat: it can be picked again, and that session ends on release.
+    party.host.ok(
+        &server,
+        &format!("/players/{}/release", party.players[1]),
+        json!({}),
+    );
+    let bob = browser();
+    assert_eq!(
+        party.pick(&server, &bob, &key, Some(1), party.players[1]),
+        303
+    );
+    assert_eq!(get(&bob, &server, "/seat").0, 200);
+    party.host.ok(
+        &server,
+        &format!("/players/{}/release", party.players[1]),
+        json!({}),
+    );
+    assert_eq!(get(&bob, &server, "/seat").0, 403, "released");
+    let (status, _) = server.post(
+        &party
+            .host
+            .path(&format!("/players/{}/release", party.players[1])),
+        None,
+        &json!({}),
+    );
+    assert_eq!(status, 403, "only the host releases a seat");
+}
+
+#[test]
+fn the_host_rotates_the_join_keys_and_the_host_token() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let old = party.table_key(&server, 1);
+    let (status, _) = server.post(&party.host.path("/join-keys"), None, &json!({}));
+    assert_eq!(status, 403, "only the host rotates the keys");
+    let answer = party.host.ok(&server, "/join-keys", json!({}));
+    assert!(answer["join_key"].as_str().is_some(), "{answer}");
+    let guest = browser();
+    let (status, _) = get(
+        &guest,
+        &server,
+        &format!("/events/{}/table/1?key={old}", party.event()),
+    );
+    assert_eq!(status, 403, "the old tent's key stops working");
+    let new = party.table_key(&server, 1);
+    assert_ne!(new, old);
+    assert_eq!(
+        party.pick(&server, &guest, &new, Some(1), party.players[1]),
+        303
+    );
+
+    let answer = party.host.ok(&server, "/host-token", json!({}));
+    let token = answer["host_token"]
+        .as_str()
+        .expect("a new token")
+        .to_owned();
+    let (status, _) = server.get(&party.host.path("/seating"), Some(&party.host.token));
+    assert_eq!(status, 403, "the old host token stops working");
+    let (status, _) = server.get(&party.host.path("/corrections"), Some(&token));
+    assert_eq!(status, 200, "the new one works");
+    let (status, _) = get(
+        &party.console,
+        &server,
+        &format!("/events/{}/host", party.event()),
+    );
+    assert_eq!(status, 303, "the host's sessions ended with the old token");
+}
+
+#[test]
+fn private_views_are_private_in_the_json_api_too() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    let reads = [
+        format!("/api/v1/events/{event}"),
+        format!("/api/v1/events/{event}/standings"),
+        format!("/api/v1/events/{event}/entries"),
+        format!("/api/v1/events/{event}/rounds/1"),
+    ];
+    for path in &reads {
+        assert_eq!(server.get(path, None).0, 200, "public by default: {path}");
+    }
+    let key = party.make_private(&server);
+    for path in &reads {
+        let (status, answer) = server.get(path, None);
+        assert_eq!(status, 403, "{path}: {answer}");
+        assert_eq!(
+            server.get(&format!("{path}?key=nope"), None).0,
+            403,
+            "{path}"
+        );
+        assert_eq!(
+            server.get(&format!("{path}?key={key}"), None).0,
+            200,
+            "{path}"
+        );
+        assert_eq!(server.get(path, Some(&party.host.token)).0, 200, "{path}");
+    }
+    let stranger = browser();
+    for path in ["live/standings", "live/screen"] {
+        let (status, _) = get(&stranger, &server, &format!("/events/{event}/{path}"));
+        assert_eq!(status, 403, "{path}");
+    }
+}
+
+#[test]
+fn the_viewer_key_travels_with_the_links_of_a_private_view() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    let key = party.make_private(&server);
+    let viewer = browser();
+    let (status, page) = get(
+        &viewer,
+        &server,
+        &format!("/events/{event}/standings?key={key}"),
+    );
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(&format!(
+            "data-live=\"/events/{event}/live/standings?key={key}\""
+        )),
+        "{page}"
+    );
+    assert!(
+        page.contains(&format!("/events/{event}/screen?key={key}")),
+        "{page}"
+    );
+    let (status, page) = get(
+        &viewer,
+        &server,
+        &format!("/events/{event}/screen?key={key}"),
+    );
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(&format!(
+            "data-live=\"/events/{event}/live/screen?key={key}\""
+        )),
+        "{page}"
+    );
+    let mut live = viewer
+        .get(server.url(&format!("/events/{event}/live/standings?key={key}")))
+        .send()
+        .expect("the live stream");
+    assert_eq!(live.status().as_u16(), 200);
+    let mut first = [0u8; 16];
+    let _ = std::io::Read::read(&mut live, &mut first);
+}
+
+#[test]
+fn a_seed_the_host_typed_does_not_reveal_the_deal() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    party.host.ok(&server, "/rounds/1/start", json!({}));
+    let seen = common::api::seat(&server, &party.tokens[0]);
+    let view = seen["deal"]["view"].clone();
+    assert!(view.is_object(), "{seen}");
+    // What a guest who knows the seed (7) and the published code would predict for table 1.
+    let predicted = Game::new(
+        Config::new(RulesId::Touring1926, 2, None).expect("config"),
+        game_seed(7, 1, 1, 0),
+        &[],
+    )
+    .expect("game");
+    for seat in 0..2u8 {
+        let guess = serde_json::to_value(predicted.view(Some(seat))).expect("json");
+        assert_ne!(guess, view, "the deal follows from the typed seed");
+    }
+    // The stored game still replays: moves keep working and the state reloads the same.
+    let again = common::api::seat(&server, &party.tokens[0]);
+    assert_eq!(again["deal"]["view"], view);
+}
+
+#[test]
+fn logout_ends_the_host_session_on_the_server() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    // A copy of the host's cookie, as a thief would take it.
+    let plain = Client::builder()
+        .redirect(Policy::none())
+        .build()
+        .expect("client");
+    let login = plain
+        .get(server.url(&format!("/events/{event}/host?token={}", party.host.token)))
+        .send()
+        .expect("login");
+    let cookie = login
+        .headers()
+        .get("set-cookie")
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| c.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+    let console = |cookie: &str| {
+        plain
+            .get(server.url(&format!("/events/{event}/host")))
+            .header("cookie", cookie)
+            .send()
+            .expect("console")
+            .status()
+            .as_u16()
+    };
+    assert_eq!(console(&cookie), 200);
+    let path = format!("/events/{event}/host");
+    let csrf = csrf_of(&party.console, &server, &path);
+    let status = post_form(
+        &party.console,
+        &server,
+        &format!("/events/{event}/logout"),
+        &[("csrf", &csrf)],
+    );
+    assert_eq!(status, 303);
+    assert_eq!(
+        console(&cookie),
+        303,
+        "the copied cookie no longer opens the console"
+    );
+}
+
+#[test]
+fn the_signing_key_lives_beside_the_database_owner_only_and_not_in_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let database = dir.path().join("party.sqlite");
+    let mut server = Server::start_on(&database);
+    let party = Party::new(&server);
+    let key_file = dir.path().join("party.sqlite.key");
+    let secret = std::fs::read(&key_file).expect("the key file beside the database");
+    assert_eq!(secret.len(), 64);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key_file)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "owner-only");
+    }
+    let pool = touring::db::open(&database, 1).expect("database");
+    let mut conn = pool.get().expect("connection");
+    assert_eq!(
+        touring::db::queries::server_key(&mut conn, "session").expect("query"),
+        None,
+        "no key in the database"
+    );
+    let event = touring::db::queries::event(&mut conn, party.event())
+        .expect("query")
+        .expect("event");
+    let hex = |bytes: &[u8]| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let table_key = party.table_key(&server, 1);
+    let everything = format!("{event:?}");
+    assert!(
+        !everything.contains(&table_key),
+        "no join key in the database"
+    );
+    assert!(!everything.contains(&hex(&secret)));
+    // A database from before keeps its key: it moves out to the file.
+    server.kill();
+    drop(conn);
+    std::fs::remove_file(&key_file).expect("remove");
+    let old = [0x42u8; 64];
+    {
+        use diesel::RunQueryDsl;
+        let mut conn = pool.get().expect("connection");
+        diesel::sql_query(format!(
+            "INSERT INTO server_keys (name, value) VALUES ('session', '{}')",
+            hex(&old)
+        ))
+        .execute(&mut conn)
+        .expect("insert the old key");
+    }
+    drop(pool);
+    let _server = Server::start_on(&database);
+    assert_eq!(std::fs::read(&key_file).expect("key file"), old.to_vec());
+    let pool = touring::db::open(&database, 1).expect("database");
+    let mut conn = pool.get().expect("connection");
+    assert_eq!(
+        touring::db::queries::server_key(&mut conn, "session").expect("query"),
+        None,
+        "moved out of the database"
+    );
+}

@@ -1,0 +1,294 @@
+//! Issue 11, a stranger on the party's Wi-Fi: each attack that got through, tried again against a
+//! real server. Every limit is set low through the same flags an operator would use.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::time::Duration;
+
+use common::api::Host;
+use common::server::Server;
+use serde_json::json;
+
+fn settings(name: &str) -> serde_json::Value {
+    json!({"name": name})
+}
+
+#[test]
+fn event_creation_flood_gets_429_with_retry_after() {
+    let server = Server::start_with(&["--events-per-hour", "2"]);
+    Host::create(&server, settings("One"));
+    Host::create(&server, settings("Two"));
+    let response = server
+        .client()
+        .post(server.url("/api/v1/events"))
+        .json(&settings("Three"))
+        .send()
+        .expect("POST");
+    assert_eq!(response.status().as_u16(), 429);
+    let retry: u64 = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After in seconds");
+    assert!(retry >= 1);
+    let body: serde_json::Value = response.json().expect("JSON");
+    assert_eq!(body["code"], "too_many");
+    assert!(body["error"].as_str().unwrap_or("").contains("try again"));
+}
+
+#[test]
+fn request_body_flood_gets_429() {
+    let server = Server::start_with(&["--writes-per-second", "1"]);
+    let statuses: Vec<u16> = (0..20)
+        .map(|_| server.post("/api/v1/events", None, &json!({})).0)
+        .collect();
+    assert!(statuses.contains(&429), "{statuses:?}");
+}
+
+#[test]
+fn entries_beyond_the_cap_are_refused() {
+    let server = Server::start_with(&["--max-entries", "2"]);
+    let host = Host::create(&server, settings("Capped"));
+    host.add_players(&server, &["Ann", "Bob"]);
+    let (status, answer) = host.post(&server, "/entries", json!({"names": ["Cat"]}));
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("max-entries")
+    );
+}
+
+#[test]
+fn live_streams_are_capped_per_client() {
+    let server = Server::start_with(&["--streams-per-client", "1"]);
+    let host = Host::create(&server, settings("Streams"));
+    let path = format!("/events/{}/live/screen", host.event);
+    let first = server.client().get(server.url(&path)).send().expect("GET");
+    assert_eq!(first.status().as_u16(), 200);
+    let second = server.client().get(server.url(&path)).send().expect("GET");
+    assert_eq!(second.status().as_u16(), 429);
+    assert!(second.headers().contains_key("retry-after"));
+    drop(first);
+}
+
+#[test]
+fn slow_request_body_times_out() {
+    let server = Server::start_with(&["--body-timeout-secs", "1"]);
+    let address = server.base.trim_start_matches("http://").to_owned();
+    let mut stream = std::net::TcpStream::connect(&address).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("timeout");
+    // Headers, then a few bytes of a body that never comes in full.
+    write!(
+        stream,
+        "POST /api/v1/events HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"na"
+    )
+    .expect("send");
+    let mut answer = [0u8; 512];
+    let read = stream
+        .read(&mut answer)
+        .expect("an answer before the client gives up");
+    let text = String::from_utf8_lossy(&answer[..read]);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+}
+
+#[test]
+fn sign_in_flood_gets_429_with_retry_after() {
+    let server = Server::start();
+    let host = Host::create(&server, settings("Guarded"));
+    let browser = reqwest::blocking::Client::builder()
+        .cookie_store(true)
+        .build()
+        .expect("client");
+    let page = browser
+        .get(server.url(&format!("/events/{}/login", host.event)))
+        .send()
+        .and_then(|r| r.text())
+        .expect("login page");
+    let csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a CSRF field")
+        .to_owned();
+    let mut refused = None;
+    for n in 0..30 {
+        let response = browser
+            .post(server.url(&format!("/events/{}/login", host.event)))
+            .form(&[("csrf", csrf.as_str()), ("password", &format!("guess-{n}"))])
+            .send()
+            .expect("POST");
+        if response.status().as_u16() == 429 {
+            refused = Some(response);
+            break;
+        }
+    }
+    let refused = refused.expect("wrong passwords are limited");
+    assert!(refused.headers().contains_key("retry-after"));
+    assert!(refused.text().expect("page").contains("try again"));
+}
+
+#[test]
+fn invisible_and_direction_override_names_are_refused() {
+    let server = Server::start();
+    let host = Host::create(&server, settings("Names"));
+    for name in ["\u{202E}nnA", "\u{200B}", "\u{200B}\u{200D}", "Ann\u{2066}"] {
+        let (status, answer) = host.post(&server, "/entries", json!({"names": [name]}));
+        assert_eq!(status, 422, "{name:?}: {answer}");
+    }
+}
+
+#[test]
+fn duplicate_names_are_refused() {
+    let server = Server::start();
+    let host = Host::create(&server, settings("Twins"));
+    host.add_players(&server, &["Ann Lee"]);
+    let (status, answer) = host.post(&server, "/entries", json!({"names": ["ann  lee"]}));
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer["error"].as_str().unwrap_or("").contains("already"));
+}
+
+#[test]
+fn csv_export_neutralises_formulas() {
+    let server = Server::start();
+    let host = Host::create(&server, settings("Export"));
+    host.add_players(&server, &["=HYPERLINK(\"x\")", "+1+1", "@SUM(1)", "-2"]);
+    let response = server
+        .client()
+        .get(server.url(&host.path("/export.csv")))
+        .bearer_auth(&host.token)
+        .send()
+        .expect("GET");
+    assert_eq!(response.status().as_u16(), 200);
+    let csv = response.text().expect("CSV");
+    for line in csv.lines().skip(1) {
+        let names = line.split(',').nth(2).unwrap_or("");
+        let names = names.trim_start_matches('"');
+        assert!(
+            !names.starts_with(['=', '+', '-', '@']),
+            "a formula cell: {line}"
+        );
+    }
+    assert!(csv.contains("'+1+1"), "{csv}");
+}
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let server = Server::start();
+    for path in [
+        "/",
+        "/static/style.css",
+        "/api/v1/events/999",
+        "/no/such/page",
+    ] {
+        let response = server.client().get(server.url(path)).send().expect("GET");
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_owned()
+        };
+        let csp = header("content-security-policy");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(
+            !csp.contains("script-src 'self' 'unsafe-inline'"),
+            "{path}: {csp}"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("x-frame-options"), "DENY", "{path}");
+        assert_eq!(header("referrer-policy"), "no-referrer", "{path}");
+    }
+}
+
+#[test]
+fn templates_have_no_inline_script() {
+    let mut offenders = Vec::new();
+    let mut folders = vec![std::path::PathBuf::from("templates")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("templates") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("template");
+            for bad in [
+                "<style",
+                " onclick=",
+                " onload=",
+                " onsubmit=",
+                "javascript:",
+            ] {
+                if text.contains(bad) {
+                    offenders.push(format!("{}: {bad}", path.display()));
+                }
+            }
+            for script in text.split("<script").skip(1) {
+                if !script.split('>').next().unwrap_or("").contains("src=") {
+                    offenders.push(format!("{}: inline <script>", path.display()));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:?}");
+}
+
+#[test]
+fn session_cookie_is_secure_behind_an_https_proxy() {
+    let server = Server::start_with(&["--trusted-proxy", "127.0.0.1"]);
+    let cookie = |proto: Option<&str>| {
+        let mut request = server.client().get(server.url("/"));
+        if let Some(proto) = proto {
+            request = request.header("X-Forwarded-Proto", proto);
+        }
+        let response = request.send().expect("GET");
+        response
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let over_https = cookie(Some("https"));
+    assert!(over_https.contains("touring="), "{over_https}");
+    assert!(over_https.contains("Secure"), "{over_https}");
+    let plain = cookie(None);
+    assert!(!plain.contains("Secure"), "{plain}");
+}
+
+#[test]
+fn host_reads_do_not_wait_for_the_write_lock() {
+    use diesel::{Connection, RunQueryDsl};
+    let server = Server::start();
+    let host = Host::create(&server, settings("Busy"));
+    host.add_players(&server, &["Ann", "Bob"]);
+    let url = format!("sqlite://{}", server.database.display());
+    let mut writer = diesel::sqlite::SqliteConnection::establish(&url).expect("open the database");
+    diesel::sql_query("BEGIN IMMEDIATE")
+        .execute(&mut writer)
+        .expect("take the write lock");
+    let (status, csv) = {
+        let response = server
+            .client()
+            .get(server.url(&host.path("/export.csv")))
+            .bearer_auth(&host.token)
+            .send()
+            .expect("GET");
+        (response.status().as_u16(), response.text().expect("text"))
+    };
+    diesel::sql_query("ROLLBACK")
+        .execute(&mut writer)
+        .expect("release the lock");
+    assert_eq!(status, 200, "{csv}");
+    assert!(csv.contains("Ann"));
+}
