@@ -905,25 +905,218 @@ impl State {
             }
             None => {}
         }
-        let seat = self.to_move;
-        let me = self.side_of(seat);
-        let hand = self.hands[usize::from(seat)].mask;
-        for card in bits(hand) {
+        let plays = self.plays();
+        for card in bits(plays.hand) {
             if card.is_hazard() {
-                for target in (0..self.sides).filter(|&t| t != me) {
-                    if self.check_hazard(card, target).is_ok() {
-                        out.push(Action::attack(card, target));
+                for (target, &mask) in plays.hazards.iter().enumerate() {
+                    if mask & card.bit() != 0 {
+                        out.push(Action::attack(card, target as Side));
                     }
                 }
-            } else if card.is_safety() || self.check_own(me, card).is_ok() {
+            } else if plays.own & card.bit() != 0 {
                 out.push(Action::play(card));
             }
         }
-        for card in bits(hand) {
+        for card in bits(plays.hand) {
             out.push(Action::discard(card));
         }
     }
+
+    /// What the seat to move may play in an ordinary turn, as bit sets of kinds.
+    #[inline]
+    fn plays(&self) -> Plays {
+        let seat = self.to_move;
+        let me = self.side_of(seat);
+        let hand = self.hands[usize::from(seat)].mask;
+        let mut hazards = [0u32; MAX_SIDES];
+        if hand & HAZARDS != 0 {
+            for target in (0..self.sides).filter(|&t| t != me) {
+                hazards[usize::from(target)] = hand & self.hazard_mask(target);
+            }
+        }
+        Plays {
+            hand,
+            own: hand & self.own_mask(me),
+            hazards,
+        }
+    }
+
+    /// The kinds of distance, remedy, Roll, End of Limit and safety that side `me` may play on
+    /// its own piles now: the bit-set form of [`State::check_own`] (safeties always).
+    #[inline]
+    fn own_mask(&self, me: Side) -> u32 {
+        let piles = self.side(me);
+        let mut mask = SAFETIES;
+        if piles.can_move() {
+            let room = u32::from(self.table.target).saturating_sub(u32::from(piles.miles));
+            let fastest = if piles.limited() { 50 } else { 200 };
+            // The distance cards are in bit order shortest first, so those that fit are the
+            // lowest bits.
+            let fitting = match room.min(fastest) {
+                200.. => 5,
+                100.. => 4,
+                75.. => 3,
+                50.. => 2,
+                25.. => 1,
+                _ => 0,
+            };
+            mask |= (1 << fitting) - 1;
+            if piles.distance[4] >= 2 {
+                mask &= !Card::D200.bit();
+            }
+        }
+        match piles.battle_top() {
+            None
+            | Some(Card::Stop | Card::Gasoline | Card::SpareTire | Card::Repairs) => {
+                mask |= Card::Roll.bit();
+            }
+            // The remedy that mends the hazard on top (as `Card::mends` says).
+            Some(Card::OutOfGas) => mask |= Card::Gasoline.bit(),
+            Some(Card::FlatTire) => mask |= Card::SpareTire.bit(),
+            Some(Card::Accident) => mask |= Card::Repairs.bit(),
+            Some(_) => {}
+        }
+        if piles.speed_top == Some(Card::SpeedLimit) {
+            mask |= Card::EndOfLimit.bit();
+        }
+        mask
+    }
+
+    /// The hazards that may go on side `target` now: the bit-set form of
+    /// [`State::check_hazard`].
+    #[inline]
+    fn hazard_mask(&self, target: Side) -> u32 {
+        let piles = self.side(target);
+        let battle = match piles.battle_top() {
+            Some(Card::Roll) => true,
+            Some(top) if top.is_hazard() => self.config.hazard_on_hazard,
+            _ => piles.right_of_way(),
+        };
+        let mut mask = if battle {
+            Card::OutOfGas.bit() | Card::FlatTire.bit() | Card::Accident.bit() | Card::Stop.bit()
+        } else {
+            0
+        };
+        if piles.speed_top != Some(Card::SpeedLimit) {
+            mask |= Card::SpeedLimit.bit();
+        }
+        mask & !PROTECTED[usize::from(piles.safeties & 15)]
+    }
+
+    /// The play of a playable kind when no hazard may go on two sides: on its own piles, or
+    /// on the one side the hazard may go on.
+    #[inline]
+    fn play_of_kind(plays: &Plays, card: Card) -> Action {
+        let bit = card.bit();
+        let [a, b, _] = plays.hazards;
+        if bit & plays.own != 0 {
+            Action::play(card)
+        } else if a & bit != 0 {
+            Action::attack(card, 0)
+        } else if b & bit != 0 {
+            Action::attack(card, 1)
+        } else {
+            Action::attack(card, 2)
+        }
+    }
+
+    /// The action at `index` of [`State::list_actions`]'s list in an ordinary turn, found
+    /// from the bit sets without building the list.
+    #[inline]
+    fn ordinary_action(plays: &Plays, mut index: u32) -> Option<Action> {
+        let [a, b, c] = plays.hazards;
+        if a & b | a & c | b & c == 0 {
+            // No hazard may go on two sides (always so with two sides): every playable kind
+            // is one action, in bit order.
+            let playable = plays.own | a | b | c;
+            let count = playable.count_ones();
+            return if index < count {
+                Some(State::play_of_kind(plays, nth_kind(playable, index)))
+            } else if index - count < plays.hand.count_ones() {
+                Some(Action::discard(nth_kind(plays.hand, index - count)))
+            } else {
+                None
+            };
+        }
+        for card in bits(plays.hand) {
+            if card.is_hazard() {
+                for (target, &mask) in plays.hazards.iter().enumerate() {
+                    if mask & card.bit() != 0 {
+                        if index == 0 {
+                            return Some(Action::attack(card, target as Side));
+                        }
+                        index -= 1;
+                    }
+                }
+            } else if plays.own & card.bit() != 0 {
+                if index == 0 {
+                    return Some(Action::play(card));
+                }
+                index -= 1;
+            }
+        }
+        bits(plays.hand).nth(index as usize).map(Action::discard)
+    }
 }
+
+/// The `index`-th kind (from 0) of a set, in bit order; the set has more than `index`.
+#[inline]
+fn nth_kind(mut kinds: u32, index: u32) -> Card {
+    for _ in 0..index {
+        kinds &= kinds - 1;
+    }
+    Card::from_bit(kinds.trailing_zeros())
+}
+
+/// The kinds the seat to move may play: its hand, those it may play on its own piles, and the
+/// hazards it may play on each other side.
+struct Plays {
+    hand: u32,
+    own: u32,
+    hazards: [u32; MAX_SIDES],
+}
+
+/// The four safeties' bits.
+const SAFETIES: u32 = Card::ExtraTank.bit()
+    | Card::PunctureProof.bit()
+    | Card::DrivingAce.bit()
+    | Card::RightOfWay.bit();
+
+/// The hazards a side's safety area protects it from, by the area's bits.
+const PROTECTED: [u32; 16] = {
+    let mut table = [0u32; 16];
+    let mut area = 0;
+    while area < 16 {
+        let mut hazards = 0;
+        let mut h = 0;
+        while h < HAZARD_KINDS.len() {
+            if let Some(safety) = HAZARD_KINDS[h].safety() {
+                if area & (1 << safety.safety_index()) != 0 {
+                    hazards |= HAZARD_KINDS[h].bit();
+                }
+            }
+            h += 1;
+        }
+        table[area] = hazards;
+        area += 1;
+    }
+    table
+};
+
+const HAZARD_KINDS: [Card; 5] = [
+    Card::OutOfGas,
+    Card::FlatTire,
+    Card::Accident,
+    Card::SpeedLimit,
+    Card::Stop,
+];
+
+/// The five hazards' bits.
+const HAZARDS: u32 = Card::OutOfGas.bit()
+    | Card::FlatTire.bit()
+    | Card::Accident.bit()
+    | Card::SpeedLimit.bit()
+    | Card::Stop.bit();
 
 impl Rules for State {
     type Card = Card;
@@ -1089,14 +1282,50 @@ impl Rules for State {
         self.list_actions(out);
     }
 
+    #[inline(always)]
     fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
-        let mut list = ActionList::new();
-        self.list_actions(&mut list);
-        match list.len() as u32 {
+        if self.table.over {
+            return None;
+        }
+        if self.pending.is_some() {
+            // A decision: two choices at most, listed as `legal_actions` lists them.
+            let mut list = ActionList::new();
+            self.list_actions(&mut list);
+            return match list.len() as u32 {
+                0 => None,
+                count => list
+                    .get(crate::engine::shuffle::pick(rng, count) as usize)
+                    .copied(),
+            };
+        }
+        // An ordinary turn: count the choices from the bit sets and find the one drawn, the
+        // same action `legal_actions` lists at that index, without building the list.
+        let plays = self.plays();
+        let [a, b, c] = plays.hazards;
+        if a & b | a & c | b & c == 0 {
+            // No hazard may go on two sides (always so with two sides): each playable kind is
+            // one action.
+            let playable = plays.own | a | b | c;
+            let plays_count = playable.count_ones();
+            let count = plays_count + plays.hand.count_ones();
+            if count == 0 {
+                return None;
+            }
+            let index = crate::engine::shuffle::pick(rng, count);
+            return Some(if index < plays_count {
+                State::play_of_kind(&plays, nth_kind(playable, index))
+            } else {
+                Action::discard(nth_kind(plays.hand, index - plays_count))
+            });
+        }
+        let count = plays.own.count_ones()
+            + a.count_ones()
+            + b.count_ones()
+            + c.count_ones()
+            + plays.hand.count_ones();
+        match count {
             0 => None,
-            count => list
-                .get(crate::engine::shuffle::pick(rng, count) as usize)
-                .copied(),
+            count => State::ordinary_action(&plays, crate::engine::shuffle::pick(rng, count)),
         }
     }
 
@@ -1254,5 +1483,69 @@ mod tests {
             .map(|c| u32::from(p.get(c)))
             .sum();
         assert_eq!(battle as usize, BATTLE);
+    }
+
+    /// The legal list as the check functions give it, one card at a time: what the bit sets
+    /// of `plays` must agree with.
+    fn listed_by_checks(game: &State) -> Vec<Action> {
+        let seat = game.to_move;
+        let me = game.side_of(seat);
+        let hand = game.hands[usize::from(seat)].mask;
+        let mut out = Vec::new();
+        for card in bits(hand) {
+            if card.is_hazard() {
+                for target in (0..game.sides).filter(|&t| t != me) {
+                    if game.check_hazard(card, target).is_ok() {
+                        out.push(Action::attack(card, target));
+                    }
+                }
+            } else if card.is_safety() || game.check_own(me, card).is_ok() {
+                out.push(Action::play(card));
+            }
+        }
+        out.extend(bits(hand).map(Action::discard));
+        out
+    }
+
+    #[test]
+    fn the_bit_sets_of_legal_plays_agree_with_the_rules_checks() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut turns = 0;
+        for (players, hazard_on_hazard, wait) in [
+            (2, false, false),
+            (2, true, true),
+            (3, false, false),
+            (4, false, true),
+            (6, true, false),
+        ] {
+            let config = Config::new(RulesId::MilleBornes, players, None)
+                .expect("config")
+                .with_hazard_on_hazard(hazard_on_hazard)
+                .expect("the 1988 option")
+                .with_wait_after_hazard(wait);
+            for seed in 0..60 {
+                let mut game = State::new_game(config, seed, &[]).expect("deal");
+                while !game.is_over() {
+                    if game.pending.is_none() {
+                        turns += 1;
+                        let expected = listed_by_checks(&game);
+                        let mut listed = ActionList::new();
+                        game.legal_actions(&mut listed);
+                        assert_eq!(listed.as_slice(), expected.as_slice(), "{game:?}");
+                        let plays = game.plays();
+                        for (index, action) in expected.iter().enumerate() {
+                            assert_eq!(
+                                State::ordinary_action(&plays, index as u32),
+                                Some(*action)
+                            );
+                        }
+                    }
+                    let action = game.random_action(&mut rng).expect("an action");
+                    game.apply(action, &mut NoEvents).expect("legal");
+                }
+            }
+        }
+        assert!(turns > 10_000, "{turns} turns checked");
     }
 }
