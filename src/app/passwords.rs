@@ -216,10 +216,9 @@ mod tests {
             .expect("runtime");
         // A bound, so that a pool that wrongly queued the job fails the test instead of
         // hanging it.
-        let answer = runtime.block_on(tokio::time::timeout(
-            std::time::Duration::from_secs(10),
-            on_pool(|| ()),
-        ));
+        let answer = runtime.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(10), on_pool(|| ())).await
+        });
         for _ in 0..sent {
             let _ = release.send(());
         }
