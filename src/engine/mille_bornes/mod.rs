@@ -1090,10 +1090,10 @@ const PROTECTED: [u32; 16] = {
         let mut hazards = 0;
         let mut h = 0;
         while h < HAZARD_KINDS.len() {
-            if let Some(safety) = HAZARD_KINDS[h].safety() {
-                if area & (1 << safety.safety_index()) != 0 {
-                    hazards |= HAZARD_KINDS[h].bit();
-                }
+            if let Some(safety) = HAZARD_KINDS[h].safety()
+                && area & (1 << safety.safety_index()) != 0
+            {
+                hazards |= HAZARD_KINDS[h].bit();
             }
             h += 1;
         }
