@@ -10,7 +10,7 @@ cargo build --release --quiet
 bin=${CARGO_TARGET_DIR:-target}/release/touring
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-rule_sets="touring-1926 touring-1958"
+rule_sets="touring-1926 touring-1958 mille-bornes"
 
 for rules in $rule_sets; do
     echo "== $rules: instructions per decision: callgrind, selfplay --games $games --seed 1"

@@ -110,7 +110,15 @@ impl Session {
             "new" => {
                 allow_fields(
                     command,
-                    &["cmd", "rules", "players", "partners", "seed", "deck"],
+                    &[
+                        "cmd",
+                        "rules",
+                        "players",
+                        "partners",
+                        "seed",
+                        "deck",
+                        "hazard_on_hazard",
+                    ],
                 )?;
                 self.new_game(command)
             }
@@ -222,7 +230,19 @@ impl Session {
                 ));
             }
         };
-        let config = Config::new(rules, players, partners).map_err(|e| e.to_string())?;
+        let hazard_on_hazard = match command.get("hazard_on_hazard") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(format!(
+                    "\"hazard_on_hazard\" is true or false, not {}",
+                    describe(other)
+                ));
+            }
+        };
+        let config = Config::new(rules, players, partners)
+            .and_then(|c| c.with_hazard_on_hazard(hazard_on_hazard))
+            .map_err(|e| e.to_string())?;
         let game = Game::new(config, seed, &deck).map_err(|e| e.to_string())?;
         let state = view_json(&game, None);
         self.game = Some(game);

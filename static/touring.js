@@ -46,8 +46,16 @@
   // <span class="clock" data-left-ms="412000" data-state="running"> counts down locally from
   // the moment the page (or fragment) arrived; the server stays the judge of time.
   var clocks = [];
+  // <span data-wait-ms="4200">5</span>: the seconds a table still waits for a decision (Mille
+  // Bornes), counted down locally; the server ends the wait and redraws the board.
+  var waits = [];
   function scanClocks() {
     clocks = [];
+    waits = [];
+    Array.prototype.forEach.call(document.querySelectorAll("[data-wait-ms]"), function (el) {
+      var left = parseInt(el.getAttribute("data-wait-ms"), 10);
+      if (!isNaN(left)) waits.push({ el: el, endsAt: Date.now() + left });
+    });
     Array.prototype.forEach.call(document.querySelectorAll("[data-left-ms]"), function (el) {
       var left = parseInt(el.getAttribute("data-left-ms"), 10);
       if (isNaN(left)) return;
@@ -69,6 +77,9 @@
 
   function tick() {
     var now = Date.now();
+    waits.forEach(function (wait) {
+      wait.el.textContent = String(Math.max(0, Math.ceil((wait.endsAt - now) / 1000)));
+    });
     clocks.forEach(function (clock) {
       if (clock.state !== "running") return;
       var left = clock.endsAt - now;

@@ -3,6 +3,9 @@
 //!
 //! Nothing here measures time: strength is counted in races won, with fixed playout budgets.
 
+mod support_bots;
+
+use support_bots::wins;
 use touring::bots::touring1926::{Bot, RandomBot, ShrewdBot, SteadyBot, shrewd::Params};
 use touring::bots::{self, Budget, Level, bot_rng};
 use touring::engine::touring1926::State;
@@ -335,30 +338,7 @@ fn a_time_budget_still_gives_a_legal_action() {
 }
 
 fn duel(bots: [Level; 2], games: u64, budget: Budget) -> selfplay::Summary {
-    selfplay::run_bots(
-        &selfplay::Options {
-            config: Config::new(RulesId::Touring1926, 2, None).expect("config"),
-            games,
-            seed: 1,
-            max_turns: 2000,
-        },
-        &selfplay::BotOptions {
-            bots: bots.to_vec(),
-            budget,
-            threads: 2,
-        },
-    )
-    .expect("bots play")
-}
-
-fn wins(summary: &selfplay::Summary) -> Vec<u64> {
-    summary
-        .bots
-        .as_ref()
-        .expect("bots")
-        .iter()
-        .map(|b| b.wins)
-        .collect()
+    support_bots::duel_summary(RulesId::Touring1926, bots, games, 1, budget)
 }
 
 #[test]

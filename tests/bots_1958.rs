@@ -2,7 +2,9 @@
 //! their own seat's view only, repeatable with a playout budget, and steady beats random.
 
 mod support1958;
+mod support_bots;
 
+use support_bots::wins;
 use support1958::*;
 use touring::bots::touring1958::{Bot, SteadyBot};
 use touring::bots::{self, Budget, Level, bot_rng};
@@ -179,30 +181,7 @@ fn a_bot_replays_a_stored_deal_and_chooses_for_the_seat_to_move() {
 }
 
 fn duel_summary(bots: [Level; 2], games: u64, budget: Budget) -> selfplay::Summary {
-    selfplay::run_bots(
-        &selfplay::Options {
-            config: Config::new(RulesId::Touring1958, 2, None).expect("config"),
-            games,
-            seed: 1,
-            max_turns: 2000,
-        },
-        &selfplay::BotOptions {
-            bots: bots.to_vec(),
-            budget,
-            threads: 2,
-        },
-    )
-    .expect("bots play")
-}
-
-fn wins(summary: &selfplay::Summary) -> Vec<u64> {
-    summary
-        .bots
-        .as_ref()
-        .expect("bots")
-        .iter()
-        .map(|b| b.wins)
-        .collect()
+    support_bots::duel_summary(RulesId::Touring1958, bots, games, 1, budget)
 }
 
 #[test]

@@ -48,41 +48,12 @@ fn a_timed_round_runs_out_on_every_open_page() {
     };
     let server = Server::start();
     // The shortest timed round, set up through the JSON API.
-    let (status, created) = server.post(
-        "/api/v1/events",
-        None,
-        &json!({"name": "Quick Touring", "round": {"kind": "timed", "seconds": 30},
+    let (seat_links, host_link) = two_guests_playing(
+        &server,
+        json!({"name": "Quick Touring", "round": {"kind": "timed", "seconds": 30},
                 "length": {"kind": "rounds", "rounds": 2}, "seed": 7}),
     );
-    assert_eq!(status, 201, "{created}");
-    let event = created["event"]["id"].as_i64().expect("event id");
-    let token = created["host_token"].as_str().expect("host token");
-    let host_link = server.url(created["host_link"].as_str().expect("host link"));
-    let mut seat_links = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let (status, added) = server.post(
-            &format!("/api/v1/events/{event}/entries"),
-            Some(token),
-            &json!({"names": [name]}),
-        );
-        assert_eq!(status, 201, "{added}");
-        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
-    }
-    for step in ["rounds", "rounds/1/start"] {
-        let (status, answer) = server.post(
-            &format!("/api/v1/events/{event}/{step}"),
-            Some(token),
-            &json!({}),
-        );
-        assert!(status < 300, "{step}: {status} {answer}");
-    }
-
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
+    runtime().block_on(async {
         let driver = Driver::start(&tools);
         let host = driver.browser(1280, 900).await;
         host.goto(host_link.as_str())
@@ -546,46 +517,13 @@ fn an_evening_of_touring_1958_in_chromium() {
         return;
     };
     let server = Server::start();
-    let (status, created) = server.post(
-        "/api/v1/events",
-        None,
-        &json!({"name": "Trip Night", "rules": "touring-1958", "seed": 58}),
+    let (seat_links, _) = two_guests_playing(
+        &server,
+        json!({"name": "Trip Night", "rules": "touring-1958", "seed": 58}),
     );
-    assert_eq!(status, 201, "{created}");
-    let event = created["event"]["id"].as_i64().expect("event id");
-    let token = created["host_token"].as_str().expect("host token");
-    let mut seat_links = Vec::new();
-    for name in ["Ann", "Bob"] {
-        let (status, added) = server.post(
-            &format!("/api/v1/events/{event}/entries"),
-            Some(token),
-            &json!({"names": [name]}),
-        );
-        assert_eq!(status, 201, "{added}");
-        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
-    }
-    for step in ["rounds", "rounds/1/start"] {
-        let (status, answer) = server.post(
-            &format!("/api/v1/events/{event}/{step}"),
-            Some(token),
-            &json!({}),
-        );
-        assert!(status < 300, "{step}: {status} {answer}");
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    runtime.block_on(async {
+    runtime().block_on(async {
         let driver = Driver::start(&tools);
-        let mut phones = Vec::new();
-        for link in &seat_links {
-            let phone = driver.browser(412, 900).await;
-            phone.goto(link.as_str()).await.expect("open a seat");
-            phone.wait_for_text("#board h2", "Deal 1").await;
-            phones.push(phone);
-        }
+        let phones = open_phones(&driver, &seat_links, "Deal 1").await;
         // The 1958 board: the trip, the Freeway piles, the face-up discard pile.
         let board = phones[0].text_of("#board").await.unwrap_or_default();
         assert!(board.contains("Trip of 590 miles"), "{board}");
@@ -620,4 +558,165 @@ fn an_evening_of_touring_1958_in_chromium() {
         }
         drop(driver);
     });
+}
+
+#[test]
+fn an_evening_of_mille_bornes_in_chromium() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (seat_links, _) = two_guests_playing(
+        &server,
+        json!({"name": "Mille Night", "rules": "mille-bornes", "seed": 1000}),
+    );
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phones = open_phones(&driver, &seat_links, "Hand 1").await;
+        // The Mille Bornes board: the trip, the battle and speed piles, points per side.
+        let board = phones[0].text_of("#board").await.unwrap_or_default();
+        assert!(board.contains("Trip of 700 miles"), "{board}");
+        assert!(board.contains("Battle pile"), "{board}");
+        assert!(board.contains("Speed pile"), "{board}");
+        assert!(board.contains("pts"), "{board}");
+        // Plays (a Roll, miles) until a phone may play a hazard, each seen live by the other.
+        let mut hazard_played = false;
+        for _ in 0..16 {
+            let mover = eventually("a phone with moves", async || {
+                for (i, phone) in phones.iter().enumerate() {
+                    let moves = phone.find_all(By::Css("#board .moves button")).await.ok()?;
+                    if !moves.is_empty() {
+                        return Some(i);
+                    }
+                }
+                None
+            })
+            .await;
+            let other = 1 - mover;
+            phones[other].mark_page().await;
+            let buttons = phones[mover]
+                .find_all(By::Css("#board .moves button"))
+                .await
+                .expect("move buttons");
+            let labels = texts_of(&buttons).await;
+            let hazard = labels.iter().position(|l| l.contains(" on "));
+            let choice = hazard
+                .or_else(|| labels.iter().position(|l| l.starts_with("Play")))
+                .unwrap_or(0);
+            let before = phones[other]
+                .wait_for("the board", async |driver: &WebDriver| {
+                    actions_shown(driver).await
+                })
+                .await;
+            buttons[choice].click().await.expect("play a move");
+            // The other phone learns of the move live, without a reload.
+            phones[other]
+                .wait_for("the move on the other phone", async |driver: &WebDriver| {
+                    Ok(actions_shown(driver).await?.filter(|&n| n > before))
+                })
+                .await;
+            assert!(
+                phones[other].same_page().await,
+                "the opponent's phone learnt of the move without a reload"
+            );
+            if hazard.is_some() {
+                // Both phones show the same wait, with its seconds counting down; only a
+                // holder of the safety sees the two big buttons.
+                for phone in &phones {
+                    phone.wait_for_text("#board .decision", "").await;
+                }
+                let text = phones[mover]
+                    .text_of("#board .decision")
+                    .await
+                    .unwrap_or_default();
+                assert!(
+                    text.contains("waits a few seconds after every hazard"),
+                    "{text}"
+                );
+                phones[other].screenshot_as("seat-mille-bornes-wait").await;
+                // When the wait is over the target's phone goes on, without a reload.
+                phones[other]
+                    .wait_for("the wait to end", async |driver: &WebDriver| {
+                        let shown = driver.find_all(By::Css("#board .decision")).await?;
+                        Ok(shown.is_empty().then_some(()))
+                    })
+                    .await;
+                phones[other].wait_for_text("#board h2", "Your turn").await;
+                assert!(phones[other].same_page().await, "no reload after the wait");
+                hazard_played = true;
+                break;
+            }
+        }
+        say_if_no_hazard(hazard_played);
+        phones[0].screenshot_as("seat-mille-bornes").await;
+        for phone in phones {
+            phone.quit().await;
+        }
+        drop(driver);
+    });
+}
+
+/// How many actions the board on a page says were played.
+async fn actions_shown(driver: &WebDriver) -> WebDriverResult<Option<u64>> {
+    let board = driver.find(By::Css("#board .board")).await?;
+    Ok(board
+        .attr("data-actions")
+        .await?
+        .and_then(|n| n.parse().ok()))
+}
+
+/// A deal without a hazard in its first moves still checks the board; say so.
+fn say_if_no_hazard(played: bool) {
+    if !played {
+        browser::say("mille bornes: no hazard came up in 16 moves; the wait was not shown");
+    }
+}
+
+/// Creates an event from `body` through the API with two guests at one table, seats round 1
+/// and starts it; answers the guests' seat links and the host's link.
+fn two_guests_playing(server: &Server, body: serde_json::Value) -> (Vec<String>, String) {
+    let (status, created) = server.post("/api/v1/events", None, &body);
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("event id");
+    let token = created["host_token"].as_str().expect("host token");
+    let host_link = server.url(created["host_link"].as_str().expect("host link"));
+    let mut seat_links = Vec::new();
+    for name in ["Ann", "Bob"] {
+        let (status, added) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+        assert_eq!(status, 201, "{added}");
+        seat_links.push(server.url(added["links"][0]["link"].as_str().expect("seat link")));
+    }
+    for step in ["rounds", "rounds/1/start"] {
+        let (status, answer) = server.post(
+            &format!("/api/v1/events/{event}/{step}"),
+            Some(token),
+            &json!({}),
+        );
+        assert!(status < 300, "{step}: {status} {answer}");
+    }
+    (seat_links, host_link)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+}
+
+/// A phone-sized browser on each seat link, once its board's heading shows `heading`.
+async fn open_phones(driver: &Driver, links: &[String], heading: &str) -> Vec<Browser> {
+    let mut phones = Vec::new();
+    for link in links {
+        let phone = driver.browser(412, 900).await;
+        phone.goto(link.as_str()).await.expect("open a seat");
+        phone.wait_for_text("#board h2", heading).await;
+        phones.push(phone);
+    }
+    phones
 }

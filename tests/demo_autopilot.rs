@@ -39,7 +39,8 @@ fn the_demo_has_six_bots_two_open_seats_and_round_one_running() {
     // Round 1 runs: bot seats at the bots' tables are waiting to move.
     let turns = app
         .read(|conn| bot_moves::waiting(conn, app.now()))
-        .expect("bot turns");
+        .expect("bot turns")
+        .bots;
     assert!(!turns.is_empty(), "bots have moves to make");
 }
 
@@ -49,7 +50,8 @@ fn a_bot_plays_its_turn_through_the_seats_use_case() {
     demo::set_up(&app, 7).expect("the demo");
     let turn = app
         .read(|conn| bot_moves::waiting(conn, app.now()))
-        .expect("bot turns")[0];
+        .expect("bot turns")
+        .bots[0];
     let action = app
         .read(|conn| bot_moves::choose(conn, &turn, Budget::Playouts(10)))
         .expect("a choice")
@@ -76,7 +78,8 @@ fn bots_do_not_move_once_time_is_up() {
     clock.advance(Duration::seconds(i64::from(demo::ROUND_SECONDS) + 1));
     let turns = app
         .read(|conn| bot_moves::waiting(conn, app.now()))
-        .expect("bot turns");
+        .expect("bot turns")
+        .bots;
     assert!(turns.is_empty(), "{turns:?}");
 }
 

@@ -433,3 +433,114 @@ fn a_whole_touring_1958_game_can_be_played_through_the_protocol() {
     assert!(state["winner"].is_u64(), "{state}");
     assert_eq!(state["turn"], turns);
 }
+
+#[test]
+fn mille_bornes_new_gives_its_own_state_fields() {
+    let mut e = Engine::start();
+    let answer = e.ok(json!({"cmd":"new","rules":"mille-bornes","players":2,"seed":42}));
+    let state = &answer["state"];
+    assert_eq!(state["rules"], "mille-bornes");
+    assert_eq!(state["target"], 700);
+    assert_eq!(state["draw_pile"], 101 - 13);
+    assert_eq!(state["discard"], 0);
+    assert_eq!(state["pending"], Value::Null);
+    assert_eq!(state["extension"], Value::Null);
+    assert_eq!(state["over"], false);
+    assert_eq!(state["completed_by"], Value::Null);
+    assert_eq!(state["hazard_on_hazard"], false);
+    assert_eq!(state["seats"][0]["hand"].as_array().map(Vec::len), Some(7));
+    let side = &state["sides"][0];
+    for field in [
+        "battle_top",
+        "battle_pile",
+        "speed_top",
+        "speed_pile",
+        "safeties",
+        "coups_fourres",
+        "distance",
+        "two_hundreds",
+        "distance_cards",
+        "can_move",
+        "limited",
+    ] {
+        assert!(side.get(field).is_some(), "sides[0].{field} in {side}");
+    }
+    let four = e.ok(json!({"cmd":"new","rules":"mille-bornes","players":4,"seed":1}));
+    assert_eq!(four["state"]["target"], 1000);
+    let option = e.ok(
+        json!({"cmd":"new","rules":"mille-bornes","players":3,"seed":1,
+        "hazard_on_hazard":true}),
+    );
+    assert_eq!(option["state"]["hazard_on_hazard"], true);
+    let error = e.refused(
+        b"{\"cmd\":\"new\",\"rules\":\"touring-1926\",\"players\":2,\"seed\":1,\"hazard_on_hazard\":true}\n",
+    );
+    assert!(error.contains("no option"), "{error}");
+    let error = e.refused(
+        b"{\"cmd\":\"new\",\"rules\":\"mille-bornes\",\"players\":4,\"partners\":false,\"seed\":1}\n",
+    );
+    assert!(error.contains("each for himself"), "{error}");
+    assert!(e.finish().success());
+}
+
+#[test]
+fn mille_bornes_coup_fourre_goes_through_the_protocol() {
+    let mut e = Engine::start();
+    e.ok(
+        json!({"cmd":"new","rules":"mille-bornes","players":2,"seed":3,"deck":[
+        "roll","accident","driving_ace","d50","d100","d50","d25","d50","d25","d50","d25","d50"]}),
+    );
+    e.ok(json!({"cmd":"act","action":{"play":"roll"}}));
+    let answer = e.ok(json!({"cmd":"act","action":{"play":"accident","target":0}}));
+    assert_eq!(
+        answer["state"]["pending"],
+        json!({"kind":"coup_fourre","seat":0})
+    );
+    assert_eq!(answer["state"]["to_move"], 0);
+    let seat1 = e.ok(json!({"cmd":"state","seat":1}))["state"].clone();
+    assert_eq!(
+        seat1["pending"],
+        Value::Null,
+        "seat 1 is not told who holds it"
+    );
+    let legal = e.ok(json!({"cmd":"legal"}));
+    assert_eq!(
+        legal["actions"],
+        json!([{"coup_fourre":true},{"pass":true}])
+    );
+    let answer = e.ok(json!({"cmd":"act","action":{"coup_fourre":true}}));
+    assert_eq!(
+        answer["events"][0],
+        json!({"event":"coup_fourre","seat":0,"side":0,"card":"driving_ace"})
+    );
+    let side = &answer["state"]["sides"][0];
+    assert_eq!(side["coups_fourres"], json!(["driving_ace"]));
+    assert_eq!(side["battle_top"], "roll");
+    assert!(e.finish().success());
+}
+
+#[test]
+fn a_whole_mille_bornes_hand_can_be_played_through_the_protocol() {
+    let mut e = Engine::start();
+    e.ok(json!({"cmd":"new","rules":"mille-bornes","players":4,"seed":77}));
+    let mut turns = 0;
+    loop {
+        let legal = e.ok(json!({"cmd":"legal"}));
+        let actions = legal["actions"].as_array().expect("actions").clone();
+        if actions.is_empty() {
+            break;
+        }
+        // The first listed action: a play when there is one, a call, an extension.
+        e.ok(json!({"cmd":"act","action":actions[0]}));
+        turns += 1;
+        assert!(turns < 500, "the hand should end");
+    }
+    let state = e.state();
+    assert_eq!(state["over"], true, "{state}");
+    let score = state["score"].as_array().expect("a score per side");
+    assert_eq!(score.len(), 2);
+    for row in score {
+        assert!(row["total"].is_u64(), "{row}");
+    }
+    assert_eq!(state["turn"], turns);
+}

@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::api::{Dice, Host, seat, send_move};
+use common::api::{Dice, Host, close_round_one_and_read_table, seat, send_move, table_of};
 use common::server::Server;
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// Plays up to `moves` random legal moves at the digital tables.
 fn play_some(server: &Server, tokens: &[String], dice: &mut Dice, moves: usize) -> usize {
@@ -29,16 +29,6 @@ fn play_some(server: &Server, tokens: &[String], dice: &mut Dice, moves: usize) 
         }
     }
     played
-}
-
-fn table_of(round: &Value, number: u64) -> Value {
-    round["seating"]["tables"]
-        .as_array()
-        .expect("tables")
-        .iter()
-        .find(|t| t["table"] == number)
-        .cloned()
-        .expect("the table")
 }
 
 #[test]
@@ -131,17 +121,7 @@ fn an_evening_of_touring_1958_plays_on_phones_paper_and_with_a_bot() {
         json!({"side": 1, "counts": {"mile25": 2}}),
     );
 
-    host.ok(&server, "/rounds/1/stop", json!({}));
-    let closed = host.ok(&server, "/rounds/1/close", json!({}));
-    assert_eq!(closed["close"]["next_round"], 2, "{closed}");
-    let round = host.get(&server, "/rounds/1");
-    let paper = table_of(&round, 1);
-    let miles: Vec<u64> = paper["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .map(|e| e["miles"].as_u64().expect("miles"))
-        .collect();
+    let miles = close_round_one_and_read_table(&server, &host, 1);
     assert_eq!(miles, vec![3 * 25 + 35 + 75, 50]);
 
     let standings = host.get(&server, "/standings");

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use touring::engine::shuffle::rng_from_seed;
 use touring::engine::{
-    ActionList, Config, Game, NoEvents, Rules, RulesId, touring1926, touring1958,
+    ActionList, Config, Game, NoEvents, Rules, RulesId, mille_bornes, touring1926, touring1958,
 };
 
 struct Counting;
@@ -51,12 +51,26 @@ fn random_self_play_of_touring_1958_allocates_nothing_per_decision() {
     }
 }
 
+#[test]
+fn random_self_play_of_mille_bornes_allocates_nothing_per_decision() {
+    for players in [2, 3, 4, 6] {
+        let config = Config::new(RulesId::MilleBornes, players, None).expect("config");
+        decisions_in_games_allocate_nothing::<mille_bornes::State>(config, 800);
+    }
+}
+
 fn self_play_allocates_nothing<R: Rules>(rules: RulesId) {
     let config = Config::new(rules, 2, None).expect("config");
     decisions_allocate_nothing::<R>(config);
 }
 
 fn decisions_allocate_nothing<R: Rules>(config: Config) {
+    decisions_in_games_allocate_nothing::<R>(config, 200);
+}
+
+/// As [`decisions_allocate_nothing`], over `games` games (a Mille Bornes hand is short: no
+/// reshuffles).
+fn decisions_in_games_allocate_nothing<R: Rules>(config: Config, games: u64) {
     // Everything is set up first; then thousands of decisions, reshuffles and new deals.
     let mut rng = rng_from_seed(1);
     let mut list = ActionList::new();
@@ -66,7 +80,7 @@ fn decisions_allocate_nothing<R: Rules>(config: Config) {
     assert!(allocations() > probe, "the counter sees allocations");
     drop(boxed);
     let before = allocations();
-    for seed in 0..200 {
+    for seed in 0..games {
         let mut g = R::new_game(config, seed, &[]).expect("game");
         let mut g2 = Game::new(config, seed, &[]).expect("game");
         while !g.is_over() && g.turn() < 2000 {

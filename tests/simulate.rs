@@ -131,3 +131,28 @@ fn simulate_is_reproducible_from_its_seed() {
     assert_eq!(a["standings"], b["standings"]);
     assert_eq!(a["rounds"][1]["tables"], b["rounds"][1]["tables"]);
 }
+
+#[test]
+fn simulate_plays_mille_bornes_in_points_through_the_waits_after_hazards() {
+    let s = simulate(&[
+        "--rules",
+        "mille-bornes",
+        "--entries",
+        "4",
+        "--rounds",
+        "2",
+        "--round-turns",
+        "200",
+        "--seed",
+        "5",
+    ]);
+    let rounds = s["rounds"].as_array().expect("rounds");
+    assert_eq!(rounds.len(), 2);
+    let points: u64 = rounds
+        .iter()
+        .flat_map(|r| r["tables"].as_array().cloned().unwrap_or_default())
+        .flat_map(|t| t["entries"].as_array().cloned().unwrap_or_default())
+        .filter_map(|e| e["miles"].as_u64())
+        .sum();
+    assert!(points > 0, "hands were played and scored: {s}");
+}

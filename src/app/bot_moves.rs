@@ -37,10 +37,31 @@ pub fn level_of(stored: Option<&str>) -> Level {
         .unwrap_or(Level::Steady)
 }
 
-/// Every bot seat, in every event, whose turn it is now: the round's clock runs and is in
-/// time, the table is digital and its deal is not over.
-pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<BotTurn>> {
+/// A table whose wait for an out-of-turn decision is over (Mille Bornes' coup fourré, or the
+/// same wait after any hazard, or an Extension nobody answered): the server plays the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TimeUp {
+    pub event: i64,
+    pub table: i64,
+    /// The deal (a `games` row).
+    pub game: i64,
+    /// How many actions of the deal were played when the wait was seen to be over.
+    pub actions: u32,
+}
+
+/// What the server has to play at the tables now: bot turns and decisions whose time is up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Waiting {
+    pub bots: Vec<BotTurn>,
+    pub timeouts: Vec<TimeUp>,
+}
+
+/// Every bot seat, in every event, whose turn it is now, and every table whose wait for a
+/// decision is over: the round's clock runs and is in time, the table is digital and its deal
+/// is not over.
+pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
     let mut turns = Vec::new();
+    let mut timeouts = Vec::new();
     for row in queries::rounds_in_state(conn, STARTED)? {
         let event = events::load(conn, row.event_id)?;
         let pauses = queries::pauses_of_round(conn, row.id)?;
@@ -55,12 +76,63 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<BotTurn>> {
             let Some(deal) = play::current_deal(conn, table.id)? else {
                 continue;
             };
-            if let Some(turn) = bot_to_move(conn, &deal, event.id(), table.id)? {
+            if let Some((_, due)) = deal.timed_decision()
+                && due <= now.naive_utc()
+            {
+                timeouts.push(TimeUp {
+                    event: event.id(),
+                    table: table.id,
+                    game: deal.row.id,
+                    actions: deal.actions,
+                });
+            } else if let Some(turn) = bot_to_move(conn, &deal, event.id(), table.id)? {
                 turns.push(turn);
             }
         }
     }
-    Ok(turns)
+    Ok(Waiting {
+        bots: turns,
+        timeouts,
+    })
+}
+
+/// Plays the answer of a decision whose time is up, if the table has not moved on since it was
+/// seen. Returns the table that changed.
+pub fn play_timeout(
+    conn: &mut Conn,
+    due: &TimeUp,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableRef>> {
+    let event = events::load(conn, due.event)?;
+    let Some(round) = rounds::latest(conn, &event)? else {
+        return Ok(None);
+    };
+    let table = queries::table(conn, due.table)?;
+    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
+        return Ok(None);
+    }
+    let Some(deal) = play::current_deal(conn, table.id)? else {
+        return Ok(None);
+    };
+    if deal.row.id != due.game {
+        return Ok(None);
+    }
+    match play::apply_timeout(
+        conn,
+        (&event, &round.row, &table),
+        deal,
+        due.actions,
+        now.naive_utc(),
+    ) {
+        Ok(_) => Ok(Some(TableRef {
+            event: event.id(),
+            round: round.row.id,
+            table: table.id,
+            changed: true,
+        })),
+        Err(AppError::Stale(_)) => Ok(None),
+        Err(other) => Err(other),
+    }
 }
 
 /// The bot whose turn it is in a deal, if the seat to move is a bot's.
@@ -71,6 +143,13 @@ fn bot_to_move(
     table: i64,
 ) -> AppResult<Option<BotTurn>> {
     if deal.is_over() {
+        return Ok(None);
+    }
+    // While the table waits for a decision, only the deciding seat may act; when nobody
+    // decides (the wait after a hazard nobody can answer), the server ends the wait.
+    if let Some((decision, _)) = deal.timed_decision()
+        && decision.seat.is_none()
+    {
         return Ok(None);
     }
     let seat = deal.game.to_move();
@@ -159,8 +238,13 @@ pub fn play(
 // ---------------------------------------------------------------- use cases
 
 /// Every bot seat whose turn it is now, read in one transaction.
-pub fn waiting_turns(app: &App) -> AppResult<Vec<BotTurn>> {
+pub fn waiting_turns(app: &App) -> AppResult<Waiting> {
     app.read(|conn| waiting(conn, app.now()))
+}
+
+/// Ends a table's wait whose time is up (see [`play_timeout`]), in its own write transaction.
+pub fn end_wait(app: &App, due: &TimeUp) -> AppResult<Option<TableRef>> {
+    app.write(|conn| play_timeout(conn, due, app.now()))
 }
 
 /// Takes a bot's turn: chooses its action in a read transaction (the search holds no lock),

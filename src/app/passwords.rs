@@ -185,34 +185,45 @@ mod tests {
 
     #[test]
     fn a_full_pool_answers_busy_at_once() {
-        // Block every hasher and fill the queue with jobs that wait for a signal.
+        // Block every hasher and fill the queue with jobs that wait for a signal. The hashers
+        // may start (and take their first jobs) only after the queue first reports full, so
+        // fill it again until a pause lets nothing more in.
         let (release, released) = mpsc::channel::<()>();
         let released = Arc::new(Mutex::new(released));
         let mut sent = 0;
-        let full = loop {
+        let mut full = false;
+        while sent <= 100 {
             let released = released.clone();
             let job: Job = Box::new(move || {
                 let _ = released.lock().map(|r| r.recv());
             });
             match pool().try_send(job) {
-                Ok(()) => sent += 1,
-                Err(mpsc::TrySendError::Full(_)) => break true,
-                Err(mpsc::TrySendError::Disconnected(_)) => break false,
+                Ok(()) => {
+                    sent += 1;
+                    full = false;
+                }
+                Err(mpsc::TrySendError::Full(_)) if full => break,
+                Err(mpsc::TrySendError::Full(_)) => {
+                    full = true;
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+                Err(mpsc::TrySendError::Disconnected(_)) => break,
             }
-            if sent > 100 {
-                break false;
-            }
-        };
+        }
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .expect("runtime");
-        let answer = runtime.block_on(on_pool(|| ()));
+        // A bound, so that a pool that wrongly queued the job fails the test instead of
+        // hanging it.
+        let answer = runtime.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(10), on_pool(|| ())).await
+        });
         for _ in 0..sent {
             let _ = release.send(());
         }
         assert!(full, "the queue should fill up");
         assert!(sent >= WAITING);
-        assert_eq!(answer, Err(Busy));
+        assert_eq!(answer.ok(), Some(Err(Busy)));
     }
 }

@@ -11,7 +11,7 @@ use super::events::EventRecord;
 use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
-use crate::engine::{Action, Config, Event, Game, RulesId, Seat};
+use crate::engine::{Action, Config, Event, Game, RulesId, Seat, TimedDecision};
 use crate::tournament::{self, EntryId, GameMiles};
 
 /// A table played on the players' phones, the rules enforced by the engine.
@@ -68,10 +68,55 @@ pub struct LoadedDeal {
     /// The events of the last [`RECENT`] actions (a referee's view), each with the number of
     /// its action, kept from the one replay so that pages need not replay the deal again.
     pub events: Vec<(u32, Event)>,
+    /// When the last action was played (when the deal was dealt, before any).
+    pub last_at: NaiveDateTime,
 }
 
 /// How many of the latest actions' events a loaded deal keeps.
 pub const RECENT: u32 = 8;
+
+/// How long a table waits after a hazard in Mille Bornes, whether or not anyone may call Coup
+/// Fourré: long enough to see the hazard and tap a button, short enough not to drag.
+pub const HIDDEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(5);
+
+/// How long a side has to decide an open question (Mille Bornes' Extension) before the table
+/// goes on without it (the Extension is then declined).
+pub const OPEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(20);
+
+/// A deal's options beyond rules, players and partners, as stored with the deal.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOptions {
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hazard_on_hazard: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub wait_after_hazard: bool,
+}
+
+impl GameOptions {
+    /// The options of a table's configuration.
+    pub fn of(config: Config) -> GameOptions {
+        GameOptions {
+            hazard_on_hazard: config.hazard_on_hazard,
+            wait_after_hazard: config.wait_after_hazard,
+        }
+    }
+
+    /// The configuration with these options.
+    pub fn apply(self, config: Config) -> Result<Config, crate::engine::SetupError> {
+        Ok(config
+            .with_hazard_on_hazard(self.hazard_on_hazard)?
+            .with_wait_after_hazard(self.wait_after_hazard))
+    }
+
+    /// The stored form: none when no option is on, so deals of the Touring games store nothing.
+    pub fn stored(self) -> serde_json::Result<Option<String>> {
+        if self == GameOptions::default() {
+            Ok(None)
+        } else {
+            serde_json::to_string(&self).map(Some)
+        }
+    }
+}
 
 impl LoadedDeal {
     /// Miles per side, as the tournament counts them.
@@ -84,6 +129,17 @@ impl LoadedDeal {
 
     pub fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    /// The out-of-turn decision the table waits for, with the time its answer is due.
+    pub fn timed_decision(&self) -> Option<(TimedDecision<Action>, NaiveDateTime)> {
+        let decision = self.game.timed_decision()?;
+        let window = if decision.hidden {
+            HIDDEN_DECISION_WINDOW
+        } else {
+            OPEN_DECISION_WINDOW
+        };
+        Some((decision, self.last_at + window))
     }
 
     /// The events of the last `count` actions (at most [`RECENT`]), as `viewer` may see them,
@@ -158,6 +214,7 @@ pub fn start_deal(
             seed: seed as i64,
             seats: &serde_json::to_string(&seats)?,
             started_at: now,
+            options: GameOptions::of(config).stored()?.as_deref(),
         },
     )?)
 }
@@ -167,13 +224,20 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
     let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
     let players = u8::try_from(row.players)
         .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
+    let options: GameOptions = match &row.options {
+        Some(text) => serde_json::from_str(text)?,
+        None => GameOptions::default(),
+    };
     let config = Config::new(rules, players, Some(row.partners))
+        .and_then(|config| options.apply(config))
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let seats: DealSeats = serde_json::from_str(&row.seats)?;
     let mut actions = Vec::new();
+    let mut last_at = row.started_at;
     for stored in queries::actions_of_game(conn, row.id)? {
         let value: serde_json::Value = serde_json::from_str(&stored.action)?;
         actions.push(Action::from_json(rules, &value).map_err(AppError::Internal)?);
+        last_at = stored.created_at;
     }
     let count = actions.len() as u32;
     let mut game = Game::new(config, row.seed as u64, &[])
@@ -185,6 +249,7 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
         actions: 0,
         history: Vec::new(),
         events: Vec::new(),
+        last_at,
     };
     let keep_from = count.saturating_sub(RECENT);
     for (number, &action) in actions.iter().enumerate() {
@@ -256,10 +321,14 @@ pub fn table_miles(
 pub struct MoveOutcome {
     /// The events, as the mover may see them.
     pub events: Vec<Event>,
-    /// The deal after the move (a new deal if the race was won and the table deals again).
+    /// The deal after the move (a new deal if the deal ended and the table deals again).
     pub deal: LoadedDeal,
-    /// The race was won by this move.
-    pub won: bool,
+    /// The deal ended with this move.
+    pub finished: bool,
+    /// Whether the table changed and its pages should be told. A pass on a hidden decision
+    /// (a coup fourré let go) is only noted: it takes effect when the table's wait is over,
+    /// so that nobody learns from the table that there was a decision.
+    pub changed: bool,
 }
 
 /// A move as a player sends it.
@@ -271,18 +340,35 @@ pub struct Move {
     pub action: Action,
 }
 
+/// The words every seat but the deciding one hears while the table waits after a hazard: the
+/// same whether or not a seat may call Coup Fourré, with the same time left.
+fn wait_message(due: NaiveDateTime, now: NaiveDateTime) -> String {
+    let left = (due - now).num_milliseconds().max(0);
+    let seconds = (left + 999) / 1000;
+    if seconds == 0 {
+        "the table waits a moment after every hazard: play again now".to_owned()
+    } else {
+        format!("the table waits a few seconds after every hazard: play again in {seconds} s")
+    }
+}
+
 /// Applies a move in the table's current deal, after checking that the mover saw the latest
 /// state. The caller has checked the round's clock.
+///
+/// While the table waits for a hidden decision (Mille Bornes' coup fourré, or the same wait
+/// after a hazard nobody can answer), only the deciding seat may act, and its pass is noted
+/// rather than played: [`apply_timeout`] plays it when the wait is over, as it does for a
+/// seat that does not answer.
 pub fn apply_move(
     conn: &mut Conn,
-    (event, round, table): (&EventRecord, &Round, &RoundTable),
-    mut deal: LoadedDeal,
+    table: (&EventRecord, &Round, &RoundTable),
+    deal: LoadedDeal,
     Move { seat, seen, action }: Move,
     now: NaiveDateTime,
 ) -> AppResult<MoveOutcome> {
     if deal.is_over() {
         return Err(AppError::Stale(
-            "this race is over; here is the table as it stands".into(),
+            "this deal is over; here is the table as it stands".into(),
         ));
     }
     if seen != deal.actions {
@@ -291,10 +377,61 @@ pub fn apply_move(
             deal.actions.saturating_sub(seen)
         )));
     }
+    if let Some((decision, due)) = deal.timed_decision()
+        && decision.hidden
+    {
+        if decision.seat != Some(seat) {
+            return Err(AppError::Invalid(wait_message(due, now)));
+        }
+        if action == decision.on_timeout {
+            return Ok(MoveOutcome {
+                events: Vec::new(),
+                deal,
+                finished: false,
+                changed: false,
+            });
+        }
+    }
+    record(conn, table, deal, seat, action, now, true)
+}
+
+/// Plays the answer of the decision the table waits for once its time is up: the table's
+/// move, not a seat's. Refused (as stale) when there is nothing to wait for or the time is not
+/// up yet.
+pub fn apply_timeout(
+    conn: &mut Conn,
+    table: (&EventRecord, &Round, &RoundTable),
+    deal: LoadedDeal,
+    seen: u32,
+    now: NaiveDateTime,
+) -> AppResult<MoveOutcome> {
+    let Some((decision, due)) = deal.timed_decision() else {
+        return Err(AppError::Stale("the table waits for nobody".into()));
+    };
+    if seen != deal.actions || now < due {
+        return Err(AppError::Stale("the table's wait is not over".into()));
+    }
+    let seat = decision.seat.unwrap_or_else(|| deal.game.to_move());
+    record(conn, table, deal, seat, decision.on_timeout, now, false)
+}
+
+/// Applies and stores one action, finishing the deal (and dealing the next) if it ends it.
+fn record(
+    conn: &mut Conn,
+    (event, round, table): (&EventRecord, &Round, &RoundTable),
+    mut deal: LoadedDeal,
+    seat: Seat,
+    action: Action,
+    now: NaiveDateTime,
+    as_seat: bool,
+) -> AppResult<MoveOutcome> {
     let mut events = Vec::new();
-    deal.game
-        .apply_as(seat, action, &mut events)
-        .map_err(|e| AppError::Invalid(e.to_string()))?;
+    if as_seat {
+        deal.game.apply_as(seat, action, &mut events)
+    } else {
+        deal.game.apply(action, &mut events)
+    }
+    .map_err(|e| AppError::Invalid(e.to_string()))?;
     queries::insert_action(
         conn,
         &NewAction {
@@ -307,21 +444,29 @@ pub fn apply_move(
     )?;
     deal.actions += 1;
     deal.history.push(action);
+    deal.last_at = now;
     deal.remember(deal.actions - 1, events.clone());
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
-    let won = deal.game.winner().is_some();
-    if let Some(winner) = deal.game.winner() {
+    let finished = deal.game.is_over();
+    if finished {
+        // A Mille Bornes hand can end level: it is over, with no winner.
+        let winner = deal.game.winner().map(i32::from);
         let scores = serde_json::to_string(&deal.game.scores())?;
-        queries::finish_game(conn, deal.row.id, i32::from(winner), &scores, now)?;
-        let finished = queries::games_of_table(conn, table.id)?.len() as u32;
+        queries::finish_game(conn, deal.row.id, winner, &scores, now)?;
+        let dealt = queries::games_of_table(conn, table.id)?.len() as u32;
         let by_games_left = matches!(event.settings.round, tournament::RoundKind::Games { .. })
-            && !tournament::table_done(&event.settings, finished);
+            && !tournament::table_done(&event.settings, dealt);
         if event.settings.deals_again() || by_games_left {
             let next = start_deal(conn, event, round, table, deal.row.number + 1, now)?;
             deal = load_deal(conn, next)?;
         }
     }
-    Ok(MoveOutcome { events, deal, won })
+    Ok(MoveOutcome {
+        events,
+        deal,
+        finished,
+        changed: true,
+    })
 }
 
 #[cfg(test)]

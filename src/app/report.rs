@@ -27,6 +27,8 @@ pub struct Standings {
     /// Rounds counted.
     pub rounds: u32,
     pub rows: Vec<Standing>,
+    /// What the totals count: miles, or points (Mille Bornes).
+    pub unit: crate::engine::ScoreUnit,
 }
 
 /// The results of every closed round, as the standings count them.
@@ -78,6 +80,7 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
         live_round,
         rounds: results.len() as u32,
         rows,
+        unit: event.settings.rules.unit(),
     })
 }
 

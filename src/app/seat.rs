@@ -215,6 +215,21 @@ pub struct DealInfo {
     pub legal: Vec<Action>,
     /// What happened lately at the table, as this seat may see it (newest last).
     pub recent: Vec<Event>,
+    /// While the table waits for a decision out of turn: how long it still waits.
+    pub wait: Option<WaitInfo>,
+}
+
+/// The table waits for a decision out of turn (Mille Bornes). After a hazard every seat sees
+/// the same wait, with the same time left, whether or not a seat may call Coup Fourré; only
+/// the seat that may call it sees the decision (and `deciding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct WaitInfo {
+    /// Milliseconds until the wait is over and the table goes on (0 when it is due).
+    pub left_ms: i64,
+    /// Whether this seat decides (its choices are in `legal`).
+    pub deciding: bool,
+    /// Whether the table waits after a hazard (hidden decision) rather than for an open one.
+    pub after_hazard: bool,
 }
 
 /// Everything the seat page and the seat API show.
@@ -343,15 +358,32 @@ fn state_with(
     }
     let playing = reading.state == ClockState::Running && reading.in_time && !round.is_closed();
     if let Some(deal) = deal {
-        state.deal = deal_info(&deal, holder.player.id, playing);
+        state.deal = deal_info(&deal, holder.player.id, playing, now.naive_utc());
     }
     state.message = message(&state, &round, round_state);
     Ok(state)
 }
 
-fn deal_info(deal: &LoadedDeal, player: i64, playing: bool) -> Option<DealInfo> {
+fn deal_info(
+    deal: &LoadedDeal,
+    player: i64,
+    playing: bool,
+    now: chrono::NaiveDateTime,
+) -> Option<DealInfo> {
     let seat = deal.seats.seat_of(player)?;
-    let your_turn = !deal.game.is_over() && deal.game.to_move() == seat;
+    let decision = deal.timed_decision();
+    // While the table waits for a decision, it is the deciding seat's turn and nobody else's
+    // (after a hazard nobody can answer, nobody's: the wait must look the same).
+    let your_turn = !deal.game.is_over()
+        && match decision {
+            Some((decision, _)) => decision.seat == Some(seat),
+            None => deal.game.to_move() == seat,
+        };
+    let wait = decision.map(|(decision, due)| WaitInfo {
+        left_ms: (due - now).num_milliseconds().max(0),
+        deciding: decision.seat == Some(seat),
+        after_hazard: decision.hidden,
+    });
     let legal = if your_turn && playing {
         deal.game.legal()
     } else {
@@ -365,6 +397,7 @@ fn deal_info(deal: &LoadedDeal, player: i64, playing: bool) -> Option<DealInfo> 
         view: deal.game.view(Some(seat)),
         legal,
         recent: deal.recent_events(8, Some(seat)),
+        wait,
     })
 }
 
@@ -483,6 +516,7 @@ pub fn play_move_as(
         now.naive_utc(),
     )?;
     let events = outcome.events;
+    let changed = outcome.changed;
     let state = state_with(conn, holder, now, Some(outcome.deal))?;
     Ok((
         MoveAnswer { events, state },
@@ -490,16 +524,20 @@ pub fn play_move_as(
             event: event.id(),
             round: round.row.id,
             table: table.id,
+            changed,
         },
     ))
 }
 
-/// Which table changed, for live updates.
+/// Which table a move was played at, for live updates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableRef {
     pub event: i64,
     pub round: i64,
     pub table: i64,
+    /// Whether the table changed. A coup fourré let go is only noted until the table's wait is
+    /// over, and no page may be told of it (see `play::apply_move`).
+    pub changed: bool,
 }
 
 // ---------------------------------------------------------------- use cases, one transaction each

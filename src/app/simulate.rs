@@ -120,13 +120,22 @@ fn play_round(
                 };
                 let seat = deal.game.to_move();
                 let seen = deal.actions;
-                let outcome = play::apply_move(
-                    conn,
-                    (event, &round.row, table),
-                    deal,
-                    Move { seat, seen, action },
-                    app.now_naive(),
-                )?;
+                // A decision the table waits for (Mille Bornes after a hazard): a pass is the
+                // table's answer when the wait is over, played at that time.
+                let outcome = match deal.timed_decision() {
+                    Some((decision, due))
+                        if decision.seat.is_none() || action == decision.on_timeout =>
+                    {
+                        play::apply_timeout(conn, (event, &round.row, table), deal, seen, due)?
+                    }
+                    _ => play::apply_move(
+                        conn,
+                        (event, &round.row, table),
+                        deal,
+                        Move { seat, seen, action },
+                        app.now_naive(),
+                    )?,
+                };
                 deal = outcome.deal;
                 played += 1;
                 if deal.is_over() {

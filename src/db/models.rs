@@ -178,6 +178,8 @@ pub struct GameRow {
     pub winner_side: Option<i32>,
     /// A finished deal's score per side, as a JSON list.
     pub scores: Option<String>,
+    /// The table's options as a JSON object (see `engine::TableOptions`); none for none.
+    pub options: Option<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -191,6 +193,7 @@ pub struct NewGame<'a> {
     pub seed: i64,
     pub seats: &'a str,
     pub started_at: NaiveDateTime,
+    pub options: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]

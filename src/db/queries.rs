@@ -446,14 +446,14 @@ pub fn game(conn: &mut Conn, id: i64) -> QueryResult<GameRow> {
 pub fn finish_game(
     conn: &mut Conn,
     game_id: i64,
-    winner: i32,
+    winner: Option<i32>,
     scores: &str,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     diesel::update(games::table.find(game_id))
         .set((
             games::finished_at.eq(Some(at)),
-            games::winner_side.eq(Some(winner)),
+            games::winner_side.eq(winner),
             games::scores.eq(Some(scores)),
         ))
         .execute(conn)

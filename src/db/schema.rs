@@ -112,6 +112,7 @@ diesel::table! {
         finished_at -> Nullable<Timestamp>,
         winner_side -> Nullable<Integer>,
         scores -> Nullable<Text>,
+        options -> Nullable<Text>,
     }
 }
 

@@ -40,6 +40,19 @@ pub struct Config {
     pub rules: RulesId,
     pub players: u8,
     pub partners: bool,
+    /// Mille Bornes' 1988 option: a hazard may go on a hazard (only the top one counts). Absent
+    /// from the JSON of every other table, so stored configurations read as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hazard_on_hazard: bool,
+    /// Mille Bornes at a party table: after every hazard the table waits for a timed decision
+    /// (see [`TimedDecision`]) whether or not a seat may call Coup Fourré, so that the wait
+    /// tells nobody who holds a safety. Off in the protocol and in self-play.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wait_after_hazard: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Config {
@@ -57,9 +70,31 @@ impl Config {
             rules,
             players,
             partners,
+            hazard_on_hazard: false,
+            wait_after_hazard: false,
         };
         rules.check(config)?;
         Ok(config)
+    }
+
+    /// The configuration with Mille Bornes' 1988 "hazard on a hazard" option on or off. Only
+    /// Mille Bornes has it: asking another rule set for it is an error.
+    pub fn with_hazard_on_hazard(mut self, on: bool) -> Result<Config, SetupError> {
+        if on && self.rules != RulesId::MilleBornes {
+            return Err(SetupError::NoSuchOption {
+                rules: self.rules.name(),
+                option: "hazard_on_hazard",
+            });
+        }
+        self.hazard_on_hazard = on;
+        Ok(self)
+    }
+
+    /// The configuration with a wait after every hazard on or off (see
+    /// [`Config::wait_after_hazard`]). Rule sets without out-of-turn decisions ignore it.
+    pub fn with_wait_after_hazard(mut self, on: bool) -> Config {
+        self.wait_after_hazard = on && self.rules == RulesId::MilleBornes;
+        self
     }
 
     /// How many sides race.
@@ -166,6 +201,35 @@ pub trait RuleView: Clone + std::fmt::Debug + PartialEq + Serialize + Send + Syn
     fn winner(&self) -> Option<Side>;
     /// Every side's score so far.
     fn scores(&self) -> Vec<u32>;
+    /// Whether the game is over. A rule set whose game can end without a winner (a Mille
+    /// Bornes hand that ends level) says so here.
+    fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+}
+
+/// A decision the table waits for out of the usual turn, which a party table gives a short time:
+/// when the time runs out, `on_timeout` is played for the deciding seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedDecision<A> {
+    /// The seat that decides; `None` when nobody does and the table only waits.
+    pub seat: Option<Seat>,
+    /// Whether the other seats must not learn that there is a decision at all (Mille Bornes'
+    /// coup fourré): the table then waits the full time whatever the seat answers, and an
+    /// answer equal to `on_timeout` only takes effect when the time is up.
+    pub hidden: bool,
+    /// What is played when the time runs out.
+    pub on_timeout: A,
+}
+
+impl<A> TimedDecision<A> {
+    fn map<B>(self, f: impl FnOnce(A) -> B) -> TimedDecision<B> {
+        TimedDecision {
+            seat: self.seat,
+            hidden: self.hidden,
+            on_timeout: f(self.on_timeout),
+        }
+    }
 }
 
 /// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;
@@ -188,6 +252,14 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// The rows of a paper score card for a configuration.
     fn score_sheet(config: Config) -> ScoreSheet;
 
+    /// Checks a paper table's cards against each other beyond what the sheet's quotas say
+    /// (Mille Bornes: only one side completes the trip, its bonuses need it, ...): one count per
+    /// row of [`Rules::score_sheet`] for each side. Every problem is said in words a scorer can
+    /// act on.
+    fn check_paper(_config: Config, _sides: &[Vec<u32>]) -> Result<(), Vec<String>> {
+        Ok(())
+    }
+
     /// A new game: `stacked` cards come off the top of the pack first, in order; the rest
     /// follow in the order the seed shuffles them.
     fn new_game(config: Config, seed: u64, stacked: &[Self::Card]) -> Result<Self, SetupError>;
@@ -197,6 +269,10 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     fn winner(&self) -> Option<Side>;
     fn is_over(&self) -> bool {
         self.winner().is_some()
+    }
+    /// The out-of-turn decision the table waits for now, if any (none in the Touring games).
+    fn timed_decision(&self) -> Option<TimedDecision<Self::Action>> {
+        None
     }
     /// Completed turns.
     fn turn(&self) -> u32;
@@ -297,6 +373,13 @@ macro_rules! rule_sets {
                 }
             }
 
+            /// Checks a paper table's cards against each other (see [`Rules::check_paper`]).
+            pub fn check_paper(self, config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<String>> {
+                match self {
+                    $(RulesId::$variant => <$module::State as Rules>::check_paper(config, sides),)+
+                }
+            }
+
             /// Reads an action of this rule set from JSON.
             pub fn action_from_json(self, value: &Value) -> Result<Action, String> {
                 match self {
@@ -370,6 +453,12 @@ macro_rules! rule_sets {
             pub fn to_move(&self) -> Seat { dispatch!(self, g => g.to_move()) }
             pub fn winner(&self) -> Option<Side> { dispatch!(self, g => g.winner()) }
             pub fn is_over(&self) -> bool { dispatch!(self, g => g.is_over()) }
+            /// The out-of-turn decision the table waits for now, if any.
+            pub fn timed_decision(&self) -> Option<TimedDecision<Action>> {
+                match self {
+                    $(Game::$variant(g) => g.timed_decision().map(|d| d.map(Action::$variant)),)+
+                }
+            }
             pub fn turn(&self) -> u32 { dispatch!(self, g => g.turn()) }
             pub fn reshuffles(&self) -> u32 { dispatch!(self, g => g.reshuffles()) }
             /// A side's score: miles or points, as the rule set's score sheet says.
@@ -495,7 +584,7 @@ macro_rules! rule_sets {
             }
             /// Whether the game is over.
             pub fn is_over(&self) -> bool {
-                self.winner().is_some()
+                match self { $(View::$variant(v) => v.is_over(),)+ }
             }
         }
 
@@ -517,6 +606,7 @@ macro_rules! with_rule_sets {
         $callback! {
             Touring1926 => touring1926, "touring-1926", "Touring (1926)";
             Touring1958 => touring1958, "touring-1958", "Touring (1937-1958)";
+            MilleBornes => mille_bornes, "mille-bornes", "Mille Bornes";
         }
     };
 }
@@ -546,6 +636,8 @@ impl RulesId {
             rules: self,
             players: 2,
             partners: false,
+            hazard_on_hazard: false,
+            wait_after_hazard: false,
         })
         .unit
     }

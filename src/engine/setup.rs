@@ -24,6 +24,11 @@ pub enum SetupError {
         asked: String,
         available: String,
     },
+    #[error("{rules} has no option \"{option}\"")]
+    NoSuchOption {
+        rules: &'static str,
+        option: &'static str,
+    },
     #[error(
         "the deck list asks for {asked} {card} cards but this pack has only {available} (some tables play without a few delay cards)"
     )]

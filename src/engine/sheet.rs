@@ -46,6 +46,19 @@ pub struct SheetRow {
     pub quota: Option<u32>,
     /// The most all sides together may count in this row (the cards of that kind in the pack).
     pub pack: Option<u32>,
+    /// The most one side may count in a row that is not part of a trip's quota (1 for a yes/no
+    /// row such as Mille Bornes' "trip completed"); `None` when `quota` says it or nothing does.
+    pub most: Option<u32>,
+    /// Points added once when a side's count reaches `most` (Mille Bornes: 300 for all four
+    /// safeties). 0 for rows without such a bonus.
+    pub full_bonus: u32,
+}
+
+impl SheetRow {
+    /// Whether the row is answered yes or no (counted 0 or 1).
+    pub fn is_yes_no(&self) -> bool {
+        self.quota.is_none() && self.most == Some(1)
+    }
 }
 
 /// Every row of a rule set's score card for one configuration.
@@ -61,7 +74,14 @@ impl ScoreSheet {
         self.rows
             .iter()
             .zip(counts)
-            .map(|(row, &n)| row.value.saturating_mul(n))
+            .map(|(row, &n)| {
+                let bonus = if row.full_bonus > 0 && row.most == Some(n) {
+                    row.full_bonus
+                } else {
+                    0
+                };
+                row.value.saturating_mul(n).saturating_add(bonus)
+            })
             .fold(0, u32::saturating_add)
     }
 
@@ -73,6 +93,21 @@ impl ScoreSheet {
                 .iter()
                 .filter_map(|r| r.quota.map(|q| q.saturating_mul(r.value)))
                 .sum()
+        })
+    }
+
+    /// The most one side can score in one game: a complete trip where the sheet has quotas,
+    /// else every row at its most with its bonus (a bound on a Mille Bornes hand's points).
+    pub fn most_per_game(&self) -> u32 {
+        self.trip().unwrap_or_else(|| {
+            self.rows
+                .iter()
+                .map(|r| {
+                    r.value
+                        .saturating_mul(r.most.unwrap_or(0))
+                        .saturating_add(r.full_bonus)
+                })
+                .fold(0, u32::saturating_add)
         })
     }
 

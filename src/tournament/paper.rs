@@ -72,6 +72,9 @@ pub enum PaperProblem {
         sides_word(.sides)
     )]
     TwoFinished { sides: Vec<usize> },
+    /// A rule set's own check of the cards against each other (Mille Bornes' bonuses).
+    #[error("{message}")]
+    Rules { message: String },
 }
 
 /// Every problem found in a paper table's counts (never empty).
@@ -153,6 +156,16 @@ pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, Pap
         .collect();
     if finished.len() > 1 {
         problems.push(PaperProblem::TwoFinished { sides: finished });
+    }
+    if problems.is_empty() {
+        let counts: Vec<Vec<u32>> = sides.iter().map(|card| card.counts(&sheet)).collect();
+        if let Err(messages) = config.rules.check_paper(config, &counts) {
+            problems.extend(
+                messages
+                    .into_iter()
+                    .map(|message| PaperProblem::Rules { message }),
+            );
+        }
     }
     if problems.is_empty() {
         Ok(sides.iter().map(|card| card.score(&sheet)).collect())

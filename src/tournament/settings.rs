@@ -184,6 +184,10 @@ pub struct Settings {
     pub seed: u64,
     pub remainder: Remainder,
     pub bye_score: ByeScore,
+    /// Mille Bornes' 1988 option: a hazard may be played on a hazard. Only for Mille Bornes;
+    /// absent from the JSON of every other event.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hazard_on_hazard: bool,
 }
 
 impl Settings {
@@ -201,6 +205,7 @@ impl Settings {
             seed,
             remainder: Remainder::MixedTables,
             bye_score: ByeScore::Zero,
+            hazard_on_hazard: false,
         }
     }
 
@@ -243,6 +248,11 @@ impl Settings {
                 }
             }
         }
+        if self.hazard_on_hazard && self.rules != RulesId::MilleBornes {
+            problems.push(SettingsError::HazardOnHazard {
+                rules: self.rules.name().to_owned(),
+            });
+        }
         if self.prizes > MAX_PRIZES {
             problems.push(SettingsError::Prizes {
                 prizes: self.prizes,
@@ -261,11 +271,17 @@ impl Settings {
     }
 
     /// The engine configuration of a table with `entries` entries (2 or 3): a table of three
-    /// single players races 30 miles, three partnerships race 50 with six players.
+    /// single players races 30 miles, three partnerships race 50 with six players. A Mille
+    /// Bornes table waits after every hazard (the engine's `wait_after_hazard`), as a party
+    /// table must so that the wait tells nobody who holds a safety.
     pub fn table_config(&self, entries: usize) -> Result<Config, SetupError> {
         let players = entries.saturating_mul(usize::from(self.table_size.players_per_entry()));
         let players = u8::try_from(players).unwrap_or(u8::MAX);
-        Config::new(self.rules, players, Some(self.table_size.partners()))
+        Ok(
+            Config::new(self.rules, players, Some(self.table_size.partners()))?
+                .with_hazard_on_hazard(self.hazard_on_hazard)?
+                .with_wait_after_hazard(true),
+        )
     }
 
     /// The miles of one complete race at a table of `entries` entries (50, or 30 for three
@@ -297,7 +313,7 @@ impl Settings {
 /// The score of a complete trip under a configuration (the sum of the full piles of its score
 /// sheet), or 0 for a rule set whose sheet has no trip.
 pub(crate) fn race_miles(config: Config) -> u32 {
-    config.rules.score_sheet(config).trip().unwrap_or(0)
+    config.rules.score_sheet(config).most_per_game()
 }
 
 /// A field's seconds for a message.
@@ -341,6 +357,10 @@ pub enum SettingsError {
     LimitShorterThanRound { limit: u32, round: u32 },
     #[error("at most {MAX_PRIZES} prizes can be given, not {prizes}")]
     Prizes { prizes: u32 },
+    #[error(
+        "\"a hazard on a hazard\" is a Mille Bornes option; this event plays {rules}: turn it off or choose Mille Bornes"
+    )]
+    HazardOnHazard { rules: String },
 }
 
 impl SettingsError {
@@ -354,6 +374,7 @@ impl SettingsError {
             | SettingsError::TimeLimit { .. }
             | SettingsError::LimitShorterThanRound { .. } => "length",
             SettingsError::Prizes { .. } => "prizes",
+            SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
         }
     }
 }

@@ -5,13 +5,13 @@
 //! the seat's move), so it is stored in the table's log, checked against the clock and the
 //! table's latest state, and announced on the live-update hub like any other move.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use actix_web::web;
 use tokio::time::Instant;
 
-use super::live::{Hub, Topic};
+use super::live::Hub;
 use crate::app::App;
 use crate::app::bot_moves::{self, BotTurn};
 use crate::bots::Budget;
@@ -54,9 +54,11 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
     let poll = poll_interval(pace.delay);
     // When each waiting bot turn was first seen: it is played once the delay has passed.
     let mut first_seen: HashMap<BotTurn, Instant> = HashMap::new();
+    // Turns whose answer was only noted (a coup fourré let go): not asked again.
+    let mut noted: HashSet<BotTurn> = HashSet::new();
     loop {
         tokio::time::sleep(poll).await;
-        let Some(turns) = super::run_logged(
+        let Some(waiting) = super::run_logged(
             &app,
             "bots: cannot look for bot turns",
             bot_moves::waiting_turns,
@@ -65,9 +67,24 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
         else {
             continue;
         };
+        // A decision whose time is up is answered first, so that a bot that plays next sees the
+        // table go on at the same moment whoever held the decision.
+        for due in waiting.timeouts {
+            let doing = format!("bots: the wait at table {} could not be ended", due.table);
+            let ended =
+                super::run_logged(&app, &doing, move |app| bot_moves::end_wait(app, &due)).await;
+            if let Some(Some(table)) = ended {
+                hub.publish_move(&table);
+            }
+        }
+        let turns = waiting.bots;
         let now = Instant::now();
         first_seen.retain(|turn, _| turns.contains(turn));
+        noted.retain(|turn| turns.contains(turn));
         for turn in turns {
+            if noted.contains(&turn) {
+                continue;
+            }
             let since = *first_seen.entry(turn).or_insert(now);
             if now.duration_since(since) < pace.delay {
                 continue;
@@ -83,7 +100,10 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
             })
             .await;
             if let Some(Some(table)) = played {
-                hub.publish(table.event, Topic::Table(table.table));
+                if !table.changed {
+                    noted.insert(turn);
+                }
+                hub.publish_move(&table);
             }
         }
     }

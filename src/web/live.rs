@@ -50,6 +50,14 @@ impl Hub {
         let _ = self.sender.send(Notice { event, topic });
     }
 
+    /// Tells the table's pages that a move was played there, unless the move changed nothing
+    /// anyone may see yet (a coup fourré let go: see `app::play::apply_move`).
+    pub fn publish_move(&self, table: &crate::app::seat::TableRef) {
+        if table.changed {
+            self.publish(table.event, Topic::Table(table.table));
+        }
+    }
+
     pub fn subscribe(&self) -> broadcast::Receiver<Notice> {
         self.sender.subscribe()
     }

@@ -119,3 +119,29 @@ impl Dice {
         Some(legal[self.below(legal.len())].clone())
     }
 }
+
+/// A table of a round's answer, by its number.
+pub fn table_of(round: &Value, number: u64) -> Value {
+    round["seating"]["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .find(|t| t["table"] == number)
+        .cloned()
+        .expect("the table")
+}
+
+/// Stops and closes round 1 (checking that a round 2 follows), then reads each entry's score
+/// at table `table` (miles or points, in the answer's `miles` field).
+pub fn close_round_one_and_read_table(server: &Server, host: &Host, table: u64) -> Vec<u64> {
+    host.ok(server, "/rounds/1/stop", json!({}));
+    let closed = host.ok(server, "/rounds/1/close", json!({}));
+    assert_eq!(closed["close"]["next_round"], 2, "{closed}");
+    let round = host.get(server, "/rounds/1");
+    table_of(&round, table)["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["miles"].as_u64().expect("a score"))
+        .collect()
+}

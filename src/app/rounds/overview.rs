@@ -47,6 +47,8 @@ pub struct RoundPicture {
     pub miles: BTreeMap<EntryId, u32>,
     /// Tables whose scores are missing, with why.
     pub missing: Vec<MissingScores>,
+    /// What the scores count: miles, or points (Mille Bornes).
+    pub unit: crate::engine::ScoreUnit,
 }
 
 /// Reads a round as the pages draw it.
@@ -88,6 +90,7 @@ pub fn picture_in(
         });
     }
     Ok(RoundPicture {
+        unit: event.settings.rules.unit(),
         number: round.number(),
         state: RoundState::of(round, clock.state),
         left_ms: clock.left_ms,

@@ -96,6 +96,22 @@ pub fn enter_paper_in(
             )));
         }
     }
+    // The card is checked with the table's other cards as they stand (a side not yet entered
+    // counts as empty), so a Mille Bornes bonus without its trip, or a second completed trip, is
+    // refused when it is typed rather than when the round closes.
+    let mut table_cards = vec![PaperCard::default(); sides];
+    for stored in queries::paper_scores_of_table(conn, table.id)? {
+        if let Some(slot) = usize::try_from(stored.side)
+            .ok()
+            .and_then(|s| table_cards.get_mut(s))
+        {
+            *slot = serde_json::from_str(&stored.counts)?;
+        }
+    }
+    table_cards[side] = card.clone();
+    if let Err(problems) = tournament::paper_scores(config, &table_cards) {
+        return Err(AppError::invalid(problems.to_string()));
+    }
     let by = author.label();
     let counts = serde_json::to_string(&PaperCard::from_counts(&sheet, &card.counts(&sheet)))?;
     queries::upsert_paper_score(

@@ -778,6 +778,8 @@ impl Rules for State {
                     value: card.miles(),
                     quota: Some(u32::from(quota)),
                     pack: Some(u32::from(pack.get(card))),
+                    most: None,
+                    full_bonus: 0,
                 })
                 .collect(),
         }

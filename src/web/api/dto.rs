@@ -75,7 +75,8 @@ pub struct EventInput {
     /// The event's name (1 to 200 characters).
     #[schema(min_length = 1, max_length = 200)]
     pub name: String,
-    /// The rules every table plays: "touring-1926" (the default) or "touring-1958".
+    /// The rules every table plays: "touring-1926" (the default), "touring-1958" or
+    /// "mille-bornes".
     #[serde(default)]
     pub rules: Option<String>,
     /// Players at a table: 2 or 3 each for himself, 4 or 6 in partnerships.
@@ -100,6 +101,9 @@ pub struct EventInput {
     pub remainder: Option<RemainderInput>,
     #[serde(default)]
     pub bye_score: Option<ByeScoreInput>,
+    /// Mille Bornes' 1988 option: a hazard may go on a hazard (only with "mille-bornes").
+    #[serde(default)]
+    pub hazard_on_hazard: Option<bool>,
 }
 
 impl EventInput {
@@ -109,6 +113,9 @@ impl EventInput {
         if let Some(rules) = &self.rules {
             base.rules = crate::engine::RulesId::parse(rules)
                 .map_err(|e| AppError::invalid(e.to_string()))?;
+        }
+        if let Some(on) = self.hazard_on_hazard {
+            base.hazard_on_hazard = on;
         }
         if let Some(size) = self.table_size {
             base.table_size =

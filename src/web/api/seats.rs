@@ -52,7 +52,7 @@ pub(super) async fn play_move(
     match result {
         Ok((answer, table)) => {
             // The other seats' pages redraw their boards, as after a move from a page.
-            hub.publish(table.event, Topic::Table(table.table));
+            hub.publish_move(&table);
             ok(MoveOut {
                 ok: true,
                 events: answer.events,

@@ -55,13 +55,24 @@ impl Context<'_> {
 
     /// The heading of the board: who won, or whose turn it is.
     pub fn whose_turn(&self) -> String {
+        self.whose_turn_in("race")
+    }
+
+    /// The heading of the board, calling a deal `deal` ("race", "hand").
+    pub fn whose_turn_in(&self, deal: &str) -> String {
         let view = &self.deal.view;
         if let Some(winner) = view.winner() {
             return match self.tablemates.iter().find(|t| t.side == Some(winner)) {
-                Some(t) if t.you => "You won this race!".into(),
-                Some(t) => format!("{} won this race.", t.names.join(" & ")),
-                None => "The race is over.".into(),
+                Some(t) if t.you => format!("You won this {deal}!"),
+                Some(t) => format!("{} won this {deal}.", t.names.join(" & ")),
+                None => format!("The {deal} is over."),
             };
+        }
+        if view.is_over() {
+            return format!("The {deal} is over: level at the top.");
+        }
+        if self.deal.wait.is_some_and(|w| !w.deciding) {
+            return "the table waits.".into();
         }
         if self.deal.your_turn {
             return "Your turn.".into();

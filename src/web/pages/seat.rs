@@ -275,7 +275,15 @@ async fn play(
     };
     let result = run(&app, move |app| seat::play_move(app, &key, seen, &value)).await;
     match result {
-        Ok((_, table)) => hub.publish(table.event, Topic::Table(table.table)),
+        Ok((_, table)) => {
+            if !table.changed {
+                visitor.flash(
+                    "info",
+                    "Noted: you let it go. The table goes on when the wait is over.".to_owned(),
+                );
+            }
+            hub.publish_move(&table);
+        }
         Err(AppError::Stale(message)) => {
             visitor.flash("info", format!("{message} Look again and choose."))
         }

@@ -55,6 +55,9 @@ pub struct EventForm {
     pub remainder: String,
     #[serde(default)]
     pub seed: String,
+    /// Mille Bornes' 1988 option, a checkbox: "on" when ticked.
+    #[serde(default)]
+    pub hazard_on_hazard: String,
 }
 
 fn first_rules() -> String {
@@ -109,6 +112,7 @@ impl Default for EventForm {
             after_race: deal_again(),
             remainder: mixed(),
             seed: String::new(),
+            hazard_on_hazard: String::new(),
         }
     }
 }
@@ -142,6 +146,9 @@ impl EventForm {
         let mut settings = default_settings(&self.name, events::new_seed(asked));
         settings.rules =
             RulesId::parse(self.rules.trim()).map_err(|e| AppError::invalid(e.to_string()))?;
+        // The option belongs to Mille Bornes: ticked with another game, it is ignored.
+        settings.hazard_on_hazard =
+            !self.hazard_on_hazard.is_empty() && settings.rules == RulesId::MilleBornes;
         settings.table_size =
             TableSize::from_players(number(&self.table_size, "players per table")?)
                 .map_err(|e| AppError::invalid(e.to_string()))?;

@@ -79,6 +79,8 @@ pub struct RoundView {
     pub byes: Vec<Named>,
     /// Tables whose scores are missing, with why.
     pub missing: Vec<(u32, String)>,
+    /// "miles" or "points".
+    pub unit: &'static str,
 }
 
 impl RoundView {
@@ -191,6 +193,7 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
         timed: round.timed,
         tables,
         byes: round.byes.iter().map(|&b| named(names, b)).collect(),
+        unit: round.unit.word(),
         missing: round
             .missing
             .iter()
@@ -244,6 +247,8 @@ pub struct StandingsView {
     pub live_round: Option<u32>,
     pub rounds: Vec<u32>,
     pub rows: Vec<StandingRow>,
+    /// "miles" or "points".
+    pub unit: &'static str,
 }
 
 /// The standings as the pages show them. Prizes are shown once a round has been closed: before
@@ -279,6 +284,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
         live_round: standings.live_round,
         rounds: (1..=rounds as u32).collect(),
         rows,
+        unit: standings.unit.word(),
     }
 }
 

@@ -1,0 +1,152 @@
+//! The shrewd bot of Mille Bornes: the shared search of [`crate::bots::search`] over deals of the
+//! cards it cannot see (the other hands and the draw pile), playing each hand forward to its end
+//! with the steady bot at every seat. A hand is short and always ends (the draw pile is never
+//! rebuilt), so every playout is played out and scored by its result: 1 for a won hand, 0 for a
+//! lost one, a half for a tie, plus a small share for the margin of points, so that moves that
+//! change the points but not the winner are told apart too.
+//!
+//! A coup fourré is always called (it is worth 300 points, lifts the hazard and gives a turn:
+//! no deal makes passing better), and a safety is never discarded; everything else, the
+//! Extension included, is searched.
+
+use arrayvec::ArrayVec;
+
+use super::steady::{self, Style};
+use super::{Bot, BotRng, Budget, Level, Observation};
+use crate::engine::mille_bornes::{Action, State};
+use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
+
+/// Knobs of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// The share of a playout's score given by the margin of points rather than by the result.
+    pub margin: f64,
+    /// The margin of points that is worth half of `margin`'s share.
+    pub scale: f64,
+    /// How many standard errors better than the steady choice another move must score, in
+    /// the same deals, to be played instead.
+    pub z: f64,
+    /// The habits every seat plays in the playouts.
+    pub style: Style,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            margin: 0.2,
+            scale: 400.0,
+            z: 2.0,
+            style: Style::TUNED,
+        }
+    }
+}
+
+/// A hand that somehow runs past this many actions in a playout is scored where it stands.
+const PLAYOUT_LIMIT: u32 = 1000;
+
+/// Searches over deals of the unseen cards, playing forward with the steady bot.
+#[derive(Clone, Copy, Debug)]
+pub struct ShrewdBot {
+    budget: Budget,
+    params: Params,
+}
+
+impl ShrewdBot {
+    /// A search bot with a budget per move.
+    pub fn new(budget: Budget) -> ShrewdBot {
+        ShrewdBot {
+            budget,
+            params: Params::default(),
+        }
+    }
+
+    /// A search bot with other knobs (for experiments).
+    pub fn with_params(budget: Budget, params: Params) -> ShrewdBot {
+        ShrewdBot { budget, params }
+    }
+}
+
+impl Bot for ShrewdBot {
+    fn level(&self) -> Level {
+        Level::Shrewd
+    }
+
+    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
+        let mut legal = ActionList::new();
+        observation.legal_actions(&mut legal);
+        if legal.contains(&Action::CoupFourre) {
+            return Some(Action::CoupFourre);
+        }
+        // Steady's preference orders the candidates: ties go to the move it prefers, and its
+        // first choice is only given up when search finds something clearly better.
+        let mut scores = [0i32; MAX_ACTIONS];
+        steady::scores(observation, &legal, &mut scores);
+        let mut order: ArrayVec<usize, MAX_ACTIONS> = (0..legal.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        let mut candidates = ActionList::new();
+        for &i in &order {
+            if !matches!(legal[i], Action::Discard { card } if card.is_safety()) {
+                candidates.push(legal[i]);
+            }
+        }
+        let me = observation.side();
+        let params = self.params;
+        match candidates.len() {
+            0 => legal.first().copied(),
+            1 => candidates.first().copied(),
+            _ => Some(crate::bots::search::search(
+                &candidates,
+                self.budget,
+                params.z,
+                rng,
+                &mut |rng| observation.determinize(rng),
+                &mut |deal, action| evaluate_action(deal, action, me, params),
+            )),
+        }
+    }
+}
+
+/// Plays `action` in a determinized hand and then the hand to its end; the result for side `me`.
+fn evaluate_action(mut game: State, action: Action, me: Side, params: Params) -> f64 {
+    if game.apply(action, &mut NoEvents).is_err() {
+        return 0.0;
+    }
+    playout(&mut game, me, params)
+}
+
+/// Plays steady moves for every seat to the end of the hand and scores it for `me`.
+pub fn playout(game: &mut State, me: Side, params: Params) -> f64 {
+    let mut legal = ActionList::new();
+    while !game.is_over() && game.turn() < PLAYOUT_LIMIT {
+        let view = game.observe(game.to_move());
+        game.legal_actions(&mut legal);
+        let Some(action) = steady::choose_with(&view, &legal, params.style) else {
+            break;
+        };
+        if game.apply(action, &mut NoEvents).is_err() {
+            break;
+        }
+    }
+    score(game, me, params)
+}
+
+/// A won hand scores 1, a lost one 0 and a tie a half, with `params.margin` of that given
+/// instead by the margin of points over the best opponent (a logistic curve). An unfinished
+/// hand is scored by its points as they stand.
+pub fn score(game: &State, me: Side, params: Params) -> f64 {
+    let sides = game.config().sides();
+    let mine = f64::from(game.score(me));
+    let best = (0..sides)
+        .filter(|&s| s != me)
+        .map(|s| f64::from(game.score(s)))
+        .fold(0.0, f64::max);
+    let result = if mine > best {
+        1.0
+    } else if mine < best {
+        0.0
+    } else {
+        0.5
+    };
+    let margin = 1.0 / (1.0 + (-(mine - best) / params.scale).exp());
+    (1.0 - params.margin) * result + params.margin * margin
+}

@@ -1,0 +1,360 @@
+//! The cards of Mille Bornes and a fixed-size multiset of them.
+//!
+//! As in the Touring packs, cards of one kind are indistinguishable, so hands and most piles
+//! are counts per kind and a state never touches the heap. The battle pile keeps its order
+//! (see `SidePiles`), because a safety that cancels the hazard on top uncovers the card beneath.
+
+use serde::{Deserialize, Serialize};
+
+/// A kind of card. The discriminants are indexes into [`Counts`] and bits of a set of kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[repr(u8)]
+pub enum Card {
+    D25 = 0,
+    D50 = 1,
+    D75 = 2,
+    D100 = 3,
+    D200 = 4,
+    OutOfGas = 5,
+    FlatTire = 6,
+    Accident = 7,
+    SpeedLimit = 8,
+    Stop = 9,
+    Gasoline = 10,
+    SpareTire = 11,
+    Repairs = 12,
+    EndOfLimit = 13,
+    Roll = 14,
+    ExtraTank = 15,
+    PunctureProof = 16,
+    DrivingAce = 17,
+    RightOfWay = 18,
+}
+
+/// How many kinds of card there are.
+pub const KINDS: usize = 19;
+
+impl Card {
+    /// Every kind, in the order of the protocol's card list (and of a fresh pack).
+    pub const ALL: [Card; KINDS] = [
+        Card::D25,
+        Card::D50,
+        Card::D75,
+        Card::D100,
+        Card::D200,
+        Card::OutOfGas,
+        Card::FlatTire,
+        Card::Accident,
+        Card::SpeedLimit,
+        Card::Stop,
+        Card::Gasoline,
+        Card::SpareTire,
+        Card::Repairs,
+        Card::EndOfLimit,
+        Card::Roll,
+        Card::ExtraTank,
+        Card::PunctureProof,
+        Card::DrivingAce,
+        Card::RightOfWay,
+    ];
+
+    /// The five distance cards, shortest first: the order of a side's distance piles.
+    pub const DISTANCE: [Card; 5] = [Card::D25, Card::D50, Card::D75, Card::D100, Card::D200];
+
+    /// The four safeties, in the order of the bits of a side's safety area.
+    pub const SAFETIES: [Card; 4] = [
+        Card::ExtraTank,
+        Card::PunctureProof,
+        Card::DrivingAce,
+        Card::RightOfWay,
+    ];
+
+    /// The hazards a table of two or three plays without one of each (and one Speed Limit).
+    pub const SHORT_PACK_REMOVED: [Card; 5] = [
+        Card::Stop,
+        Card::Accident,
+        Card::OutOfGas,
+        Card::FlatTire,
+        Card::SpeedLimit,
+    ];
+
+    /// The card's position in [`Card::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The card for a bit position of a set of kinds (as `u32::trailing_zeros` gives).
+    #[inline]
+    pub const fn from_bit(bit: u32) -> Card {
+        const BY_BIT: [Card; 32] = {
+            let mut table = [Card::D25; 32];
+            let mut i = 0;
+            while i < KINDS {
+                table[i] = Card::ALL[i];
+                i += 1;
+            }
+            table
+        };
+        BY_BIT[(bit & 31) as usize]
+    }
+
+    /// The bit of this kind in a set of kinds.
+    #[inline]
+    pub const fn bit(self) -> u32 {
+        1 << self as u32
+    }
+
+    /// The identifier used in the protocol and the API (`"out_of_gas"`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Card::D25 => "d25",
+            Card::D50 => "d50",
+            Card::D75 => "d75",
+            Card::D100 => "d100",
+            Card::D200 => "d200",
+            Card::OutOfGas => "out_of_gas",
+            Card::FlatTire => "flat_tire",
+            Card::Accident => "accident",
+            Card::SpeedLimit => "speed_limit",
+            Card::Stop => "stop",
+            Card::Gasoline => "gasoline",
+            Card::SpareTire => "spare_tire",
+            Card::Repairs => "repairs",
+            Card::EndOfLimit => "end_of_limit",
+            Card::Roll => "roll",
+            Card::ExtraTank => "extra_tank",
+            Card::PunctureProof => "puncture_proof",
+            Card::DrivingAce => "driving_ace",
+            Card::RightOfWay => "right_of_way",
+        }
+    }
+
+    /// The name printed on the card.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Card::D25 => "25 Miles",
+            Card::D50 => "50 Miles",
+            Card::D75 => "75 Miles",
+            Card::D100 => "100 Miles",
+            Card::D200 => "200 Miles",
+            Card::OutOfGas => "Out of Gas",
+            Card::FlatTire => "Flat Tire",
+            Card::Accident => "Accident",
+            Card::SpeedLimit => "Speed Limit",
+            Card::Stop => "Stop",
+            Card::Gasoline => "Gasoline",
+            Card::SpareTire => "Spare Tire",
+            Card::Repairs => "Repairs",
+            Card::EndOfLimit => "End of Limit",
+            Card::Roll => "Roll",
+            Card::ExtraTank => "Extra Tank",
+            Card::PunctureProof => "Puncture-Proof",
+            Card::DrivingAce => "Driving Ace",
+            Card::RightOfWay => "Right of Way",
+        }
+    }
+
+    /// Parses a card identifier.
+    pub fn from_id(id: &str) -> Option<Card> {
+        Card::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// Miles of a distance card; 0 for every other card.
+    #[inline]
+    pub const fn miles(self) -> u32 {
+        match self {
+            Card::D25 => 25,
+            Card::D50 => 50,
+            Card::D75 => 75,
+            Card::D100 => 100,
+            Card::D200 => 200,
+            _ => 0,
+        }
+    }
+
+    /// Is this a distance card?
+    #[inline]
+    pub const fn is_distance(self) -> bool {
+        (self as u8) <= Card::D200 as u8
+    }
+
+    /// Is this one of the five hazards (Speed Limit included)?
+    #[inline]
+    pub const fn is_hazard(self) -> bool {
+        matches!(
+            self,
+            Card::OutOfGas | Card::FlatTire | Card::Accident | Card::SpeedLimit | Card::Stop
+        )
+    }
+
+    /// Is this a hazard that goes on a battle pile (every hazard but Speed Limit)?
+    #[inline]
+    pub const fn is_battle_hazard(self) -> bool {
+        self.is_hazard() && !matches!(self, Card::SpeedLimit)
+    }
+
+    /// Is this a remedy (Roll and End of Limit included)?
+    #[inline]
+    pub const fn is_remedy(self) -> bool {
+        matches!(
+            self,
+            Card::Gasoline | Card::SpareTire | Card::Repairs | Card::EndOfLimit | Card::Roll
+        )
+    }
+
+    /// Is this one of the four safeties?
+    #[inline]
+    pub const fn is_safety(self) -> bool {
+        (self as u8) >= Card::ExtraTank as u8
+    }
+
+    /// For a safety, its bit in a side's safety area (0..4).
+    #[inline]
+    pub const fn safety_index(self) -> usize {
+        (self as usize).wrapping_sub(Card::ExtraTank as usize) & 3
+    }
+
+    /// For a hazard, the safety that prevents it (Right of Way for both Stop and Speed Limit).
+    pub const fn safety(self) -> Option<Card> {
+        match self {
+            Card::OutOfGas => Some(Card::ExtraTank),
+            Card::FlatTire => Some(Card::PunctureProof),
+            Card::Accident => Some(Card::DrivingAce),
+            Card::SpeedLimit | Card::Stop => Some(Card::RightOfWay),
+            _ => None,
+        }
+    }
+
+    /// For a hazard, the remedy played on it.
+    pub const fn remedy(self) -> Option<Card> {
+        match self {
+            Card::OutOfGas => Some(Card::Gasoline),
+            Card::FlatTire => Some(Card::SpareTire),
+            Card::Accident => Some(Card::Repairs),
+            Card::SpeedLimit => Some(Card::EndOfLimit),
+            Card::Stop => Some(Card::Roll),
+            _ => None,
+        }
+    }
+
+    /// For Gasoline, Spare Tire, Repairs and End of Limit: the hazard it mends.
+    pub const fn mends(self) -> Option<Card> {
+        match self {
+            Card::Gasoline => Some(Card::OutOfGas),
+            Card::SpareTire => Some(Card::FlatTire),
+            Card::Repairs => Some(Card::Accident),
+            Card::EndOfLimit => Some(Card::SpeedLimit),
+            _ => None,
+        }
+    }
+}
+
+impl crate::engine::CardKind for Card {
+    fn all() -> &'static [Card] {
+        &Card::ALL
+    }
+    fn id(self) -> &'static str {
+        Card::id(self)
+    }
+    fn name(self) -> &'static str {
+        Card::name(self)
+    }
+}
+
+impl std::fmt::Display for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A multiset of cards: how many of each kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counts(pub [u8; KINDS]);
+
+impl Counts {
+    /// No cards.
+    pub const EMPTY: Counts = Counts([0; KINDS]);
+
+    /// How many cards of this kind.
+    #[inline]
+    pub fn get(&self, card: Card) -> u8 {
+        self.0[card.index()]
+    }
+
+    /// Adds `n` cards of a kind.
+    #[inline]
+    pub fn add(&mut self, card: Card, n: u8) {
+        self.0[card.index()] += n;
+    }
+
+    /// Removes `n` cards of a kind; the caller has checked there are enough.
+    #[inline]
+    pub fn remove(&mut self, card: Card, n: u8) {
+        debug_assert!(
+            self.0[card.index()] >= n,
+            "removing a card that is not there"
+        );
+        self.0[card.index()] -= n;
+    }
+
+    /// How many cards in all.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Adds every card of another multiset.
+    pub fn add_all(&mut self, other: &Counts) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+
+    /// The cards one by one, in canonical order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        Card::ALL
+            .into_iter()
+            .flat_map(|c| std::iter::repeat_n(c, usize::from(self.get(c))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_ids_round_trip_and_match_serde() {
+        for card in Card::ALL {
+            assert_eq!(Card::from_id(card.id()), Some(card));
+            let json = serde_json::to_string(&card).expect("serialise");
+            assert_eq!(json, format!("\"{}\"", card.id()));
+            assert_eq!(Card::ALL[card.index()], card);
+            assert_eq!(Card::from_bit(card.index() as u32), card);
+        }
+        assert_eq!(Card::from_id("mile25"), None);
+    }
+
+    #[test]
+    fn every_card_is_exactly_one_of_distance_hazard_remedy_safety() {
+        for card in Card::ALL {
+            let kinds = [
+                card.is_distance(),
+                card.is_hazard(),
+                card.is_remedy(),
+                card.is_safety(),
+            ];
+            assert_eq!(kinds.iter().filter(|&&k| k).count(), 1, "{card}");
+        }
+        for hazard in Card::ALL.into_iter().filter(|c| c.is_hazard()) {
+            let remedy = hazard.remedy().expect("a remedy");
+            assert!(hazard.safety().is_some_and(Card::is_safety));
+            if remedy != Card::Roll {
+                assert_eq!(remedy.mends(), Some(hazard));
+            }
+        }
+        for (i, safety) in Card::SAFETIES.into_iter().enumerate() {
+            assert_eq!(safety.safety_index(), i);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Why an action of Mille Bornes is refused. Every message says what was wrong in the words of
+//! the rules, so a player (or a bot author) knows what to do instead.
+
+use super::cards::Card;
+use crate::engine::{Side, TurnRefusal};
+
+/// An action the rules do not allow. Nothing changes when one is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error(transparent)]
+    Turn(#[from] TurnRefusal),
+    #[error("the hand is over")]
+    HandOver,
+    /// Said to every seat but the one deciding, so nobody learns who holds a safety.
+    #[error("the table waits a moment after a hazard; play when it is your turn")]
+    Waiting,
+    #[error("you do not hold a {card} card")]
+    NotInHand { card: Card },
+    #[error("a coup fourré may be called now: answer {{\"coup_fourre\":true}} or {{\"pass\":true}}")]
+    CoupFourrePending,
+    #[error("your side reached 700 miles: answer {{\"extend\":true}} or {{\"extend\":false}}")]
+    ExtensionPending,
+    #[error("there is no coup fourré to call now")]
+    NoCoupFourre,
+    #[error("there is no extension to decide now: only a side that reaches exactly 700 decides")]
+    NoExtension,
+    #[error("{card} is played on your own side; play it without a target")]
+    TargetNotAllowed { card: Card },
+    #[error("say which side to play {card} on with \"target\": more than one side could take it")]
+    TargetMissing { card: Card },
+    #[error("there is no side {target} at this table")]
+    NoSuchSide { target: Side },
+    #[error("side {target} is your own side: {card} is played on an opponent")]
+    OwnSide { target: Side, card: Card },
+    #[error("side {target} has played {safety}, which keeps {card} off it for the rest of the hand")]
+    Protected {
+        target: Side,
+        card: Card,
+        safety: Card,
+    },
+    #[error("side {target} already shows a Speed Limit")]
+    AlreadyLimited { target: Side },
+    #[error(
+        "{card} goes only on a Roll (or, against a side with Right of Way, on an empty battle pile or a remedy), and side {target}'s battle pile shows {top}"
+    )]
+    NotRolling {
+        target: Side,
+        card: Card,
+        top: &'static str,
+    },
+    #[error(
+        "side {target} is already stopped by {top}: a hazard may not go on a hazard (play with the 1988 option to allow it)"
+    )]
+    HazardOnHazard { target: Side, top: Card },
+    #[error("{card} mends {needed}, and your battle pile does not show it")]
+    NothingToMend { card: Card, needed: Card },
+    #[error("End of Limit goes on your own Speed Limit, and your speed pile shows none")]
+    NotLimited,
+    #[error("Roll goes on an empty battle pile, a Stop or a remedy; yours shows {top}")]
+    CannotRoll { top: &'static str },
+    #[error(
+        "distance needs a Roll on top of your battle pile, or Right of Way with no hazard on top"
+    )]
+    NotMoving,
+    #[error("a Speed Limit shows on your speed pile: only 25 and 50 miles may be played")]
+    SpeedLimited,
+    #[error("your side has played two 200-mile cards already: the most a hand allows")]
+    TwoHundredsUsed,
+    #[error("{card} would take your side to {would} miles, past the trip of {target}")]
+    PastTheTrip { card: Card, would: u32, target: u32 },
+}

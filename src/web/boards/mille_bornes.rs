@@ -1,0 +1,289 @@
+//! The board of Mille Bornes: each side's battle and speed piles' top cards, its safety area
+//! (coups fourrés marked crosswise), its distance by denomination against the trip, the seat's
+//! hand, its moves as buttons, and what happened lately. The Coup Fourré and Extension choices
+//! are two big buttons at the top with the seconds left; after every hazard every other seat
+//! sees the same wait with the same seconds, whether or not anyone may call Coup Fourré.
+
+use askama::Template;
+
+use super::{Context, Face, MoveButton};
+use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
+use crate::engine::{self, Side};
+
+/// The face of a card.
+pub fn face(card: Card) -> Face {
+    let (class, kind, value) = match card {
+        Card::D25 => ("mile", "Miles", "25"),
+        Card::D50 => ("mile", "Miles", "50"),
+        Card::D75 => ("mile", "Miles", "75"),
+        Card::D100 => ("mile", "Miles", "100"),
+        Card::D200 => ("mile", "Miles", "200"),
+        Card::OutOfGas | Card::FlatTire | Card::Accident | Card::Stop => ("delay", "Hazard", ""),
+        Card::SpeedLimit => ("delay", "Speed limit", ""),
+        Card::Gasoline | Card::SpareTire | Card::Repairs | Card::EndOfLimit => {
+            ("remedy", "Remedy", "")
+        }
+        Card::Roll => ("go", "Roll", ""),
+        Card::ExtraTank | Card::PunctureProof | Card::DrivingAce | Card::RightOfWay => {
+            ("speed-card", "Safety", "")
+        }
+    };
+    Face {
+        title: card.name(),
+        class,
+        kind,
+        name: if value.is_empty() { card.name() } else { "" },
+        value,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "boards/mille_bornes.html")]
+struct Board<'a> {
+    context: &'a Context<'a>,
+    view: &'a View,
+    legal: Vec<Action>,
+    recent: Vec<Event>,
+}
+
+/// Draws the board of a hand of Mille Bornes.
+pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
+    let legal = context
+        .deal
+        .legal
+        .iter()
+        .filter_map(|a| match a {
+            engine::Action::MilleBornes(a) => Some(*a),
+            _ => None,
+        })
+        .collect();
+    let recent = context
+        .deal
+        .recent
+        .iter()
+        .filter_map(|e| match e {
+            engine::Event::MilleBornes(e) => Some(*e),
+            _ => None,
+        })
+        .collect();
+    Board {
+        context,
+        view,
+        legal,
+        recent,
+    }
+    .render()
+}
+
+impl Board<'_> {
+    fn side_names(&self, side: &SideView) -> String {
+        self.context.side_names(side.side)
+    }
+
+    fn is_mine(&self, side: &SideView) -> bool {
+        self.context.is_mine(side.side)
+    }
+
+    fn is_to_move(&self, side: &SideView) -> bool {
+        let mover = self
+            .view
+            .seats
+            .get(usize::from(self.view.to_move))
+            .map(|s| s.side);
+        self.context.is_to_move(side.side, mover)
+    }
+
+    fn battle_text(&self, side: &SideView) -> String {
+        let top = side.battle_top.map_or("empty", Card::name);
+        let moving = if side.can_move {
+            "may travel"
+        } else {
+            "stopped"
+        };
+        format!("Battle pile: {top} ({moving})")
+    }
+
+    fn speed_text(&self, side: &SideView) -> String {
+        match side.speed_top {
+            Some(Card::SpeedLimit) if side.limited => "Speed Limit: 25s and 50s only".into(),
+            Some(card) => card.name().into(),
+            None => "no limit".into(),
+        }
+    }
+
+    fn safety_text(&self, side: &SideView) -> String {
+        if side.safeties.is_empty() {
+            return "none".into();
+        }
+        side.safeties
+            .iter()
+            .map(|s| {
+                if side.coups_fourres.contains(s) {
+                    format!("{} (coup fourré, crosswise)", s.name())
+                } else {
+                    s.name().to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn percent(&self, side: &SideView) -> u32 {
+        (side.distance * 100 / self.view.target.max(1)).min(100)
+    }
+
+    /// Each distance pile: its count and its name.
+    fn piles(&self, side: &SideView) -> Vec<(u8, &'static str)> {
+        side.distance_cards
+            .to_array()
+            .into_iter()
+            .zip(["25s", "50s", "75s", "100s", "200s"])
+            .collect()
+    }
+
+    fn hand_faces(&self) -> Vec<Face> {
+        self.view
+            .seats
+            .get(usize::from(self.context.deal.seat))
+            .and_then(|s| s.hand.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .map(face)
+            .collect()
+    }
+
+    /// The table's wait for a decision, if it waits: the words to show, the seconds left (for
+    /// the page's countdown), and the decision's two buttons when this seat decides.
+    fn wait(&self) -> Option<(String, i64, Vec<MoveButton>)> {
+        let wait = self.context.deal.wait?;
+        let seconds = (wait.left_ms + 999) / 1000;
+        let words = match (wait.after_hazard, wait.deciding) {
+            (true, true) => {
+                let hazard = self.recent.iter().rev().find_map(|e| match *e {
+                    Event::Hazard { card, .. } => Some(card.safety().unwrap_or(Card::RightOfWay)),
+                    _ => None,
+                });
+                match hazard {
+                    Some(safety) => format!("You hold {}: call Coup Fourré!", safety.name()),
+                    None => "Call Coup Fourré!".to_owned(),
+                }
+            }
+            (true, false) => "The table waits a few seconds after every hazard.".to_owned(),
+            (false, true) => "You reached 700 miles: extend the trip to 1000, or stop?".to_owned(),
+            (false, false) => {
+                let seat = self.view.pending.map_or(self.view.to_move, |p| p.seat);
+                format!(
+                    "{} decide whether to extend the trip to 1000 miles.",
+                    self.context.who(seat)
+                )
+            }
+        };
+        let buttons = if wait.deciding {
+            self.legal
+                .iter()
+                .map(|action| MoveButton {
+                    label: self.label(action),
+                    json: action.to_json().to_string(),
+                    discard: matches!(action, Action::Pass | Action::Extend(false)),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some((words, seconds, buttons))
+    }
+
+    /// The legal moves, each with its label and JSON (a decision's two answers are drawn by
+    /// [`Board::wait`] instead).
+    fn moves(&self) -> Vec<MoveButton> {
+        if self.context.deal.wait.is_some() {
+            return Vec::new();
+        }
+        self.legal
+            .iter()
+            .map(|action| MoveButton {
+                label: self.label(action),
+                json: action.to_json().to_string(),
+                discard: matches!(action, Action::Discard { .. } | Action::Pass),
+            })
+            .collect()
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        self.context.side_names(side)
+    }
+
+    /// Words for a move, naming the target side by its players.
+    fn label(&self, action: &Action) -> String {
+        match *action {
+            Action::Discard { card } => format!("Discard {}", card.name()),
+            Action::Play {
+                card,
+                target: Some(side),
+            } => format!("{} on {}", card.name(), self.side_name(side)),
+            Action::Play { card, .. } => format!("Play {}", card.name()),
+            Action::CoupFourre => "Coup Fourré!".into(),
+            Action::Pass => "Let it go".into(),
+            Action::Extend(true) => "Extend to 1000 miles".into(),
+            Action::Extend(false) => "Stop at 700 miles".into(),
+        }
+    }
+
+    /// The recent events in words.
+    fn recent_lines(&self) -> Vec<String> {
+        let context = self.context;
+        self.recent
+            .iter()
+            .filter_map(|event| match *event {
+                Event::Drew { seat, card } if seat == context.deal.seat => {
+                    card.map(|c| format!("You drew {}.", c.name()))
+                }
+                Event::Drew { .. } => None,
+                Event::Played { seat, card, .. } => {
+                    Some(format!("{} played {}.", context.who(seat), card.name()))
+                }
+                Event::Hazard { by, side, card } => Some(format!(
+                    "{} played {} on {}.",
+                    context.who(by),
+                    card.name(),
+                    context.side_names(side)
+                )),
+                Event::Safety { seat, card, .. } => Some(format!(
+                    "{} played {} and plays again.",
+                    context.who(seat),
+                    card.name()
+                )),
+                Event::CoupFourre { seat, card, .. } => Some(format!(
+                    "Coup Fourré! {} played {} and plays again.",
+                    context.who(seat),
+                    card.name()
+                )),
+                Event::Cancelled { side, card } => Some(format!(
+                    "{} is rid of {}.",
+                    context.side_names(side),
+                    card.name()
+                )),
+                Event::TurnLost { seat } => Some(format!("{} lost a turn.", context.who(seat))),
+                Event::Discarded { seat, card } => Some(format!(
+                    "{} discarded {}.",
+                    context.who(seat),
+                    card.name()
+                )),
+                Event::Extension { side, extend } => Some(if extend {
+                    format!("{} called the Extension: 1000 miles!", context.side_names(side))
+                } else {
+                    format!("{} stopped at 700 miles.", context.side_names(side))
+                }),
+                Event::HandOver {
+                    completed_by: Some(side),
+                } => Some(format!(
+                    "{} completed the trip!",
+                    context.side_names(side)
+                )),
+                Event::HandOver { completed_by: None } => {
+                    Some("Every card is played: the hand is over.".into())
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,193 @@
+//! An evening of Mille Bornes through the JSON API of a real server: phones at one table, real
+//! cards at another and a bot filling a seat. The phones wait the same few seconds after every
+//! hazard whoever holds a safety, the paper table's score sheet is checked row against row,
+//! and the rounds close on points.
+
+mod common;
+
+use common::api::{Dice, Host, close_round_one_and_read_table, seat, send_move, table_of};
+use common::server::Server;
+use serde_json::{Value, json};
+
+/// A legal action of a seat that is not a hazard (a hazard names a target side).
+fn calm_action(state: &Value, dice: &mut Dice) -> Option<Value> {
+    let legal: Vec<&Value> = state["deal"]["legal"]
+        .as_array()?
+        .iter()
+        .filter(|a| a.get("target").is_none())
+        .collect();
+    (!legal.is_empty()).then(|| legal[dice.below(legal.len())].clone())
+}
+
+fn hazard_action(state: &Value) -> Option<Value> {
+    state["deal"]["legal"]
+        .as_array()?
+        .iter()
+        .find(|a| a.get("target").is_some())
+        .cloned()
+}
+
+/// Waits until the table's wait is over (the server passes for whoever might call).
+fn sit_out_the_wait(server: &Server, token: &str) -> Value {
+    let left = seat(server, token)["deal"]["wait"]["left_ms"]
+        .as_u64()
+        .unwrap_or(0);
+    std::thread::sleep(std::time::Duration::from_millis(left + 100));
+    for _ in 0..60 {
+        let state = seat(server, token);
+        if state["deal"]["wait"].is_null() {
+            return state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("the wait after the hazard never ended");
+}
+
+#[test]
+fn an_evening_of_mille_bornes_plays_on_phones_paper_and_with_a_bot() {
+    let server = Server::start_with(&["--bot-delay-ms", "20"]);
+    let host = Host::create(
+        &server,
+        json!({"name": "Mille Night", "rules": "mille-bornes", "table_size": 2,
+               "round": {"kind": "timed", "seconds": 600},
+               "length": {"kind": "rounds", "rounds": 2}, "prizes": 1, "seed": 1000}),
+    );
+    let tokens = host.add_players(&server, &["Ann", "Bob", "Cy", "Di", "Ed"]);
+    host.ok(
+        &server,
+        "/rounds",
+        json!({"remainder": "bots", "paper_tables": [1]}),
+    );
+    host.ok(&server, "/rounds/1/start", json!({}));
+
+    // Two people face each other on their phones at one table: a hand of Mille Bornes.
+    let pair: Vec<String> = tokens
+        .iter()
+        .filter(|t| {
+            let state = seat(&server, t);
+            !state["deal"].is_null()
+                && state["tablemates"]
+                    .as_array()
+                    .is_some_and(|mates| mates.iter().all(|m| m["bot"] != true))
+        })
+        .cloned()
+        .collect();
+    assert_eq!(pair.len(), 2, "one table of two people");
+    let view = &seat(&server, &pair[0])["deal"]["view"];
+    assert_eq!(view["rules"], "mille-bornes", "{view}");
+    assert_eq!(view["target"], 700);
+    assert!(view["sides"][0].get("points").is_some(), "{view}");
+
+    // Calm moves until someone can play a hazard; then the hazard.
+    let mut dice = Dice::new(1000);
+    let mut hazard = None;
+    'play: for _ in 0..200 {
+        for token in &pair {
+            let state = seat(&server, token);
+            if state["deal"]["your_turn"] != true {
+                continue;
+            }
+            if let Some(action) = hazard_action(&state) {
+                hazard = Some((token.clone(), state["deal"]["actions"].clone(), action));
+                break 'play;
+            }
+            let action = calm_action(&state, &mut dice).expect("a calm move");
+            let (status, answer) = send_move(&server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{action}: {answer}");
+        }
+    }
+    let (by, seen, action) = hazard.expect("a hazard comes up in a few turns");
+    let (status, answer) = send_move(&server, &by, &seen, &action);
+    assert_eq!(status, 200, "{action}: {answer}");
+
+    // The table waits: both phones see the same wait; only a holder of the safety decides.
+    let other = pair.iter().find(|t| **t != by).expect("the other seat");
+    let mine = seat(&server, &by);
+    let theirs = seat(&server, other);
+    for state in [&mine, &theirs] {
+        assert_eq!(state["deal"]["wait"]["after_hazard"], true, "{state}");
+        assert!(state["deal"]["wait"]["left_ms"].as_u64() <= Some(5000));
+    }
+    assert_eq!(mine["deal"]["wait"]["deciding"], false);
+    assert_eq!(mine["deal"]["your_turn"], false);
+    assert_eq!(mine["deal"]["legal"], json!([]));
+    let actions = mine["deal"]["actions"].clone();
+    let (status, answer) = send_move(&server, &by, &actions, &json!({"discard": "d25"}));
+    assert_eq!(status, 422, "{answer}");
+    let said = answer["error"].as_str().unwrap_or("").to_owned();
+    assert!(
+        said.contains("waits a few seconds after every hazard"),
+        "{said}"
+    );
+    if theirs["deal"]["wait"]["deciding"] == true {
+        // The holder lets it go: noted, and nothing moves before the wait is over.
+        let (status, _) = send_move(&server, other, &actions, &json!({"pass": true}));
+        assert_eq!(status, 200);
+        assert_eq!(seat(&server, other)["deal"]["actions"], actions);
+    } else {
+        let (status, answer) = send_move(&server, other, &actions, &json!({"discard": "d25"}));
+        assert_eq!(status, 422, "{answer}");
+        assert_eq!(
+            answer["error"].as_str().map(|s| s.contains("waits")),
+            Some(true)
+        );
+    }
+    let after = sit_out_the_wait(&server, other);
+    assert_eq!(
+        after["deal"]["actions"].as_u64(),
+        actions.as_u64().map(|n| n + 1),
+        "the table's pass ends the wait"
+    );
+    assert_eq!(
+        after["deal"]["your_turn"], true,
+        "the hazard's target plays next"
+    );
+
+    // The paper table enters the rows of the printed score sheet; they are checked together.
+    let round = host.get(&server, "/rounds/1");
+    assert_eq!(table_of(&round, 1)["mode"], "paper");
+    let (status, answer) = host.post(
+        &server,
+        "/rounds/1/tables/1/scores",
+        json!({"side": 0, "counts": {"miles": 300, "safe_trip": 1}}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("bonus for completing the trip"),
+        "{answer}"
+    );
+    host.ok(
+        &server,
+        "/rounds/1/tables/1/scores",
+        json!({"side": 0, "counts": {"miles": 700, "safeties": 1, "trip": 1, "safe_trip": 1}}),
+    );
+    host.ok(
+        &server,
+        "/rounds/1/tables/1/scores",
+        json!({"side": 1, "counts": {"miles": 300}}),
+    );
+
+    // The phones' hand is cut short by the signal: its points so far count (miles, safeties,
+    // coups fourrés; no trip bonus).
+    let state = seat(&server, &pair[0]);
+    let pair_table = state["table"].as_u64().expect("the pair's table");
+    let cut_short: u64 = state["deal"]["view"]["sides"]
+        .as_array()
+        .expect("sides")
+        .iter()
+        .map(|side| side["points"].as_u64().expect("points"))
+        .sum();
+    let points = close_round_one_and_read_table(&server, &host, 1);
+    let round = host.get(&server, "/rounds/1");
+    let phones: u64 = table_of(&round, pair_table)["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["miles"].as_u64().expect("points"))
+        .sum();
+    assert_eq!(phones, cut_short, "the hand cut short scores as it stood");
+    assert_eq!(points, vec![700 + 100 + 400 + 300, 300]);
+}
