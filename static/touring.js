@@ -176,8 +176,66 @@
     }
   });
 
+
+  // The projector's long lists (tables, standings) page through what does not fit, on a
+  // slow rhythm. Without script every item shows and the CSS scales them down.
+  var PAGE_MS = 8000;
+  var pagers = {};
+  function layoutPager(list) {
+    var name = list.getAttribute("data-pager");
+    var items = list.querySelectorAll("[data-page-item]");
+    Array.prototype.forEach.call(items, function (item) { item.hidden = false; });
+    // The list's height is fixed by the wall's layout: a page is the run of items whose
+    // bottom fits within that height from the top of the page's first item.
+    var pages = [];
+    var start = 0;
+    var height = list.clientHeight;
+    var pageTop = list.getBoundingClientRect().top;
+    Array.prototype.forEach.call(items, function (item, i) {
+      var box = item.getBoundingClientRect();
+      if (i > start && box.bottom - pageTop > height) {
+        pages.push([start, i]);
+        start = i;
+        pageTop = box.top;
+      }
+    });
+    pages.push([start, items.length]);
+    var old = pagers[name];
+    pagers[name] = { list: list, items: items, pages: pages, page: old ? old.page % pages.length : 0 };
+    showPage(name);
+  }
+  function showPage(name) {
+    var p = pagers[name];
+    if (!p) return;
+    var range = p.pages[p.page];
+    Array.prototype.forEach.call(p.items, function (item, i) {
+      item.hidden = p.pages.length > 1 && (i < range[0] || i >= range[1]);
+    });
+    var label = document.querySelector('[data-pager-label="' + name + '"]');
+    if (label) {
+      label.textContent = p.pages.length > 1 ? "· page " + (p.page + 1) + " of " + p.pages.length : "";
+    }
+  }
+  function scanPagers() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-pager]"), layoutPager);
+  }
+  function turnPages() {
+    Object.keys(pagers).forEach(function (name) {
+      var p = pagers[name];
+      if (!document.body.contains(p.list)) { delete pagers[name]; return; }
+      p.page = (p.page + 1) % p.pages.length;
+      showPage(name);
+    });
+  }
+  document.addEventListener("touring:updated", scanPagers);
+  window.addEventListener("resize", scanPagers);
+
   document.addEventListener("DOMContentLoaded", function () {
     scanClocks();
+    if (document.querySelector("[data-pager]")) {
+      scanPagers();
+      setInterval(turnPages, PAGE_MS);
+    }
     checkRoundState();
     setInterval(tick, 250);
     tick();

@@ -885,3 +885,115 @@ fn a_move_through_the_api_reaches_the_other_seats_live_streams() {
         boards[0]
     );
 }
+
+/// Seats round `n` of `event` with every table digital, as the console's form does.
+fn seat_round(host: &Browser, event: i64, csrf: &str) {
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/seat"),
+        &[
+            ("csrf", csrf),
+            ("remainder", "mixed_tables"),
+            ("order", "draw"),
+            ("paper", "none"),
+        ],
+    );
+    assert_eq!(status, 303);
+}
+
+fn signal(host: &Browser, event: i64, csrf: &str, round: u32, signal: &str) {
+    host.post(
+        &format!("/events/{event}/host/rounds/{round}/signal"),
+        &[("csrf", csrf), ("signal", signal)],
+    );
+}
+
+#[test]
+fn the_wall_shows_every_table_and_standing_the_join_qr_and_no_prizes_before_a_round_is_closed() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Wall");
+    let names: Vec<String> = (1..=20).map(|n| format!("Guest {n:02}")).collect();
+    for name in &names {
+        add(&host, event, name);
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    seat_round(&host, event, &csrf);
+    let (status, html) = host.get(&format!("/events/{event}/screen"));
+    assert_eq!(status, 200);
+    // Ten tables of two, each on the wall (the script pages them; without it all show).
+    assert_eq!(html.matches("class=\"table-card\"").count(), 10, "{html}");
+    for name in &names {
+        assert!(
+            html.matches(name.as_str()).count() >= 2,
+            "{name}: at a table and in the standings"
+        );
+    }
+    assert!(!html.contains(" more</p>"), "nobody is summarised away");
+    assert!(html.contains("id=\"screen-join\"") && html.contains("Scan to join"));
+    assert!(
+        !html.contains("class=\"tag prize\""),
+        "no prize before a round is closed: {html}"
+    );
+    assert!(
+        html.contains("ol class=\"tables some\""),
+        "ten tables take denser columns"
+    );
+
+    signal(&host, event, &csrf, 1, "start");
+    signal(&host, event, &csrf, 1, "pause");
+    let (_, html) = host.get(&format!("/events/{event}/screen"));
+    assert!(
+        html.contains("class=\"banner paused\""),
+        "a PAUSED banner: {html}"
+    );
+    assert!(
+        html.contains("Round 1 is paused"),
+        "the footnote follows the round"
+    );
+    signal(&host, event, &csrf, 1, "resume");
+    signal(&host, event, &csrf, 1, "stop");
+    host.post(
+        &format!("/events/{event}/host/rounds/1/close"),
+        &[("csrf", &csrf)],
+    );
+    let (_, html) = host.get(&format!("/events/{event}/screen"));
+    assert!(
+        html.contains("class=\"tag prize\""),
+        "prizes once round 1 is closed"
+    );
+    assert!(
+        html.contains("Break"),
+        "round 2 is seated: the break until its signal"
+    );
+}
+
+#[test]
+fn the_wall_becomes_a_winners_screen_with_a_chart_after_the_last_round() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Winners");
+    for name in ["Ann", "Bob", "Cy", "Di"] {
+        add(&host, event, name);
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    seat_round(&host, event, &csrf);
+    for round in 1..=2 {
+        signal(&host, event, &csrf, round, "start");
+        signal(&host, event, &csrf, round, "stop");
+        host.post(
+            &format!("/events/{event}/host/rounds/{round}/close"),
+            &[("csrf", &csrf)],
+        );
+    }
+    // Closing the last round may end the evening already; asking again is harmless.
+    host.post(&format!("/events/{event}/host/finish"), &[("csrf", &csrf)]);
+    let (status, html) = host.get(&format!("/events/{event}/screen"));
+    assert_eq!(status, 200);
+    assert!(html.contains("class=\"winners\""), "{html}");
+    assert!(
+        html.contains("<svg class=\"chart\""),
+        "a chart of the rounds: {html}"
+    );
+    assert!(html.contains("1st prize"), "{html}");
+    assert!(html.contains("Scan for the final standings"));
+}

@@ -107,7 +107,12 @@ fn short(name: &str) -> String {
 /// The chart of these standings: each row's total after each round. The prize winners are
 /// highlighted; when nobody takes a prize, the first three places are.
 pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreChart {
-    let rounds = standings.rows.iter().map(|r| r.miles.len()).max().unwrap_or(0);
+    let rounds = standings
+        .rows
+        .iter()
+        .map(|r| r.miles.len())
+        .max()
+        .unwrap_or(0);
     let totals: Vec<Vec<u64>> = standings
         .rows
         .iter()
@@ -122,7 +127,12 @@ pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreCh
             line
         })
         .collect();
-    let max = totals.iter().filter_map(|t| t.last()).copied().max().unwrap_or(0);
+    let max = totals
+        .iter()
+        .filter_map(|t| t.last())
+        .copied()
+        .max()
+        .unwrap_or(0);
     let step = step_for(max.max(1));
     let top = max.max(1).div_ceil(step) * step;
     let plot_w = WIDTH - LEFT - RIGHT;

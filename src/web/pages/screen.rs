@@ -7,12 +7,12 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::view::{self, RoundView, StandingsView};
 use super::chart;
-use crate::app::rounds::RoundState;
+use super::view::{self, RoundView, StandingsView};
 use super::{Layout, PageError, PageResult, fragment, page, run};
 use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
+use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
 use crate::web::live::Hub;
 use crate::web::session::Visitor;
@@ -96,7 +96,11 @@ struct ScreenSeating {
 impl ScreenSeating {
     /// Denser columns for bigger rounds, so that every table fits without script.
     fn density(&self) -> &'static str {
-        match self.round.as_ref().map_or(0, |r| r.tables.len() + usize::from(!r.byes.is_empty())) {
+        match self
+            .round
+            .as_ref()
+            .map_or(0, |r| r.tables.len() + usize::from(!r.byes.is_empty()))
+        {
             0..=6 => "few",
             7..=12 => "some",
             13..=20 => "many",
@@ -137,7 +141,9 @@ impl StandingsTable {
                 format!("Round {r} is paused: its {unit} so far are counted in.")
             }
             (Some(r), Some(RoundState::Over)) => {
-                format!("Time is up in round {r}: its {unit} are counted in as they stand until the host closes it.")
+                format!(
+                    "Time is up in round {r}: its {unit} are counted in as they stand until the host closes it."
+                )
             }
             (Some(r), _) => format!("Round {r} is being played: its {unit} so far are counted in."),
             (None, _) if closed > 0 => format!("After round {closed}."),
@@ -168,7 +174,12 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
             .cloned()
             .collect();
         let winners = if prized.is_empty() {
-            standings.rows.iter().filter(|r| r.place <= 3).cloned().collect()
+            standings
+                .rows
+                .iter()
+                .filter(|r| r.place <= 3)
+                .cloned()
+                .collect()
         } else {
             prized
         };
