@@ -177,10 +177,10 @@ pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreCh
     }
     // Labels in order from the top, each at least a label's height below the one above.
     bright.sort_by(|a, b| a.end_y.total_cmp(&b.end_y));
-    let mut floor = f32::MIN;
-    for line in &mut bright {
-        line.label_y = line.end_y.max(floor);
-        floor = line.label_y + LABEL_GAP;
+    let mut labels: Vec<f32> = bright.iter().map(|line| line.end_y).collect();
+    place_labels(&mut labels, y(0));
+    for (line, label_y) in bright.iter_mut().zip(labels) {
+        line.label_y = label_y;
     }
     plain.extend(bright);
     ScoreChart {
@@ -201,9 +201,44 @@ pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreCh
     }
 }
 
+/// Moves labels (their ends' heights, top first) apart so that each is at least a label's
+/// height below the one above, then lifts them together if the last would fall below `bottom`
+/// (entries tied at the foot of the chart would otherwise be written off its edge).
+fn place_labels(labels: &mut [f32], bottom: f32) {
+    let mut floor = f32::MIN;
+    for label in labels.iter_mut() {
+        *label = label.max(floor);
+        floor = *label + LABEL_GAP;
+    }
+    if let Some(&last) = labels.last()
+        && last > bottom
+    {
+        for label in labels.iter_mut() {
+            *label -= last - bottom;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_of_entries_tied_at_the_foot_stay_on_the_chart_and_apart() {
+        let mut labels = [300.0, 300.0, 300.0, 300.0];
+        place_labels(&mut labels, 300.0);
+        assert_eq!(labels[3], 300.0, "the last sits on the foot");
+        for pair in labels.windows(2) {
+            assert!(pair[1] - pair[0] >= LABEL_GAP - 0.001, "{labels:?}");
+        }
+        let mut apart = [10.0, 200.0];
+        place_labels(&mut apart, 300.0);
+        assert_eq!(
+            apart,
+            [10.0, 200.0],
+            "labels already apart stay by their lines"
+        );
+    }
 
     #[test]
     fn steps_are_round_numbers_with_at_most_six_of_them() {
