@@ -464,7 +464,7 @@ fn steady_beats_random_in_at_least_95_percent_of_finished_hands() {
 }
 
 #[test]
-#[ignore = "the full measurement, 20,000 hands (a second in release); the default run plays 400"]
+#[ignore = "the full measurement, 20,000 hands (a second in release); the default run plays 400, .ci/run plays 8"]
 fn exp_steady_against_random() {
     steady_against_random(games_or(20_000));
 }
@@ -523,7 +523,7 @@ fn exp_match(
 }
 
 #[test]
-#[ignore = "an experiment on the search's knobs (EXP_GAMES, EXP_PLAYOUTS, EXP_Z, EXP_MARGIN, EXP_SCALE)"]
+#[ignore = "an experiment on the search's knobs (EXP_GAMES, EXP_PLAYOUTS, EXP_Z, EXP_MARGIN, EXP_SCALE); .ci/run runs it small"]
 fn exp_shrewd_knobs() {
     use touring::bots::mille_bornes::{ShrewdBot, shrewd::Params};
     let games = games_or(400);
@@ -570,7 +570,7 @@ impl Bot for Styled {
 }
 
 #[test]
-#[ignore = "a tuning experiment, 20,000 hands a trial by default; .ci/run runs it small (EXP_GAMES=4)"]
+#[ignore = "a tuning experiment, 20,000 hands a trial by default; .ci/run runs it small (EXP_GAMES=8)"]
 fn exp_tune_steady() {
     let games = games_or(20_000);
     let eval = |style: Style| {

@@ -37,7 +37,7 @@ pub enum NameError {
     )]
     Disguising {
         what: String,
-        /// The character, as U+XXXX.
+        /// The character as written in Unicode charts, such as "U+202E".
         code: String,
     },
     #[error("{what} has no visible character: type at least one letter")]
