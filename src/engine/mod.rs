@@ -21,6 +21,19 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 pub use setup::{SetupError, TurnRefusal};
+
+/// The number of set bits of every value below `N`, for counting kinds in a bit set by lookup:
+/// the release build targets baseline x86-64, which has no population-count instruction, and
+/// the bit-twiddling fallback costs more than the rest of a random decision.
+pub(crate) const fn popcounts<const N: usize>() -> [u8; N] {
+    let mut table = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+}
 pub use sheet::{ScoreSheet, ScoreUnit, SheetRow};
 
 /// A seat at the table, from 0 (left of the dealer, first to play).

@@ -53,6 +53,37 @@ const FULL_PACK: Counts = Counts([
     1, 1, 1, 1, // safeties
 ]);
 
+/// The cards of a pack in canonical order, as [`Counts::cards`] lists them, laid out at compile
+/// time so that a deal without stacked cards starts from a copy.
+const fn in_order(pack: &Counts) -> ([Card; PACK], usize) {
+    let mut order = [Card::D25; PACK];
+    let mut len = 0;
+    let mut kind = 0;
+    while kind < KINDS {
+        let mut n = 0;
+        while n < pack.0[kind] {
+            order[len] = Card::ALL[kind];
+            len += 1;
+            n += 1;
+        }
+        kind += 1;
+    }
+    (order, len)
+}
+
+/// The pack of 101 for two or three each for himself (see [`pack`]).
+const SHORT_PACK: Counts = {
+    let mut counts = FULL_PACK;
+    let mut i = 0;
+    while i < Card::SHORT_PACK_REMOVED.len() {
+        counts.0[Card::SHORT_PACK_REMOVED[i] as usize] -= 1;
+        i += 1;
+    }
+    counts
+};
+const FULL_ORDER: ([Card; PACK], usize) = in_order(&FULL_PACK);
+const SHORT_ORDER: ([Card; PACK], usize) = in_order(&SHORT_PACK);
+
 /// The cards a configuration plays with: the full pack of 106, or 101 when two or three play
 /// each for himself (one Stop, Accident, Out of Gas, Flat Tire and Speed Limit fewer).
 pub fn pack(config: Config) -> Counts {
@@ -139,6 +170,12 @@ struct SidePiles {
     /// Distance cards played, by denomination (25, 50, 75, 100, 200).
     distance: [u8; 5],
     miles: u16,
+    /// What may be played now, kept up to date by [`State::refresh`] whenever the side's piles
+    /// or the trip change: the kinds the side may play on its own piles (the bit-set form of
+    /// [`State::check_own`], safeties always) ...
+    own: u32,
+    /// ... and the hazards that may land on it (the bit-set form of [`State::check_hazard`]).
+    open: u32,
 }
 
 impl SidePiles {
@@ -152,6 +189,8 @@ impl SidePiles {
         coups: 0,
         distance: [0; 5],
         miles: 0,
+        own: 0,
+        open: 0,
     };
 
     #[inline]
@@ -214,6 +253,63 @@ impl SidePiles {
     fn pop_speed_limit(&mut self) {
         self.speed_limits -= 1;
         self.speed_top = (self.end_of_limits > 0).then_some(Card::EndOfLimit);
+    }
+
+    /// The kinds of distance, remedy, Roll, End of Limit and safety this side may play on its
+    /// own piles, on a trip of `target` miles: the bit-set form of [`State::check_own`].
+    fn own_now(&self, target: u16) -> u32 {
+        let mut mask = SAFETIES;
+        if self.can_move() {
+            let room = u32::from(target).saturating_sub(u32::from(self.miles));
+            let fastest = if self.limited() { 50 } else { 200 };
+            // The distance cards are in bit order shortest first, so those that fit are the
+            // lowest bits.
+            let fitting = match room.min(fastest) {
+                200.. => 5,
+                100.. => 4,
+                75.. => 3,
+                50.. => 2,
+                25.. => 1,
+                _ => 0,
+            };
+            mask |= (1 << fitting) - 1;
+            if self.distance[4] >= 2 {
+                mask &= !Card::D200.bit();
+            }
+        }
+        match self.battle_top() {
+            None
+            | Some(Card::Stop | Card::Gasoline | Card::SpareTire | Card::Repairs) => {
+                mask |= Card::Roll.bit();
+            }
+            // The remedy that mends the hazard on top (as `Card::mends` says).
+            Some(Card::OutOfGas) => mask |= Card::Gasoline.bit(),
+            Some(Card::FlatTire) => mask |= Card::SpareTire.bit(),
+            Some(Card::Accident) => mask |= Card::Repairs.bit(),
+            Some(_) => {}
+        }
+        if self.speed_top == Some(Card::SpeedLimit) {
+            mask |= Card::EndOfLimit.bit();
+        }
+        mask
+    }
+
+    /// The hazards that may land on this side: the bit-set form of [`State::check_hazard`].
+    fn open_now(&self, hazard_on_hazard: bool) -> u32 {
+        let battle = match self.battle_top() {
+            Some(Card::Roll) => true,
+            Some(top) if top.is_hazard() => hazard_on_hazard,
+            _ => self.right_of_way(),
+        };
+        let mut mask = if battle {
+            Card::OutOfGas.bit() | Card::FlatTire.bit() | Card::Accident.bit() | Card::Stop.bit()
+        } else {
+            0
+        };
+        if self.speed_top != Some(Card::SpeedLimit) {
+            mask |= Card::SpeedLimit.bit();
+        }
+        mask & !PROTECTED[usize::from(self.safeties & 15)]
     }
 
     fn facts(&self) -> SideFacts {
@@ -294,7 +390,8 @@ enum Pending {
 pub struct State {
     config: Config,
     sides: u8,
-    side_of: [Side; MAX_SEATS],
+    /// Indexed by seat, eight long so that a seat masked to three bits needs no bounds check.
+    side_of: [Side; 8],
     /// The draw pile; the top card is the last one.
     draw: [Card; PACK],
     draw_len: u8,
@@ -309,12 +406,13 @@ impl State {
     /// The side a seat plays for.
     #[inline]
     pub fn side_of(&self, seat: Seat) -> Side {
-        self.side_of[usize::from(seat) % MAX_SEATS]
+        self.side_of[usize::from(seat) & 7]
     }
 
     #[inline]
     fn side(&self, side: Side) -> &SidePiles {
-        &self.table.piles[usize::from(side) % MAX_SIDES]
+        // `min` rather than `%`: as safe for a bad side, and two instructions instead of five.
+        &self.table.piles[usize::from(side).min(MAX_SIDES - 1)]
     }
 
     /// The miles a side has travelled.
@@ -474,14 +572,20 @@ impl State {
 
     /// The seat that plays after `from`: the next one round the table that still has a card to
     /// draw or to play. `None` when nobody has (the hand is played out).
+    #[inline]
     fn following(&self, from: Seat) -> Option<Seat> {
         let players = self.config.players;
+        if self.draw_len > 0 {
+            // Everyone draws: simply the next seat.
+            return Some(if from + 1 >= players { 0 } else { from + 1 });
+        }
         (1..=players)
             .map(|step| (from + step) % players)
             .find(|&seat| self.draw_len > 0 || self.hands[usize::from(seat)].len > 0)
     }
 
     /// Draws the top card for a seat, if any is left.
+    #[inline(always)]
     fn draw_for<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
         if self.draw_len == 0 {
             return;
@@ -496,7 +600,25 @@ impl State {
     }
 
     /// Passes the turn to the seat after `from`, who draws; or ends a played-out hand.
+    #[inline(always)]
     fn next_turn<E: EventSink<Event>>(&mut self, from: Seat, events: &mut E) {
+        if self.draw_len > 0 {
+            // While there are cards to draw the turn simply goes round.
+            let seat = if from + 1 >= self.config.players {
+                0
+            } else {
+                from + 1
+            };
+            self.to_move = seat;
+            self.draw_for(seat, events);
+        } else {
+            self.next_turn_played_out(from, events);
+        }
+    }
+
+    /// [`State::next_turn`] once the draw pile is gone: seats with nothing left are passed.
+    #[inline(never)]
+    fn next_turn_played_out<E: EventSink<Event>>(&mut self, from: Seat, events: &mut E) {
         match self.following(from) {
             Some(seat) => {
                 self.to_move = seat;
@@ -577,6 +699,7 @@ impl State {
                 card: Card::SpeedLimit,
             });
         }
+        self.refresh(side);
     }
 
     /// Which side a hazard is aimed at: the one named, or the only opponent.
@@ -705,7 +828,10 @@ impl State {
         }
         if card.is_hazard() {
             let target = self.resolve_target(me, card, target)?;
-            self.check_hazard(card, target)?;
+            if self.side(target).open & card.bit() == 0 {
+                // Not among the hazards that may land there: the check says why.
+                self.check_hazard(card, target)?;
+            }
             self.hands[usize::from(seat)].remove(card);
             let piles = &mut self.table.piles[usize::from(target)];
             if card == Card::SpeedLimit {
@@ -713,6 +839,7 @@ impl State {
             } else {
                 piles.push_battle(card);
             }
+            self.refresh(target);
             events.push(Event::Hazard {
                 by: seat,
                 side: target,
@@ -746,7 +873,10 @@ impl State {
             self.extra_turn(seat, events);
             return Ok(());
         }
-        self.check_own(me, card)?;
+        if self.side(me).own & card.bit() == 0 {
+            // Not among the plays the side's piles allow: the check says why.
+            self.check_own(me, card)?;
+        }
         self.hands[usize::from(seat)].remove(card);
         let piles = &mut self.table.piles[usize::from(me)];
         if card.is_distance() {
@@ -758,6 +888,7 @@ impl State {
             piles.push_battle(card);
         }
         let miles = piles.miles;
+        self.refresh(me);
         events.push(Event::Played {
             seat,
             side: me,
@@ -802,7 +933,7 @@ impl State {
 
     /// A state before the deal: every pile empty, nothing in hand or to draw.
     fn empty(config: Config) -> State {
-        State {
+        let mut state = State {
             config,
             sides: config.sides(),
             side_of: std::array::from_fn(|seat| config.side_of(seat as Seat)),
@@ -823,7 +954,9 @@ impl State {
             pending: None,
             to_move: 0,
             turn: 0,
-        }
+        };
+        state.refresh_all();
+        state
     }
 
     /// The pending decision and the seat to move as `viewer` may see them: while a coup fourré
@@ -923,84 +1056,39 @@ impl State {
     }
 
     /// What the seat to move may play in an ordinary turn, as bit sets of kinds.
-    #[inline]
+    #[inline(always)]
     fn plays(&self) -> Plays {
         let seat = self.to_move;
         let me = self.side_of(seat);
         let hand = self.hands[usize::from(seat)].mask;
         let mut hazards = [0u32; MAX_SIDES];
         if hand & HAZARDS != 0 {
-            for target in (0..self.sides).filter(|&t| t != me) {
-                hazards[usize::from(target)] = hand & self.hazard_mask(target);
+            for target in 0..self.sides {
+                if target != me {
+                    hazards[usize::from(target)] = hand & self.side(target).open;
+                }
             }
         }
         Plays {
             hand,
-            own: hand & self.own_mask(me),
+            own: hand & self.side(me).own,
             hazards,
         }
     }
 
-    /// The kinds of distance, remedy, Roll, End of Limit and safety that side `me` may play on
-    /// its own piles now: the bit-set form of [`State::check_own`] (safeties always).
-    #[inline]
-    fn own_mask(&self, me: Side) -> u32 {
-        let piles = self.side(me);
-        let mut mask = SAFETIES;
-        if piles.can_move() {
-            let room = u32::from(self.table.target).saturating_sub(u32::from(piles.miles));
-            let fastest = if piles.limited() { 50 } else { 200 };
-            // The distance cards are in bit order shortest first, so those that fit are the
-            // lowest bits.
-            let fitting = match room.min(fastest) {
-                200.. => 5,
-                100.. => 4,
-                75.. => 3,
-                50.. => 2,
-                25.. => 1,
-                _ => 0,
-            };
-            mask |= (1 << fitting) - 1;
-            if piles.distance[4] >= 2 {
-                mask &= !Card::D200.bit();
-            }
-        }
-        match piles.battle_top() {
-            None
-            | Some(Card::Stop | Card::Gasoline | Card::SpareTire | Card::Repairs) => {
-                mask |= Card::Roll.bit();
-            }
-            // The remedy that mends the hazard on top (as `Card::mends` says).
-            Some(Card::OutOfGas) => mask |= Card::Gasoline.bit(),
-            Some(Card::FlatTire) => mask |= Card::SpareTire.bit(),
-            Some(Card::Accident) => mask |= Card::Repairs.bit(),
-            Some(_) => {}
-        }
-        if piles.speed_top == Some(Card::SpeedLimit) {
-            mask |= Card::EndOfLimit.bit();
-        }
-        mask
+    /// Brings a side's bit sets of what may be played up to date with its piles and the trip;
+    /// called after every change to either.
+    fn refresh(&mut self, side: Side) {
+        let (target, hazard_on_hazard) = (self.table.target, self.config.hazard_on_hazard);
+        let piles = &mut self.table.piles[usize::from(side)];
+        piles.own = piles.own_now(target);
+        piles.open = piles.open_now(hazard_on_hazard);
     }
 
-    /// The hazards that may go on side `target` now: the bit-set form of
-    /// [`State::check_hazard`].
-    #[inline]
-    fn hazard_mask(&self, target: Side) -> u32 {
-        let piles = self.side(target);
-        let battle = match piles.battle_top() {
-            Some(Card::Roll) => true,
-            Some(top) if top.is_hazard() => self.config.hazard_on_hazard,
-            _ => piles.right_of_way(),
-        };
-        let mut mask = if battle {
-            Card::OutOfGas.bit() | Card::FlatTire.bit() | Card::Accident.bit() | Card::Stop.bit()
-        } else {
-            0
-        };
-        if piles.speed_top != Some(Card::SpeedLimit) {
-            mask |= Card::SpeedLimit.bit();
+    fn refresh_all(&mut self) {
+        for side in 0..self.sides {
+            self.refresh(side);
         }
-        mask & !PROTECTED[usize::from(piles.safeties & 15)]
     }
 
     /// The play of a playable kind when no hazard may go on two sides: on its own piles, or
@@ -1029,10 +1117,10 @@ impl State {
             // No hazard may go on two sides (always so with two sides): every playable kind
             // is one action, in bit order.
             let playable = plays.own | a | b | c;
-            let count = playable.count_ones();
+            let count = kinds_in(playable);
             return if index < count {
                 Some(State::play_of_kind(plays, nth_kind(playable, index)))
-            } else if index - count < plays.hand.count_ones() {
+            } else if index - count < kinds_in(plays.hand) {
                 Some(Action::discard(nth_kind(plays.hand, index - count)))
             } else {
                 None
@@ -1057,6 +1145,59 @@ impl State {
         }
         bits(plays.hand).nth(index as usize).map(Action::discard)
     }
+
+    /// [`Rules::apply`] in general: every decision, with every refusal.
+    fn decide<E: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        if self.table.over {
+            return Err(Refusal::HandOver);
+        }
+        match (self.pending, action) {
+            (Some(Pending::CoupFourre { .. }), Action::Pass) => {
+                let Some(Pending::CoupFourre { by, .. }) = self.pending.take() else {
+                    return Err(Refusal::NoCoupFourre);
+                };
+                self.next_turn(by, events);
+            }
+            (
+                Some(Pending::CoupFourre {
+                    seat,
+                    by,
+                    side,
+                    hazard,
+                }),
+                Action::CoupFourre,
+            ) => self.call_coup_fourre(seat, by, side, hazard, events),
+            (Some(Pending::CoupFourre { .. }), _) => return Err(Refusal::CoupFourrePending),
+            (Some(Pending::Wait { by }), Action::Pass) => {
+                self.pending = None;
+                self.next_turn(by, events);
+            }
+            (Some(Pending::Wait { .. }), _) => return Err(Refusal::Waiting),
+            (Some(Pending::Extension { seat }), Action::Extend(extend)) => {
+                let side = self.side_of(seat);
+                self.pending = None;
+                events.push(Event::Extension { side, extend });
+                if extend {
+                    self.table.target = 1000;
+                    self.table.extension = Some(side);
+                    self.refresh_all();
+                    self.next_turn(seat, events);
+                } else {
+                    self.complete(side, events);
+                }
+            }
+            (Some(Pending::Extension { .. }), _) => return Err(Refusal::ExtensionPending),
+            (None, Action::CoupFourre | Action::Pass) => return Err(Refusal::NoCoupFourre),
+            (None, Action::Extend(_)) => return Err(Refusal::NoExtension),
+            (None, _) => self.play_turn(action, events)?,
+        }
+        self.turn += 1;
+        Ok(())
+    }
 }
 
 /// The `index`-th kind (from 0) of a set, in bit order; the set has more than `index`.
@@ -1066,6 +1207,17 @@ fn nth_kind(mut kinds: u32, index: u32) -> Card {
         kinds &= kinds - 1;
     }
     Card::from_bit(kinds.trailing_zeros())
+}
+
+/// How many kinds a set holds, by lookup (see [`crate::engine::popcounts`]): the 19 kinds fit
+/// two lookups in a table of 1024.
+#[inline]
+fn kinds_in(kinds: u32) -> u32 {
+    const HALF: u32 = 10;
+    const COUNTS: [u8; 1 << HALF] = crate::engine::popcounts();
+    const MASK: u32 = (1 << HALF) - 1;
+    debug_assert!(kinds >> (2 * HALF) == 0, "a set of kinds has {KINDS} bits");
+    u32::from(COUNTS[(kinds & MASK) as usize]) + u32::from(COUNTS[((kinds >> HALF) & MASK) as usize])
 }
 
 /// The kinds the seat to move may play: its hand, those it may play on its own piles, and the
@@ -1184,12 +1336,19 @@ impl Rules for State {
         }
         let mut rng = rng_from_seed(seed);
         // The deal order, top card first: the stacked cards, then the rest shuffled.
-        let mut order = [Card::D25; PACK];
-        let mut len = 0;
-        for card in stacked.iter().copied().chain(rest.cards()) {
-            order[len] = card;
-            len += 1;
-        }
+        let (mut order, len) = match (stacked.is_empty(), config.players <= 3) {
+            (true, true) => SHORT_ORDER,
+            (true, false) => FULL_ORDER,
+            (false, _) => {
+                let mut order = [Card::D25; PACK];
+                let mut len = 0;
+                for card in stacked.iter().copied().chain(rest.cards()) {
+                    order[len] = card;
+                    len += 1;
+                }
+                (order, len)
+            }
+        };
         shuffle(&mut rng, &mut order[stacked.len()..len]);
         let mut state = State::empty(config);
         for (slot, &card) in state.draw[..len].iter_mut().zip(order[..len].iter().rev()) {
@@ -1306,8 +1465,8 @@ impl Rules for State {
             // No hazard may go on two sides (always so with two sides): each playable kind is
             // one action.
             let playable = plays.own | a | b | c;
-            let plays_count = playable.count_ones();
-            let count = plays_count + plays.hand.count_ones();
+            let plays_count = kinds_in(playable);
+            let count = plays_count + kinds_in(plays.hand);
             if count == 0 {
                 return None;
             }
@@ -1318,66 +1477,38 @@ impl Rules for State {
                 Action::discard(nth_kind(plays.hand, index - plays_count))
             });
         }
-        let count = plays.own.count_ones()
-            + a.count_ones()
-            + b.count_ones()
-            + c.count_ones()
-            + plays.hand.count_ones();
+        let count = kinds_in(plays.own)
+            + kinds_in(a)
+            + kinds_in(b)
+            + kinds_in(c)
+            + kinds_in(plays.hand);
         match count {
             0 => None,
             count => State::ordinary_action(&plays, crate::engine::shuffle::pick(rng, count)),
         }
     }
 
+    #[inline]
     fn apply<E: EventSink<Event>>(
         &mut self,
         action: Action,
         events: &mut E,
     ) -> Result<(), Refusal> {
-        if self.table.over {
-            return Err(Refusal::HandOver);
+        // The commonest decision, a discard in an ordinary turn, without the general case's
+        // dispatch; anything else, or a card not in hand, goes the general way.
+        if let (None, false, Action::Discard { card }) = (self.pending, self.table.over, action) {
+            let seat = self.to_move;
+            let hand = &mut self.hands[usize::from(seat)];
+            if hand.has(card) {
+                hand.remove(card);
+                self.table.discard(card);
+                events.push(Event::Discarded { seat, card });
+                self.next_turn(seat, events);
+                self.turn += 1;
+                return Ok(());
+            }
         }
-        match (self.pending, action) {
-            (Some(Pending::CoupFourre { .. }), Action::Pass) => {
-                let Some(Pending::CoupFourre { by, .. }) = self.pending.take() else {
-                    return Err(Refusal::NoCoupFourre);
-                };
-                self.next_turn(by, events);
-            }
-            (
-                Some(Pending::CoupFourre {
-                    seat,
-                    by,
-                    side,
-                    hazard,
-                }),
-                Action::CoupFourre,
-            ) => self.call_coup_fourre(seat, by, side, hazard, events),
-            (Some(Pending::CoupFourre { .. }), _) => return Err(Refusal::CoupFourrePending),
-            (Some(Pending::Wait { by }), Action::Pass) => {
-                self.pending = None;
-                self.next_turn(by, events);
-            }
-            (Some(Pending::Wait { .. }), _) => return Err(Refusal::Waiting),
-            (Some(Pending::Extension { seat }), Action::Extend(extend)) => {
-                let side = self.side_of(seat);
-                self.pending = None;
-                events.push(Event::Extension { side, extend });
-                if extend {
-                    self.table.target = 1000;
-                    self.table.extension = Some(side);
-                    self.next_turn(seat, events);
-                } else {
-                    self.complete(side, events);
-                }
-            }
-            (Some(Pending::Extension { .. }), _) => return Err(Refusal::ExtensionPending),
-            (None, Action::CoupFourre | Action::Pass) => return Err(Refusal::NoCoupFourre),
-            (None, Action::Extend(_)) => return Err(Refusal::NoExtension),
-            (None, _) => self.play_turn(action, events)?,
-        }
-        self.turn += 1;
-        Ok(())
+        self.decide(action, events)
     }
 
     /// As [`Rules::apply`], for a given seat. While a coup fourré may be called, every seat but
@@ -1527,6 +1658,11 @@ mod tests {
             for seed in 0..60 {
                 let mut game = State::new_game(config, seed, &[]).expect("deal");
                 while !game.is_over() {
+                    for piles in &game.table.piles[..usize::from(game.sides)] {
+                        // The kept bit sets are those the piles give now.
+                        assert_eq!(piles.own, piles.own_now(game.table.target), "{game:?}");
+                        assert_eq!(piles.open, piles.open_now(hazard_on_hazard), "{game:?}");
+                    }
                     if game.pending.is_none() {
                         turns += 1;
                         let expected = listed_by_checks(&game);

@@ -237,19 +237,10 @@ const TAKER_BITS: u16 =
 /// Every card played on another side.
 const ATTACK_BITS: u16 = bit(Card::PopulatedArea) | STOP_BITS | TAKER_BITS;
 
-/// The number of kinds in a set. A table, because baseline x86-64 has no popcount instruction
-/// and the bit-twiddling fallback costs more than the rest of a decision.
+/// The number of kinds in a set, by lookup (see [`crate::engine::popcounts`]).
 #[inline]
 fn popcount(kinds: u16) -> u32 {
-    const TABLE: [u8; 1 << KINDS] = {
-        let mut table = [0u8; 1 << KINDS];
-        let mut i = 0;
-        while i < table.len() {
-            table[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        table
-    };
+    const TABLE: [u8; 1 << KINDS] = crate::engine::popcounts();
     u32::from(TABLE[usize::from(kinds) & ((1 << KINDS) - 1)])
 }
 
