@@ -80,21 +80,28 @@ fn location(response: &Response) -> String {
 
 /// Creates an event on the start page; returns its id (the browser is now its host).
 fn create(browser: &Browser, name: &str) -> i64 {
+    create_with(browser, name, &[])
+}
+
+/// Creates an event on the start page with some fields other than the usual ones.
+fn create_with(browser: &Browser, name: &str, changes: &[(&str, &str)]) -> i64 {
     let csrf = browser.csrf("/");
-    let (status, to) = browser.post(
-        "/events",
-        &[
-            ("csrf", &csrf),
-            ("name", name),
-            ("table_size", "2"),
-            ("round_kind", "timed"),
-            ("round_minutes", "10"),
-            ("length_kind", "rounds"),
-            ("rounds", "2"),
-            ("prizes", "2"),
-            ("seed", "4"),
-        ],
-    );
+    let mut form = vec![
+        ("csrf", csrf.as_str()),
+        ("name", name),
+        ("table_size", "2"),
+        ("round_kind", "timed"),
+        ("round_minutes", "10"),
+        ("length_kind", "rounds"),
+        ("rounds", "2"),
+        ("prizes", "2"),
+        ("seed", "4"),
+    ];
+    for &(key, value) in changes {
+        form.retain(|&(k, _)| k != key);
+        form.push((key, value));
+    }
+    let (status, to) = browser.post("/events", &form);
     assert_eq!(status, 303, "{to}");
     to.trim_start_matches("/events/")
         .trim_end_matches("/host")
@@ -996,4 +1003,75 @@ fn the_wall_becomes_a_winners_screen_with_a_chart_after_the_last_round() {
     );
     assert!(html.contains("1st prize"), "{html}");
     assert!(html.contains("Scan for the final standings"));
+}
+
+#[test]
+fn a_table_of_three_in_rounds_by_games_is_proposed_last_and_warned_about() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create_with(
+        &host,
+        "By games",
+        &[
+            ("round_kind", "games"),
+            ("games", "1"),
+            ("bye_score", "zero"),
+        ],
+    );
+    for name in ["Ann", "Bob", "Cy", "Di", "Ed"] {
+        add(&host, event, name);
+    }
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        html.contains("a bye scores 0"),
+        "the host sees the bye rule"
+    );
+    let options = html
+        .split("<legend>Tables</legend>")
+        .nth(1)
+        .and_then(|rest| rest.split("</fieldset>").next())
+        .expect("the seating options");
+    let proposed = options.split("proposed").next().unwrap_or("");
+    assert!(
+        proposed.contains("labelled bot"),
+        "a bot seat first: {options}"
+    );
+    assert!(
+        options.contains("unfair while rounds are by games"),
+        "{options}"
+    );
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    host.post(
+        &format!("/events/{event}/host/seat"),
+        &[
+            ("csrf", &csrf),
+            ("remainder", "mixed_tables"),
+            ("order", "host"),
+            ("paper", "none"),
+        ],
+    );
+    let said = flash(&host, event);
+    assert!(said.contains("Round 1 is seated"), "{said}");
+    assert!(
+        said.contains("races 30 miles where the others race 50"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_bye_scores_the_rounds_average_unless_the_host_chooses_zero() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let (_, start) = host.get("/");
+    assert!(
+        start.contains("name=\"bye_score\""),
+        "the start form offers the choice"
+    );
+    let event = create(&host, "Average");
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    let summary = html.split("<p class=\"muted\">").nth(1).unwrap_or("");
+    assert!(
+        summary.contains("a bye scores the round") && summary.contains("s average"),
+        "the default, shown to the host: {summary}"
+    );
 }

@@ -42,14 +42,16 @@ pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Roun
             .into_iter()
             .map(|s| (s.entry_id, u32::try_from(s.miles).unwrap_or(0)))
             .collect();
-        let movers = queries::tables_of_round(conn, round.id)?
+        // A mover decided by a cut or by the host (a stored tie) did not win the round.
+        let won = queries::tables_of_round(conn, round.id)?
             .into_iter()
+            .filter(|t| t.tie.is_none())
             .filter_map(|t| t.progresses)
             .collect();
         results.push(RoundResult {
             round: u32::try_from(round.number).unwrap_or(0),
             miles,
-            movers,
+            won,
         });
     }
     Ok(results)
@@ -67,7 +69,7 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
         results.push(RoundResult {
             round: round.number(),
             miles,
-            movers: Vec::new(),
+            won: Vec::new(),
         });
     }
     let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?

@@ -57,6 +57,8 @@ struct SeatOption {
     value: &'static str,
     description: String,
     proposal: bool,
+    /// Why the option is unfair, when it is.
+    warning: Option<String>,
 }
 
 /// What closing would do at one table.
@@ -179,9 +181,10 @@ fn summary(event: &EventRecord) -> String {
         }
     };
     format!(
-        "{table}, {round}, {length}, {} prize{}",
+        "{table}, {round}, {length}, {} prize{}; {}",
         s.prizes,
-        if s.prizes == 1 { "" } else { "s" }
+        if s.prizes == 1 { "" } else { "s" },
+        s.bye_score.describe()
     )
 }
 
@@ -218,6 +221,7 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
             },
             description: plan.describe(event.settings.table_size),
             proposal: i == 0,
+            warning: plan.warning.clone(),
         })
         .collect();
     let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
