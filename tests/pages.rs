@@ -1075,3 +1075,65 @@ fn a_bye_scores_the_rounds_average_unless_the_host_chooses_zero() {
         "the default, shown to the host: {summary}"
     );
 }
+
+/// The id of the first "link for X" button on the console.
+fn first_player(host: &Browser, event: i64) -> String {
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    html.split("/host/players/")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .expect("a link button")
+        .to_owned()
+}
+
+/// The seat token in the message of a new link.
+fn seat_token(message: &str) -> String {
+    message
+        .split("/seat/")
+        .nth(1)
+        .and_then(|rest| rest.get(..32))
+        .expect("the seat link in the message")
+        .to_owned()
+}
+
+#[test]
+fn a_new_link_for_a_seat_in_use_asks_first_and_shows_its_qr_code() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Links");
+    add(&host, event, "Ann");
+    let player = first_player(&host, event);
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let link = format!("/events/{event}/host/players/{player}/link");
+    // Nobody uses the seat yet: the link is made at once, with its QR code.
+    let (status, _) = host.post(&link, &[("csrf", &csrf)]);
+    assert_eq!(status, 303);
+    let message = flash(&host, event);
+    assert!(
+        message.contains("<svg"),
+        "the new link's QR code: {message}"
+    );
+    let first = seat_token(&message);
+    let guest = Browser::new(&server);
+    let (status, _) = guest.get(&format!("/seat/{first}"));
+    assert_eq!(status, 200, "Ann opens her link: the seat is in use");
+    // Now the console asks, on a page of its own, and changes nothing yet.
+    let (status, page) = host.post(&link, &[("csrf", &csrf)]);
+    assert_eq!(status, 200);
+    assert!(page.contains("A new link for Ann?"), "{page}");
+    assert!(page.contains("name=\"confirm\" value=\"yes\""), "{page}");
+    assert!(
+        page.contains(&format!("/events/{event}/host#entries")),
+        "a way back"
+    );
+    assert_eq!(Browser::new(&server).get(&format!("/seat/{first}")).0, 200);
+    // Confirmed: a new link, its QR code, and the old link stops working.
+    let (status, _) = host.post(&link, &[("csrf", &csrf), ("confirm", "yes")]);
+    assert_eq!(status, 303);
+    let message = flash(&host, event);
+    assert!(message.contains("<svg"), "{message}");
+    let second = seat_token(&message);
+    assert_ne!(first, second);
+    assert_eq!(Browser::new(&server).get(&format!("/seat/{first}")).0, 403);
+    assert_eq!(Browser::new(&server).get(&format!("/seat/{second}")).0, 200);
+}

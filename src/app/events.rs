@@ -381,16 +381,31 @@ pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) ->
     Ok(())
 }
 
+/// What the console's "link for X" did.
+#[derive(Debug, Clone)]
+pub enum Renewal {
+    /// The seat's link is working (someone opened it, or picked the seat): nothing was
+    /// changed; the host is asked before it is replaced.
+    AskFirst { name: String },
+    /// The new link (the old one stopped working).
+    Done(PlayerLink),
+}
+
+/// One player of the event, or a clear refusal.
+fn player_of(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<models::Player> {
+    queries::players_of_event(conn, event.id())?
+        .into_iter()
+        .find(|p| p.id == player_id)
+        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))
+}
+
 /// Makes a new seat link for a player (the old one stops working).
 pub fn renew_link_in(
     conn: &mut Conn,
     event: &EventRecord,
     player_id: i64,
 ) -> AppResult<PlayerLink> {
-    let player = queries::players_of_event(conn, event.id())?
-        .into_iter()
-        .find(|p| p.id == player_id)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))?;
+    let player = player_of(conn, event, player_id)?;
     let token = new_token();
     queries::set_player_token(conn, player.id, &hash_token(&token))?;
     Ok(PlayerLink {
@@ -403,10 +418,7 @@ pub fn renew_link_in(
 /// Frees a player's seat: every session on it ends (its link still works) and the seat can
 /// be picked again from its table's QR code, by the player or whoever the host lets in.
 pub fn release_seat_in(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<()> {
-    let player = queries::players_of_event(conn, event.id())?
-        .into_iter()
-        .find(|p| p.id == player_id)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))?;
+    let player = player_of(conn, event, player_id)?;
     queries::set_player_claim(conn, player.id, false, player.epoch.wrapping_add(1))?;
     Ok(())
 }
@@ -630,6 +642,23 @@ pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
 /// A new seat link for a player (the old one stops working).
 pub fn renew_link(app: &App, host: &HostKey, player: i64) -> AppResult<PlayerLink> {
     app.write_as_host(host, |conn, event| renew_link_in(conn, event, player))
+}
+
+/// The console's "link for X": a new seat link, unless the seat's link is working (someone
+/// opened it or picked the seat) and the host has not `confirmed` replacing it.
+pub fn renew_link_asking(
+    app: &App,
+    host: &HostKey,
+    player: i64,
+    confirmed: bool,
+) -> AppResult<Renewal> {
+    app.write_as_host(host, |conn, event| {
+        let row = player_of(conn, event, player)?;
+        if row.claimed && !confirmed {
+            return Ok(Renewal::AskFirst { name: row.name });
+        }
+        renew_link_in(conn, event, player).map(Renewal::Done)
+    })
 }
 
 /// Frees a seat: every session on it ends and it can be picked again.

@@ -244,6 +244,7 @@ async fn create_event(
                 kind: "error".into(),
                 text: error.to_string(),
                 link: None,
+                qr: false,
             });
             let mut response = page(&StartPage { layout, form })?;
             *response.status_mut() = super::super::error::status_of(&error);

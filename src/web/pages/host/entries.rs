@@ -3,8 +3,8 @@
 use actix_web::{HttpRequest, web};
 use serde::Deserialize;
 
-use super::form::{HostForm, NoFields};
-use crate::app::events;
+use super::form::{Confirmed, HostForm, NoFields, Question};
+use crate::app::events::{self, Renewal};
 use crate::app::{AppError, AppResult};
 use crate::tournament::{self, Members};
 use crate::web::limits;
@@ -113,14 +113,33 @@ async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> Page
 async fn new_link(
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    form: HostForm<NoFields>,
+    form: HostForm<Confirmed>,
 ) -> PageResult {
     let (event, player) = path.into_inner();
-    let link = form
-        .run(move |app, host| events::renew_link(app, host, player))
+    let confirmed = form.fields.yes();
+    let renewal = form
+        .run(move |app, host| events::renew_link_asking(app, host, player, confirmed))
         .await?;
+    let link = match renewal {
+        Renewal::AskFirst { name } => {
+            return form.ask(
+                Question {
+                    heading: format!("A new link for {name}?"),
+                    question: format!(
+                        "{name}'s seat is in use: someone opened its link or picked it from a QR code. A new link stops the old one working, so whoever uses it now is signed out and needs the new link."
+                    ),
+                    action: format!("/events/{event}/host/players/{player}/link"),
+                    fields: Vec::new(),
+                    yes: "Make a new link".into(),
+                    no: "Keep the old one".into(),
+                },
+                "entries",
+            );
+        }
+        Renewal::Done(link) => link,
+    };
     let info = req.connection_info();
-    form.visitor.flash_link(
+    form.visitor.flash_link_with_qr(
         format!(
             "The seat link of {} (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:",
             link.name
