@@ -435,6 +435,22 @@ fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
     assert!(flash(&host, event).contains("33 miles"));
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("recount"));
+    // The corrections history names the entry by name, not by its label.
+    let name = console
+        .split(&format!("<option value=\"{id}\">"))
+        .nth(1)
+        .and_then(|r| r.split('<').next())
+        .expect("the entry's name")
+        .to_owned();
+    let history = console
+        .split("<th>Why</th>")
+        .nth(1)
+        .expect("the corrections history");
+    assert!(
+        history.contains(&format!("<td>{name}</td>")),
+        "{name}: {history}"
+    );
+    assert!(!history.contains(&format!("E{id}")), "{history}");
 }
 
 #[test]
@@ -1136,4 +1152,86 @@ fn a_new_link_for_a_seat_in_use_asks_first_and_shows_its_qr_code() {
     assert_ne!(first, second);
     assert_eq!(Browser::new(&server).get(&format!("/seat/{first}")).0, 403);
     assert_eq!(Browser::new(&server).get(&format!("/seat/{second}")).0, 200);
+}
+
+#[test]
+fn adding_a_name_that_is_already_there_asks_first() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Twice");
+    add(&host, event, "Ann");
+    let (status, page) = add(&host, event, " ann ");
+    assert_eq!(status, 200, "a question, not a redirect");
+    assert!(page.contains("Ann is already there"), "{page}");
+    assert!(
+        page.contains("value=\"ann 2\""),
+        "a name to tell them apart: {page}"
+    );
+    assert!(
+        page.contains(&format!("/events/{event}/host#entries")),
+        "a way back"
+    );
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert_eq!(console.matches("link for ").count(), 1, "nothing added yet");
+    // Going ahead with the name the question offers adds the second guest.
+    let (status, _) = add(&host, event, "ann 2");
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("ann 2 added"));
+}
+
+#[test]
+fn an_entry_added_by_mistake_is_removed_before_it_has_played_and_withdrawn_after() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Mistakes");
+    for name in ["Ann", "Bob", "Cy", "Di", "Ed"] {
+        add(&host, event, name);
+    }
+    let entry_of = |name: &str| -> String {
+        let (_, html) = host.get(&format!("/events/{event}/host"));
+        html.split(&format!("value=\"{name}\""))
+            .next()
+            .and_then(|before| before.rsplit("id=\"rename-").next())
+            .and_then(|rest| rest.split('"').next())
+            .expect("the entry's rename field")
+            .to_owned()
+    };
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    // Before round 1 is seated: removed outright.
+    let di = entry_of("Di");
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/entries/{di}/remove"),
+        &[("csrf", &csrf)],
+    );
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("Di removed"));
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(!console.contains("link for Di"), "gone from the list");
+    // Seated in round 1 before its signal: removed, and round 1 is to be seated again.
+    seat_round(&host, event, &csrf);
+    let ed = entry_of("Ed");
+    host.post(
+        &format!("/events/{event}/host/entries/{ed}/remove"),
+        &[("csrf", &csrf)],
+    );
+    assert!(flash(&host, event).contains("seat it again"));
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(console.contains("Seat round 1"), "round 1 was unseated");
+    // Once round 1 has started, an entry that played is withdrawn, not removed.
+    seat_round(&host, event, &csrf);
+    signal(&host, event, &csrf, 1, "start");
+    let ann = entry_of("Ann");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        !console.contains(&format!("/entries/{ann}/remove")),
+        "no remove button"
+    );
+    host.post(
+        &format!("/events/{event}/host/entries/{ann}/remove"),
+        &[("csrf", &csrf)],
+    );
+    let said = flash(&host, event);
+    assert!(said.contains("withdraw them instead"), "{said}");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(console.contains("link for Ann"), "Ann is still there");
 }

@@ -147,6 +147,8 @@ pub struct StandingReport {
 pub struct CorrectionReport {
     pub round: u32,
     pub entry: String,
+    /// The entry's name (partners joined by " & "), as the console shows it.
+    pub name: String,
     pub old: Option<u32>,
     pub new: u32,
     pub reason: String,
@@ -218,6 +220,7 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         .map(|c| CorrectionReport {
             round: round_numbers.get(&c.round_id).copied().unwrap_or(0),
             entry: label(c.entry_id),
+            name: names_of(c.entry_id).join(" & "),
             old: u32::try_from(c.old_miles).ok(),
             new: u32::try_from(c.new_miles).unwrap_or(0),
             reason: c.reason,

@@ -29,6 +29,8 @@ struct EntryLine {
     bot_level: String,
     withdrawn: bool,
     joined_round: i32,
+    /// Not played yet: it can be removed outright rather than withdrawn.
+    removable: bool,
 }
 
 impl EntryLine {
@@ -191,6 +193,13 @@ fn summary(event: &EventRecord) -> String {
 /// The console's view model, from what the use case read.
 fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
     let event = data.panel.board.event.clone();
+    let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
+    // The last round that has started: entries that joined after it have not played.
+    let played = match latest {
+        None => 0,
+        Some((number, RoundState::Seated)) => number.saturating_sub(1),
+        Some((number, _)) => number,
+    };
     let entries: Vec<EntryLine> = data
         .panel
         .board
@@ -207,6 +216,7 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
             bot_level: e.row.bot_level.clone().unwrap_or_default(),
             withdrawn: e.row.withdrawn_round.is_some(),
             joined_round: e.row.joined_round,
+            removable: u32::try_from(e.row.joined_round).is_ok_and(|joined| joined > played),
         })
         .collect();
     let options = data
@@ -224,7 +234,6 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
             warning: plan.warning.clone(),
         })
         .collect();
-    let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
     let panel = fragment(&round_panel(data.panel, csrf))?;
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
     let active = entries.iter().filter(|e| !e.withdrawn).count();

@@ -22,6 +22,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(withdraw),
         )
         .route(
+            "/events/{event}/host/entries/{entry}/remove",
+            web::post().to(remove),
+        )
+        .route(
             "/events/{event}/host/players/{player}/link",
             web::post().to(new_link),
         )
@@ -52,6 +56,17 @@ impl EntryForm {
 
 async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
     let cap = limits::max_entries(&req);
+    let typed: Vec<String> = [&form.fields.name, &form.fields.partner]
+        .into_iter()
+        .filter(|n| !n.trim().is_empty())
+        .cloned()
+        .collect();
+    if let Some((taken, suggestion)) = form
+        .run(move |app, host| events::taken_name(app, host, &typed))
+        .await?
+    {
+        return ask_another_name(&form, &taken, &suggestion);
+    }
     form.apply("entries", move |app, host, form| {
         let (entry, _) = events::add_entry(
             app,
@@ -63,6 +78,42 @@ async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
         Ok(format!("{} added.", entry.entry.name()))
     })
     .await
+}
+
+/// A name that is already there: asks whether this is another guest of that name (to be
+/// told apart, say "Ann 2" or "Ann B.") or a mistake.
+fn ask_another_name(form: &HostForm<EntryForm>, taken: &str, suggestion: &str) -> PageResult {
+    let event = form.host.event;
+    let mut inputs = Vec::new();
+    let key = tournament::name_key(taken);
+    let (name, partner) = (&form.fields.name, &form.fields.partner);
+    let pick = |typed: &String| {
+        if tournament::name_key(typed) == key {
+            suggestion.to_owned()
+        } else {
+            typed.trim().to_owned()
+        }
+    };
+    if partner.trim().is_empty() {
+        inputs.push(("name".into(), "Name".into(), pick(name)));
+    } else {
+        inputs.push(("name".into(), "First partner".into(), pick(name)));
+        inputs.push(("partner".into(), "Second partner".into(), pick(partner)));
+    }
+    form.ask(
+        Question {
+            heading: format!("{taken} is already there"),
+            question: format!(
+                "There is already a player called {taken}. If this is another guest, give them a name that tells the two apart on the tents, the boards and the standings (an initial or a surname); if {taken} was added twice, go back."
+            ),
+            action: format!("/events/{event}/host/entries"),
+            fields: Vec::new(),
+            inputs,
+            yes: "Add this guest".into(),
+            no: "Back: it was a mistake".into(),
+        },
+        "entries",
+    )
 }
 
 #[derive(Deserialize)]
@@ -110,6 +161,20 @@ async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> Page
     .await
 }
 
+async fn remove(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, entry) = path.into_inner();
+    form.apply("entries", move |app, host, _| {
+        let removed = events::remove_entry(app, host, entry)?;
+        let again = if removed.unseated_round_one {
+            " Round 1 was seated with them: seat it again."
+        } else {
+            ""
+        };
+        Ok(format!("{} removed.{again}", removed.name))
+    })
+    .await
+}
+
 async fn new_link(
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
@@ -130,6 +195,7 @@ async fn new_link(
                     ),
                     action: format!("/events/{event}/host/players/{player}/link"),
                     fields: Vec::new(),
+                    inputs: Vec::new(),
                     yes: "Make a new link".into(),
                     no: "Keep the old one".into(),
                 },

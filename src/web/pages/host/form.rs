@@ -92,6 +92,8 @@ pub struct Question {
     pub action: String,
     /// The fields to send again (what was typed), besides the CSRF token.
     pub fields: Vec<(String, String)>,
+    /// Fields the host may change before going ahead: name, label, value.
+    pub inputs: Vec<(String, String, String)>,
     /// The words of the button that goes ahead, and of the way back.
     pub yes: String,
     pub no: String,
@@ -105,6 +107,7 @@ struct ConfirmPage {
     question: String,
     action: String,
     fields: Vec<(String, String)>,
+    inputs: Vec<(String, String, String)>,
     yes: String,
     no: String,
     back: String,
@@ -134,6 +137,7 @@ impl<T: Send + 'static> HostForm<T> {
             question: question.question,
             action: question.action,
             fields: question.fields,
+            inputs: question.inputs,
             yes: question.yes,
             no: question.no,
             back: format!("/events/{event}/host#{anchor}"),
