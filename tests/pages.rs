@@ -1234,4 +1234,17 @@ fn an_entry_added_by_mistake_is_removed_before_it_has_played_and_withdrawn_after
     assert!(said.contains("withdraw them instead"), "{said}");
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("link for Ann"), "Ann is still there");
+    // A late guest added during the round has not played: removed outright.
+    add(&host, event, "Fay");
+    let fay = entry_of("Fay");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        console.contains(&format!("/entries/{fay}/remove")),
+        "{console}"
+    );
+    host.post(
+        &format!("/events/{event}/host/entries/{fay}/remove"),
+        &[("csrf", &csrf)],
+    );
+    assert!(flash(&host, event).contains("Fay removed"));
 }

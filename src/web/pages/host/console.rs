@@ -194,10 +194,11 @@ fn summary(event: &EventRecord) -> String {
 fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
     let event = data.panel.board.event.clone();
     let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
-    // The last round that has started: entries that joined after it have not played.
+    // Entries that joined after the latest round can be removed: they sit in no round. So can
+    // those of round 1 before its signal (it is unseated). Later rounds are seated by the
+    // movement, which has already placed everyone who joined by then.
     let played = match latest {
-        None => 0,
-        Some((number, RoundState::Seated)) => number.saturating_sub(1),
+        None | Some((1, RoundState::Seated)) => 0,
         Some((number, _)) => number,
     };
     let entries: Vec<EntryLine> = data
