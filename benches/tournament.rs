@@ -47,7 +47,7 @@ fn closing(c: &mut Criterion) {
         .map(|round| RoundResult {
             round,
             miles: closed.miles.clone(),
-            movers: closed.movers(),
+            won: closed.winners(),
         })
         .collect();
     c.bench_function("standings of 1000 entries over 10 rounds", |b| {
@@ -60,7 +60,7 @@ fn closing(c: &mut Criterion) {
             let results = [RoundResult {
                 round: 1,
                 miles: closing.miles.clone(),
-                movers: closing.movers(),
+                won: closing.winners(),
             }];
             standings(&settings, &entries, &results)
         })

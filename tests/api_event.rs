@@ -431,3 +431,43 @@ fn bad_input_gets_a_clear_message_and_nothing_is_stored() {
     assert_eq!(status, 200);
     assert!(answer["paths"]["/api/v1/events"].is_object());
 }
+
+#[test]
+fn the_api_proposes_a_bot_seat_and_warns_about_a_table_of_three_in_rounds_by_games() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "By games", "round": {"kind": "games", "games": 1}, "seed": 9}),
+    );
+    let (_, event) = server.get(&format!("/api/v1/events/{}", host.event), None);
+    assert_eq!(
+        event["event"]["settings"]["bye_score"], "round_average",
+        "a bye scores the round's average by default: {event}"
+    );
+    add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed"]);
+    let options = host.get("/seating");
+    assert_eq!(
+        options["options"][0]["plan"]["remainder"], "bots",
+        "{options}"
+    );
+    assert!(options["options"][0]["plan"]["warning"].is_null());
+    let mixed = options["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|p| p["plan"]["remainder"] == "mixed_tables"))
+        .expect("mixed tables stay on offer");
+    assert!(
+        mixed["plan"]["warning"]
+            .as_str()
+            .is_some_and(|w| w.contains("unfair while rounds are by games")),
+        "{mixed}"
+    );
+    let seated = host.ok("/rounds", json!({"remainder": "mixed_tables"}));
+    assert!(
+        seated["warning"]
+            .as_str()
+            .is_some_and(|w| w.contains("races 30 miles where the others race 50")),
+        "{seated}"
+    );
+    let fair = host.ok("/rounds", json!({"remainder": "bots"}));
+    assert!(fair.get("warning").is_none(), "{fair}");
+}

@@ -80,21 +80,28 @@ fn location(response: &Response) -> String {
 
 /// Creates an event on the start page; returns its id (the browser is now its host).
 fn create(browser: &Browser, name: &str) -> i64 {
+    create_with(browser, name, &[])
+}
+
+/// Creates an event on the start page with some fields other than the usual ones.
+fn create_with(browser: &Browser, name: &str, changes: &[(&str, &str)]) -> i64 {
     let csrf = browser.csrf("/");
-    let (status, to) = browser.post(
-        "/events",
-        &[
-            ("csrf", &csrf),
-            ("name", name),
-            ("table_size", "2"),
-            ("round_kind", "timed"),
-            ("round_minutes", "10"),
-            ("length_kind", "rounds"),
-            ("rounds", "2"),
-            ("prizes", "2"),
-            ("seed", "4"),
-        ],
-    );
+    let mut form = vec![
+        ("csrf", csrf.as_str()),
+        ("name", name),
+        ("table_size", "2"),
+        ("round_kind", "timed"),
+        ("round_minutes", "10"),
+        ("length_kind", "rounds"),
+        ("rounds", "2"),
+        ("prizes", "2"),
+        ("seed", "4"),
+    ];
+    for &(key, value) in changes {
+        form.retain(|&(k, _)| k != key);
+        form.push((key, value));
+    }
+    let (status, to) = browser.post("/events", &form);
     assert_eq!(status, 303, "{to}");
     to.trim_start_matches("/events/")
         .trim_end_matches("/host")
@@ -428,6 +435,22 @@ fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
     assert!(flash(&host, event).contains("33 miles"));
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("recount"));
+    // The corrections history names the entry by name, not by its label.
+    let name = console
+        .split(&format!("<option value=\"{id}\">"))
+        .nth(1)
+        .and_then(|r| r.split('<').next())
+        .expect("the entry's name")
+        .to_owned();
+    let history = console
+        .split("<th>Why</th>")
+        .nth(1)
+        .expect("the corrections history");
+    assert!(
+        history.contains(&format!("<td>{name}</td>")),
+        "{name}: {history}"
+    );
+    assert!(!history.contains(&format!("E{id}")), "{history}");
 }
 
 #[test]
@@ -996,4 +1019,232 @@ fn the_wall_becomes_a_winners_screen_with_a_chart_after_the_last_round() {
     );
     assert!(html.contains("1st prize"), "{html}");
     assert!(html.contains("Scan for the final standings"));
+}
+
+#[test]
+fn a_table_of_three_in_rounds_by_games_is_proposed_last_and_warned_about() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create_with(
+        &host,
+        "By games",
+        &[
+            ("round_kind", "games"),
+            ("games", "1"),
+            ("bye_score", "zero"),
+        ],
+    );
+    for name in ["Ann", "Bob", "Cy", "Di", "Ed"] {
+        add(&host, event, name);
+    }
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        html.contains("a bye scores 0"),
+        "the host sees the bye rule"
+    );
+    let options = html
+        .split("<legend>Tables</legend>")
+        .nth(1)
+        .and_then(|rest| rest.split("</fieldset>").next())
+        .expect("the seating options");
+    let proposed = options.split("proposed").next().unwrap_or("");
+    assert!(
+        proposed.contains("labelled bot"),
+        "a bot seat first: {options}"
+    );
+    assert!(
+        options.contains("unfair while rounds are by games"),
+        "{options}"
+    );
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    host.post(
+        &format!("/events/{event}/host/seat"),
+        &[
+            ("csrf", &csrf),
+            ("remainder", "mixed_tables"),
+            ("order", "host"),
+            ("paper", "none"),
+        ],
+    );
+    let said = flash(&host, event);
+    assert!(said.contains("Round 1 is seated"), "{said}");
+    assert!(
+        said.contains("races 30 miles where the others race 50"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_bye_scores_the_rounds_average_unless_the_host_chooses_zero() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let (_, start) = host.get("/");
+    assert!(
+        start.contains("name=\"bye_score\""),
+        "the start form offers the choice"
+    );
+    let event = create(&host, "Average");
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    let summary = html.split("<p class=\"muted\">").nth(1).unwrap_or("");
+    assert!(
+        summary.contains("a bye scores the round") && summary.contains("s average"),
+        "the default, shown to the host: {summary}"
+    );
+}
+
+/// The id of the first "link for X" button on the console.
+fn first_player(host: &Browser, event: i64) -> String {
+    let (_, html) = host.get(&format!("/events/{event}/host"));
+    html.split("/host/players/")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .expect("a link button")
+        .to_owned()
+}
+
+/// The seat token in the message of a new link.
+fn seat_token(message: &str) -> String {
+    message
+        .split("/seat/")
+        .nth(1)
+        .and_then(|rest| rest.get(..32))
+        .expect("the seat link in the message")
+        .to_owned()
+}
+
+#[test]
+fn a_new_link_for_a_seat_in_use_asks_first_and_shows_its_qr_code() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Links");
+    add(&host, event, "Ann");
+    let player = first_player(&host, event);
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let link = format!("/events/{event}/host/players/{player}/link");
+    // Nobody uses the seat yet: the link is made at once, with its QR code.
+    let (status, _) = host.post(&link, &[("csrf", &csrf)]);
+    assert_eq!(status, 303);
+    let message = flash(&host, event);
+    assert!(
+        message.contains("<svg"),
+        "the new link's QR code: {message}"
+    );
+    let first = seat_token(&message);
+    let guest = Browser::new(&server);
+    let (status, _) = guest.get(&format!("/seat/{first}"));
+    assert_eq!(status, 200, "Ann opens her link: the seat is in use");
+    // Now the console asks, on a page of its own, and changes nothing yet.
+    let (status, page) = host.post(&link, &[("csrf", &csrf)]);
+    assert_eq!(status, 200);
+    assert!(page.contains("A new link for Ann?"), "{page}");
+    assert!(page.contains("name=\"confirm\" value=\"yes\""), "{page}");
+    assert!(
+        page.contains(&format!("/events/{event}/host#entries")),
+        "a way back"
+    );
+    assert_eq!(Browser::new(&server).get(&format!("/seat/{first}")).0, 200);
+    // Confirmed: a new link, its QR code, and the old link stops working.
+    let (status, _) = host.post(&link, &[("csrf", &csrf), ("confirm", "yes")]);
+    assert_eq!(status, 303);
+    let message = flash(&host, event);
+    assert!(message.contains("<svg"), "{message}");
+    let second = seat_token(&message);
+    assert_ne!(first, second);
+    assert_eq!(Browser::new(&server).get(&format!("/seat/{first}")).0, 403);
+    assert_eq!(Browser::new(&server).get(&format!("/seat/{second}")).0, 200);
+}
+
+#[test]
+fn adding_a_name_that_is_already_there_asks_first() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Twice");
+    add(&host, event, "Ann");
+    let (status, page) = add(&host, event, " ann ");
+    assert_eq!(status, 200, "a question, not a redirect");
+    assert!(page.contains("Ann is already there"), "{page}");
+    assert!(
+        page.contains("value=\"ann 2\""),
+        "a name to tell them apart: {page}"
+    );
+    assert!(
+        page.contains(&format!("/events/{event}/host#entries")),
+        "a way back"
+    );
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert_eq!(console.matches("link for ").count(), 1, "nothing added yet");
+    // Going ahead with the name the question offers adds the second guest.
+    let (status, _) = add(&host, event, "ann 2");
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("ann 2 added"));
+}
+
+#[test]
+fn an_entry_added_by_mistake_is_removed_before_it_has_played_and_withdrawn_after() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Mistakes");
+    for name in ["Ann", "Bob", "Cy", "Di", "Ed"] {
+        add(&host, event, name);
+    }
+    let entry_of = |name: &str| -> String {
+        let (_, html) = host.get(&format!("/events/{event}/host"));
+        html.split(&format!("value=\"{name}\""))
+            .next()
+            .and_then(|before| before.rsplit("id=\"rename-").next())
+            .and_then(|rest| rest.split('"').next())
+            .expect("the entry's rename field")
+            .to_owned()
+    };
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    // Before round 1 is seated: removed outright.
+    let di = entry_of("Di");
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/entries/{di}/remove"),
+        &[("csrf", &csrf)],
+    );
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("Di removed"));
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(!console.contains("link for Di"), "gone from the list");
+    // Seated in round 1 before its signal: removed, and round 1 is to be seated again.
+    seat_round(&host, event, &csrf);
+    let ed = entry_of("Ed");
+    host.post(
+        &format!("/events/{event}/host/entries/{ed}/remove"),
+        &[("csrf", &csrf)],
+    );
+    assert!(flash(&host, event).contains("seat it again"));
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(console.contains("Seat round 1"), "round 1 was unseated");
+    // Once round 1 has started, an entry that played is withdrawn, not removed.
+    seat_round(&host, event, &csrf);
+    signal(&host, event, &csrf, 1, "start");
+    let ann = entry_of("Ann");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        !console.contains(&format!("/entries/{ann}/remove")),
+        "no remove button"
+    );
+    host.post(
+        &format!("/events/{event}/host/entries/{ann}/remove"),
+        &[("csrf", &csrf)],
+    );
+    let said = flash(&host, event);
+    assert!(said.contains("withdraw them instead"), "{said}");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(console.contains("link for Ann"), "Ann is still there");
+    // A late guest added during the round has not played: removed outright.
+    add(&host, event, "Fay");
+    let fay = entry_of("Fay");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        console.contains(&format!("/entries/{fay}/remove")),
+        "{console}"
+    );
+    host.post(
+        &format!("/events/{event}/host/entries/{fay}/remove"),
+        &[("csrf", &csrf)],
+    );
+    assert!(flash(&host, event).contains("Fay removed"));
 }

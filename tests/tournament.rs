@@ -100,7 +100,7 @@ fn the_defaults_follow_the_sheet() {
     assert_eq!(s.after_race, AfterRace::DealAgain);
     assert_eq!(s.prizes, 3);
     assert_eq!(s.remainder, Remainder::MixedTables);
-    assert_eq!(s.bye_score, ByeScore::Zero);
+    assert_eq!(s.bye_score, ByeScore::RoundAverage);
     assert!(s.checked().is_ok());
 }
 
@@ -374,6 +374,90 @@ fn the_proposal_follows_the_events_remainder_setting() {
     assert_eq!(propose(&s, 9).expect("plan").remainder, Remainder::Byes);
     let s = with_remainder(TableSize::Two, Remainder::Bots);
     assert_eq!(propose(&s, 9).expect("plan").bots, 1);
+}
+
+fn by_games(size: TableSize) -> Settings {
+    let mut s = settings(size);
+    s.round = RoundKind::Games { games: 1 };
+    s
+}
+
+#[test]
+fn rounds_by_games_propose_a_bot_seat_rather_than_a_table_of_three() {
+    let s = by_games(TableSize::Two);
+    let options = seating_options(&s, 7).expect("options");
+    let kinds: Vec<Remainder> = options.iter().map(|o| o.remainder).collect();
+    assert_eq!(
+        kinds,
+        [Remainder::Bots, Remainder::Byes, Remainder::MixedTables]
+    );
+    assert_eq!(options[0].tables, vec![2, 2, 2, 2]);
+    assert!(options[0].warning.is_none() && options[1].warning.is_none());
+    // Three partnerships among tables of two are not proposed either.
+    let pairs = by_games(TableSize::Four);
+    assert_eq!(propose(&pairs, 5).expect("plan").remainder, Remainder::Bots);
+    // Numbers that fill the tables keep the event's own setting.
+    assert_eq!(
+        propose(&s, 8).expect("plan").remainder,
+        Remainder::MixedTables
+    );
+}
+
+#[test]
+fn tables_that_wait_for_the_signal_propose_a_bye_or_bot_rather_than_a_table_of_three() {
+    let mut s = settings(TableSize::Two);
+    s.after_race = AfterRace::WaitForSignal;
+    assert_eq!(propose(&s, 7).expect("plan").remainder, Remainder::Bots);
+    let byes = with_remainder(TableSize::Two, Remainder::Byes);
+    let mut byes = byes;
+    byes.after_race = AfterRace::WaitForSignal;
+    assert_eq!(
+        propose(&byes, 7).expect("plan").remainder,
+        Remainder::Byes,
+        "the event's bye setting is fair, so it stays the proposal"
+    );
+    // Tables that deal again after a race still propose the table of three.
+    assert_eq!(
+        propose(&settings(TableSize::Two), 7)
+            .expect("plan")
+            .remainder,
+        Remainder::MixedTables
+    );
+}
+
+#[test]
+fn a_table_of_three_chosen_anyway_is_warned_about() {
+    let s = by_games(TableSize::Two);
+    let mixed = plan_for(&s, 7, Remainder::MixedTables).expect("plan");
+    let warning = mixed.warning.expect("a warning");
+    assert!(warning.contains("rounds are by games"), "{warning}");
+    assert!(warning.contains("table 3"), "{warning}");
+    assert!(
+        warning.contains("races 30 miles where the others race 50"),
+        "{warning}"
+    );
+    let mut waits = settings(TableSize::Two);
+    waits.after_race = AfterRace::WaitForSignal;
+    let warning = plan_for(&waits, 5, Remainder::MixedTables)
+        .expect("plan")
+        .warning
+        .expect("a warning");
+    assert!(warning.contains("tables wait for the signal"), "{warning}");
+    let pairs = plan_for(&by_games(TableSize::Four), 5, Remainder::MixedTables).expect("plan");
+    assert!(
+        pairs
+            .warning
+            .as_deref()
+            .is_some_and(|w| w.contains("three sides")),
+        "{pairs:?}"
+    );
+    assert!(
+        plan_for(&settings(TableSize::Two), 7, Remainder::MixedTables)
+            .expect("plan")
+            .warning
+            .is_none(),
+        "no warning where tables deal again"
+    );
 }
 
 #[test]
@@ -757,29 +841,62 @@ fn the_entry_waiting_longest_rejoins_first() {
 }
 
 #[test]
-fn a_bye_scores_nothing_by_default() {
+fn a_bye_scores_the_rounds_average_rounded_down() {
     let s = with_remainder(TableSize::Two, Remainder::Byes);
-    let before = seating(&[&[1, 2], &[3, 4]], &[5]);
-    let m = miles(&[(1, 30), (2, 10), (3, 5), (4, 20)]);
+    let before = seating(&[&[1, 2], &[3, 4]], &[5, 6]);
+    let m = miles(&[(1, 30), (2, 10), (3, 20), (4, 23)]);
     let closing = close_round(&s, 1, &before, &m, &no_choices()).expect("closed");
-    assert_eq!(closing.byes[0].miles, 0);
-    assert_eq!(closing.miles.get(&5), Some(&0));
+    assert_eq!(
+        closing.byes[0].miles, 20,
+        "83 / 4 = 20.75 rounds down to 20"
+    );
+    assert_eq!(closing.byes[1].miles, 20, "every bye scores the same");
+    assert_eq!(closing.miles.get(&5), Some(&20));
+    assert_eq!(bye_miles(ByeScore::RoundAverage, &[10, 11]), 10);
+    assert_eq!(bye_miles(ByeScore::RoundAverage, &[]), 0);
 }
 
 #[test]
-fn a_bye_can_score_the_rounds_average() {
+fn the_host_may_score_a_bye_as_zero() {
     let mut s = with_remainder(TableSize::Two, Remainder::Byes);
-    s.bye_score = ByeScore::RoundAverage;
+    s.bye_score = ByeScore::Zero;
     let before = seating(&[&[1, 2], &[3, 4]], &[5]);
     let m = miles(&[(1, 30), (2, 10), (3, 20), (4, 21)]);
     let closing = close_round(&s, 1, &before, &m, &no_choices()).expect("closed");
-    assert_eq!(closing.byes[0].miles, 20, "81 / 4 = 20.25 rounds to 20");
-    assert_eq!(
-        bye_miles(ByeScore::RoundAverage, &[10, 11]),
-        11,
-        "halves round up"
-    );
+    assert_eq!(closing.byes[0].miles, 0);
     assert_eq!(bye_miles(ByeScore::Zero, &[10, 11]), 0);
+}
+
+#[test]
+fn winning_at_the_last_table_and_sitting_out_costs_no_round() {
+    let s = with_remainder(TableSize::Two, Remainder::Byes);
+    let round1 = seating(&[&[1, 2], &[3, 4]], &[5]);
+    let first = close_round(
+        &s,
+        1,
+        &round1,
+        &miles(&[(1, 30), (2, 10), (3, 5), (4, 40)]),
+        &no_choices(),
+    )
+    .expect("closed");
+    assert_eq!(first.next.byes, vec![4], "the last table's winner sits out");
+    let second = close_round(
+        &s,
+        2,
+        &first.next,
+        &miles(&[(5, 20), (2, 30), (3, 25), (1, 25)]),
+        &no_choices(),
+    )
+    .expect("closed");
+    assert_eq!(
+        second.miles.get(&4),
+        Some(&25),
+        "100 / 4: the round's average"
+    );
+    let results = [RoundResult::from(&first), RoundResult::from(&second)];
+    let table = standings(&s, &people(1..=5), &results);
+    let four = table.iter().find(|l| l.entry == 4).expect("listed");
+    assert_eq!((four.total, four.place, four.rounds_won), (65, 1, 1));
 }
 
 #[test]
@@ -788,7 +905,7 @@ fn a_bye_entry_given_miles_keeps_the_rules_score() {
     let before = seating(&[&[1, 2], &[3, 4]], &[5]);
     let m = miles(&[(1, 30), (2, 10), (3, 5), (4, 20), (5, 44)]);
     let closing = close_round(&s, 1, &before, &m, &no_choices()).expect("closed");
-    assert_eq!(closing.miles.get(&5), Some(&0));
+    assert_eq!(closing.miles.get(&5), Some(&16), "65 / 4, not the 44 given");
 }
 
 // ---------------------------------------------------------------- late entries and withdrawals
@@ -1433,11 +1550,11 @@ fn a_host_choice_that_no_longer_applies_is_dropped() {
 
 // ---------------------------------------------------------------- standings
 
-fn result(round: u32, m: &[(EntryId, u32)], movers: &[EntryId]) -> RoundResult {
+fn result(round: u32, m: &[(EntryId, u32)], won: &[EntryId]) -> RoundResult {
     RoundResult {
         round,
         miles: miles(m),
-        movers: movers.to_vec(),
+        won: won.to_vec(),
     }
 }
 
@@ -1585,12 +1702,34 @@ fn a_late_entry_has_no_miles_for_the_rounds_before_it_joined() {
 }
 
 #[test]
+fn a_cut_for_it_moves_on_but_is_not_a_round_won() {
+    let s = settings(TableSize::Two);
+    let round = seating(&[&[1, 2], &[3, 4]], &[]);
+    let m = miles(&[(1, 0), (2, 0), (3, 12), (4, 12)]);
+    let closing = close_round(&s, 1, &round, &m, &no_choices()).expect("closed");
+    assert!(matches!(
+        closing.tables[0].decision,
+        MoverDecision::Cut { .. }
+    ));
+    assert_eq!(closing.movers().len(), 2, "both cuts move someone on");
+    assert!(closing.winners().is_empty(), "neither cut is a round won");
+    let chosen = close_round(&s, 1, &round, &m, &BTreeMap::from([(2, 4)])).expect("closed");
+    assert_eq!(chosen.tables[1].mover, 4);
+    assert!(
+        chosen.winners().is_empty(),
+        "nor is the host's choice among the tied"
+    );
+    let table = standings(&s, &people(1..=4), &[RoundResult::from(&closing)]);
+    assert!(table.iter().all(|l| l.rounds_won == 0));
+}
+
+#[test]
 fn standings_come_from_the_closings() {
     let s = settings(TableSize::Two);
     let m = miles(&[(1, 30), (2, 10), (3, 5), (4, 20), (5, 0), (6, 7)]);
     let closing = close_round(&s, 1, &three_tables(), &m, &no_choices()).expect("closed");
     let result = RoundResult::from(&closing);
-    assert_eq!(result.movers, vec![1, 4, 6]);
+    assert_eq!(result.won, vec![1, 4, 6]);
     let table = standings(&s, &people(1..=6), &[result]);
     assert_eq!(table.iter().map(|l| l.rounds_won).sum::<u32>(), 3);
 }

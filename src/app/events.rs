@@ -381,16 +381,105 @@ pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) ->
     Ok(())
 }
 
+/// What removing an entry did.
+#[derive(Debug, Clone)]
+pub struct Removed {
+    /// The entry's name, for the message.
+    pub name: String,
+    /// Round 1 was seated with the entry and not started: it was unseated, to be seated again.
+    pub unseated_round_one: bool,
+}
+
+/// Removes an entry added by mistake, outright, before it has played: it sits in no round,
+/// or only in round 1 before its signal (which is then unseated, to be seated again). An
+/// entry seated in a round that has started, or seated by the movement, stays in the record:
+/// it can be withdrawn instead.
+pub fn remove_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<Removed> {
+    let entry = entry_of(conn, event, entry_id)?;
+    let name = queries::players_of_entry(conn, entry.id)?
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect::<Vec<_>>()
+        .join(" & ");
+    let mut round_one = None;
+    for round in queries::rounds_of_event(conn, event.id())? {
+        let byes: Vec<EntryId> = serde_json::from_str(&round.byes)?;
+        let seated = byes.contains(&entry.id)
+            || queries::entries_of_round(conn, round.id)?
+                .iter()
+                .any(|te| te.entry_id == entry.id);
+        if !seated {
+            continue;
+        }
+        if round.number == 1 && round.started_at.is_none() {
+            round_one = Some(round.id);
+        } else {
+            return Err(AppError::conflict(format!(
+                "{name} is seated in round {}, so they stay in the record: withdraw them instead (they keep whatever they scored and are not seated again)",
+                round.number
+            )));
+        }
+    }
+    if let Some(round) = round_one {
+        queries::delete_round(conn, round)?;
+    }
+    queries::delete_entry(conn, entry.id)?;
+    Ok(Removed {
+        name,
+        unseated_round_one: round_one.is_some(),
+    })
+}
+
+/// A player of the event whose name (compared by [`tournament::name_key`]) is among `names`:
+/// their name as entered, and the first free name like the one typed ("Ann 2"); or `None`.
+pub fn taken_name_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    names: &[String],
+) -> AppResult<Option<(String, String)>> {
+    let taken: std::collections::HashMap<String, String> =
+        queries::players_of_event(conn, event.id())?
+            .into_iter()
+            .map(|p| (tournament::name_key(&p.name), p.name))
+            .collect();
+    let Some((typed, theirs)) = names
+        .iter()
+        .find_map(|name| Some((name.trim(), taken.get(&tournament::name_key(name))?)))
+    else {
+        return Ok(None);
+    };
+    let suggestion = (2..)
+        .map(|n| format!("{typed} {n}"))
+        .find(|candidate| !taken.contains_key(&tournament::name_key(candidate)))
+        .unwrap_or_default();
+    Ok(Some((theirs.clone(), suggestion)))
+}
+
+/// What the console's "link for X" did.
+#[derive(Debug, Clone)]
+pub enum Renewal {
+    /// The seat's link is working (someone opened it, or picked the seat): nothing was
+    /// changed; the host is asked before it is replaced.
+    AskFirst { name: String },
+    /// The new link (the old one stopped working).
+    Done(PlayerLink),
+}
+
+/// One player of the event, or a clear refusal.
+fn player_of(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<models::Player> {
+    queries::players_of_event(conn, event.id())?
+        .into_iter()
+        .find(|p| p.id == player_id)
+        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))
+}
+
 /// Makes a new seat link for a player (the old one stops working).
 pub fn renew_link_in(
     conn: &mut Conn,
     event: &EventRecord,
     player_id: i64,
 ) -> AppResult<PlayerLink> {
-    let player = queries::players_of_event(conn, event.id())?
-        .into_iter()
-        .find(|p| p.id == player_id)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))?;
+    let player = player_of(conn, event, player_id)?;
     let token = new_token();
     queries::set_player_token(conn, player.id, &hash_token(&token))?;
     Ok(PlayerLink {
@@ -403,10 +492,7 @@ pub fn renew_link_in(
 /// Frees a player's seat: every session on it ends (its link still works) and the seat can
 /// be picked again from its table's QR code, by the player or whoever the host lets in.
 pub fn release_seat_in(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<()> {
-    let player = queries::players_of_event(conn, event.id())?
-        .into_iter()
-        .find(|p| p.id == player_id)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))?;
+    let player = player_of(conn, event, player_id)?;
     queries::set_player_claim(conn, player.id, false, player.epoch.wrapping_add(1))?;
     Ok(())
 }
@@ -627,9 +713,40 @@ pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
     app.write_as_host(host, |conn, event| withdraw_entry_in(conn, event, entry))
 }
 
+/// Removes an entry added by mistake, before it has played.
+pub fn remove_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<Removed> {
+    app.write_as_host(host, |conn, event| remove_entry_in(conn, event, entry))
+}
+
+/// A name among `names` that a player of the event already has, and a free one to suggest.
+pub fn taken_name(
+    app: &App,
+    host: &HostKey,
+    names: &[String],
+) -> AppResult<Option<(String, String)>> {
+    app.read_as_host(host, |conn, event| taken_name_in(conn, event, names))
+}
+
 /// A new seat link for a player (the old one stops working).
 pub fn renew_link(app: &App, host: &HostKey, player: i64) -> AppResult<PlayerLink> {
     app.write_as_host(host, |conn, event| renew_link_in(conn, event, player))
+}
+
+/// The console's "link for X": a new seat link, unless the seat's link is working (someone
+/// opened it or picked the seat) and the host has not `confirmed` replacing it.
+pub fn renew_link_asking(
+    app: &App,
+    host: &HostKey,
+    player: i64,
+    confirmed: bool,
+) -> AppResult<Renewal> {
+    app.write_as_host(host, |conn, event| {
+        let row = player_of(conn, event, player)?;
+        if row.claimed && !confirmed {
+            return Ok(Renewal::AskFirst { name: row.name });
+        }
+        renew_link_in(conn, event, player).map(Renewal::Done)
+    })
 }
 
 /// Frees a seat: every session on it ends and it can be picked again.

@@ -42,14 +42,16 @@ pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Roun
             .into_iter()
             .map(|s| (s.entry_id, u32::try_from(s.miles).unwrap_or(0)))
             .collect();
-        let movers = queries::tables_of_round(conn, round.id)?
+        // A mover decided by a cut or by the host (a stored tie) did not win the round.
+        let won = queries::tables_of_round(conn, round.id)?
             .into_iter()
+            .filter(|t| t.tie.is_none())
             .filter_map(|t| t.progresses)
             .collect();
         results.push(RoundResult {
             round: u32::try_from(round.number).unwrap_or(0),
             miles,
-            movers,
+            won,
         });
     }
     Ok(results)
@@ -67,7 +69,7 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
         results.push(RoundResult {
             round: round.number(),
             miles,
-            movers: Vec::new(),
+            won: Vec::new(),
         });
     }
     let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
@@ -145,6 +147,8 @@ pub struct StandingReport {
 pub struct CorrectionReport {
     pub round: u32,
     pub entry: String,
+    /// The entry's name (partners joined by " & "), as the console shows it.
+    pub name: String,
     pub old: Option<u32>,
     pub new: u32,
     pub reason: String,
@@ -216,6 +220,7 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         .map(|c| CorrectionReport {
             round: round_numbers.get(&c.round_id).copied().unwrap_or(0),
             entry: label(c.entry_id),
+            name: names_of(c.entry_id).join(" & "),
             old: u32::try_from(c.old_miles).ok(),
             new: u32::try_from(c.new_miles).unwrap_or(0),
             reason: c.reason,

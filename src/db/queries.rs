@@ -153,6 +153,14 @@ pub fn withdraw_entry(conn: &mut Conn, id: i64, round: i32) -> QueryResult<usize
         .execute(conn)
 }
 
+/// Deletes an entry and its players. Only for an entry that sits in no round: nothing else
+/// refers to it then.
+pub fn delete_entry(conn: &mut Conn, id: i64) -> QueryResult<()> {
+    diesel::delete(players::table.filter(players::entry_id.eq(id))).execute(conn)?;
+    diesel::delete(entries::table.find(id)).execute(conn)?;
+    Ok(())
+}
+
 pub fn players_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Player>> {
     players::table
         .inner_join(entries::table)

@@ -75,9 +75,20 @@ pub struct Closing {
 }
 
 impl Closing {
-    /// The movers, in ring order: the entries that won the round at their table.
+    /// The movers, in ring order: the entries that progress from their table.
     pub fn movers(&self) -> Vec<EntryId> {
         self.tables.iter().map(|t| t.mover).collect()
+    }
+
+    /// The entries that won the round at their table: those that had strictly the most miles
+    /// there. A mover decided by a cut (or by the host among the tied) moves on but has not
+    /// won the round.
+    pub fn winners(&self) -> Vec<EntryId> {
+        self.tables
+            .iter()
+            .filter(|t| t.decision == MoverDecision::MostMiles)
+            .map(|t| t.mover)
+            .collect()
     }
 
     /// The outcome of a table.

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::seating::SeatingError;
-use super::settings::{Remainder, Settings, TableSize};
+use super::settings::{Remainder, RoundKind, Settings, TableSize};
 
 /// How a number of entries is seated: the tables in ring order, the byes and the bot seats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,6 +21,11 @@ pub struct SeatingPlan {
     /// Bot seats: one at each of the last `bots` tables. The app creates this many bot
     /// entries before seating the round.
     pub bots: usize,
+    /// Why the plan is unfair, when it is: tables of another size in an event whose rounds
+    /// are by games or whose tables wait for the signal (a table of three races 30 miles
+    /// where the others race 50). The host may still choose it, warned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 impl SeatingPlan {
@@ -84,6 +89,7 @@ pub fn plan_for(
     let full = entries / per;
     let left = entries % per;
     let plan = |tables: Vec<usize>, byes: usize, bots: usize| SeatingPlan {
+        warning: uneven_tables(settings, &tables),
         remainder,
         tables,
         byes,
@@ -126,16 +132,58 @@ pub fn plan_for(
     }
 }
 
+/// Why tables of these sizes are unfair in this event, or `None` when they are not: only
+/// when a table's score is bounded (rounds by games, or tables that wait for the signal) do
+/// tables of another size matter. A table of three single players races a shorter trip (30
+/// miles against 50); three partnerships share one race between three sides.
+fn uneven_tables(settings: &Settings, tables: &[usize]) -> Option<String> {
+    let per = settings.entries_per_table();
+    if settings.deals_again() || tables.iter().all(|&t| t == per) {
+        return None;
+    }
+    let why = match settings.round {
+        RoundKind::Games { .. } => "rounds are by games",
+        RoundKind::Timed { .. } => "tables wait for the signal",
+    };
+    let unit = settings.rules.unit().word();
+    let (odd, size) = tables
+        .iter()
+        .enumerate()
+        .find(|&(_, &t)| t != per)
+        .map(|(index, &t)| (index + 1, t))?;
+    let (theirs, usual) = (settings.race_miles(size), settings.race_miles(per));
+    let how = if theirs != usual {
+        format!("races {theirs} {unit} where the others race {usual}")
+    } else {
+        let sides = if size == 3 { "three" } else { "two" };
+        let others = if per == 3 { "three" } else { "two" };
+        format!(
+            "shares one race of {theirs} {unit} between {sides} sides where the others have {others}"
+        )
+    };
+    let table = settings.table_size.describe_table(size);
+    Some(format!(
+        "unfair while {why}: table {odd} ({table}) {how}; choose bots or byes to give every table the same race"
+    ))
+}
+
 /// Every plan that can seat `entries` entries, the program's proposal first: the event's own
 /// [`Remainder`] when it works, otherwise the first that does in the order mixed tables,
-/// byes, bots. When the entries fill whole tables there is one plan.
+/// byes, bots. When the entries fill whole tables there is one plan. In an event where tables
+/// of another size would be unfair (see [`SeatingPlan::warning`]), a bot seat, then a bye, is
+/// proposed rather than mixed tables, which stay on offer last, with their warning.
 pub fn seating_options(
     settings: &Settings,
     entries: usize,
 ) -> Result<Vec<SeatingPlan>, SeatingError> {
+    let preference = if settings.deals_again() {
+        [Remainder::MixedTables, Remainder::Byes, Remainder::Bots]
+    } else {
+        [Remainder::Bots, Remainder::Byes, Remainder::MixedTables]
+    };
     let mut order = vec![settings.remainder];
-    for remainder in [Remainder::MixedTables, Remainder::Byes, Remainder::Bots] {
-        if remainder != settings.remainder {
+    for remainder in preference {
+        if !order.contains(&remainder) {
             order.push(remainder);
         }
     }
@@ -156,6 +204,8 @@ pub fn seating_options(
             }
         }
     }
+    // A fair plan before an unfair one, each group in the order above.
+    options.sort_by_key(|plan| plan.warning.is_some());
     match (options.is_empty(), first_error) {
         (true, Some(error)) => Err(error),
         _ => Ok(options),

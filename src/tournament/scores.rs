@@ -65,18 +65,14 @@ pub fn sum_games(
 }
 
 /// What an entry on a bye scores, given the miles of every entry that played at a table in
-/// the round: 0, or their average rounded to the nearest mile, halves up.
+/// the round: their sum divided by their number, rounded down (or 0 when the host chose so).
 pub fn bye_miles(rule: ByeScore, played: &[u32]) -> u32 {
     match rule {
         ByeScore::Zero => 0,
         ByeScore::RoundAverage => {
-            if played.is_empty() {
-                return 0;
-            }
             let sum: u64 = played.iter().map(|&m| u64::from(m)).sum();
-            let count = played.len() as u64;
-            let rounded = (2 * sum + count) / (2 * count);
-            u32::try_from(rounded).unwrap_or(u32::MAX)
+            let average = sum.checked_div(played.len() as u64).unwrap_or(0);
+            u32::try_from(average).unwrap_or(u32::MAX)
         }
     }
 }

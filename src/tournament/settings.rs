@@ -159,12 +159,22 @@ pub enum Remainder {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeScore {
-    /// Default: nothing. Sitting out scores no miles.
+    /// Default: the miles of every entry that played at a table that round, divided by their
+    /// number, rounded down; so sitting out (the last table's winner does) costs no round.
     #[default]
-    Zero,
-    /// The average miles of every entry that played at a table that round, rounded to the
-    /// nearest mile (halves up), so that sitting out neither helps nor hurts on average.
     RoundAverage,
+    /// The host's option: sitting out scores no miles.
+    Zero,
+}
+
+impl ByeScore {
+    /// The rule in words, for the host: "a bye scores the round's average".
+    pub const fn describe(self) -> &'static str {
+        match self {
+            ByeScore::RoundAverage => "a bye scores the round's average",
+            ByeScore::Zero => "a bye scores 0",
+        }
+    }
 }
 
 /// Everything the host decides for an event.
@@ -192,7 +202,8 @@ pub struct Settings {
 
 impl Settings {
     /// The settings the sheet suggests: tables of two, 10-minute rounds over an hour, a new
-    /// deal after a finished race, three prizes. The name is not checked here.
+    /// deal after a finished race, three prizes; a bye scores the round's average. The name is
+    /// not checked here.
     pub fn new(name: &str, seed: u64) -> Settings {
         Settings {
             name: name.to_string(),
@@ -204,7 +215,7 @@ impl Settings {
             prizes: 3,
             seed,
             remainder: Remainder::MixedTables,
-            bye_score: ByeScore::Zero,
+            bye_score: ByeScore::RoundAverage,
             hazard_on_hazard: false,
         }
     }

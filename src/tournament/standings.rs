@@ -20,8 +20,9 @@ pub struct RoundResult {
     pub round: u32,
     /// Every entry's miles for the round (tables and byes).
     pub miles: BTreeMap<EntryId, u32>,
-    /// The entries that progressed (won at their table); empty while the round is open.
-    pub movers: Vec<EntryId>,
+    /// The entries that won the round: strictly the most miles at their table (a cut for a
+    /// tie moves the entry on but is not a win); empty while the round is open.
+    pub won: Vec<EntryId>,
 }
 
 impl From<&Closing> for RoundResult {
@@ -29,7 +30,7 @@ impl From<&Closing> for RoundResult {
         RoundResult {
             round: closing.round,
             miles: closing.miles.clone(),
-            movers: closing.movers(),
+            won: closing.winners(),
         }
     }
 }
@@ -45,7 +46,7 @@ pub struct Standing {
     /// part (it joined later, or had withdrawn).
     pub miles: Vec<Option<u32>>,
     pub total: u64,
-    /// Rounds won: times the entry progressed from its table.
+    /// Rounds won: rounds where the entry had strictly the most miles at its table.
     pub rounds_won: u32,
     /// The prize (1 = first prize), when the entry takes one.
     pub prize: Option<u32>,
@@ -71,7 +72,7 @@ pub fn standings(settings: &Settings, entries: &[Entry], rounds: &[RoundResult])
             let total = miles.iter().flatten().map(|&m| u64::from(m)).sum();
             let rounds_won = rounds
                 .iter()
-                .map(|r| r.movers.iter().filter(|&&m| m == entry.id).count() as u32)
+                .map(|r| r.won.iter().filter(|&&m| m == entry.id).count() as u32)
                 .sum();
             Standing {
                 entry: entry.id,

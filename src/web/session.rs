@@ -48,6 +48,9 @@ pub struct Flash {
     /// A secret link to show once (the host link, a new seat link).
     #[serde(default)]
     pub link: Option<String>,
+    /// Show the link's QR code too, for a guest to scan from the host's screen.
+    #[serde(default)]
+    pub qr: bool,
 }
 
 /// The browser's session.
@@ -190,18 +193,30 @@ impl Visitor {
                 kind: kind.into(),
                 text: text.into(),
                 link: None,
+                qr: false,
             },
         );
     }
 
     /// Leaves a message with a secret link for the next page.
     pub fn flash_link(&self, text: impl Into<String>, link: String) {
+        self.flash_secret(text.into(), link, false);
+    }
+
+    /// Leaves a message with a secret link and its QR code for the next page (a seat link,
+    /// for the guest to scan from the host's screen).
+    pub fn flash_link_with_qr(&self, text: impl Into<String>, link: String) {
+        self.flash_secret(text.into(), link, true);
+    }
+
+    fn flash_secret(&self, text: String, link: String, qr: bool) {
         let _ = self.0.insert(
             FLASH,
             Flash {
                 kind: "info".into(),
-                text: text.into(),
+                text,
                 link: Some(link),
+                qr,
             },
         );
     }

@@ -15,7 +15,8 @@ use crate::tournament::{self, EntryId, FirstSeating, Remainder, RoundKind, Seati
 /// How the host wants round 1 seated.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SeatRequest {
-    /// Mixed tables, byes or bots for numbers that don't divide (default: the proposal).
+    /// Mixed tables, byes or bots for numbers that don't divide (default: the proposal, see
+    /// [`tournament::seating_options`]).
     pub remainder: Option<Remainder>,
     /// The host's order of entries; none means a draw from the event's seed.
     pub order: Option<Vec<EntryId>>,
@@ -41,13 +42,14 @@ pub fn seating_options_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec
         .map_err(|e| AppError::invalid(e.to_string()))
 }
 
-/// Seats round 1 (again, if it has not started yet).
+/// Seats round 1 (again, if it has not started yet); answers the round and the plan it
+/// follows, whose `warning` says when the host chose an unfair one.
 pub fn seat_first(
     conn: &mut Conn,
     event: &EventRecord,
     request: &SeatRequest,
     now: NaiveDateTime,
-) -> AppResult<RoundRecord> {
+) -> AppResult<(RoundRecord, SeatingPlan)> {
     if let Some(existing) = latest(conn, event)? {
         if existing.number() > 1 || !existing.is_seated() {
             return Err(AppError::conflict(
@@ -62,9 +64,12 @@ pub fn seat_first(
         .map(|e| e.id())
         .collect();
     let active = listed.len();
-    let remainder = request.remainder.unwrap_or(event.settings.remainder);
-    let plan = tournament::plan_for(&event.settings, active, remainder)
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let plan = match request.remainder {
+        Some(remainder) => tournament::plan_for(&event.settings, active, remainder),
+        None => tournament::propose(&event.settings, active),
+    }
+    .map_err(|e| AppError::invalid(e.to_string()))?;
+    let remainder = plan.remainder;
     let plan_bots = if plan.bots > 0 {
         events::add_bots(conn, event, plan.bots, "steady", now)?
     } else {
@@ -100,7 +105,8 @@ pub fn seat_first(
     } else {
         request.paper_tables.clone()
     };
-    create_round(conn, event, 1, &seating, &paper, now)
+    let round = create_round(conn, event, 1, &seating, &paper, now)?;
+    Ok((round, plan))
 }
 
 /// Stores a seated round: its tables, who sits where, and the first deal at digital tables.
@@ -198,22 +204,27 @@ pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan,
     })
 }
 
-/// Seats round 1; answers the round seated.
+/// Seats round 1; answers the round seated and the plan's warning, if it is unfair.
 pub fn seat_first_round(
     app: &App,
     host: &HostKey,
     request: &SeatRequest,
-) -> AppResult<RoundRecord> {
+) -> AppResult<(RoundRecord, Option<String>)> {
     app.write_as_host(host, |conn, event| {
-        seat_first(conn, event, request, app.now_naive())
+        let (round, plan) = seat_first(conn, event, request, app.now_naive())?;
+        Ok((round, plan.warning))
     })
 }
 
-/// Seats round 1; answers the round as the API shows it.
-pub fn seat_round(app: &App, host: &HostKey, request: &SeatRequest) -> AppResult<RoundOverview> {
+/// Seats round 1; answers the round as the API shows it and the plan's warning, if unfair.
+pub fn seat_round(
+    app: &App,
+    host: &HostKey,
+    request: &SeatRequest,
+) -> AppResult<(RoundOverview, Option<String>)> {
     app.write_as_host(host, |conn, event| {
-        let round = seat_first(conn, event, request, app.now_naive())?;
-        overview(conn, event, round, app.now())
+        let (round, plan) = seat_first(conn, event, request, app.now_naive())?;
+        Ok((overview(conn, event, round, app.now())?, plan.warning))
     })
 }
 

@@ -59,12 +59,13 @@ pub enum RemainderInput {
     Bots,
 }
 
-/// What a bye scores.
+/// What a bye scores: "round_average" (the default: the miles of every entry that played the
+/// round divided by their number, rounded down) or "zero".
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeScoreInput {
-    Zero,
     RoundAverage,
+    Zero,
 }
 
 /// An event's settings. Everything but the name has a default: tables of two, 10-minute rounds,
@@ -459,6 +460,10 @@ pub struct RoundOut {
     pub seating: Option<SeatingOut>,
     #[schema(value_type = Vec<Object>)]
     pub missing_scores: Vec<crate::app::rounds::MissingScores>,
+    /// Seating round 1 with a plan that is unfair (a table of three in rounds by games, or
+    /// where tables wait for the signal): why. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// What closing a round would do now.

@@ -21,6 +21,7 @@ fn round_json(overview: RoundOverview) -> RoundOut {
             byes: r.byes,
         }),
         missing_scores: overview.missing,
+        warning: None,
     }
 }
 
@@ -74,11 +75,14 @@ pub(super) async fn seat_round(
         paper_tables: input.paper_tables,
         all_paper: input.all_paper,
     };
-    let overview = change(&app, &req, path.into_inner(), move |app, host| {
+    let (overview, warning) = change(&app, &req, path.into_inner(), move |app, host| {
         rounds::seat_round(app, host, &request)
     })
     .await?;
-    created(round_json(overview))
+    created(RoundOut {
+        warning,
+        ..round_json(overview)
+    })
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/rounds/{round}", tag = "rounds",

@@ -71,6 +71,12 @@ impl Layout {
         self
     }
 
+    /// The QR code (inline SVG) of the message's link, when the message asks for one.
+    pub fn flash_qr(&self) -> Option<String> {
+        let flash = self.flash.as_ref().filter(|f| f.qr)?;
+        flash.link.as_deref().map(screen::qr_svg)
+    }
+
     /// A version string for static files, so browsers fetch them again after an upgrade.
     pub fn version(&self) -> &'static str {
         env!("CARGO_PKG_VERSION")

@@ -7,7 +7,9 @@ use serde::Deserialize;
 use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::RulesId;
-use crate::tournament::{AfterRace, EventLength, Remainder, RoundKind, Settings, TableSize};
+use crate::tournament::{
+    AfterRace, ByeScore, EventLength, Remainder, RoundKind, Settings, TableSize,
+};
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
 
@@ -53,6 +55,9 @@ pub struct EventForm {
     pub after_race: String,
     #[serde(default = "mixed")]
     pub remainder: String,
+    /// "round_average" (the default) or "zero".
+    #[serde(default = "round_average")]
+    pub bye_score: String,
     #[serde(default)]
     pub seed: String,
     /// Mille Bornes' 1988 option, a checkbox: "on" when ticked.
@@ -94,6 +99,9 @@ fn deal_again() -> String {
 fn mixed() -> String {
     "mixed_tables".into()
 }
+fn round_average() -> String {
+    "round_average".into()
+}
 
 impl Default for EventForm {
     fn default() -> EventForm {
@@ -111,6 +119,7 @@ impl Default for EventForm {
             prizes: three(),
             after_race: deal_again(),
             remainder: mixed(),
+            bye_score: round_average(),
             seed: String::new(),
             hazard_on_hazard: String::new(),
         }
@@ -183,6 +192,11 @@ impl EventForm {
             "bots" => Remainder::Bots,
             _ => Remainder::MixedTables,
         };
+        settings.bye_score = if self.bye_score == "zero" {
+            ByeScore::Zero
+        } else {
+            ByeScore::RoundAverage
+        };
         Ok(settings)
     }
 }
@@ -230,6 +244,7 @@ async fn create_event(
                 kind: "error".into(),
                 text: error.to_string(),
                 link: None,
+                qr: false,
             });
             let mut response = page(&StartPage { layout, form })?;
             *response.status_mut() = super::super::error::status_of(&error);

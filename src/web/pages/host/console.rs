@@ -29,6 +29,8 @@ struct EntryLine {
     bot_level: String,
     withdrawn: bool,
     joined_round: i32,
+    /// Not played yet: it can be removed outright rather than withdrawn.
+    removable: bool,
 }
 
 impl EntryLine {
@@ -57,6 +59,8 @@ struct SeatOption {
     value: &'static str,
     description: String,
     proposal: bool,
+    /// Why the option is unfair, when it is.
+    warning: Option<String>,
 }
 
 /// What closing would do at one table.
@@ -179,15 +183,24 @@ fn summary(event: &EventRecord) -> String {
         }
     };
     format!(
-        "{table}, {round}, {length}, {} prize{}",
+        "{table}, {round}, {length}, {} prize{}; {}",
         s.prizes,
-        if s.prizes == 1 { "" } else { "s" }
+        if s.prizes == 1 { "" } else { "s" },
+        s.bye_score.describe()
     )
 }
 
 /// The console's view model, from what the use case read.
 fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
     let event = data.panel.board.event.clone();
+    let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
+    // Entries that joined after the latest round can be removed: they sit in no round. So can
+    // those of round 1 before its signal (it is unseated). Later rounds are seated by the
+    // movement, which has already placed everyone who joined by then.
+    let played = match latest {
+        None | Some((1, RoundState::Seated)) => 0,
+        Some((number, _)) => number,
+    };
     let entries: Vec<EntryLine> = data
         .panel
         .board
@@ -204,6 +217,7 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
             bot_level: e.row.bot_level.clone().unwrap_or_default(),
             withdrawn: e.row.withdrawn_round.is_some(),
             joined_round: e.row.joined_round,
+            removable: u32::try_from(e.row.joined_round).is_ok_and(|joined| joined > played),
         })
         .collect();
     let options = data
@@ -218,9 +232,9 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
             },
             description: plan.describe(event.settings.table_size),
             proposal: i == 0,
+            warning: plan.warning.clone(),
         })
         .collect();
-    let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
     let panel = fragment(&round_panel(data.panel, csrf))?;
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
     let active = entries.iter().filter(|e| !e.withdrawn).count();

@@ -3,8 +3,8 @@
 use actix_web::{HttpRequest, web};
 use serde::Deserialize;
 
-use super::form::{HostForm, NoFields};
-use crate::app::events;
+use super::form::{Confirmed, HostForm, NoFields, Question};
+use crate::app::events::{self, Renewal};
 use crate::app::{AppError, AppResult};
 use crate::tournament::{self, Members};
 use crate::web::limits;
@@ -20,6 +20,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/events/{event}/host/entries/{entry}/withdraw",
             web::post().to(withdraw),
+        )
+        .route(
+            "/events/{event}/host/entries/{entry}/remove",
+            web::post().to(remove),
         )
         .route(
             "/events/{event}/host/players/{player}/link",
@@ -52,6 +56,17 @@ impl EntryForm {
 
 async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
     let cap = limits::max_entries(&req);
+    let typed: Vec<String> = [&form.fields.name, &form.fields.partner]
+        .into_iter()
+        .filter(|n| !n.trim().is_empty())
+        .cloned()
+        .collect();
+    if let Some((taken, suggestion)) = form
+        .run(move |app, host| events::taken_name(app, host, &typed))
+        .await?
+    {
+        return ask_another_name(&form, &taken, &suggestion);
+    }
     form.apply("entries", move |app, host, form| {
         let (entry, _) = events::add_entry(
             app,
@@ -63,6 +78,42 @@ async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
         Ok(format!("{} added.", entry.entry.name()))
     })
     .await
+}
+
+/// A name that is already there: asks whether this is another guest of that name (to be
+/// told apart, say "Ann 2" or "Ann B.") or a mistake.
+fn ask_another_name(form: &HostForm<EntryForm>, taken: &str, suggestion: &str) -> PageResult {
+    let event = form.host.event;
+    let mut inputs = Vec::new();
+    let key = tournament::name_key(taken);
+    let (name, partner) = (&form.fields.name, &form.fields.partner);
+    let pick = |typed: &String| {
+        if tournament::name_key(typed) == key {
+            suggestion.to_owned()
+        } else {
+            typed.trim().to_owned()
+        }
+    };
+    if partner.trim().is_empty() {
+        inputs.push(("name".into(), "Name".into(), pick(name)));
+    } else {
+        inputs.push(("name".into(), "First partner".into(), pick(name)));
+        inputs.push(("partner".into(), "Second partner".into(), pick(partner)));
+    }
+    form.ask(
+        Question {
+            heading: format!("{taken} is already there"),
+            question: format!(
+                "There is already a player called {taken}. If this is another guest, give them a name that tells the two apart on the tents, the boards and the standings (an initial or a surname); if {taken} was added twice, go back."
+            ),
+            action: format!("/events/{event}/host/entries"),
+            fields: Vec::new(),
+            inputs,
+            yes: "Add this guest".into(),
+            no: "Back: it was a mistake".into(),
+        },
+        "entries",
+    )
 }
 
 #[derive(Deserialize)]
@@ -110,17 +161,51 @@ async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> Page
     .await
 }
 
+async fn remove(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
+    let (_, entry) = path.into_inner();
+    form.apply("entries", move |app, host, _| {
+        let removed = events::remove_entry(app, host, entry)?;
+        let again = if removed.unseated_round_one {
+            " Round 1 was seated with them: seat it again."
+        } else {
+            ""
+        };
+        Ok(format!("{} removed.{again}", removed.name))
+    })
+    .await
+}
+
 async fn new_link(
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    form: HostForm<NoFields>,
+    form: HostForm<Confirmed>,
 ) -> PageResult {
     let (event, player) = path.into_inner();
-    let link = form
-        .run(move |app, host| events::renew_link(app, host, player))
+    let confirmed = form.fields.yes();
+    let renewal = form
+        .run(move |app, host| events::renew_link_asking(app, host, player, confirmed))
         .await?;
+    let link = match renewal {
+        Renewal::AskFirst { name } => {
+            return form.ask(
+                Question {
+                    heading: format!("A new link for {name}?"),
+                    question: format!(
+                        "{name}'s seat is in use: someone opened its link or picked it from a QR code. A new link stops the old one working, so whoever uses it now is signed out and needs the new link."
+                    ),
+                    action: format!("/events/{event}/host/players/{player}/link"),
+                    fields: Vec::new(),
+                    inputs: Vec::new(),
+                    yes: "Make a new link".into(),
+                    no: "Keep the old one".into(),
+                },
+                "entries",
+            );
+        }
+        Renewal::Done(link) => link,
+    };
     let info = req.connection_info();
-    form.visitor.flash_link(
+    form.visitor.flash_link_with_qr(
         format!(
             "The seat link of {} (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:",
             link.name

@@ -4,13 +4,16 @@
 
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
+use askama::Template;
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::app::{App, AppError, AppResult, HostKey};
 use crate::web::live::{Hub, Topic};
-use crate::web::pages::{PageError, PageResult, host_or_login, redirect, run, tell_refusal};
+use crate::web::pages::{
+    Layout, PageError, PageResult, host_or_login, page, redirect, run, tell_refusal,
+};
 use crate::web::session::Visitor;
 
 /// A form of the console, taken apart once for every handler: the visitor must host the
@@ -79,7 +82,68 @@ impl<T: DeserializeOwned + 'static> FromRequest for HostForm<T> {
     }
 }
 
+/// A question the console asks before a change that cannot be undone (or may be a
+/// mistake): a page of its own with one form, so it works without script. The form posts
+/// the same fields again to the same address, with `confirm=yes`.
+pub struct Question {
+    pub heading: String,
+    pub question: String,
+    /// The form's address: the one that asked.
+    pub action: String,
+    /// The fields to send again (what was typed), besides the CSRF token.
+    pub fields: Vec<(String, String)>,
+    /// Fields the host may change before going ahead: name, label, value.
+    pub inputs: Vec<(String, String, String)>,
+    /// The words of the button that goes ahead, and of the way back.
+    pub yes: String,
+    pub no: String,
+}
+
+#[derive(Template)]
+#[template(path = "confirm.html")]
+struct ConfirmPage {
+    layout: Layout,
+    heading: String,
+    question: String,
+    action: String,
+    fields: Vec<(String, String)>,
+    inputs: Vec<(String, String, String)>,
+    yes: String,
+    no: String,
+    back: String,
+}
+
+/// A form's `confirm` field: "yes" once the host answered the [`Question`].
+#[derive(Deserialize)]
+pub struct Confirmed {
+    #[serde(default)]
+    confirm: String,
+}
+
+impl Confirmed {
+    pub fn yes(&self) -> bool {
+        self.confirm == "yes"
+    }
+}
+
 impl<T: Send + 'static> HostForm<T> {
+    /// Asks the host a [`Question`] before going ahead; the way back leads to the console at
+    /// `anchor`.
+    pub fn ask(&self, question: Question, anchor: &str) -> PageResult {
+        let event = self.host.event;
+        page(&ConfirmPage {
+            layout: Layout::new(question.heading.clone(), &self.visitor),
+            heading: question.heading,
+            question: question.question,
+            action: question.action,
+            fields: question.fields,
+            inputs: question.inputs,
+            yes: question.yes,
+            no: question.no,
+            back: format!("/events/{event}/host#{anchor}"),
+        })
+    }
+
     /// Runs the form's use case and answers its result (for forms that answer more than a
     /// message).
     pub async fn run<R: Send + 'static>(

@@ -63,9 +63,12 @@ async fn seat(form: HostForm<SeatForm>) -> PageResult {
             paper_tables: Vec::new(),
             all_paper: form.paper == "all",
         };
-        let round = rounds::seat_first_round(app, host, &request)?;
+        let (round, warning) = rounds::seat_first_round(app, host, &request)?;
+        let warned = warning
+            .map(|w| format!(" Beware, this seating is {w}."))
+            .unwrap_or_default();
         Ok(format!(
-            "Round {} is seated. Send everyone to their tables, then give the signal.",
+            "Round {} is seated.{warned} Send everyone to their tables, then give the signal.",
             round.number()
         ))
     })
