@@ -213,6 +213,10 @@ pub struct DealInfo {
     pub view: View,
     /// The moves the player may make now (empty unless it is their turn and the clock runs).
     pub legal: Vec<Action>,
+    /// For each legal move, what it throws away of the side's own miles, if it does: the page
+    /// asks before playing it.
+    #[serde(skip)]
+    pub warnings: Vec<Option<String>>,
     /// What happened lately at the table, as this seat may see it (newest last).
     pub recent: Vec<Event>,
     /// While the table waits for a decision out of turn: how long it still waits.
@@ -389,6 +393,7 @@ fn deal_info(
     } else {
         Vec::new()
     };
+    let warnings = legal.iter().map(|&a| deal.game.warning(a)).collect();
     Some(DealInfo {
         number: deal.row.number,
         seat,
@@ -396,6 +401,7 @@ fn deal_info(
         your_turn,
         view: deal.game.view(Some(seat)),
         legal,
+        warnings,
         recent: deal.recent_events(8, Some(seat)),
         wait,
     })
@@ -447,6 +453,10 @@ fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundSta
 pub struct MoveRequest {
     pub seen: u32,
     pub action: Action,
+    /// The player confirmed a move that throws away its own side's miles
+    /// ([`Game::warning`](crate::engine::Game::warning)). The seat page asks first; bots and
+    /// programs playing through the API have read the legal moves and need not.
+    pub confirmed: bool,
 }
 
 /// What a move answers: its events (as the player may see them) and the new state.
@@ -472,13 +482,18 @@ pub fn play_move_in(
 pub fn play_json_move(
     conn: &mut Conn,
     holder: &SeatHolder,
-    seen: u32,
+    (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let action =
         Action::from_json(holder.event.settings.rules, action).map_err(AppError::Invalid)?;
-    play_move_as(conn, holder, MoveRequest { seen, action }, now)
+    let request = MoveRequest {
+        seen,
+        action,
+        confirmed,
+    };
+    play_move_as(conn, holder, request, now)
 }
 
 /// Plays a move for a known player.
@@ -504,6 +519,15 @@ pub fn play_move_as(
     let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
         AppError::Internal("a player at a table without a seat in its deal".into())
     })?;
+    // A move that throws away the side's own miles is played only once confirmed (unless the
+    // table moved on: then the player is shown the new state instead).
+    if !request.confirmed
+        && request.seen == deal.actions
+        && deal.game.to_move() == seat
+        && let Some(warning) = deal.game.warning(request.action)
+    {
+        return Err(AppError::Invalid(unconfirmed(&warning)));
+    }
     let outcome = play::apply_move(
         conn,
         (event, &round.row, &table),
@@ -527,6 +551,19 @@ pub fn play_move_as(
             changed,
         },
     ))
+}
+
+/// The refusal of a dangerous move sent without its confirmation.
+pub fn unconfirmed(warning: &str) -> String {
+    let mut first = warning.chars();
+    let warning = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect::<String>())
+        .unwrap_or_default();
+    format!(
+        "{warning}. That move was not played: tick \"Yes, I mean it\" beside it and play it again \
+         to play it anyway."
+    )
 }
 
 /// Which table a move was played at, for live updates.
@@ -560,15 +597,18 @@ pub fn seat_state(app: &App, key: &SeatKey) -> AppResult<SeatState> {
 }
 
 /// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
+///
+/// `confirmed`: the player confirmed a move that throws away its own side's miles (see
+/// [`MoveRequest::confirmed`]).
 pub fn play_move(
     app: &App,
     key: &SeatKey,
-    seen: u32,
+    (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     app.write(|conn| {
         let holder = key.holder(conn)?;
-        play_json_move(conn, &holder, seen, action, app.now())
+        play_json_move(conn, &holder, (seen, confirmed), action, app.now())
     })
 }
 
