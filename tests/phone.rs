@@ -1,6 +1,7 @@
 //! The phone at the table without a browser's script: the seat page as a plain form client sees
 //! it (tests/browser_phone.rs drives the same page in Chromium). A move that throws away the
-//! side's own miles is offered apart and played only once confirmed.
+//! side's own miles is offered apart and played only once confirmed; between rounds the page
+//! says how the last round went and where to sit; after the last round, the place and prize.
 
 mod common;
 
@@ -139,4 +140,114 @@ fn speeding_is_offered_last_as_a_danger_and_played_only_once_confirmed() {
     );
     let html = page(&server, &phone, &format!("/seat/{token}"));
     assert!(html.contains("speeding!"), "the log tells of it: {html}");
+}
+
+/// The entry of each token, and each entry's token.
+fn entries(server: &Server, tokens: &[String]) -> Vec<i64> {
+    tokens
+        .iter()
+        .map(|t| seat(server, t)["entry"].as_i64().expect("entry"))
+        .collect()
+}
+
+#[test]
+fn between_rounds_the_phone_says_who_moves_on_and_at_the_end_the_place_and_prize() {
+    let server = Server::start();
+    let (host, tokens) = started(
+        &server,
+        json!({"name": "Two Rounds", "seed": 11, "prizes": 1,
+               "length": {"kind": "rounds", "rounds": 2}}),
+        &["Ann", "Bob", "Cid", "Dot"],
+    );
+    let entries = entries(&server, &tokens);
+    race_1926_until(&server, &tokens, 12, |_| false);
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    let closed = host.ok(&server, "/rounds/1/close", json!({}));
+    let tables = closed["close"]["closing"]["tables"]
+        .as_array()
+        .expect("the tables' outcomes")
+        .clone();
+    let phone = phone();
+    for (token, entry) in tokens.iter().zip(&entries) {
+        let html = page(&server, &phone, &format!("/seat/{token}"));
+        assert!(!html.contains("will announce"), "{html}");
+        let now_at = seat(&server, token)["table"].as_u64().expect("seated");
+        match tables.iter().find(|t| t["mover"] == *entry) {
+            Some(won) => {
+                let expected = format!(
+                    "You won table {} with {} miles: move to table {now_at}.",
+                    won["table"], won["most"]
+                );
+                assert!(html.contains(&expected), "{expected} in {html}");
+            }
+            None => {
+                assert!(html.contains("You scored"), "{html}");
+                assert!(
+                    html.contains(&format!("You stay at table {now_at}.")),
+                    "a non-mover stays: {html}"
+                );
+            }
+        }
+    }
+
+    host.ok(&server, "/rounds/2/start", json!({}));
+    host.ok(&server, "/rounds/2/stop", json!({}));
+    let closed = host.ok(&server, "/rounds/2/close", json!({}));
+    assert_eq!(closed["close"]["finished"], true, "{closed}");
+    let mut prizes = 0;
+    for token in &tokens {
+        let html = page(&server, &phone, &format!("/seat/{token}"));
+        assert!(!html.contains("will announce"), "{html}");
+        assert!(
+            html.contains("The evening is over: you finished"),
+            "the place after the last round: {html}"
+        );
+        assert!(html.contains(" miles"), "{html}");
+        if html.contains("1st prize") {
+            prizes += 1;
+        }
+    }
+    assert!(prizes >= 1, "the winner's phone names the prize");
+}
+
+#[test]
+fn between_rounds_a_mille_bornes_phone_counts_points_and_says_a_cut_is_a_cut() {
+    let server = Server::start();
+    let (host, tokens) = started(
+        &server,
+        json!({"name": "Points Night", "rules": "mille-bornes", "seed": 3,
+               "length": {"kind": "rounds", "rounds": 2}}),
+        &["Ann", "Bob"],
+    );
+    // Nobody plays: 0 to 0, and the cut decides who moves on.
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    let phone = phone();
+    let pages: Vec<String> = tokens
+        .iter()
+        .map(|t| page(&server, &phone, &format!("/seat/{t}")))
+        .collect();
+    assert!(
+        pages.iter().all(|p| p.contains("Your points are recorded")),
+        "the time-up message uses the rule set's word"
+    );
+    host.ok(&server, "/rounds/1/close", json!({}));
+    let pages: Vec<String> = tokens
+        .iter()
+        .map(|t| page(&server, &phone, &format!("/seat/{t}")))
+        .collect();
+    let cut =
+        "You were tied for the most at table 1 (0 points) and won the cut: you stay at table 1.";
+    assert_eq!(
+        pages.iter().filter(|p| p.contains(cut)).count(),
+        1,
+        "the cut's winner is told so: {pages:?}"
+    );
+    assert_eq!(
+        pages
+            .iter()
+            .filter(|p| p.contains("You scored 0 points at table 1. You stay at table 1."))
+            .count(),
+        1,
+        "{pages:?}"
+    );
 }

@@ -12,7 +12,7 @@ use super::{App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Event, Seat, View};
-use crate::tournament::{ClockState, EntryId};
+use crate::tournament::{ClockState, EntryId, MoverDecision};
 
 /// The refusal every unknown seat link gets.
 pub fn seat_refusal() -> AppError {
@@ -297,6 +297,22 @@ fn state_with(
     };
     let reading = rounds::reading(conn, event, &round, now)?;
     let round_state = rounds::RoundState::of(&round, reading.state);
+    // After the last round: the guest's place, score and prize. Between rounds (the next one
+    // seated, not started): how the last one went and where the guest goes.
+    let finale = if event.is_finished() {
+        final_place(conn, event, holder.entry.id)?
+    } else {
+        None
+    };
+    let news = if round_state == rounds::RoundState::Seated {
+        last_round_news(conn, event, &round, holder.entry.id)?
+    } else {
+        None
+    };
+    let with_news = |message: String| match &news {
+        Some(news) => format!("{news} {message}"),
+        None => message,
+    };
     state.round = Some(RoundInfo {
         number: round.number(),
         state: round_state,
@@ -306,11 +322,13 @@ fn state_with(
     let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)? else {
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         state.bye = byes.contains(&holder.entry.id);
-        state.message = if state.bye {
-            format!(
+        state.message = if let Some(finale) = finale {
+            finale
+        } else if state.bye {
+            with_news(format!(
                 "You sit out round {}: a bye. You will be seated again next round.",
                 round.number()
-            )
+            ))
         } else if holder.entry.withdrawn_round.is_some() {
             "You have withdrawn from the event. Thank you for playing!".into()
         } else {
@@ -364,8 +382,107 @@ fn state_with(
     if let Some(deal) = deal {
         state.deal = deal_info(&deal, holder.player.id, playing, now.naive_utc());
     }
-    state.message = message(&state, &round, round_state);
+    state.message = match finale {
+        Some(finale) => finale,
+        None => with_news(message(
+            &state,
+            &round,
+            round_state,
+            event.settings.rules.unit().word(),
+        )),
+    };
     Ok(state)
+}
+
+/// How the round before `round` went for an entry, once it was closed: "You won table 2 with 31
+/// miles: move to table 3." or "You scored 24 miles at table 2. You stay at table 2." (in the
+/// rule set's score word). `None` in round 1, or for an entry that did not play it.
+fn last_round_news(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+    entry: EntryId,
+) -> AppResult<Option<String>> {
+    let Some(previous) = queries::round(conn, event.id(), round.row.number - 1)? else {
+        return Ok(None);
+    };
+    let Some(closing) = previous.closing.as_deref() else {
+        return Ok(None);
+    };
+    let closing: crate::tournament::Closing = serde_json::from_str(closing)?;
+    let unit = event.settings.rules.unit().word();
+    let now_at = queries::table_of_entry(conn, round.row.id, entry)?.map(|t| t.number);
+    if let Some(won) = closing.tables.iter().find(|t| t.mover == entry) {
+        let onward = match now_at {
+            Some(table) if u32::try_from(table).ok() == Some(won.table) => {
+                format!("you stay at table {table}")
+            }
+            Some(table) => format!("move to table {table}"),
+            None => "you sit out this round (a bye)".to_owned(),
+        };
+        let (table, most) = (won.table, won.most);
+        let how = match won.decision {
+            MoverDecision::MostMiles => format!("You won table {table} with {most} {unit}"),
+            MoverDecision::Cut { .. } => {
+                format!(
+                    "You were tied for the most at table {table} ({most} {unit}) and won the cut"
+                )
+            }
+            MoverDecision::Host { .. } => format!(
+                "You were tied for the most at table {table} ({most} {unit}) and the host chose you"
+            ),
+        };
+        return Ok(Some(format!("{how}: {onward}.")));
+    }
+    let score = closing.miles.get(&entry).copied().unwrap_or(0);
+    let Some(was_at) = queries::table_of_entry(conn, previous.id, entry)?.map(|t| t.number) else {
+        return Ok(closing
+            .byes
+            .iter()
+            .any(|b| b.entry == entry)
+            .then(|| format!("Your bye scored {score} {unit}.")));
+    };
+    let next = match now_at {
+        Some(table) if table == was_at => format!("You stay at table {table}."),
+        Some(table) => format!("Move to table {table}."),
+        None => "You sit out this round (a bye).".to_owned(),
+    };
+    Ok(Some(format!(
+        "You scored {score} {unit} at table {was_at}. {next}"
+    )))
+}
+
+/// An entry's place, score and prize once the evening is over: "The evening is over: you
+/// finished 2nd of 8 with 87 miles and take the 1st prize."
+fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResult<Option<String>> {
+    let standings = super::report::standings(conn, event)?;
+    let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
+        return Ok(None);
+    };
+    let of = standings.rows.len();
+    let shared = standings
+        .rows
+        .iter()
+        .filter(|r| r.place == row.place)
+        .count()
+        > 1;
+    let place = format!(
+        "{}{}",
+        if shared { "joint " } else { "" },
+        crate::tournament::ordinal(row.place)
+    );
+    let unit = standings.unit.word();
+    let prize = match row.prize {
+        Some(prize) => format!(
+            " and take the {} prize. Congratulations!",
+            crate::tournament::ordinal(prize)
+        ),
+        None => ". Thank you for playing!".to_owned(),
+    };
+    Ok(Some(format!(
+        "The evening is over: you finished {place} of {of} with {} {unit}{prize}",
+        row.total
+    )))
 }
 
 fn deal_info(
@@ -407,7 +524,13 @@ fn deal_info(
     })
 }
 
-fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundState) -> String {
+/// The seat's message for the round's state; `unit` is the score word ("miles", "points").
+fn message(
+    state: &SeatState,
+    round: &RoundRecord,
+    round_state: rounds::RoundState,
+    unit: &str,
+) -> String {
     let Some(table) = state.table else {
         return String::new();
     };
@@ -430,8 +553,9 @@ fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundSta
         ),
         RoundState::Paused => "The round is paused. Wait for the host to resume it.".into(),
         RoundState::Over | RoundState::Closed => format!(
-            "Time is up for round {}. Your miles are recorded; the host will announce who moves on.",
-            round.number()
+            "Time is up for round {}. Your {} are recorded; when the host closes the round, this page says where you go next.",
+            round.number(),
+            unit
         ),
         _ if state.mode.as_deref() == Some(play::PAPER) => format!(
             "Round {}: table {table}{with} plays with real cards. Count your piles at the signal.",
