@@ -174,10 +174,16 @@ fn between_rounds_the_phone_says_who_moves_on_and_at_the_end_the_place_and_prize
         let now_at = seat(&server, token)["table"].as_u64().expect("seated");
         match tables.iter().find(|t| t["mover"] == *entry) {
             Some(won) => {
-                let expected = format!(
-                    "You won table {} with {} miles: move to table {now_at}.",
-                    won["table"], won["most"]
-                );
+                // A tie for the most is settled by a cut, and the phone says so.
+                let how = if won["decision"]["by"] == "most_miles" {
+                    format!("You won table {} with {} miles", won["table"], won["most"])
+                } else {
+                    format!(
+                        "You were tied for the most at table {} ({} miles) and won the cut",
+                        won["table"], won["most"]
+                    )
+                };
+                let expected = format!("{how}: move to table {now_at}.");
                 assert!(html.contains(&expected), "{expected} in {html}");
             }
             None => {
