@@ -158,7 +158,123 @@
     document.addEventListener("submit", function (event) {
       var form = event.target;
       var question = form.getAttribute("data-confirm");
-      if (question && !window.confirm(question)) event.preventDefault();
+      if (question && !window.confirm(question)) {
+        event.preventDefault();
+        return;
+      }
+      if (!armedOrAsk(form)) {
+        event.preventDefault();
+        return;
+      }
+      sendInPlace(event, form);
+    });
+  }
+
+  // ------------------------------------------------------------ the seat's hand
+  // A board's hand (data-play): each card and each move form names its card (data-card). A tap
+  // on a card shows its moves under the hand; without script every move is listed.
+  var pickedCard = null;
+  function cardMoves(play, card) {
+    return Array.prototype.filter.call(play.querySelectorAll(".moves form[data-card]"), function (form) {
+      return form.getAttribute("data-card") === card;
+    });
+  }
+  function showPicked(play) {
+    var cards = play.querySelectorAll(".hand .card[data-card]");
+    if (pickedCard && cardMoves(play, pickedCard).length === 0) pickedCard = null;
+    var marked = false;
+    Array.prototype.forEach.call(cards, function (card) {
+      var picked = !marked && card.getAttribute("data-card") === pickedCard;
+      if (picked) marked = true;
+      card.classList.toggle("selected", picked);
+      if (card.hasAttribute("data-playable")) card.setAttribute("aria-pressed", picked ? "true" : "false");
+    });
+    Array.prototype.forEach.call(play.querySelectorAll(".moves form"), function (form) {
+      form.classList.toggle("shown", form.getAttribute("data-card") === pickedCard);
+    });
+  }
+  function scanHands() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-play]"), function (play) {
+      var any = false;
+      Array.prototype.forEach.call(play.querySelectorAll(".hand .card[data-card]"), function (card) {
+        if (cardMoves(play, card.getAttribute("data-card")).length === 0) return;
+        any = true;
+        card.setAttribute("data-playable", "");
+        card.setAttribute("role", "button");
+        card.setAttribute("tabindex", "0");
+      });
+      var hint = play.querySelector(".pick-hint");
+      if (hint) hint.hidden = !any;
+      showPicked(play);
+    });
+  }
+  function pickCard(card) {
+    var play = card.closest("[data-play]");
+    if (!play || !card.hasAttribute("data-playable")) return;
+    var id = card.getAttribute("data-card");
+    pickedCard = pickedCard === id ? null : id;
+    showPicked(play);
+  }
+  document.addEventListener("keydown", function (event) {
+    var card = event.target && event.target.closest && event.target.closest(".hand .card[data-playable]");
+    if (card && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      pickCard(card);
+    }
+  });
+  document.addEventListener("touring:updated", scanHands);
+
+  // A move that throws away the side's own miles (data-danger) asks first: the first tap shows
+  // what it costs and arms the button, the second plays it (the server checks the box).
+  function armedOrAsk(form) {
+    if (!form.hasAttribute("data-danger")) return true;
+    var box = form.querySelector('input[name="confirmed"]');
+    if (form.classList.contains("armed")) return true;
+    form.classList.add("armed");
+    if (box) box.checked = true;
+    var button = form.querySelector("button");
+    if (button) button.textContent = "Yes, play it anyway";
+    return false;
+  }
+
+  // ------------------------------------------------------------ forms sent in place
+  // A form inside a region marked data-fetch-forms (a seat's board) is sent without leaving
+  // the page: the answer (the page the post redirects to) gives the region's new HTML and any
+  // message, and the page keeps its scroll position. Without fetch the form posts as usual.
+  function sendInPlace(event, form) {
+    var region = form.closest("[data-fetch-forms]");
+    if (!region || !region.id || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+    event.preventDefault();
+    var buttons = form.querySelectorAll("button");
+    Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+    // (Not form.action: a move form has a field named "action", which that would name.)
+    fetch(form.getAttribute("action") || window.location.href, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      credentials: "same-origin",
+      headers: { "Accept": "text/html" }
+    }).then(function (response) {
+      return response.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      var replacement = fresh.getElementById(region.id);
+      if (!replacement) {
+        // Not the page (an error page): post the form the ordinary way to show it.
+        form.submit();
+        return;
+      }
+      var main = region.parentNode;
+      Array.prototype.forEach.call(main.querySelectorAll(":scope > .flash"), function (old) {
+        old.parentNode.removeChild(old);
+      });
+      Array.prototype.forEach.call(fresh.querySelectorAll("main > .flash"), function (message) {
+        main.insertBefore(document.importNode(message, true), region);
+      });
+      region.innerHTML = replacement.innerHTML;
+      region.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true }));
+      scanClocks();
+    }).catch(function () {
+      form.submit();
     });
   }
 
@@ -167,7 +283,10 @@
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!target || !target.closest) return;
-    if (target.closest("[data-print]")) {
+    var card = target.closest(".hand .card[data-playable]");
+    if (card) {
+      pickCard(card);
+    } else if (target.closest("[data-print]")) {
       event.preventDefault();
       window.print();
     } else if (target.closest("[data-back]") && window.history.length > 1) {
@@ -230,8 +349,10 @@
   document.addEventListener("touring:updated", scanPagers);
   window.addEventListener("resize", scanPagers);
 
+  document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
     scanClocks();
+    scanHands();
     if (document.querySelector("[data-pager]")) {
       scanPagers();
       setInterval(turnPages, PAGE_MS);

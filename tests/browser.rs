@@ -17,7 +17,7 @@ mod common;
 
 use std::time::Duration;
 
-use browser::{Browser, Driver, Tools, eventually, tools_or_skip};
+use browser::{Browser, Driver, Tools, eventually, runtime, tools_or_skip};
 use common::server::Server;
 use serde_json::json;
 use thirtyfour::prelude::*;
@@ -444,6 +444,12 @@ async fn play_one_move(a: &Guest, b: &Guest) {
     other.phone.mark_page().await;
     mover.phone.mark_page().await;
     let before = lately(&other.phone).await;
+    let played_before = mover
+        .phone
+        .wait_for("the mover's board", async |driver: &WebDriver| {
+            actions_shown(driver).await
+        })
+        .await;
 
     // A play if there is one, else a discard; found again if a live update redrew the board.
     let label = mover
@@ -467,6 +473,7 @@ async fn play_one_move(a: &Guest, b: &Guest) {
                 let Some(button) = chosen.or(buttons.first()) else {
                     return Ok(None);
                 };
+                mover.phone.tap_card_of(button).await?;
                 let label = button.text().await?;
                 button.click().await?;
                 Ok(Some(label))
@@ -493,19 +500,22 @@ async fn play_one_move(a: &Guest, b: &Guest) {
         mover.name,
         other.name
     );
-    // The mover's form posted and came back to the seat page, without a complaint.
+    // The mover's move was sent in place: the board moved on without a reload, and without a
+    // complaint.
     mover
         .phone
         .wait_for(
-            &format!("{}'s page to come back after the move", mover.name),
+            &format!("{}'s board to show the move", mover.name),
             async |driver: &WebDriver| {
-                let back = driver
-                    .execute("return window.touringTestMark !== true && !!document.getElementById('board');", Vec::new())
-                    .await?;
-                Ok(back.json().as_bool().unwrap_or(false).then_some(()))
+                Ok(actions_shown(driver).await?.filter(|&n| n > played_before))
             },
         )
         .await;
+    assert!(
+        mover.phone.same_page().await,
+        "{}'s move was sent without a reload",
+        mover.name
+    );
     let complaint = mover.phone.text_of("main > .flash.error").await;
     assert!(
         complaint.is_none(),
@@ -549,7 +559,7 @@ fn an_evening_of_touring_1958_in_chromium() {
             .find(By::Css("#board .moves button"))
             .await
             .expect("a move button");
-        button.click().await.expect("play a move");
+        phones[mover].play(&button).await.expect("play a move");
         phones[other].wait_for_text("#board h2", "Your turn").await;
         assert!(
             phones[other].same_page().await,
@@ -601,7 +611,12 @@ fn an_evening_of_mille_bornes_in_chromium() {
                 .find_all(By::Css("#board .moves button"))
                 .await
                 .expect("move buttons");
-            let labels = texts_of(&buttons).await;
+            // The words of every move, shown or not (a card's moves show once it is tapped).
+            let mut labels = Vec::new();
+            for button in &buttons {
+                let words = button.prop("textContent").await.ok().flatten();
+                labels.push(words.unwrap_or_default().trim().to_owned());
+            }
             let hazard = labels.iter().position(|l| l.contains(" on "));
             let choice = hazard
                 .or_else(|| labels.iter().position(|l| l.starts_with("Play")))
@@ -611,7 +626,10 @@ fn an_evening_of_mille_bornes_in_chromium() {
                     actions_shown(driver).await
                 })
                 .await;
-            buttons[choice].click().await.expect("play a move");
+            phones[mover]
+                .play(&buttons[choice])
+                .await
+                .expect("play a move");
             // The other phone learns of the move live, without a reload.
             phones[other]
                 .wait_for("the move on the other phone", async |driver: &WebDriver| {
@@ -702,14 +720,6 @@ fn two_guests_playing(server: &Server, body: serde_json::Value) -> (Vec<String>,
         assert!(status < 300, "{step}: {status} {answer}");
     }
     (seat_links, host_link)
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime")
 }
 
 /// A phone-sized browser on each seat link, once its board's heading shows `heading`.

@@ -663,6 +663,28 @@ fn a_ten_within_city_limits_is_speeding_and_forfeits_every_mile() {
 }
 
 #[test]
+fn speeding_is_named_as_a_warning_before_it_is_played_and_nothing_else_is() {
+    let mut g = duel(
+        [Go, Mile5, Mile10, Mile1, Mile1],
+        [Mile1, Mile1, Mile1, Mile1, Mile1],
+        &[],
+    );
+    assert_eq!(
+        g.warning(play(Go)),
+        None,
+        "an ordinary move warns of nothing"
+    );
+    act(&mut g, play(Go));
+    pass(&mut g);
+    act(&mut g, play(Mile5));
+    pass(&mut g);
+    let warning = g.warning(play(Mile10)).expect("speeding is warned of");
+    assert!(warning.contains("loses all its 5 miles"), "{warning}");
+    assert_eq!(g.warning(Action::Discard { card: Mile10 }), None);
+    assert_eq!(g.warning(play(Mile1)), None);
+}
+
+#[test]
 fn a_speeding_side_must_play_go_again() {
     let mut g = duel(
         [Go, Go, Mile10, Mile1, Mile1],

@@ -227,6 +227,7 @@ pub fn play(
     let request = MoveRequest {
         seen: turn.actions,
         action,
+        confirmed: true,
     };
     match seat::play_move_as(conn, &holder, request, now) {
         Ok((_, table)) => Ok(Some(table)),

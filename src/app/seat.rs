@@ -12,7 +12,7 @@ use super::{App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Event, Seat, View};
-use crate::tournament::{ClockState, EntryId};
+use crate::tournament::{ClockState, EntryId, MoverDecision};
 
 /// The refusal every unknown seat link gets.
 pub fn seat_refusal() -> AppError {
@@ -213,6 +213,10 @@ pub struct DealInfo {
     pub view: View,
     /// The moves the player may make now (empty unless it is their turn and the clock runs).
     pub legal: Vec<Action>,
+    /// For each legal move, what it throws away of the side's own miles, if it does: the page
+    /// asks before playing it.
+    #[serde(skip)]
+    pub warnings: Vec<Option<String>>,
     /// What happened lately at the table, as this seat may see it (newest last).
     pub recent: Vec<Event>,
     /// While the table waits for a decision out of turn: how long it still waits.
@@ -293,6 +297,22 @@ fn state_with(
     };
     let reading = rounds::reading(conn, event, &round, now)?;
     let round_state = rounds::RoundState::of(&round, reading.state);
+    // After the last round: the guest's place, score and prize. Between rounds (the next one
+    // seated, not started): how the last one went and where the guest goes.
+    let finale = if event.is_finished() {
+        final_place(conn, event, holder.entry.id)?
+    } else {
+        None
+    };
+    let news = if round_state == rounds::RoundState::Seated {
+        last_round_news(conn, event, &round, holder.entry.id)?
+    } else {
+        None
+    };
+    let with_news = |message: String| match &news {
+        Some(news) => format!("{news} {message}"),
+        None => message,
+    };
     state.round = Some(RoundInfo {
         number: round.number(),
         state: round_state,
@@ -302,11 +322,13 @@ fn state_with(
     let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)? else {
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         state.bye = byes.contains(&holder.entry.id);
-        state.message = if state.bye {
-            format!(
+        state.message = if let Some(finale) = finale {
+            finale
+        } else if state.bye {
+            with_news(format!(
                 "You sit out round {}: a bye. You will be seated again next round.",
                 round.number()
-            )
+            ))
         } else if holder.entry.withdrawn_round.is_some() {
             "You have withdrawn from the event. Thank you for playing!".into()
         } else {
@@ -360,8 +382,107 @@ fn state_with(
     if let Some(deal) = deal {
         state.deal = deal_info(&deal, holder.player.id, playing, now.naive_utc());
     }
-    state.message = message(&state, &round, round_state);
+    state.message = match finale {
+        Some(finale) => finale,
+        None => with_news(message(
+            &state,
+            &round,
+            round_state,
+            event.settings.rules.unit().word(),
+        )),
+    };
     Ok(state)
+}
+
+/// How the round before `round` went for an entry, once it was closed: "You won table 2 with 31
+/// miles: move to table 3." or "You scored 24 miles at table 2. You stay at table 2." (in the
+/// rule set's score word). `None` in round 1, or for an entry that did not play it.
+fn last_round_news(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundRecord,
+    entry: EntryId,
+) -> AppResult<Option<String>> {
+    let Some(previous) = queries::round(conn, event.id(), round.row.number - 1)? else {
+        return Ok(None);
+    };
+    let Some(closing) = previous.closing.as_deref() else {
+        return Ok(None);
+    };
+    let closing: crate::tournament::Closing = serde_json::from_str(closing)?;
+    let unit = event.settings.rules.unit().word();
+    let now_at = queries::table_of_entry(conn, round.row.id, entry)?.map(|t| t.number);
+    if let Some(won) = closing.tables.iter().find(|t| t.mover == entry) {
+        let onward = match now_at {
+            Some(table) if u32::try_from(table).ok() == Some(won.table) => {
+                format!("you stay at table {table}")
+            }
+            Some(table) => format!("move to table {table}"),
+            None => "you sit out this round (a bye)".to_owned(),
+        };
+        let (table, most) = (won.table, won.most);
+        let how = match won.decision {
+            MoverDecision::MostMiles => format!("You won table {table} with {most} {unit}"),
+            MoverDecision::Cut { .. } => {
+                format!(
+                    "You were tied for the most at table {table} ({most} {unit}) and won the cut"
+                )
+            }
+            MoverDecision::Host { .. } => format!(
+                "You were tied for the most at table {table} ({most} {unit}) and the host chose you"
+            ),
+        };
+        return Ok(Some(format!("{how}: {onward}.")));
+    }
+    let score = closing.miles.get(&entry).copied().unwrap_or(0);
+    let Some(was_at) = queries::table_of_entry(conn, previous.id, entry)?.map(|t| t.number) else {
+        return Ok(closing
+            .byes
+            .iter()
+            .any(|b| b.entry == entry)
+            .then(|| format!("Your bye scored {score} {unit}.")));
+    };
+    let next = match now_at {
+        Some(table) if table == was_at => format!("You stay at table {table}."),
+        Some(table) => format!("Move to table {table}."),
+        None => "You sit out this round (a bye).".to_owned(),
+    };
+    Ok(Some(format!(
+        "You scored {score} {unit} at table {was_at}. {next}"
+    )))
+}
+
+/// An entry's place, score and prize once the evening is over: "The evening is over: you
+/// finished 2nd of 8 with 87 miles and take the 1st prize."
+fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResult<Option<String>> {
+    let standings = super::report::standings(conn, event)?;
+    let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
+        return Ok(None);
+    };
+    let of = standings.rows.len();
+    let shared = standings
+        .rows
+        .iter()
+        .filter(|r| r.place == row.place)
+        .count()
+        > 1;
+    let place = format!(
+        "{}{}",
+        if shared { "joint " } else { "" },
+        crate::tournament::ordinal(row.place)
+    );
+    let unit = standings.unit.word();
+    let prize = match row.prize {
+        Some(prize) => format!(
+            " and take the {} prize. Congratulations!",
+            crate::tournament::ordinal(prize)
+        ),
+        None => ". Thank you for playing!".to_owned(),
+    };
+    Ok(Some(format!(
+        "The evening is over: you finished {place} of {of} with {} {unit}{prize}",
+        row.total
+    )))
 }
 
 fn deal_info(
@@ -389,6 +510,7 @@ fn deal_info(
     } else {
         Vec::new()
     };
+    let warnings = legal.iter().map(|&a| deal.game.warning(a)).collect();
     Some(DealInfo {
         number: deal.row.number,
         seat,
@@ -396,12 +518,19 @@ fn deal_info(
         your_turn,
         view: deal.game.view(Some(seat)),
         legal,
+        warnings,
         recent: deal.recent_events(8, Some(seat)),
         wait,
     })
 }
 
-fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundState) -> String {
+/// The seat's message for the round's state; `unit` is the score word ("miles", "points").
+fn message(
+    state: &SeatState,
+    round: &RoundRecord,
+    round_state: rounds::RoundState,
+    unit: &str,
+) -> String {
     let Some(table) = state.table else {
         return String::new();
     };
@@ -424,8 +553,9 @@ fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundSta
         ),
         RoundState::Paused => "The round is paused. Wait for the host to resume it.".into(),
         RoundState::Over | RoundState::Closed => format!(
-            "Time is up for round {}. Your miles are recorded; the host will announce who moves on.",
-            round.number()
+            "Time is up for round {}. Your {} are recorded; when the host closes the round, this page says where you go next.",
+            round.number(),
+            unit
         ),
         _ if state.mode.as_deref() == Some(play::PAPER) => format!(
             "Round {}: table {table}{with} plays with real cards. Count your piles at the signal.",
@@ -447,6 +577,10 @@ fn message(state: &SeatState, round: &RoundRecord, round_state: rounds::RoundSta
 pub struct MoveRequest {
     pub seen: u32,
     pub action: Action,
+    /// The player confirmed a move that throws away its own side's miles
+    /// ([`Game::warning`](crate::engine::Game::warning)). The seat page asks first; bots and
+    /// programs playing through the API have read the legal moves and need not.
+    pub confirmed: bool,
 }
 
 /// What a move answers: its events (as the player may see them) and the new state.
@@ -472,13 +606,18 @@ pub fn play_move_in(
 pub fn play_json_move(
     conn: &mut Conn,
     holder: &SeatHolder,
-    seen: u32,
+    (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let action =
         Action::from_json(holder.event.settings.rules, action).map_err(AppError::Invalid)?;
-    play_move_as(conn, holder, MoveRequest { seen, action }, now)
+    let request = MoveRequest {
+        seen,
+        action,
+        confirmed,
+    };
+    play_move_as(conn, holder, request, now)
 }
 
 /// Plays a move for a known player.
@@ -504,6 +643,15 @@ pub fn play_move_as(
     let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
         AppError::Internal("a player at a table without a seat in its deal".into())
     })?;
+    // A move that throws away the side's own miles is played only once confirmed (unless the
+    // table moved on: then the player is shown the new state instead).
+    if !request.confirmed
+        && request.seen == deal.actions
+        && deal.game.to_move() == seat
+        && let Some(warning) = deal.game.warning(request.action)
+    {
+        return Err(AppError::Invalid(unconfirmed(&warning)));
+    }
     let outcome = play::apply_move(
         conn,
         (event, &round.row, &table),
@@ -527,6 +675,19 @@ pub fn play_move_as(
             changed,
         },
     ))
+}
+
+/// The refusal of a dangerous move sent without its confirmation.
+pub fn unconfirmed(warning: &str) -> String {
+    let mut first = warning.chars();
+    let warning = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect::<String>())
+        .unwrap_or_default();
+    format!(
+        "{warning}. That move was not played: tick \"Yes, I mean it\" beside it and play it again \
+         to play it anyway."
+    )
 }
 
 /// Which table a move was played at, for live updates.
@@ -560,15 +721,18 @@ pub fn seat_state(app: &App, key: &SeatKey) -> AppResult<SeatState> {
 }
 
 /// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
+///
+/// `confirmed`: the player confirmed a move that throws away its own side's miles (see
+/// [`MoveRequest::confirmed`]).
 pub fn play_move(
     app: &App,
     key: &SeatKey,
-    seen: u32,
+    (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     app.write(|conn| {
         let holder = key.holder(conn)?;
-        play_json_move(conn, &holder, seen, action, app.now())
+        play_json_move(conn, &holder, (seen, confirmed), action, app.now())
     })
 }
 

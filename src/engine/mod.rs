@@ -340,6 +340,13 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
         self.apply(action, events)
     }
 
+    /// What a legal action of the seat to move throws away of the mover's own side, in words,
+    /// when it does (Touring 1926: a 10 within City Limits forfeits every mile laid down);
+    /// `None` for an ordinary move. A player's page asks before playing such a move.
+    fn warning(&self, _action: Self::Action) -> Option<String> {
+        None
+    }
+
     /// Is this action legal now?
     fn is_legal(&self, action: Self::Action) -> bool {
         let mut list = ActionList::new();
@@ -470,6 +477,15 @@ macro_rules! rule_sets {
             pub fn timed_decision(&self) -> Option<TimedDecision<Action>> {
                 match self {
                     $(Game::$variant(g) => g.timed_decision().map(|d| d.map(Action::$variant)),)+
+                }
+            }
+            /// What a move throws away of the mover's own side, in words, when it does
+            /// ([`Rules::warning`]); `None` for an ordinary move or another game's action.
+            #[allow(unreachable_patterns)]
+            pub fn warning(&self, action: Action) -> Option<String> {
+                match (self, action) {
+                    $((Game::$variant(g), Action::$variant(a)) => g.warning(a),)+
+                    _ => None,
                 }
             }
             pub fn turn(&self) -> u32 { dispatch!(self, g => g.turn()) }

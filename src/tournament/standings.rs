@@ -115,3 +115,14 @@ pub fn standings(settings: &Settings, entries: &[Entry], rounds: &[RoundResult])
     }
     lines
 }
+
+/// A place or a prize as people say it: "1st", "2nd", "3rd", "11th", "22nd".
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

@@ -145,3 +145,78 @@ pub fn close_round_one_and_read_table(server: &Server, host: &Host, table: u64) 
         .map(|e| e["miles"].as_u64().expect("a score"))
         .collect()
 }
+
+/// A move of Touring (1926) that keeps a side racing without ever speeding: Go, else the
+/// biggest mile card it may play but a 10 in City Limits, else a discard of anything but Go or
+/// a 10, else the first legal move. `None` when the seat has no move.
+pub fn racing_move_1926(state: &Value) -> Option<Value> {
+    let legal = state["deal"]["legal"].as_array()?;
+    let find = |wanted: &Value| legal.iter().find(|a| *a == wanted).cloned();
+    if let Some(go) = find(&json!({"play": "go"})) {
+        return Some(go);
+    }
+    let city = state["deal"]["view"]["speed"] == "city";
+    for card in ["mile10", "mile5", "mile3", "mile1"] {
+        if card == "mile10" && city {
+            continue;
+        }
+        if let Some(play) = find(&json!({"play": card})) {
+            return Some(play);
+        }
+    }
+    legal
+        .iter()
+        .find(|a| {
+            a.get("discard")
+                .and_then(Value::as_str)
+                .is_some_and(|c| c != "go" && c != "mile10")
+        })
+        .or(legal.first())
+        .cloned()
+}
+
+/// Whether a seat of Touring (1926) may speed now, losing miles it has laid down: a 10 within
+/// City Limits is among its legal moves and its side has miles.
+pub fn may_speed_1926(state: &Value) -> bool {
+    let deal = &state["deal"];
+    let side = deal["view"]["seats"][deal["seat"].as_u64().unwrap_or(0) as usize]["side"]
+        .as_u64()
+        .unwrap_or(0) as usize;
+    deal["view"]["speed"] == "city"
+        && deal["view"]["sides"][side]["miles"].as_u64().unwrap_or(0) > 0
+        && deal["legal"]
+            .as_array()
+            .is_some_and(|l| l.contains(&json!({"play": "mile10"})))
+}
+
+/// Plays [`racing_move_1926`] for whichever of `tokens` is to move until `done` says a seat's
+/// state is what the test wants (answers that seat's index), for at most `moves` moves.
+pub fn race_1926_until(
+    server: &Server,
+    tokens: &[String],
+    moves: usize,
+    done: impl Fn(&Value) -> bool,
+) -> Option<usize> {
+    for _ in 0..moves {
+        let mut moved = false;
+        for (i, token) in tokens.iter().enumerate() {
+            let state = seat(server, token);
+            if done(&state) {
+                return Some(i);
+            }
+            if state["deal"]["your_turn"] != true {
+                continue;
+            }
+            let Some(action) = racing_move_1926(&state) else {
+                continue;
+            };
+            let (status, answer) = send_move(server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{action}: {answer}");
+            moved = true;
+        }
+        if !moved {
+            return None;
+        }
+    }
+    None
+}

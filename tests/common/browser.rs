@@ -174,6 +174,16 @@ impl Driver {
 
     /// A new headless browser with a fresh profile and a window of this size.
     pub async fn browser(&self, width: u32, height: u32) -> Browser {
+        self.open(width, height, false).await
+    }
+
+    /// A new headless browser whose page sees a phone's screen of exactly this size (headless
+    /// windows have a minimum width, so the phone's metrics are emulated).
+    pub async fn phone(&self, width: u32, height: u32) -> Browser {
+        self.open(width, height, true).await
+    }
+
+    async fn open(&self, width: u32, height: u32, phone: bool) -> Browser {
         let profile = tempfile::tempdir().expect("a profile directory");
         let mut caps = DesiredCapabilities::chrome();
         caps.set_binary(&self.tools.chromium.to_string_lossy())
@@ -185,6 +195,15 @@ impl Driver {
             .expect("flag");
         caps.add_arg(&format!("--window-size={width},{height}"))
             .expect("flag");
+        if phone {
+            caps.add_experimental_option(
+                "mobileEmulation",
+                serde_json::json!({
+                    "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": true}
+                }),
+            )
+            .expect("phone metrics");
+        }
         let driver = WebDriver::new(self.url.as_str(), caps)
             .await
             .unwrap_or_else(|e| panic!("open {}: {e}", self.tools.chromium.display()));
@@ -346,6 +365,28 @@ impl Browser {
             .unwrap_or(false)
     }
 
+    /// Shows a move of a seat's board the way a guest does: a tap on the card of the hand that
+    /// it plays (the page's script shows a card's moves only once it is tapped).
+    pub async fn tap_card_of(&self, button: &WebElement) -> WebDriverResult<()> {
+        self.driver
+            .execute(
+                "var form = arguments[0].closest('form');
+                 if (!form || form.classList.contains('shown')) return;
+                 var id = form.getAttribute('data-card');
+                 var card = id && document.querySelector('#board .hand .card[data-card=\"' + id + '\"]');
+                 if (card) card.click();",
+                vec![button.to_json()?],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Plays a move of a seat's board: taps its card, then the move.
+    pub async fn play(&self, button: &WebElement) -> WebDriverResult<()> {
+        self.tap_card_of(button).await?;
+        button.click().await
+    }
+
     /// Saves a screenshot of the window as `name` in the output folder.
     pub async fn screenshot_as(&self, name: &str) -> PathBuf {
         let path = output_dir().join(name);
@@ -396,4 +437,13 @@ pub async fn eventually<T>(what: &str, mut probe: impl AsyncFnMut() -> Option<T>
         assert!(started.elapsed() < PATIENCE, "waited in vain for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// A small runtime for a test's browsers.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
 }

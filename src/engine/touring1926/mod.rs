@@ -828,6 +828,21 @@ impl Rules for State {
         self.miles(side)
     }
 
+    fn warning(&self, action: Action) -> Option<String> {
+        // Rule (c): a 10 within City Limits is speeding and forfeits every mile laid down.
+        if action != Action::play(Card::Mile10)
+            || self.speed != Speed::City
+            || !self.is_legal(action)
+        {
+            return None;
+        }
+        let miles = self.miles(self.side_of(self.to_move));
+        Some(format!(
+            "a 10 within City Limits is speeding: your side loses all its {miles} miles and \
+             needs Go to start again"
+        ))
+    }
+
     fn legal_actions(&self, out: &mut ActionList<Action>) {
         out.clear();
         if self.winner.is_some() {

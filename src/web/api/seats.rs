@@ -46,7 +46,7 @@ pub(super) async fn play_move(
     let input = input.into_inner();
     let moved = key.clone();
     let result = run(&app, move |app| {
-        seat::play_move(app, &moved, input.seen, &input.action)
+        seat::play_move(app, &moved, (input.seen, true), &input.action)
     })
     .await;
     match result {

@@ -29,6 +29,7 @@ pub fn face(card: Card) -> Face {
         }
     };
     Face {
+        id: card.id(),
         title: card.name(),
         class,
         kind,
@@ -181,10 +182,13 @@ impl Board<'_> {
         let buttons = if wait.deciding {
             self.legal
                 .iter()
-                .map(|action| MoveButton {
-                    label: self.label(action),
-                    json: action.to_json().to_string(),
-                    discard: matches!(action, Action::Pass | Action::Extend(false)),
+                .map(|action| {
+                    MoveButton::new(
+                        self.label(action),
+                        action.to_json().to_string(),
+                        "",
+                        matches!(action, Action::Pass | Action::Extend(false)),
+                    )
                 })
                 .collect()
         } else {
@@ -199,14 +203,18 @@ impl Board<'_> {
         if self.context.deal.wait.is_some() {
             return Vec::new();
         }
-        self.legal
-            .iter()
-            .map(|action| MoveButton {
-                label: self.label(action),
-                json: action.to_json().to_string(),
-                discard: matches!(action, Action::Discard { .. } | Action::Pass),
-            })
-            .collect()
+        super::move_buttons(self.context, &self.legal, |action| {
+            let card = match *action {
+                Action::Play { card, .. } | Action::Discard { card } => card.id(),
+                _ => "",
+            };
+            MoveButton::new(
+                self.label(action),
+                action.to_json().to_string(),
+                card,
+                matches!(action, Action::Discard { .. } | Action::Pass),
+            )
+        })
     }
 
     fn side_name(&self, side: Side) -> String {

@@ -88,9 +88,10 @@ impl Context<'_> {
     }
 }
 
-/// How a card looks in a hand: its name, its colour class, its kind, and its big value (a
-/// mileage card) or its name.
+/// How a card looks in a hand: its identifier (which moves play it), its name, its colour
+/// class, its kind, and its big value (a mileage card) or its name.
 pub struct Face {
+    pub id: &'static str,
     pub title: &'static str,
     pub class: &'static str,
     pub kind: &'static str,
@@ -98,11 +99,48 @@ pub struct Face {
     pub value: &'static str,
 }
 
-/// A move as a button: its words, its JSON, and whether it throws a card away.
+/// A move as a button: its words, its JSON, the card of the hand it plays (its identifier;
+/// empty for a move without a card), whether it throws a card away, and what it throws away of
+/// the side's own miles, if it does (the page then asks first).
 pub struct MoveButton {
     pub label: String,
     pub json: String,
+    pub card: &'static str,
     pub discard: bool,
+    pub warning: Option<String>,
+}
+
+impl MoveButton {
+    /// A move of a card: warns of nothing until [`move_buttons`] says otherwise.
+    pub fn new(label: String, json: String, card: &'static str, discard: bool) -> MoveButton {
+        MoveButton {
+            label,
+            json,
+            card,
+            discard,
+            warning: None,
+        }
+    }
+}
+
+/// The legal moves as buttons, drawn by `button`, in the order of `legal` (the deal's legal
+/// moves of one rule set, in the same order) except that moves that throw away the side's own
+/// miles come last, apart from the harmless ones.
+pub fn move_buttons<A>(
+    context: &Context,
+    legal: &[A],
+    button: impl Fn(&A) -> MoveButton,
+) -> Vec<MoveButton> {
+    let mut buttons: Vec<MoveButton> = legal
+        .iter()
+        .zip(context.deal.warnings.iter().chain(std::iter::repeat(&None)))
+        .map(|(action, warning)| MoveButton {
+            warning: warning.clone(),
+            ..button(action)
+        })
+        .collect();
+    buttons.sort_by_key(|b| b.warning.is_some());
+    buttons
 }
 
 macro_rules! board_rule_sets {

@@ -25,6 +25,7 @@ pub fn face(card: Card) -> Face {
         Card::Mile75 => ("mile", "Miles", "75"),
     };
     Face {
+        id: card.id(),
         title: card.name(),
         class,
         kind,
@@ -166,14 +167,15 @@ impl Board<'_> {
 
     /// The legal moves, plays first, each with its label and JSON.
     fn moves(&self) -> Vec<MoveButton> {
-        self.legal
-            .iter()
-            .map(|action| MoveButton {
-                label: self.label(action),
-                json: action.to_json().to_string(),
-                discard: matches!(action, Action::Discard { .. }),
-            })
-            .collect()
+        super::move_buttons(self.context, &self.legal, |action| {
+            let (Action::Play { card, .. } | Action::Discard { card }) = *action;
+            MoveButton::new(
+                self.label(action),
+                action.to_json().to_string(),
+                card.id(),
+                matches!(action, Action::Discard { .. }),
+            )
+        })
     }
 
     /// Words for a move, naming the target side by its players.

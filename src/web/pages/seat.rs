@@ -249,6 +249,10 @@ struct MoveForm {
     seen: String,
     #[serde(default)]
     action: String,
+    /// Present (the box "Yes, I mean it" ticked) when the player confirmed a move that throws
+    /// away its side's own miles.
+    #[serde(default)]
+    confirmed: String,
 }
 
 async fn play(
@@ -273,7 +277,11 @@ async fn play(
             return Ok(redirect(&back));
         }
     };
-    let result = run(&app, move |app| seat::play_move(app, &key, seen, &value)).await;
+    let confirmed = !form.confirmed.is_empty();
+    let result = run(&app, move |app| {
+        seat::play_move(app, &key, (seen, confirmed), &value)
+    })
+    .await;
     match result {
         Ok((_, table)) => {
             if !table.changed {

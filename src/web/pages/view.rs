@@ -321,15 +321,9 @@ impl Sheets {
     }
 }
 
-/// "1st", "2nd", "3rd"...
+/// "1st", "2nd", "3rd"... (for templates, which hold references).
 pub fn ordinal(n: &u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, r) if r != 11 => "st",
-        (2, r) if r != 12 => "nd",
-        (3, r) if r != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    crate::tournament::ordinal(*n)
 }
 
 #[cfg(test)]

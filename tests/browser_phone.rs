@@ -1,0 +1,292 @@
+//! The phone at the table in real Chromium at 390×844 (tests/phone.rs checks the same page
+//! without script): for every rule set the seat to move sees its hand and, after a tap on a
+//! card, that card's moves on the first screen; a move is sent without a reload and the page
+//! stays where it was; speeding asks for a second tap before it is played.
+//!
+//! Needs `chromium` and `chromedriver`; without them the tests say they are skipped and pass
+//! (in CI, `CI=true`, they fail instead).
+
+#[path = "common/browser.rs"]
+mod browser;
+mod common;
+
+use browser::{Browser, Driver, runtime, tools_or_skip};
+use common::api::{Host, may_speed_1926, race_1926_until, seat};
+use common::server::Server;
+use serde_json::{Value, json};
+use thirtyfour::prelude::*;
+
+const WIDTH: u32 = 390;
+const HEIGHT: u32 = 844;
+
+/// An event of `settings` with two guests at one table, round 1 started; answers the host and
+/// the guests' seat tokens.
+fn two_guests(server: &Server, settings: Value) -> (Host, Vec<String>) {
+    let host = Host::create(server, settings);
+    let tokens = host.add_players(server, &["Ann", "Bob"]);
+    host.ok(server, "/rounds", json!({}));
+    host.ok(server, "/rounds/1/start", json!({}));
+    (host, tokens)
+}
+
+/// The token of the seat to move.
+fn to_move(server: &Server, tokens: &[String]) -> String {
+    tokens
+        .iter()
+        .find(|t| seat(server, t)["deal"]["your_turn"] == true)
+        .expect("a seat to move")
+        .clone()
+}
+
+/// A phone on a seat, once its board says it is the seat's turn.
+async fn phone_on(driver: &Driver, server: &Server, token: &str) -> Browser {
+    let phone = driver.phone(WIDTH, HEIGHT).await;
+    phone
+        .goto(server.url(&format!("/seat/{token}")).as_str())
+        .await
+        .expect("open a seat");
+    phone.wait_for_text("#board h2", "Your turn").await;
+    phone
+}
+
+/// The bottom of the lowest of the elements `css` that are shown, and the window's height.
+async fn lowest_bottom(phone: &Browser, css: &str) -> (f64, f64) {
+    let answer = phone
+        .execute(
+            "var bottom = 0;
+             document.querySelectorAll(arguments[0]).forEach(function (el) {
+               var box = el.getBoundingClientRect();
+               if (box.height > 0) bottom = Math.max(bottom, box.bottom);
+             });
+             return [bottom, window.innerHeight];",
+            vec![json!(css)],
+        )
+        .await
+        .expect("measure");
+    let numbers: Vec<f64> = answer.convert().expect("two numbers");
+    (numbers[0], numbers[1])
+}
+
+/// How many actions the board says were played.
+async fn actions_shown(phone: &Browser) -> u64 {
+    phone
+        .find(By::Css("#board .board"))
+        .await
+        .expect("the board")
+        .attr("data-actions")
+        .await
+        .expect("data-actions")
+        .and_then(|n| n.parse().ok())
+        .expect("a number of actions")
+}
+
+/// Taps the first card of the hand that has moves; answers its identifier.
+async fn tap_a_playable_card(phone: &Browser) -> String {
+    let card = phone
+        .find(By::Css("#board .hand .card[data-playable]"))
+        .await
+        .expect("a card with moves");
+    let id = card
+        .attr("data-card")
+        .await
+        .expect("data-card")
+        .expect("the card's identifier");
+    card.click().await.expect("tap the card");
+    id
+}
+
+#[test]
+fn the_seat_to_move_sees_its_hand_and_moves_on_the_first_screen_of_a_phone() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let seats: Vec<(&str, String)> = [
+        ("touring-1926", 1926),
+        ("touring-1958", 58),
+        ("mille-bornes", 1000),
+    ]
+    .into_iter()
+    .map(|(rules, seed)| {
+        let (_, tokens) = two_guests(
+            &server,
+            json!({"name": format!("First screen {rules}"), "rules": rules, "seed": seed}),
+        );
+        (rules, to_move(&server, &tokens))
+    })
+    .collect();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        for (rules, token) in &seats {
+            let phone = phone_on(&driver, &server, token).await;
+            // Before a tap the moves wait under the hand; the hand is on the first screen.
+            let (hand, height) = lowest_bottom(&phone, "#board .hand .card").await;
+            let width: f64 = phone
+                .execute("return window.innerWidth;", Vec::new())
+                .await
+                .expect("width")
+                .convert()
+                .expect("a number");
+            assert_eq!(
+                (width, height),
+                (f64::from(WIDTH), f64::from(HEIGHT)),
+                "the page sees a phone's screen"
+            );
+            assert!(
+                hand > 0.0 && hand <= height,
+                "{rules}: the hand ends at {hand} px, below the first screen of {height} px"
+            );
+            let shown = phone
+                .find_all(By::Css("#board .moves form.shown"))
+                .await
+                .expect("moves");
+            assert!(
+                shown.is_empty(),
+                "{rules}: no move shows before a card is tapped"
+            );
+            // A tap on a card shows its moves, still on the first screen.
+            let card = tap_a_playable_card(&phone).await;
+            let (moves, height) = lowest_bottom(&phone, "#board .moves form.shown").await;
+            assert!(
+                moves > 0.0 && moves <= height,
+                "{rules}: {card}'s moves end at {moves} px, below the first screen of {height} px"
+            );
+            let buttons = phone
+                .find_all(By::Css("#board .moves form.shown button"))
+                .await
+                .expect("moves");
+            assert!(!buttons.is_empty(), "{rules}: the tapped card has moves");
+            for button in &buttons {
+                assert!(button.is_displayed().await.unwrap_or(false), "{rules}");
+            }
+            phone.screenshot_as(&format!("phone-{rules}.png")).await;
+            phone.quit().await;
+        }
+        drop(driver);
+    });
+}
+
+/// Opens a phone on the seat `pick` chooses of a fresh event of two guests (`settings`), once
+/// it is that seat's turn, and runs `test` with the number of actions the board shows; then the
+/// page must be the one first opened (no reload) and show no refusal.
+fn on_a_phone(
+    settings: Value,
+    pick: impl FnOnce(&Server, &[String]) -> String,
+    test: impl AsyncFnOnce(&Browser, u64),
+) {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (_, tokens) = two_guests(&server, settings);
+    let token = pick(&server, &tokens);
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = phone_on(&driver, &server, &token).await;
+        phone.mark_page().await;
+        let before = actions_shown(&phone).await;
+        test(&phone, before).await;
+        assert!(phone.same_page().await, "the page was never reloaded");
+        let complaint = phone.text_of("main > .flash.error").await;
+        assert!(complaint.is_none(), "a move was refused: {complaint:?}");
+        phone.quit().await;
+        drop(driver);
+    });
+}
+
+async fn scroll_y(phone: &Browser) -> f64 {
+    phone
+        .execute("return window.scrollY;", Vec::new())
+        .await
+        .expect("scrollY")
+        .convert()
+        .expect("a number")
+}
+
+#[test]
+fn a_move_on_a_phone_is_sent_without_a_reload_and_the_page_stays_where_it_was() {
+    on_a_phone(
+        json!({"name": "No Reload", "seed": 1926}),
+        to_move,
+        async |phone, before| {
+            // The guest scrolled a little (the piles are below); the page keeps that place.
+            phone
+                .execute("window.scrollTo(0, 60);", Vec::new())
+                .await
+                .expect("scroll");
+            let scrolled = scroll_y(phone).await;
+            tap_a_playable_card(phone).await;
+            phone
+                .find(By::Css("#board .moves form.shown button"))
+                .await
+                .expect("a move")
+                .click()
+                .await
+                .expect("play the move");
+            phone
+                .wait_for("the move on the board", async |driver: &WebDriver| {
+                    let board = driver.find(By::Css("#board .board")).await?;
+                    let shown: Option<u64> = board
+                        .attr("data-actions")
+                        .await?
+                        .and_then(|n| n.parse().ok());
+                    Ok(shown.filter(|&n| n > before))
+                })
+                .await;
+            let after = scroll_y(phone).await;
+            assert!(
+                (after - scrolled).abs() < 1.0,
+                "the page stayed where it was: {scrolled} px before, {after} px after"
+            );
+        },
+    );
+}
+
+#[test]
+fn speeding_on_a_phone_asks_for_a_confirmation() {
+    let speeder = |server: &Server, tokens: &[String]| {
+        let i = race_1926_until(server, tokens, 400, may_speed_1926)
+            .expect("a seat that may speed within 400 moves");
+        tokens[i].clone()
+    };
+    on_a_phone(
+        json!({"name": "Speed Trap", "seed": 7}),
+        speeder,
+        async |phone, before| {
+            phone
+                .find(By::Css("#board .hand .card[data-card=\"mile10\"]"))
+                .await
+                .expect("a 10 in the hand")
+                .click()
+                .await
+                .expect("tap the 10");
+            let danger = phone
+                .find(By::Css("#board .moves form.shown.danger button"))
+                .await
+                .expect("the speeding move, shown as a danger");
+            let class = danger.class_name().await.ok().flatten().unwrap_or_default();
+            assert!(
+                class.contains("danger") && !class.contains("go"),
+                "not the green button: {class}"
+            );
+            // The first tap asks: what it costs shows and nothing is played.
+            danger.click().await.expect("tap speeding once");
+            let warning = phone
+                .wait_for_text("#board .moves form.armed label.confirm", "loses all its")
+                .await;
+            assert!(warning.is_displayed().await.unwrap_or(false));
+            phone.screenshot_as("phone-speeding-confirm.png").await;
+            tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+            assert_eq!(actions_shown(phone).await, before, "one tap plays nothing");
+            // The second tap plays it, without a reload.
+            phone
+                .find(By::Css("#board .moves form.armed button"))
+                .await
+                .expect("the armed button")
+                .click()
+                .await
+                .expect("confirm");
+            phone.wait_for_text("#board ul.log", "speeding").await;
+        },
+    );
+}
