@@ -42,6 +42,16 @@ pub fn path_for(database: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Where the secret is kept by default: beside a SQLite file; for PostgreSQL, which has no
+/// file of ours, `data/touring.key` in the working directory. Every instance over one
+/// PostgreSQL database needs the same secret (a copy of that file, or `--key-file`).
+pub fn default_path(database: &crate::db::Database) -> PathBuf {
+    match database {
+        crate::db::Database::Sqlite(path) => path_for(path),
+        crate::db::Database::Postgres(_) => Path::new("data").join("touring.key"),
+    }
+}
+
 /// Reads the secret from its file, or writes a new one there (owner-only permissions), or,
 /// if the file is missing and `legacy` is given (the key an older version kept in the
 /// database), writes that one so that sessions survive the upgrade.
@@ -69,6 +79,9 @@ pub fn load_or_create(path: &Path, legacy: Option<&[u8]>) -> AppResult<[u8; LEN]
         Some(old) => secret = old,
         None => rand::fill(&mut secret[..]),
     }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| problem("cannot make its folder", e))?;
+    }
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -85,10 +98,9 @@ pub fn load_or_create(path: &Path, legacy: Option<&[u8]>) -> AppResult<[u8; LEN]
     Ok(secret)
 }
 
-/// Opens the secret of the app's database file and installs it: the file beside it, made on
-/// first start (from the key an older version kept in the database, which is then removed
-/// from the database).
-pub fn open(app: &super::App, database: &Path) -> AppResult<()> {
+/// Opens the secret in `file` and installs it: made on first start (from the key an older
+/// version kept in the database, which is then removed from the database).
+pub fn open(app: &super::App, file: &Path) -> AppResult<()> {
     let legacy = app.write(|conn| {
         let hex = crate::db::queries::server_key(conn, "session")?;
         Ok(hex.map(|hex| {
@@ -97,7 +109,7 @@ pub fn open(app: &super::App, database: &Path) -> AppResult<()> {
                 .collect::<Vec<u8>>()
         }))
     })?;
-    let secret = load_or_create(&path_for(database), legacy.as_deref())?;
+    let secret = load_or_create(file, legacy.as_deref())?;
     app.write(|conn| Ok(crate::db::queries::delete_server_key(conn, "session")?))?;
     install(secret);
     Ok(())
