@@ -27,7 +27,9 @@ pub use error::AppError;
 use crate::db::{Access, Conn, Pool};
 
 /// How often a write that collided on PostgreSQL is run again before the caller is told to.
-const WRITE_ATTEMPTS: u32 = 8;
+const WRITE_ATTEMPTS: u32 = 5;
+/// How many of its tries run beside other writers before the rest run alone.
+const BESIDE_OTHERS: u32 = 3;
 
 /// Result of a use case.
 pub type AppResult<T> = Result<T, AppError>;
@@ -69,7 +71,13 @@ impl App {
         let mut conn = self.pool.get()?;
         let mut attempt = 0;
         loop {
-            let result = conn.transaction_for(Access::Write, &mut f);
+            // The last tries run alone, so that a write among many others cannot starve.
+            let access = if attempt < BESIDE_OTHERS {
+                Access::Write
+            } else {
+                Access::WriteAlone
+            };
+            let result = conn.transaction_for(access, &mut f);
             match result {
                 Err(error)
                     if error.is_concurrent_change()
@@ -77,8 +85,8 @@ impl App {
                         && attempt < WRITE_ATTEMPTS =>
                 {
                     attempt += 1;
-                    // A short, growing and varied pause, so that the colliders part.
-                    let jitter = rand::random_range(0..=u64::from(attempt) * 4);
+                    // A short, varied pause, so that the colliders part.
+                    let jitter = rand::random_range(0..=u64::from(attempt) * 2);
                     std::thread::sleep(std::time::Duration::from_millis(jitter));
                 }
                 other => return other,

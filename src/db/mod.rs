@@ -254,10 +254,20 @@ pub enum Access {
     /// deferred transaction in WAL mode; PostgreSQL: REPEATABLE READ, READ ONLY.
     Read,
     /// Writes as if alone. SQLite: an immediate transaction (one writer at a time, the others
-    /// queue); PostgreSQL: SERIALIZABLE, where a conflicting writer fails with a serialization
-    /// failure and is run again (see [`is_retryable`]).
+    /// queue); PostgreSQL: SERIALIZABLE beside other writers (holding the writers' lock
+    /// shared), where a conflicting writer fails with a serialization failure and is run
+    /// again (see [`is_retryable`]).
     Write,
+    /// Writes truly alone, for a write that kept colliding (a host's stop among a table's
+    /// stream of moves must not starve). SQLite: as [`Access::Write`]; PostgreSQL: waits for
+    /// the writers' lock exclusively (across every instance) before it begins, so that no
+    /// other writer runs beside it.
+    WriteAlone,
 }
+
+/// PostgreSQL's advisory lock of the writers: every write holds it shared for its
+/// transaction, and a write that kept colliding takes it exclusively before it begins.
+const WRITERS_LOCK: i64 = 0x0074_6f75_7269_6e68;
 
 impl Conn {
     /// Runs `f` in one transaction begun for `access`: all of it or nothing.
@@ -273,7 +283,7 @@ impl Conn {
             (Conn::Sqlite(conn), Access::Read) => {
                 AnsiTransactionManager::begin_transaction_sql(conn, "BEGIN")?
             }
-            (Conn::Sqlite(conn), Access::Write) => {
+            (Conn::Sqlite(conn), Access::Write | Access::WriteAlone) => {
                 AnsiTransactionManager::begin_transaction_sql(conn, "BEGIN IMMEDIATE")?
             }
             (Conn::Postgres(conn), Access::Read) => AnsiTransactionManager::begin_transaction_sql(
@@ -282,10 +292,42 @@ impl Conn {
             )?,
             (Conn::Postgres(conn), Access::Write) => AnsiTransactionManager::begin_transaction_sql(
                 conn,
-                "BEGIN ISOLATION LEVEL SERIALIZABLE",
+                &format!(
+                    "BEGIN ISOLATION LEVEL SERIALIZABLE; \
+                     SELECT pg_advisory_xact_lock_shared({WRITERS_LOCK})"
+                ),
             )?,
+            (Conn::Postgres(conn), Access::WriteAlone) => {
+                // Taken before BEGIN, so that the snapshot is made once the others are done.
+                conn.batch_execute(&format!("SELECT pg_advisory_lock({WRITERS_LOCK})"))?;
+                let begun = AnsiTransactionManager::begin_transaction_sql(
+                    conn,
+                    "BEGIN ISOLATION LEVEL SERIALIZABLE",
+                );
+                if let Err(error) = begun {
+                    let _ =
+                        conn.batch_execute(&format!("SELECT pg_advisory_unlock({WRITERS_LOCK})"));
+                    return Err(error.into());
+                }
+            }
         }
-        // The rest is diesel's own `transaction`: commit, or roll back and keep the first error.
+        let result = self.finish_transaction(f);
+        if let (Conn::Postgres(conn), Access::WriteAlone) = (&mut *self, access) {
+            // A connection that cannot say this is broken, and its lock ends with it.
+            let _ = conn.batch_execute(&format!("SELECT pg_advisory_unlock({WRITERS_LOCK})"));
+        }
+        result
+    }
+
+    /// Runs `f` in the transaction just begun, then commits, or rolls back and keeps the
+    /// first error: the rest of diesel's own `transaction`.
+    fn finish_transaction<T, E>(
+        &mut self,
+        f: impl FnOnce(&mut Conn) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
         match f(self) {
             Ok(value) => {
                 <Conn as TransactionManager<Conn>>::commit_transaction(self)?;
