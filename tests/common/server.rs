@@ -19,9 +19,14 @@ pub const TEST_DATABASE: &str = "TOURING_TEST_DATABASE";
 
 /// The PostgreSQL server the tests run on, if `TOURING_TEST_DATABASE` names one.
 pub fn postgres() -> Option<String> {
-    std::env::var(TEST_DATABASE)
+    let url = std::env::var(TEST_DATABASE)
         .ok()
-        .filter(|url| url.starts_with("postgres://") || url.starts_with("postgresql://"))
+        .filter(|url| !url.is_empty())?;
+    assert!(
+        url.starts_with("postgres://") || url.starts_with("postgresql://"),
+        "{TEST_DATABASE} should be a postgres:// URL (or unset for SQLite), not {url}"
+    );
+    Some(url)
 }
 
 /// A database of one test's own on the PostgreSQL server of `TOURING_TEST_DATABASE`, dropped
