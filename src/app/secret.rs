@@ -79,22 +79,26 @@ pub fn load_or_create(path: &Path, legacy: Option<&[u8]>) -> AppResult<[u8; LEN]
         Some(old) => secret = old,
         None => rand::fill(&mut secret[..]),
     }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| problem("cannot make its folder", e))?;
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options
-        .open(path)
-        .map_err(|e| problem("cannot be created", e))?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| problem("cannot make its folder", e))?;
+    // Written whole into a temporary file (owner-only) and then linked into place unless the
+    // file is there by then: instances starting together over one PostgreSQL database, in
+    // one folder, all end up with the one secret that landed first.
+    let mut file =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| problem("cannot be created", e))?;
     file.write_all(&secret)
-        .and_then(|()| file.sync_all())
+        .and_then(|()| file.as_file().sync_all())
         .map_err(|e| problem("cannot be written", e))?;
+    match file.persist_noclobber(path) {
+        Ok(_) => {}
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            return load_or_create(path, None);
+        }
+        Err(e) => return Err(problem("cannot be created", e.error)),
+    }
     Ok(secret)
 }
 
@@ -179,6 +183,27 @@ mod tests {
             mac_with(&[1; LEN], "deal", &[b"x"]),
             mac_with(&[2; LEN], "deal", &[b"x"])
         );
+    }
+
+    #[test]
+    fn instances_starting_together_share_the_secret_that_landed_first() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("data").join("touring.key");
+        let made: Vec<[u8; LEN]> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| load_or_create(&path, None).expect("a secret")))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("thread"))
+                .collect()
+        });
+        assert!(made.iter().all(|s| *s == made[0]));
+        assert_eq!(std::fs::read(&path).expect("the file"), made[0].to_vec());
+        let left: Vec<_> = std::fs::read_dir(path.parent().expect("folder"))
+            .expect("folder")
+            .collect();
+        assert_eq!(left.len(), 1, "no temporary file is left behind");
     }
 
     #[test]
