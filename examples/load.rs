@@ -781,7 +781,7 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
 /// Looks every answered move up in the database: answers (lost, stored actions in all).
 fn lost_moves(database: &Path, event: i64, answered: &[Answered]) -> Result<(u64, u64)> {
     use touring::db::{self, queries};
-    let pool = db::open(database, 1)?;
+    let pool = db::open(&db::Database::Sqlite(database.to_owned()), 1)?;
     let mut conn = pool.get()?;
     let round = queries::round(&mut conn, event, 1)?.ok_or("round 1 is not stored")?;
     let mut stored: BTreeMap<(i64, i64), Vec<Value>> = BTreeMap::new();

@@ -52,7 +52,7 @@ fn backup(database: &std::path::Path, file: &std::path::Path, force: bool) -> (b
 
 #[test]
 fn a_backup_taken_while_the_server_runs_holds_the_event() {
-    let server = Server::start();
+    let server = Server::start_sqlite();
     let host = Host::create(
         &server,
         json!({"name": "Backed up", "seed": 3, "round": {"kind": "timed", "seconds": 3600}}),
@@ -82,7 +82,7 @@ fn a_backup_taken_while_the_server_runs_holds_the_event() {
             }
             played
         });
-        let (ok, text) = backup(&server.database, &file, false);
+        let (ok, text) = backup(server.file(), &file, false);
         playing.store(false, Ordering::SeqCst);
         assert!(ok, "the backup failed: {text}");
         assert!(text.contains("backed up"), "{text}");
@@ -91,7 +91,7 @@ fn a_backup_taken_while_the_server_runs_holds_the_event() {
     assert!(moves >= 10);
 
     // The copy is a database of its own: a server opens it and finds the event and its round.
-    let copy = Server::start_on(&file);
+    let copy = Server::start_on(&touring::db::Database::Sqlite(file.clone()));
     let (status, event) = copy.get(&format!("/api/v1/events/{}", host.event), None);
     assert_eq!(status, 200, "{event}");
     assert_eq!(event["event"]["name"], "Backed up");
@@ -109,15 +109,15 @@ fn a_backup_taken_while_the_server_runs_holds_the_event() {
 
 #[test]
 fn an_existing_backup_is_replaced_only_with_force() {
-    let server = Server::start();
+    let server = Server::start_sqlite();
     Host::create(&server, json!({"name": "First"}));
     let dir = tempfile::tempdir().expect("temporary directory");
     let file = dir.path().join("copy.sqlite");
-    let (ok, text) = backup(&server.database, &file, false);
+    let (ok, text) = backup(server.file(), &file, false);
     assert!(ok, "{text}");
 
     Host::create(&server, json!({"name": "Second"}));
-    let (ok, text) = backup(&server.database, &file, false);
+    let (ok, text) = backup(server.file(), &file, false);
     assert!(!ok, "an existing file must not be overwritten: {text}");
     assert!(text.contains("already exists"), "{text}");
     assert!(text.contains("--force"), "the message says how: {text}");
@@ -127,7 +127,7 @@ fn an_existing_backup_is_replaced_only_with_force() {
         "the refused run kept the old copy"
     );
 
-    let (ok, text) = backup(&server.database, &file, true);
+    let (ok, text) = backup(server.file(), &file, true);
     assert!(ok, "{text}");
     assert!(text.contains("2 event(s)"), "{text}");
     assert_eq!(event_names(&file), ["First", "Second"]);
@@ -151,8 +151,38 @@ fn a_missing_database_or_the_database_itself_is_refused() {
     assert!(text.contains("no database"), "{text}");
     assert!(!missing.exists(), "the backup must not create the database");
 
-    let server = Server::start();
-    let (ok, text) = backup(&server.database, &server.database, true);
+    let server = Server::start_sqlite();
+    let (ok, text) = backup(server.file(), server.file(), true);
     assert!(!ok);
     assert!(text.contains("database itself"), "{text}");
+}
+
+#[test]
+fn a_postgresql_database_is_backed_up_with_pg_dump_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("copy.sqlite");
+    let url = std::path::Path::new("postgres://touring:hunter2@127.0.0.1:9/touring");
+    let (ok, text) = backup(url, &file, false);
+    assert!(!ok, "{text}");
+    assert!(text.contains("pg_dump"), "{text}");
+    assert!(text.contains("pg_restore"), "{text}");
+    assert!(
+        !text.contains("hunter2"),
+        "the password is not shown: {text}"
+    );
+    assert!(!file.exists(), "nothing is written");
+    assert!(
+        !std::path::Path::new("postgres:").exists(),
+        "no folder named after the URL"
+    );
+}
+
+#[test]
+fn a_database_url_of_another_kind_is_refused_saying_what_is_accepted() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let url = std::path::Path::new("mysql://root@127.0.0.1/touring");
+    let (ok, text) = backup(url, &dir.path().join("copy.sqlite"), false);
+    assert!(!ok, "{text}");
+    assert!(text.contains("postgres://"), "{text}");
+    assert!(text.contains("SQLite file path"), "{text}");
 }

@@ -228,11 +228,17 @@ async fn evening(tools: &Tools, base: &str) {
         );
         assert_fits_the_phone(&guest.phone, guest.name).await;
     }
-    // The console's clock counts down on its own.
+    // The console's clock counts down on its own. (Waited for: the round panel may be in the
+    // middle of a live redraw, which replaces the clock's element.)
     let shown = host
-        .text_of("#round-panel .clock")
-        .await
-        .expect("the console shows the clock");
+        .wait_for(
+            "the console to show the clock",
+            async |driver: &WebDriver| {
+                let clock = driver.find(By::Css("#round-panel .clock")).await?;
+                Ok(Some(clock.text().await?))
+            },
+        )
+        .await;
     host.wait_for(
         &format!("the console's clock to move on from {shown}"),
         async |driver: &WebDriver| {

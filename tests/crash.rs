@@ -107,7 +107,7 @@ fn wait_for(count: &AtomicUsize, n: usize) {
 }
 
 /// Every action stored for round 1 of the event, by (table, deal), read from the database file.
-fn stored_actions(database: &std::path::Path, event: i64) -> BTreeMap<(i64, i64), Vec<Value>> {
+fn stored_actions(database: &db::Database, event: i64) -> BTreeMap<(i64, i64), Vec<Value>> {
     let pool = db::open(database, 1).expect("open the database");
     let mut conn = pool.get().expect("connection");
     let round = queries::round(&mut conn, event, 1)

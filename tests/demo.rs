@@ -20,7 +20,8 @@ impl Drop for Demo {
 fn stored_actions(database: &std::path::Path) -> i64 {
     use diesel::prelude::*;
     use touring::db::schema::actions;
-    let pool = touring::db::open(database, 1).expect("open the demo's database");
+    let pool = touring::db::open(&touring::db::Database::Sqlite(database.to_owned()), 1)
+        .expect("open the demo's database");
     let mut conn = pool.get().expect("a connection");
     actions::table
         .count()

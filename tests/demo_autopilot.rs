@@ -12,7 +12,11 @@ use touring::bots::Budget;
 
 fn demo_app() -> (tempfile::TempDir, App, Arc<ManualClock>) {
     let dir = tempfile::tempdir().expect("temporary directory");
-    let pool = touring::db::open(&dir.path().join("demo.sqlite"), 2).expect("database");
+    let pool = touring::db::open(
+        &touring::db::Database::Sqlite(dir.path().join("demo.sqlite")),
+        2,
+    )
+    .expect("database");
     let clock = Arc::new(ManualClock::new(Utc::now()));
     let app = App::new(pool, clock.clone());
     (dir, app, clock)

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel::sql_query;
 use diesel::sqlite::SqliteConnection;
 use diesel_migrations::MigrationHarness;
-use touring::db::MIGRATIONS;
+use touring::db::SQLITE_MIGRATIONS as MIGRATIONS;
 
 #[derive(QueryableByName)]
 struct Counts {

@@ -450,7 +450,8 @@ fn logout_ends_the_host_session_on_the_server() {
 #[test]
 fn the_signing_key_lives_beside_the_database_owner_only_and_not_in_it() {
     let dir = tempfile::tempdir().expect("dir");
-    let database = dir.path().join("party.sqlite");
+    let file = dir.path().join("party.sqlite");
+    let database = touring::db::Database::Sqlite(file.clone());
     let mut server = Server::start_on(&database);
     let party = Party::new(&server);
     let key_file = dir.path().join("party.sqlite.key");

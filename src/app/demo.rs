@@ -43,7 +43,7 @@ pub fn set_up(app: &App, seed: u64) -> AppResult<DemoEvent> {
     settings.length = EventLength::Rounds { rounds: ROUNDS };
     app.write(|conn| {
         let now = app.now_naive();
-        let (event, host_token) = events::create(conn, settings, now)?;
+        let (event, host_token) = events::create(conn, settings.clone(), now)?;
         let mut order = Vec::new();
         let mut open_seats = Vec::new();
         for name in OPEN_SEATS {

@@ -56,6 +56,19 @@ impl AppError {
     }
 }
 
+/// What a change that collided with another one at the same moment is told (a unique key
+/// refused it, or PostgreSQL could not order it after the other).
+pub const CONCURRENT_CHANGE: &str =
+    "someone else changed this at the same moment; reload and try again";
+
+impl AppError {
+    /// Did this fail only because another change landed at the same moment? Running the use
+    /// case again then sees that change and answers from it.
+    pub fn is_concurrent_change(&self) -> bool {
+        matches!(self, AppError::Stale(message) if message == CONCURRENT_CHANGE)
+    }
+}
+
 impl From<diesel::result::Error> for AppError {
     fn from(error: diesel::result::Error) -> AppError {
         match error {
@@ -63,9 +76,8 @@ impl From<diesel::result::Error> for AppError {
             diesel::result::Error::DatabaseError(
                 diesel::result::DatabaseErrorKind::UniqueViolation,
                 _,
-            ) => AppError::Stale(
-                "someone else changed this at the same moment; reload and try again".into(),
-            ),
+            ) => AppError::Stale(CONCURRENT_CHANGE.into()),
+            other if crate::db::is_retryable(&other) => AppError::Stale(CONCURRENT_CHANGE.into()),
             other => AppError::Internal(format!("database error: {other}")),
         }
     }

@@ -589,7 +589,7 @@ pub fn new_seed(asked: Option<u64>) -> u64 {
 /// Creates an event. Returns it with the host's token (shown once).
 pub fn create_event(app: &App, settings: Settings) -> AppResult<(EventRecord, String)> {
     let now = app.now_naive();
-    app.write(|conn| create(conn, settings, now))
+    app.write(|conn| create(conn, settings.clone(), now))
 }
 
 /// The round now being played (or the last one), with its clock.
@@ -633,7 +633,7 @@ pub fn event_overview(app: &App, viewer: &ViewerKey) -> AppResult<EventOverview>
 pub fn update_event(
     app: &App,
     host: &HostKey,
-    change: impl FnOnce(Settings) -> AppResult<Settings>,
+    mut change: impl FnMut(Settings) -> AppResult<Settings>,
 ) -> AppResult<EventRecord> {
     let now = app.now_naive();
     app.write_as_host(host, |conn, event| {
@@ -668,7 +668,7 @@ pub fn add_entry(
     app: &App,
     host: &HostKey,
     cap: Option<usize>,
-    members: impl FnOnce(&Settings) -> AppResult<Members>,
+    mut members: impl FnMut(&Settings) -> AppResult<Members>,
     bot: Option<&str>,
 ) -> AppResult<(EntryRecord, Vec<PlayerLink>)> {
     let now = app.now_naive();
@@ -701,7 +701,7 @@ pub fn rename_entry(
     app: &App,
     host: &HostKey,
     entry: i64,
-    members: impl FnOnce(&Settings) -> AppResult<Members>,
+    mut members: impl FnMut(&Settings) -> AppResult<Members>,
 ) -> AppResult<()> {
     app.write_as_host(host, |conn, event| {
         rename_entry_in(conn, event, entry, members(&event.settings)?)

@@ -1,6 +1,6 @@
 //! Use cases: create an event, start a round, play a card, close a round. Each runs in one
-//! database transaction (an immediate one when it writes, so concurrent writers queue instead
-//! of failing) and uses the pure engine and tournament logic for every decision.
+//! database transaction (one that behaves as if alone when it writes: see [`App::write`]) and
+//! uses the pure engine and tournament logic for every decision.
 
 pub mod bot_moves;
 pub mod clock;
@@ -24,7 +24,12 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::AppError;
 
-use crate::db::{Conn, Pool};
+use crate::db::{Access, Conn, Pool};
+
+/// How often a write that collided on PostgreSQL is run again before the caller is told to.
+const WRITE_ATTEMPTS: u32 = 5;
+/// How many of its tries run beside other writers before the rest run alone.
+const BESIDE_OTHERS: u32 = 3;
 
 /// Result of a use case.
 pub type AppResult<T> = Result<T, AppError>;
@@ -55,13 +60,38 @@ impl App {
     /// never waits for (nor blocks) the writers.
     pub fn read<T>(&self, f: impl FnOnce(&mut Conn) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
-        diesel::Connection::transaction(&mut *conn, f)
+        conn.transaction_for(Access::Read, f)
     }
 
-    /// Runs a use case that writes, in one immediate transaction: all of it or nothing.
-    pub fn write<T>(&self, f: impl FnOnce(&mut Conn) -> AppResult<T>) -> AppResult<T> {
+    /// Runs a use case that writes, in one transaction that behaves as if it were alone: all
+    /// of it or nothing. On SQLite writers queue (an immediate transaction); on PostgreSQL a
+    /// use case that collided with another one at the same moment is run again, and then sees
+    /// the other's change (so `f` may run more than once, and does nothing but database work).
+    pub fn write<T>(&self, mut f: impl FnMut(&mut Conn) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
-        conn.immediate_transaction(f)
+        let mut attempt = 0;
+        loop {
+            // The last tries run alone, so that a write among many others cannot starve.
+            let access = if attempt < BESIDE_OTHERS {
+                Access::Write
+            } else {
+                Access::WriteAlone
+            };
+            let result = conn.transaction_for(access, &mut f);
+            match result {
+                Err(error)
+                    if error.is_concurrent_change()
+                        && conn.is_postgres()
+                        && attempt < WRITE_ATTEMPTS =>
+                {
+                    attempt += 1;
+                    // A short, varied pause, so that the colliders part.
+                    let jitter = rand::random_range(0..=u64::from(attempt) * 2);
+                    std::thread::sleep(std::time::Duration::from_millis(jitter));
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Runs a host's read in one read transaction, the event loaded and the token checked
@@ -77,11 +107,11 @@ impl App {
         })
     }
 
-    /// Runs a host's change in one immediate transaction, the token checked inside it.
+    /// Runs a host's change in one write transaction, the token checked inside it.
     pub fn write_as_host<T>(
         &self,
         host: &HostKey,
-        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+        mut f: impl FnMut(&mut Conn, &events::EventRecord) -> AppResult<T>,
     ) -> AppResult<T> {
         self.write(|conn| {
             let event = events::load_as_host(conn, host)?;

@@ -42,6 +42,16 @@ pub fn path_for(database: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Where the secret is kept by default: beside a SQLite file; for PostgreSQL, which has no
+/// file of ours, `data/touring.key` in the working directory. Every instance over one
+/// PostgreSQL database needs the same secret (a copy of that file, or `--key-file`).
+pub fn default_path(database: &crate::db::Database) -> PathBuf {
+    match database {
+        crate::db::Database::Sqlite(path) => path_for(path),
+        crate::db::Database::Postgres(_) => Path::new("data").join("touring.key"),
+    }
+}
+
 /// Reads the secret from its file, or writes a new one there (owner-only permissions), or,
 /// if the file is missing and `legacy` is given (the key an older version kept in the
 /// database), writes that one so that sessions survive the upgrade.
@@ -69,26 +79,32 @@ pub fn load_or_create(path: &Path, legacy: Option<&[u8]>) -> AppResult<[u8; LEN]
         Some(old) => secret = old,
         None => rand::fill(&mut secret[..]),
     }
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options
-        .open(path)
-        .map_err(|e| problem("cannot be created", e))?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| problem("cannot make its folder", e))?;
+    // Written whole into a temporary file (owner-only) and then linked into place unless the
+    // file is there by then: instances starting together over one PostgreSQL database, in
+    // one folder, all end up with the one secret that landed first.
+    let mut file =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| problem("cannot be created", e))?;
     file.write_all(&secret)
-        .and_then(|()| file.sync_all())
+        .and_then(|()| file.as_file().sync_all())
         .map_err(|e| problem("cannot be written", e))?;
+    match file.persist_noclobber(path) {
+        Ok(_) => {}
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            return load_or_create(path, None);
+        }
+        Err(e) => return Err(problem("cannot be created", e.error)),
+    }
     Ok(secret)
 }
 
-/// Opens the secret of the app's database file and installs it: the file beside it, made on
-/// first start (from the key an older version kept in the database, which is then removed
-/// from the database).
-pub fn open(app: &super::App, database: &Path) -> AppResult<()> {
+/// Opens the secret in `file` and installs it: made on first start (from the key an older
+/// version kept in the database, which is then removed from the database).
+pub fn open(app: &super::App, file: &Path) -> AppResult<()> {
     let legacy = app.write(|conn| {
         let hex = crate::db::queries::server_key(conn, "session")?;
         Ok(hex.map(|hex| {
@@ -97,7 +113,7 @@ pub fn open(app: &super::App, database: &Path) -> AppResult<()> {
                 .collect::<Vec<u8>>()
         }))
     })?;
-    let secret = load_or_create(&path_for(database), legacy.as_deref())?;
+    let secret = load_or_create(file, legacy.as_deref())?;
     app.write(|conn| Ok(crate::db::queries::delete_server_key(conn, "session")?))?;
     install(secret);
     Ok(())
@@ -167,6 +183,27 @@ mod tests {
             mac_with(&[1; LEN], "deal", &[b"x"]),
             mac_with(&[2; LEN], "deal", &[b"x"])
         );
+    }
+
+    #[test]
+    fn instances_starting_together_share_the_secret_that_landed_first() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("data").join("touring.key");
+        let made: Vec<[u8; LEN]> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| load_or_create(&path, None).expect("a secret")))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("thread"))
+                .collect()
+        });
+        assert!(made.iter().all(|s| *s == made[0]));
+        assert_eq!(std::fs::read(&path).expect("the file"), made[0].to_vec());
+        let left: Vec<_> = std::fs::read_dir(path.parent().expect("folder"))
+            .expect("folder")
+            .collect();
+        assert_eq!(left.len(), 1, "no temporary file is left behind");
     }
 
     #[test]

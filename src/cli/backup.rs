@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
+use diesel::sqlite::SqliteConnection;
 
 use crate::db;
 
@@ -28,7 +29,8 @@ use crate::db;
 pub struct Args {
     /// Where to write the copy (a new file; see --force).
     pub file: PathBuf,
-    /// The database to copy. Default: data/touring.sqlite.
+    /// The SQLite database to copy. Default: data/touring.sqlite. (A PostgreSQL database is
+    /// backed up with PostgreSQL's own pg_dump; this command says how.)
     #[arg(long, env = "DATABASE_URL")]
     pub database: Option<String>,
     /// Replace FILE if it exists.
@@ -50,11 +52,10 @@ struct Check {
 
 /// Copies the database named by `args` to `args.file`.
 pub fn run(args: &Args) -> Result<(), String> {
-    let source = args
-        .database
-        .as_deref()
-        .map(db::path_from_url)
-        .unwrap_or_else(db::default_path);
+    let source = match db::Database::parse(args.database.as_deref())? {
+        db::Database::Sqlite(path) => path,
+        db::Database::Postgres(url) => return Err(postgres_advice(&url)),
+    };
     let target = &args.file;
     let events = backup(&source, target, args.force)?;
     let size = std::fs::metadata(target).map(|m| m.len()).unwrap_or(0);
@@ -143,16 +144,28 @@ pub fn backup(source: &Path, target: &Path, force: bool) -> Result<i64, String> 
     Ok(copied)
 }
 
+/// What `touring backup` says for a PostgreSQL database: PostgreSQL's own tools copy it
+/// consistently while the servers run, and restore it.
+fn postgres_advice(url: &str) -> String {
+    let shown = db::Database::Postgres(url.to_owned()).describe();
+    format!(
+        "the database is PostgreSQL ({shown}); `touring backup` copies SQLite files only. \
+         Back PostgreSQL up with its own pg_dump, which takes one consistent snapshot while \
+         the servers run: pg_dump --format=custom --file=touring.dump \"$DATABASE_URL\" \
+         (restore into an empty database with pg_restore --dbname=\"$DATABASE_URL\" touring.dump)"
+    )
+}
+
 /// Opens an existing SQLite file, waiting (rather than failing) while a writer holds a lock.
-fn open(path: &Path) -> Result<db::Conn, String> {
-    let mut conn = db::Conn::establish(&path.to_string_lossy())
+fn open(path: &Path) -> Result<SqliteConnection, String> {
+    let mut conn = SqliteConnection::establish(&path.to_string_lossy())
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     conn.batch_execute("PRAGMA busy_timeout = 10000;")
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     Ok(conn)
 }
 
-fn count_events(conn: &mut db::Conn) -> QueryResult<i64> {
+fn count_events(conn: &mut SqliteConnection) -> QueryResult<i64> {
     diesel::sql_query("SELECT COUNT(*) AS n FROM events")
         .get_result::<Count>(conn)
         .map(|c| c.n)

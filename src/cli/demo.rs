@@ -21,8 +21,9 @@ pub struct Args {
     /// The port (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The SQLite database file to add the demo event to. Default: a new database in a
-    /// temporary directory, deleted when the demo stops, so a demo never mixes with real events.
+    /// The database to add the demo event to (a SQLite file or a PostgreSQL URL). Default: a
+    /// new SQLite file in a temporary directory, deleted when the demo stops, so a demo never
+    /// mixes with real events.
     #[arg(long)]
     pub database: Option<String>,
     /// How long a bot waits before it plays, in milliseconds: a human pace.
@@ -38,19 +39,23 @@ pub struct Args {
 /// Sets up the demo event, prints its links and runs the server until it is stopped.
 pub fn run(args: &Args) -> Result<(), String> {
     // Kept alive for as long as the demo runs; the directory is deleted when it ends.
-    let (path, _temporary) = match &args.database {
-        Some(url) => (db::path_from_url(url), None),
+    let (database, _temporary) = match &args.database {
+        Some(url) => (db::Database::parse(Some(url))?, None),
         None => {
             let dir = tempfile::Builder::new()
                 .prefix("touring-demo-")
                 .tempdir()
                 .map_err(|e| format!("cannot make a temporary directory for the demo: {e}"))?;
-            (dir.path().join("demo.sqlite"), Some(dir))
+            (
+                db::Database::Sqlite(dir.path().join("demo.sqlite")),
+                Some(dir),
+            )
         }
     };
-    let pool = db::open(&path, 8).map_err(|e| format!("{e} ({})", path.display()))?;
+    let pool = db::open(&database, 8).map_err(|e| format!("{e} ({})", database.describe()))?;
     let app = App::new(pool, Arc::new(SystemClock));
-    crate::app::secret::open(&app, &path).map_err(|e| e.to_string())?;
+    crate::app::secret::open(&app, &crate::app::secret::default_path(&database))
+        .map_err(|e| e.to_string())?;
     let demo = demo::set_up(&app, args.seed).map_err(|e| format!("cannot set up the demo: {e}"))?;
     let pace = BotPace {
         delay: Duration::from_millis(args.bot_delay_ms),
@@ -83,7 +88,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             demo::ROUNDS,
             demo::ROUND_SECONDS
         ))?;
-        super::print_line(&format!("database: {} (stop with Ctrl-C)", path.display()))?;
+        super::print_line(&format!("database: {} (stop with Ctrl-C)", database.describe()))?;
         actix_web::rt::spawn(host_autopilot(app, hub, event));
         server
             .await

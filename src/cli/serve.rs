@@ -18,9 +18,15 @@ pub struct Args {
     /// The port (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The SQLite database file (created if missing). Default: data/touring.sqlite.
+    /// Where the data lives: a SQLite file (created if missing; default data/touring.sqlite)
+    /// or a PostgreSQL URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE.
     #[arg(long, env = "DATABASE_URL")]
     pub database: Option<String>,
+    /// The file that keeps the server's secret (made if missing). Default: beside a SQLite
+    /// file, or data/touring.key with PostgreSQL; instances sharing one PostgreSQL database
+    /// need the same secret.
+    #[arg(long, env = "TOURING_KEY_FILE")]
+    pub key_file: Option<PathBuf>,
     /// How long a bot at a digital table waits before it plays, in milliseconds: a human pace.
     #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
@@ -41,6 +47,7 @@ impl Default for Args {
             address: "127.0.0.1".into(),
             port: 8080,
             database: std::env::var("DATABASE_URL").ok(),
+            key_file: std::env::var_os("TOURING_KEY_FILE").map(PathBuf::from),
             bot_delay_ms: 1500,
             limits: <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
                 .map(|only| only.limits)
@@ -58,21 +65,25 @@ impl Args {
         }
     }
 
-    /// The database file these arguments name.
-    pub fn database_path(&self) -> PathBuf {
-        self.database
-            .as_deref()
-            .map(db::path_from_url)
-            .unwrap_or_else(db::default_path)
+    /// The database these arguments name, or why they name none.
+    pub fn database(&self) -> Result<db::Database, String> {
+        db::Database::parse(self.database.as_deref())
+    }
+
+    /// The file of the server's secret.
+    pub fn key_file(&self, database: &db::Database) -> PathBuf {
+        self.key_file
+            .clone()
+            .unwrap_or_else(|| crate::app::secret::default_path(database))
     }
 }
 
 /// Opens the database and runs the server until it is stopped.
 pub fn run(args: &Args) -> Result<(), String> {
-    let path = args.database_path();
-    let pool = db::open(&path, 8).map_err(|e| format!("{e} ({})", path.display()))?;
+    let database = args.database()?;
+    let pool = db::open(&database, 8).map_err(|e| format!("{e} ({})", database.describe()))?;
     let app = App::new(pool, Arc::new(SystemClock));
-    crate::app::secret::open(&app, &path).map_err(|e| e.to_string())?;
+    crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
         let (server, addr, _hub) = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
@@ -87,7 +98,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         super::print_line(&format!("touring is running: open http://{addr}/"))?;
         super::print_line(&format!(
             "database: {} (stop with Ctrl-C)",
-            path.display()
+            database.describe()
         ))?;
         server
             .await

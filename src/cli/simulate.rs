@@ -57,7 +57,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         .database
         .clone()
         .unwrap_or_else(|| dir.path().join("simulation.sqlite"));
-    let pool = db::open(&path, 2).map_err(|e| format!("{e} ({})", path.display()))?;
+    let pool = db::open(&db::Database::Sqlite(path.clone()), 2)
+        .map_err(|e| format!("{e} ({})", path.display()))?;
     let clock = Arc::new(ManualClock::new(Utc::now()));
     let app = App::new(pool, clock.clone());
     crate::app::secret::install(crate::app::secret::SIMULATION);

@@ -6,6 +6,9 @@ use diesel::prelude::*;
 use diesel::result::QueryResult;
 
 use super::Conn;
+// `Returning(X::as_returning())` is not one of the forms diesel's MultiConnection can hand to
+// each backend; the same columns as a plain tuple are (`Selectable::construct_selection`).
+use super::MultiBackend;
 use super::models::*;
 use super::schema::*;
 
@@ -14,7 +17,7 @@ use super::schema::*;
 pub fn insert_event(conn: &mut Conn, new: &NewEvent) -> QueryResult<Event> {
     diesel::insert_into(events::table)
         .values(new)
-        .returning(Event::as_returning())
+        .returning(<Event as Selectable<MultiBackend>>::construct_selection())
         .get_result(conn)
 }
 
@@ -112,14 +115,14 @@ pub fn delete_server_key(conn: &mut Conn, name: &str) -> QueryResult<usize> {
 pub fn insert_entry(conn: &mut Conn, new: &NewEntry) -> QueryResult<Entry> {
     diesel::insert_into(entries::table)
         .values(new)
-        .returning(Entry::as_returning())
+        .returning(<Entry as Selectable<MultiBackend>>::construct_selection())
         .get_result(conn)
 }
 
 pub fn insert_player(conn: &mut Conn, new: &NewPlayer) -> QueryResult<Player> {
     diesel::insert_into(players::table)
         .values(new)
-        .returning(Player::as_returning())
+        .returning(<Player as Selectable<MultiBackend>>::construct_selection())
         .get_result(conn)
 }
 
@@ -231,7 +234,7 @@ pub fn claim_player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<us
 pub fn insert_round(conn: &mut Conn, new: &NewRound) -> QueryResult<Round> {
     diesel::insert_into(rounds::table)
         .values(new)
-        .returning(Round::as_returning())
+        .returning(<Round as Selectable<MultiBackend>>::construct_selection())
         .get_result(conn)
 }
 
@@ -340,7 +343,7 @@ pub fn end_pause(conn: &mut Conn, pause_id: i64, at: NaiveDateTime) -> QueryResu
 pub fn insert_table(conn: &mut Conn, new: &NewRoundTable) -> QueryResult<RoundTable> {
     diesel::insert_into(round_tables::table)
         .values(new)
-        .returning(RoundTable::as_returning())
+        .returning(<RoundTable as Selectable<MultiBackend>>::construct_selection())
         .get_result(conn)
 }
 
@@ -432,7 +435,7 @@ pub fn table_of_entry(
 pub fn insert_game(conn: &mut Conn, new: &NewGame) -> QueryResult<GameRow> {
     diesel::insert_into(games::table)
         .values(new)
-        .returning(GameRow::as_returning())
+        .returning(<GameRow as Selectable<MultiBackend>>::construct_selection())
         .get_result(conn)
 }
 

@@ -1,52 +1,164 @@
-//! A real `touring serve` process on 127.0.0.1 with a database in a temporary directory.
+//! A real `touring serve` process on 127.0.0.1 with a fresh database of its own: a SQLite file
+//! in a temporary directory, or, when `TOURING_TEST_DATABASE` names a PostgreSQL server
+//! (postgres://USER@HOST:PORT/DATABASE, a user who may create databases), a new database there,
+//! dropped when the test ends. CI runs the integration tests once on each.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use diesel::{Connection, RunQueryDsl};
 use serde_json::Value;
+use touring::db::Database;
+
+/// The environment variable that runs the tests on PostgreSQL.
+pub const TEST_DATABASE: &str = "TOURING_TEST_DATABASE";
+
+/// The PostgreSQL server the tests run on, if `TOURING_TEST_DATABASE` names one.
+pub fn postgres() -> Option<String> {
+    let url = std::env::var(TEST_DATABASE)
+        .ok()
+        .filter(|url| !url.is_empty())?;
+    assert!(
+        url.starts_with("postgres://") || url.starts_with("postgresql://"),
+        "{TEST_DATABASE} should be a postgres:// URL (or unset for SQLite), not {url}"
+    );
+    Some(url)
+}
+
+/// A database of one test's own on the PostgreSQL server of `TOURING_TEST_DATABASE`, dropped
+/// (with every connection to it) when this is dropped.
+pub struct PgDatabase {
+    admin: String,
+    name: String,
+    pub url: String,
+}
+
+impl PgDatabase {
+    /// Creates a new, empty database on the server `admin` points at.
+    pub fn create(admin: &str) -> PgDatabase {
+        static COUNT: AtomicU32 = AtomicU32::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!(
+            "touring_test_{}_{}_{nanos}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::SeqCst)
+        );
+        let mut conn = diesel::PgConnection::establish(admin)
+            .unwrap_or_else(|e| panic!("{TEST_DATABASE}: cannot connect to {admin}: {e}"));
+        diesel::sql_query(format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .expect("create a database for the test");
+        PgDatabase {
+            admin: admin.to_owned(),
+            url: with_database(admin, &name),
+            name,
+        }
+    }
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        if let Ok(mut conn) = diesel::PgConnection::establish(&self.admin) {
+            let _ = diesel::sql_query(format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut conn);
+        }
+    }
+}
+
+/// The URL with its database name replaced (its options kept).
+fn with_database(url: &str, name: &str) -> String {
+    let start = url.find("://").map_or(0, |i| i + 3);
+    let (head, tail) = url.split_at(start);
+    let end = tail.find(['/', '?']).unwrap_or(tail.len());
+    let options = tail.find('?').map_or("", |i| &tail[i..]);
+    format!("{head}{}/{name}{options}", &tail[..end])
+}
+
+/// A fresh database for one test: on PostgreSQL when the tests run there, else a SQLite file
+/// in `dir`.
+pub fn fresh_database(dir: &Path) -> (Database, Option<PgDatabase>) {
+    match postgres() {
+        Some(admin) => {
+            let pg = PgDatabase::create(&admin);
+            (Database::Postgres(pg.url.clone()), Some(pg))
+        }
+        None => (Database::Sqlite(dir.join("touring.sqlite")), None),
+    }
+}
 
 pub struct Server {
     child: Option<Child>,
     pub base: String,
-    pub database: PathBuf,
+    pub database: Database,
+    options: Vec<String>,
     _dir: Option<tempfile::TempDir>,
+    _key_dir: Option<tempfile::TempDir>,
+    _postgres: Option<PgDatabase>,
     client: reqwest::blocking::Client,
 }
 
 impl Server {
-    /// Starts a server with a fresh database.
+    /// Starts a server with a fresh database (on PostgreSQL when the tests run there).
     pub fn start() -> Server {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let database = dir.path().join("touring.sqlite");
-        let mut server = Server::start_on(&database);
-        server._dir = Some(dir);
-        server
+        Server::start_with(&[])
     }
 
     /// Starts a server with a fresh database and extra `touring serve` options.
     pub fn start_with(options: &[&str]) -> Server {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let database = dir.path().join("touring.sqlite");
+        let (database, postgres) = fresh_database(dir.path());
         let mut server = Server::start_on_with(&database, options);
+        server._dir = Some(dir);
+        server._postgres = postgres;
+        server
+    }
+
+    /// Starts a server with a fresh SQLite file, whichever backend the tests run on (for what
+    /// only SQLite has: its file, its backups, its write lock).
+    pub fn start_sqlite() -> Server {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut server = Server::start_on(&Database::Sqlite(dir.path().join("touring.sqlite")));
         server._dir = Some(dir);
         server
     }
 
-    /// Starts a server on an existing database file.
-    pub fn start_on(database: &Path) -> Server {
+    /// Starts a server on an existing database.
+    pub fn start_on(database: &Database) -> Server {
         Server::start_on_with(database, &[])
     }
 
-    /// Starts a server on an existing database file, with extra `touring serve` options.
-    pub fn start_on_with(database: &Path, options: &[&str]) -> Server {
+    /// Starts a server on an existing database, with extra `touring serve` options. On
+    /// PostgreSQL the options should name a `--key-file`, or the secret is made in data/.
+    pub fn start_on_with(database: &Database, options: &[&str]) -> Server {
+        let mut options: Vec<String> = options.iter().map(|o| (*o).to_owned()).collect();
+        let key_dir = match database {
+            Database::Postgres(_) if !options.iter().any(|o| o == "--key-file") => {
+                let dir = tempfile::tempdir().expect("temporary directory");
+                options.push("--key-file".into());
+                options.push(dir.path().join("touring.key").display().to_string());
+                Some(dir)
+            }
+            _ => None,
+        };
+        let argument = match database {
+            Database::Sqlite(path) => path.display().to_string(),
+            Database::Postgres(url) => url.clone(),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_touring"))
             .args(["serve", "--port", "0", "--database"])
-            .arg(database)
-            .args(options)
+            .arg(argument)
+            .args(&options)
             .env_remove("DATABASE_URL")
+            .env_remove("TOURING_KEY_FILE")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -72,9 +184,20 @@ impl Server {
         Server {
             child: Some(child),
             base,
-            database: database.to_owned(),
+            database: database.clone(),
+            options,
             _dir: None,
+            _key_dir: key_dir,
+            _postgres: None,
             client,
+        }
+    }
+
+    /// The SQLite file of this server (panics on PostgreSQL: start it with `start_sqlite`).
+    pub fn file(&self) -> &Path {
+        match &self.database {
+            Database::Sqlite(path) => path,
+            Database::Postgres(_) => panic!("this test needs a SQLite server"),
         }
     }
 
@@ -86,12 +209,14 @@ impl Server {
         }
     }
 
-    /// Kills this server and starts a new one on the same database.
+    /// Kills this server and starts a new one on the same database (and secret).
     pub fn restart(&mut self) {
         self.kill();
-        let dir = self._dir.take();
-        let mut next = Server::start_on(&self.database);
-        next._dir = dir;
+        let options: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        let mut next = Server::start_on_with(&self.database, &options);
+        next._dir = self._dir.take();
+        next._key_dir = self._key_dir.take();
+        next._postgres = self._postgres.take();
         std::mem::swap(self, &mut next);
     }
 

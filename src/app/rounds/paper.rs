@@ -220,7 +220,7 @@ pub fn enter_paper_as_host(
             conn,
             event,
             at,
-            (side, card),
+            (side, card.clone()),
             CardAuthor::Host,
             app.now_naive(),
         )
@@ -279,7 +279,7 @@ pub fn submit_paper_card(
             table: table.number,
         };
         let author = CardAuthor::Side(mine);
-        let score = match what {
+        let score = match what.clone() {
             SeatCard::Confirm { side } => {
                 confirm_paper_in(conn, event, at, side, author, app.now_naive())?;
                 None

@@ -99,7 +99,11 @@ pub(super) async fn rename_entry(
     let names = input.into_inner().names;
     change(&app, &req, event, move |app, host| {
         events::rename_entry(app, host, entry, |_| {
-            EntryInput { names, bot: None }.members()
+            EntryInput {
+                names: names.clone(),
+                bot: None,
+            }
+            .members()
         })
     })
     .await?;

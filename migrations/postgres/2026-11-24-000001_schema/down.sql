@@ -1,0 +1,13 @@
+DROP TABLE corrections;
+DROP TABLE paper_scores;
+DROP TABLE scores;
+DROP TABLE actions;
+DROP TABLE games;
+DROP TABLE table_entries;
+DROP TABLE round_tables;
+DROP TABLE pauses;
+DROP TABLE rounds;
+DROP TABLE players;
+DROP TABLE entries;
+DROP TABLE server_keys;
+DROP TABLE events;
