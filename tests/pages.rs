@@ -532,6 +532,55 @@ fn the_projector_standings_and_print_pages_render_and_respect_privacy() {
 }
 
 #[test]
+fn score_cards_are_printed_only_for_paper_tables() {
+    let server = Server::start();
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Cards", "table_size": 2, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("id");
+    let token = created["host_token"].as_str().expect("token");
+    let events = format!("/api/v1/events/{event}");
+    for name in ["Ann", "Bob", "Cid", "Dot", "Eve", "Fay"] {
+        server.post(
+            &format!("{events}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+    }
+    let (status, seated) = server.post(
+        &format!("{events}/rounds"),
+        Some(token),
+        &json!({"paper_tables": [2]}),
+    );
+    assert!(status < 300, "{seated}");
+    let host = Browser::new(&server);
+    host.follow(created["host_link"].as_str().expect("host link"));
+    let (status, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+    assert_eq!(status, 200, "{cards}");
+    assert!(cards.contains("round 1 · table 2"), "{cards}");
+    for phones in ["round 1 · table 1", "round 1 · table 3"] {
+        assert!(!cards.contains(phones), "no card for {phones}: {cards}");
+    }
+    assert_eq!(cards.matches("class=\"scorecard\"").count(), 1, "{cards}");
+    // Table 2 back on phones: nothing to print, and the page says so.
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/rounds/1/tables/2/mode"),
+        &[("csrf", &csrf), ("paper", "false")],
+    );
+    assert_eq!(status, 303);
+    let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+    assert!(!cards.contains("class=\"scorecard\""), "{cards}");
+    assert!(
+        cards.contains("No score cards to print for round 1"),
+        "{cards}"
+    );
+}
+
+#[test]
 fn a_guest_finds_their_seat_from_a_table_tent_and_sees_live_updates() {
     let server = Server::start();
     let host = Browser::new(&server);
