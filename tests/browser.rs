@@ -5,7 +5,9 @@
 //! live, without a reload; the host stops and closes the round and the final standings follow.
 //! A screenshot of each page goes to `target/screenshots/`.
 //!
-//! A second test lets a short timed round run out by itself: the console offers the close and
+//! Another checks that the start page shows only the fields of the choices taken.
+//!
+//! Another lets a short timed round run out by itself: the console offers the close and
 //! the phones freeze without anyone reloading.
 //!
 //! Needs `chromium` and `chromedriver`; without them the test says it is skipped and passes
@@ -39,6 +41,39 @@ fn an_evening_in_chromium() {
         .build()
         .expect("a tokio runtime");
     runtime.block_on(evening(&tools, &server.base));
+}
+
+#[test]
+fn the_start_page_shows_only_the_fields_of_the_choices_taken() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let host = driver.browser(1280, 900).await;
+        host.goto(format!("{}/", server.base))
+            .await
+            .expect("open the start page");
+        host.wait_for_text("h2", "Create an event").await;
+        let shown = async |css: &str| -> bool {
+            let field = host.find(By::Css(css)).await.expect(css);
+            field.is_displayed().await.expect("is it displayed?")
+        };
+        assert!(shown("#round_minutes").await && shown("#rounds").await);
+        assert!(!shown("#games").await, "rounds by games not chosen");
+        assert!(!shown("#limit_minutes").await, "a time limit not chosen");
+        for choice in [
+            "input[name=round_kind][value=games]",
+            "input[name=length_kind][value=time]",
+        ] {
+            let radio = host.find(By::Css(choice)).await.expect(choice);
+            radio.click().await.expect("choose");
+        }
+        assert!(shown("#games").await && shown("#limit_minutes").await);
+        assert!(!shown("#round_minutes").await && !shown("#rounds").await);
+        host.quit().await;
+    });
 }
 
 #[test]

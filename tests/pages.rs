@@ -143,15 +143,22 @@ fn the_start_page_creates_an_event_and_shows_the_host_link_once() {
     assert!(!again.contains("Keep this host link"), "shown only once");
 }
 
+/// Posts the start form with these fields only (and its CSRF token); answers the status and
+/// the page (or where it redirects).
+fn post_start(browser: &Browser, fields: &[(&str, &str)]) -> (u16, String) {
+    let csrf = browser.csrf("/");
+    let mut form = vec![("csrf", csrf.as_str())];
+    form.extend_from_slice(fields);
+    browser.post("/events", &form)
+}
+
 #[test]
 fn the_start_page_explains_bad_settings_and_keeps_what_was_typed() {
     let server = Server::start();
     let browser = Browser::new(&server);
-    let csrf = browser.csrf("/");
-    let (status, html) = browser.post(
-        "/events",
+    let (status, html) = post_start(
+        &browser,
         &[
-            ("csrf", &csrf),
             ("name", "Kept name"),
             ("round_minutes", "zero"),
             ("round_kind", "timed"),
@@ -160,9 +167,148 @@ fn the_start_page_explains_bad_settings_and_keeps_what_was_typed() {
     assert_eq!(status, 422);
     assert!(html.contains("whole number"), "{html}");
     assert!(html.contains("value=\"Kept name\""));
-    let (status, html) = browser.post("/events", &[("csrf", &csrf), ("name", "")]);
+    let (status, html) = post_start(&browser, &[("name", "")]);
     assert_eq!(status, 422);
     assert!(html.contains("name"), "{html}");
+}
+
+#[test]
+fn the_start_page_shows_every_error_beside_its_field_at_once_and_keeps_what_was_typed() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let (status, html) = post_start(
+        &browser,
+        &[
+            ("name", " "),
+            ("table_size", "4"),
+            ("round_kind", "timed"),
+            ("round_minutes", "zero"),
+            ("length_kind", "rounds"),
+            ("rounds", "0"),
+            ("limit_minutes", "45"),
+            ("prizes", "5000"),
+        ],
+    );
+    assert_eq!(status, 422, "{html}");
+    // All four problems at once, each right after its own field and tied to it.
+    for (field, says, typed) in [
+        ("name", "name", " "),
+        ("round_minutes", "whole number", "zero"),
+        ("rounds", "1 to", "0"),
+        ("prizes", "prizes", "5000"),
+    ] {
+        let input = html
+            .find(&format!("id=\"{field}\""))
+            .unwrap_or_else(|| panic!("the {field} field: {html}"));
+        let error = html
+            .find(&format!("<p class=\"field-error\" id=\"{field}-error\">"))
+            .unwrap_or_else(|| panic!("a message for {field}: {html}"));
+        assert!(input < error, "{field}'s message follows it");
+        let between = &html[input..error];
+        assert!(
+            !between.contains("<input") && !between.contains("<select"),
+            "{field}'s message is beside it, not under another field: {between}"
+        );
+        let message = html[error..].split("</p>").next().unwrap_or_default();
+        assert!(message.contains(says), "{field}: {message}");
+        let tag = html[..input]
+            .rsplit('<')
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+            + html[input..].split('>').next().unwrap_or_default();
+        assert!(
+            tag.contains(&format!("aria-describedby=\"{field}-error\"")),
+            "{field} points to its message: {tag}"
+        );
+        assert!(
+            tag.contains(&format!("value=\"{typed}\"")),
+            "{field} keeps what was typed: {tag}"
+        );
+    }
+    assert_eq!(html.matches("class=\"field-error\"").count(), 4, "{html}");
+    assert!(html.contains("4 settings need changing"), "{html}");
+    // The choices typed are kept too, including the unused field's value.
+    assert!(
+        html.contains("value=\"4\" checked"),
+        "the table size stays chosen"
+    );
+    assert!(
+        html.contains("value=\"45\""),
+        "the unused limit keeps its value"
+    );
+
+    // The other side of the length: a limit shorter than one round is marked at the limit.
+    let (status, html) = post_start(
+        &browser,
+        &[
+            ("name", "Kept"),
+            ("round_kind", "timed"),
+            ("round_minutes", "30"),
+            ("length_kind", "time"),
+            ("limit_minutes", "20"),
+        ],
+    );
+    assert_eq!(status, 422, "{html}");
+    assert!(
+        html.contains("<p class=\"field-error\" id=\"limit_minutes-error\">the time limit"),
+        "{html}"
+    );
+    assert!(html.contains("value=\"time\" checked"), "{html}");
+}
+
+#[test]
+fn the_start_page_has_two_choices_in_their_own_groups_that_work_without_script() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let (_, html) = browser.get("/");
+    let group = |id: &str| -> String {
+        let at = html
+            .find(&format!("<fieldset class=\"either\" id=\"{id}\">"))
+            .unwrap_or_else(|| panic!("the {id} group: {html}"));
+        html[at..]
+            .split("</fieldset>")
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let round = group("round-kind");
+    let length = group("length-kind");
+    for field in [
+        "name=\"round_kind\"",
+        "id=\"round_minutes\"",
+        "id=\"games\"",
+    ] {
+        assert!(round.contains(field), "{field} in the round's group");
+        assert!(!length.contains(field), "{field} not in the length's group");
+    }
+    for field in [
+        "name=\"length_kind\"",
+        "id=\"rounds\"",
+        "id=\"limit_minutes\"",
+    ] {
+        assert!(length.contains(field), "{field} in the length's group");
+        assert!(!round.contains(field), "{field} not in the round's group");
+    }
+    // Nothing is hidden by the page itself: only the script's class lets the CSS hide the
+    // fields of the choice not taken, so without script every field is there to use.
+    assert!(!round.contains("hidden") && !length.contains("hidden"));
+    let (_, css) = browser.get("/static/style.css");
+    assert!(
+        css.contains(".js .either:has(input[value=\"games\"]:not(:checked)) [data-for=\"games\"]"),
+        "the unused fields hide by CSS once the script runs"
+    );
+    // Rounds by games over an evening with a time limit, without script: it is created.
+    create_with(
+        &browser,
+        "By games",
+        &[
+            ("round_kind", "games"),
+            ("games", "2"),
+            ("length_kind", "time"),
+            ("limit_minutes", "90"),
+        ],
+    );
 }
 
 #[test]
@@ -529,6 +675,55 @@ fn the_projector_standings_and_print_pages_render_and_respect_privacy() {
     assert_eq!(status, 200, "the viewer link works");
     let (status, _) = host.get(&format!("/events/{event}/screen"));
     assert_eq!(status, 200, "the host always sees it");
+}
+
+#[test]
+fn score_cards_are_printed_only_for_paper_tables() {
+    let server = Server::start();
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Cards", "table_size": 2, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("id");
+    let token = created["host_token"].as_str().expect("token");
+    let events = format!("/api/v1/events/{event}");
+    for name in ["Ann", "Bob", "Cid", "Dot", "Eve", "Fay"] {
+        server.post(
+            &format!("{events}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+    }
+    let (status, seated) = server.post(
+        &format!("{events}/rounds"),
+        Some(token),
+        &json!({"paper_tables": [2]}),
+    );
+    assert!(status < 300, "{seated}");
+    let host = Browser::new(&server);
+    host.follow(created["host_link"].as_str().expect("host link"));
+    let (status, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+    assert_eq!(status, 200, "{cards}");
+    assert!(cards.contains("round 1 · table 2"), "{cards}");
+    for phones in ["round 1 · table 1", "round 1 · table 3"] {
+        assert!(!cards.contains(phones), "no card for {phones}: {cards}");
+    }
+    assert_eq!(cards.matches("class=\"scorecard\"").count(), 1, "{cards}");
+    // Table 2 back on phones: nothing to print, and the page says so.
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/rounds/1/tables/2/mode"),
+        &[("csrf", &csrf), ("paper", "false")],
+    );
+    assert_eq!(status, 303);
+    let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+    assert!(!cards.contains("class=\"scorecard\""), "{cards}");
+    assert!(
+        cards.contains("No score cards to print for round 1"),
+        "{cards}"
+    );
 }
 
 #[test]

@@ -59,7 +59,8 @@ struct Printout {
     expected: Vec<String>,
 }
 
-/// An event played to its end through the JSON API: one round, two tables, some miles.
+/// An event played to its end through the JSON API: one round, two tables (the second with
+/// real cards), some miles.
 struct Evening {
     id: i64,
     host_link: String,
@@ -87,7 +88,7 @@ fn print_pages_to_pdf_on_a4_and_letter() {
         Printout {
             name: "seating",
             path: format!("/events/{id}/print/seating?round=1"),
-            expected: ["Print Night", "Seating, round 1", "phones"]
+            expected: ["Print Night", "Seating, round 1", "phones", "real cards"]
                 .map(String::from)
                 .into_iter()
                 .chain(names())
@@ -96,17 +97,11 @@ fn print_pages_to_pdf_on_a4_and_letter() {
         Printout {
             name: "cards",
             path: format!("/events/{id}/print/cards?round=1"),
-            expected: [
-                "round 1 · table 1",
-                "round 1 · table 2",
-                "1-mile",
-                "(max 8)",
-                "Checked by",
-            ]
-            .map(String::from)
-            .into_iter()
-            .chain(names())
-            .collect(),
+            // Table 2 plays with real cards; table 1 on phones needs no card.
+            expected: ["round 1 · table 2", "1-mile", "(max 8)", "Checked by"]
+                .map(String::from)
+                .into_iter()
+                .collect(),
         },
         Printout {
             name: "tents",
@@ -149,19 +144,7 @@ fn print_pages_to_pdf_on_a4_and_letter() {
     }
 
     // Every print page, in the host's browser.
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    let printed = runtime.block_on(print_in_browser(
-        &tools,
-        &evening,
-        &server.base,
-        &printouts,
-        &out,
-    ));
-    for (file, paper, printout, text) in printed {
+    for (file, paper, printout, text) in print_all(&tools, &evening, &server.base, &printouts) {
         check_pdf(
             &file,
             paper,
@@ -169,6 +152,170 @@ fn print_pages_to_pdf_on_a4_and_letter() {
             (!pdftotext).then_some(text.as_str()),
         );
     }
+}
+
+/// Ten guests at five tables of two, round 1 seated (table 1 with real cards), not played.
+const PARTY: [&str; 10] = [
+    "Ann", "Bob", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon",
+];
+
+#[test]
+fn a_table_tent_never_splits_across_pages_on_a4_or_letter() {
+    let Some(tools) = tools_or_skip("print tests") else {
+        return;
+    };
+    if !has_pdftotext() {
+        say("print tests: pdftotext not found (poppler-utils); the tents' pages are not read");
+        return;
+    }
+    let server = Server::start();
+    let party = seat_a_party(&server);
+    let printouts = [Printout {
+        name: "tents-five",
+        path: format!("/events/{}/print/tents", party.id),
+        expected: ["Print Night", "Table 1", "Table 5"]
+            .map(String::from)
+            .to_vec(),
+    }];
+    for (file, paper, printout, _) in print_all(&tools, &party, &server.base, &printouts) {
+        check_pdf(&file, paper, &printout.expected, None);
+        let shown = file.display();
+        let pages = pdf_pages(&file);
+        // Two tents to a page: five tables, three pages.
+        assert_eq!(
+            pages.len(),
+            3,
+            "{shown}: five tents on three pages: {pages:#?}"
+        );
+        for n in 1..=5 {
+            let table = format!("Table {n}");
+            let holding = pages.iter().filter(|p| p.contains(&table)).count();
+            assert_eq!(holding, 1, "{shown}: {table} on one page: {pages:#?}");
+        }
+        // Every tent's whole text is on the page of its number: name, number, the line to
+        // scan and its own link.
+        for (at, page) in pages.iter().enumerate() {
+            let numbers: Vec<usize> = (1..=5)
+                .filter(|n| page.contains(&format!("Table {n}")))
+                .collect();
+            let tents = numbers.len();
+            assert!(tents >= 1, "{shown}: page {} holds a tent: {page}", at + 1);
+            let words = page.split_whitespace().collect::<Vec<_>>().join(" ");
+            for part in [
+                "Print Night",
+                "Scan to see who plays here",
+                "open your seat",
+            ] {
+                assert_eq!(
+                    words.matches(part).count(),
+                    tents,
+                    "{shown}: page {} has \"{part}\" once for each of its tents: {page}",
+                    at + 1
+                );
+            }
+            let bare: String = page.split_whitespace().collect();
+            for n in numbers {
+                assert!(
+                    bare.contains(&format!("/table/{n}?key=")),
+                    "{shown}: table {n}'s link is on its tent's page: {page}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_seating_chart_prints_large() {
+    let Some(tools) = tools_or_skip("print tests") else {
+        return;
+    };
+    if !has_pdftotext() {
+        say("print tests: pdftotext not found (poppler-utils); the chart's type is not measured");
+        return;
+    }
+    let server = Server::start();
+    let party = seat_a_party(&server);
+    let printouts = [Printout {
+        name: "seating-five",
+        path: format!("/events/{}/print/seating?round=1", party.id),
+        expected: ["Print Night", "Seating, round 1", "real cards", "phones"]
+            .map(String::from)
+            .into_iter()
+            .chain(PARTY.map(String::from))
+            .collect(),
+    }];
+    for (file, paper, printout, _) in print_all(&tools, &party, &server.base, &printouts) {
+        check_pdf(&file, paper, &printout.expected, None);
+        let shown = file.display();
+        assert_eq!(pdf_pages(&file).len(), 1, "{shown}: the round on one page");
+        let words = pdf_words(&file);
+        for name in PARTY {
+            let height = words
+                .iter()
+                .find(|(word, _)| word == name)
+                .map(|&(_, height)| height)
+                .unwrap_or_else(|| panic!("{shown}: {name} is on the chart: {words:?}"));
+            // The ordinary print type is 11 pt; a wall chart's names are twice that or more.
+            assert!(
+                height >= 20.0,
+                "{shown}: {name} is {height:.1} pt high, too small to read on a wall"
+            );
+        }
+    }
+}
+
+/// Seats round 1 of ten guests at five tables of two through the JSON API (table 1 with real
+/// cards), without playing it.
+fn seat_a_party(server: &Server) -> Evening {
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Print Night", "table_size": 2, "round": {"kind": "timed", "seconds": 600},
+                "length": {"kind": "rounds", "rounds": 1}, "seed": 1937}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["event"]["id"].as_i64().expect("event id");
+    let token = created["host_token"].as_str().expect("host token");
+    let events = format!("/api/v1/events/{id}");
+    for name in PARTY {
+        host_post(
+            server,
+            token,
+            &format!("{events}/entries"),
+            json!({"names": [name]}),
+        );
+    }
+    host_post(
+        server,
+        token,
+        &format!("{events}/rounds"),
+        json!({"paper_tables": [1]}),
+    );
+    Evening {
+        id,
+        host_link: server.url(created["host_link"].as_str().expect("host link")),
+    }
+}
+
+/// Prints `printouts` on both papers in the host's browser (a runtime of its own).
+fn print_all<'a>(
+    tools: &Tools,
+    evening: &Evening,
+    base: &str,
+    printouts: &'a [Printout],
+) -> Vec<(PathBuf, Paper, &'a Printout, String)> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+        .block_on(print_in_browser(
+            tools,
+            evening,
+            base,
+            printouts,
+            &pdf_dir(),
+        ))
 }
 
 /// Logs a browser in as the host, then prints every page on both papers. Answers each PDF
@@ -350,6 +497,48 @@ fn pdf_text(file: &Path) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// The text of each page of a PDF (pdftotext ends every page with a form feed).
+fn pdf_pages(file: &Path) -> Vec<String> {
+    let text = pdf_text(file);
+    let mut pages: Vec<String> = text.split('\u{c}').map(str::to_owned).collect();
+    if pages.last().is_some_and(|p| p.trim().is_empty()) {
+        pages.pop();
+    }
+    pages
+}
+
+/// Every word of a PDF with its height in points (`pdftotext -bbox`).
+fn pdf_words(file: &Path) -> Vec<(String, f64)> {
+    let output = Command::new("pdftotext")
+        .arg("-bbox")
+        .arg(file)
+        .arg("-")
+        .output()
+        .expect("run pdftotext -bbox");
+    assert!(
+        output.status.success(),
+        "pdftotext -bbox {}",
+        file.display()
+    );
+    let html = String::from_utf8_lossy(&output.stdout);
+    let attribute = |tag: &str, name: &str| -> Option<f64> {
+        tag.split(&format!("{name}=\""))
+            .nth(1)?
+            .split('"')
+            .next()?
+            .parse()
+            .ok()
+    };
+    html.split("<word ")
+        .skip(1)
+        .filter_map(|rest| {
+            let (tag, after) = rest.split_once('>')?;
+            let word = after.split("</word>").next()?.to_owned();
+            Some((word, attribute(tag, "yMax")? - attribute(tag, "yMin")?))
+        })
+        .collect()
+}
+
 /// `target/pdf/` (or under `$CARGO_TARGET_DIR`).
 fn pdf_dir() -> PathBuf {
     let dir = browser::output_dir()
@@ -398,7 +587,12 @@ fn play_an_evening(server: &Server) -> Evening {
                 .to_owned()
         })
         .collect();
-    host_post(server, &token, &format!("{events}/rounds"), json!({}));
+    host_post(
+        server,
+        &token,
+        &format!("{events}/rounds"),
+        json!({"paper_tables": [2]}),
+    );
     host_post(
         server,
         &token,
@@ -432,6 +626,18 @@ fn play_an_evening(server: &Server) -> Evening {
         &format!("{events}/rounds/1/stop"),
         json!({}),
     );
+    // The paper table's cards, as the host types them in.
+    for (side, counts) in [json!({"mile1": 3}), json!({"mile5": 2})]
+        .into_iter()
+        .enumerate()
+    {
+        host_post(
+            server,
+            &token,
+            &format!("{events}/rounds/1/tables/2/scores"),
+            json!({"side": side, "counts": counts}),
+        );
+    }
     host_post(
         server,
         &token,

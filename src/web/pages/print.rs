@@ -167,7 +167,11 @@ async fn cards(
     };
     let wanted = query.round;
     let board = run(&app, move |app| rounds::round_board(app, &host, wanted)).await?;
-    let round = view::board_view(&board);
+    // Only tables played with real cards need score cards; phones keep their own score.
+    let round = view::board_view(&board).map(|mut round| {
+        round.tables.retain(|t| t.paper);
+        round
+    });
     let sheets = view::Sheets::of(&board.event.settings);
     let name = board.event.settings.name;
     page(&CardsPrint {

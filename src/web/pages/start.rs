@@ -8,7 +8,7 @@ use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::RulesId;
 use crate::tournament::{
-    AfterRace, ByeScore, EventLength, Remainder, RoundKind, Settings, TableSize,
+    AfterRace, ByeScore, EventLength, Remainder, RoundKind, Settings, SettingsError, TableSize,
 };
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
@@ -23,6 +23,61 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 struct StartPage {
     layout: Layout,
     form: EventForm,
+    errors: FieldErrors,
+}
+
+/// Every problem with the typed form, each under the form field it concerns.
+#[derive(Debug, Clone, Default)]
+pub struct FieldErrors(pub Vec<(&'static str, String)>);
+
+impl FieldErrors {
+    /// The problem with `field`, if any.
+    pub fn of(&self, field: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, message)| message.as_str())
+    }
+
+    /// The attributes that tie an input to its message: `aria-invalid` and
+    /// `aria-describedby="FIELD-error"` when the field has a problem.
+    pub fn attributes(&self, field: &str) -> String {
+        match self.of(field) {
+            Some(_) => format!(" aria-invalid=\"true\" aria-describedby=\"{field}-error\""),
+            None => String::new(),
+        }
+    }
+
+    fn add(&mut self, field: &'static str, error: AppError) {
+        if self.of(field).is_none() {
+            self.0.push((field, error.to_string()));
+        }
+    }
+
+    /// One message for them all.
+    fn joined(&self) -> String {
+        self.0
+            .iter()
+            .map(|(_, message)| message.as_str())
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The start form's field for a problem the settings' check found.
+fn form_field(error: &SettingsError) -> &'static str {
+    match error {
+        SettingsError::Name(_) => "name",
+        SettingsError::TableSize { .. } => "table_size",
+        SettingsError::RoundLength { .. } => "round_minutes",
+        SettingsError::Games { .. } => "games",
+        SettingsError::Rounds { .. } => "rounds",
+        SettingsError::TimeLimit { .. } | SettingsError::LimitShorterThanRound { .. } => {
+            "limit_minutes"
+        }
+        SettingsError::Prizes { .. } => "prizes",
+        SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
+    }
 }
 
 /// The create-event form, with the values to show (the defaults, or what was typed).
@@ -145,43 +200,68 @@ impl EventForm {
             .collect()
     }
 
-    /// The settings the form asks for.
-    pub fn settings(&self) -> Result<Settings, AppError> {
+    /// The settings the form asks for, checked, or every problem found, each under its field:
+    /// a field that is not a number is reported and the others are still checked.
+    pub fn checked_settings(&self) -> Result<Settings, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let mut read = |field: &'static str, what: &str, text: &str, default: u32| -> u32 {
+            number(text, what).unwrap_or_else(|error| {
+                errors.add(field, error);
+                default
+            })
+        };
+        let table_size = read("table_size", "players per table", &self.table_size, 2);
+        let games = read("games", "the games per round", &self.games, 1);
+        let round_minutes = read(
+            "round_minutes",
+            "the round's length in minutes",
+            &self.round_minutes,
+            10,
+        );
+        let limit_minutes = read(
+            "limit_minutes",
+            "the evening's length in minutes",
+            &self.limit_minutes,
+            60,
+        );
+        let rounds = read("rounds", "the number of rounds", &self.rounds, 4);
+        let prizes = read("prizes", "the number of prizes", &self.prizes, 3);
         let asked = if self.seed.trim().is_empty() {
             None
         } else {
-            Some(number(&self.seed, "the seed")?)
+            number(&self.seed, "the seed")
+                .map_err(|error| errors.add("seed", error))
+                .ok()
         };
         let mut settings = default_settings(&self.name, events::new_seed(asked));
-        settings.rules =
-            RulesId::parse(self.rules.trim()).map_err(|e| AppError::invalid(e.to_string()))?;
+        match RulesId::parse(self.rules.trim()) {
+            Ok(rules) => settings.rules = rules,
+            Err(error) => errors.add("rules", AppError::invalid(error.to_string())),
+        }
         // The option belongs to Mille Bornes: ticked with another game, it is ignored.
         settings.hazard_on_hazard =
             !self.hazard_on_hazard.is_empty() && settings.rules == RulesId::MilleBornes;
-        settings.table_size =
-            TableSize::from_players(number(&self.table_size, "players per table")?)
-                .map_err(|e| AppError::invalid(e.to_string()))?;
+        match TableSize::from_players(u8::try_from(table_size).unwrap_or(u8::MAX)) {
+            Ok(size) => settings.table_size = size,
+            Err(error) => errors.add("table_size", AppError::invalid(error.to_string())),
+        }
         settings.round = if self.round_kind == "games" {
             RoundKind::Games {
-                games: number(&self.games, "the games per round")?,
+                games: u8::try_from(games).unwrap_or(u8::MAX),
             }
         } else {
-            let minutes: u32 = number(&self.round_minutes, "the round's length in minutes")?;
             RoundKind::Timed {
-                seconds: minutes.saturating_mul(60),
+                seconds: round_minutes.saturating_mul(60),
             }
         };
         settings.length = if self.length_kind == "time" {
-            let minutes: u32 = number(&self.limit_minutes, "the evening's length in minutes")?;
             EventLength::TimeLimit {
-                seconds: minutes.saturating_mul(60),
+                seconds: limit_minutes.saturating_mul(60),
             }
         } else {
-            EventLength::Rounds {
-                rounds: number(&self.rounds, "the number of rounds")?,
-            }
+            EventLength::Rounds { rounds }
         };
-        settings.prizes = number(&self.prizes, "the number of prizes")?;
+        settings.prizes = prizes;
         settings.after_race = if self.after_race == "wait" {
             AfterRace::WaitForSignal
         } else {
@@ -197,7 +277,23 @@ impl EventForm {
         } else {
             ByeScore::RoundAverage
         };
-        Ok(settings)
+        let round_unreadable = errors.of("round_minutes").is_some();
+        match settings.checked() {
+            Ok(settings) if errors.0.is_empty() => Ok(settings),
+            Ok(_) => Err(errors),
+            Err(problems) => {
+                for problem in problems.0 {
+                    // A limit compared with a round length that could not be read says nothing.
+                    if round_unreadable
+                        && matches!(problem, SettingsError::LimitShorterThanRound { .. })
+                    {
+                        continue;
+                    }
+                    errors.add(form_field(&problem), AppError::invalid(problem.to_string()));
+                }
+                Err(errors)
+            }
+        }
     }
 }
 
@@ -205,6 +301,7 @@ async fn start_page(visitor: Visitor) -> PageResult {
     page(&StartPage {
         layout: Layout::new("Progressive Touring", &visitor),
         form: EventForm::default(),
+        errors: FieldErrors::default(),
     })
 }
 
@@ -218,9 +315,11 @@ async fn create_event(
     if let Err(error) = visitor.check_csrf(&form.csrf) {
         return Err(error.into());
     }
-    let created = match form.settings() {
-        Ok(settings) => run(&app, move |app| events::create_event(app, settings)).await,
-        Err(error) => Err(error),
+    let created = match form.checked_settings() {
+        Ok(settings) => run(&app, move |app| events::create_event(app, settings))
+            .await
+            .map_err(|error| (error, FieldErrors::default())),
+        Err(errors) => Err((AppError::invalid(errors.joined()), errors)),
     };
     match created {
         Ok((event, token)) => {
@@ -238,15 +337,25 @@ async fn create_event(
             );
             Ok(redirect(&format!("/events/{}/host", event.id())))
         }
-        Err(error) => {
+        Err((error, errors)) => {
             let mut layout = Layout::new("Progressive Touring", &visitor);
+            // Problems with fields are shown beside them; the flash says how many.
+            let text = match errors.0.len() {
+                0 => error.to_string(),
+                1 => "One setting needs changing: see the message beside it below.".to_owned(),
+                n => format!("{n} settings need changing: see the messages beside them below."),
+            };
             layout.flash = Some(crate::web::session::Flash {
                 kind: "error".into(),
-                text: error.to_string(),
+                text,
                 link: None,
                 qr: false,
             });
-            let mut response = page(&StartPage { layout, form })?;
+            let mut response = page(&StartPage {
+                layout,
+                form,
+                errors,
+            })?;
             *response.status_mut() = super::super::error::status_of(&error);
             Ok(response)
         }
