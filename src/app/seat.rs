@@ -565,7 +565,8 @@ fn message(
             Some(deal) if deal.view.is_over() => {
                 "This race is over: wait for the next deal or the signal.".into()
             }
-            Some(deal) if deal.your_turn => "Your turn: choose a card to play or discard.".into(),
+            // The board's heading already says "Your turn".
+            Some(deal) if deal.your_turn => "Choose a card to play or discard.".into(),
             Some(_) => "Waiting for the other players' moves.".into(),
             None => format!("Round {}: table {table}{with}.", round.number()),
         },
