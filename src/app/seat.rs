@@ -563,7 +563,7 @@ fn message(
         ),
         _ => match &state.deal {
             Some(deal) if deal.view.is_over() => {
-                "This race is over: wait for the next deal or the signal.".into()
+                "This deal is over: wait for the next one or the signal.".into()
             }
             // The board's heading already says "Your turn".
             Some(deal) if deal.your_turn => "Choose a card to play or discard.".into(),
