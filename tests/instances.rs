@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::api::{Host, seat, send_move};
 use common::server::{PgDatabase, Server, postgres};
@@ -60,9 +60,11 @@ struct Live {
 
 impl Live {
     /// Reads until a board that contains `needle` has come, and answers it (what came before
-    /// it is dropped). A board that never comes fails at the client's timeout.
+    /// it is dropped). A board that never comes fails within half a minute (the stream's
+    /// keep-alive comments wake the reads).
     fn board_with(&mut self, needle: &str) -> String {
         let mut chunk = [0u8; 4096];
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let text = String::from_utf8_lossy(&self.received).into_owned();
             if let Some(at) = text.find(needle)
@@ -73,6 +75,10 @@ impl Live {
                 self.received.drain(..at + end);
                 return board;
             }
+            assert!(
+                Instant::now() < deadline,
+                "no board with {needle} within 30 s: {text}"
+            );
             let read = std::io::Read::read(&mut self.response, &mut chunk).expect("the stream");
             assert!(
                 read > 0,
