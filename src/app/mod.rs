@@ -10,6 +10,7 @@ pub mod error;
 pub mod events;
 pub mod passwords;
 pub mod play;
+pub mod relay;
 pub mod report;
 pub mod rounds;
 pub mod seat;

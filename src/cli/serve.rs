@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let app = App::new(pool, Arc::new(SystemClock));
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr, _hub) = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
+        let (server, addr, hub) = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",
@@ -95,6 +95,11 @@ pub fn run(args: &Args) -> Result<(), String> {
                 format!("cannot listen on {}:{}: {e}", args.address, args.port)
             }
         })?;
+        // Instances over one PostgreSQL database tell each other what changed.
+        if let db::Database::Postgres(url) = &database {
+            hub.relay(url)
+                .map_err(|e| format!("cannot start the live updates between instances: {e}"))?;
+        }
         super::print_line(&format!("touring is running: open http://{addr}/"))?;
         super::print_line(&format!(
             "database: {} (stop with Ctrl-C)",

@@ -1,8 +1,12 @@
 //! Live updates: after every change the use case's caller publishes a notice on the hub; each
 //! open page (console, projector, standings, seat) listens on a server-sent event stream,
 //! redraws the part that changed and sends it as HTML. Pages work without it.
+//!
+//! On PostgreSQL the hub also relays its notices to the other instances over the same
+//! database ([`Hub::relay`]): a page whose stream another instance holds hears the change too.
 
 use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use actix_web::web;
@@ -18,6 +22,9 @@ pub enum Topic {
     /// A move at a table (only that table's seats need a new board; the console and the
     /// projector a new line).
     Table(i64),
+    /// Anything anywhere: the notices between instances were interrupted (the database
+    /// restarted), so every page redraws whatever its event and table.
+    Everything,
 }
 
 /// One notice.
@@ -31,6 +38,16 @@ pub struct Notice {
 #[derive(Debug, Clone)]
 pub struct Hub {
     sender: broadcast::Sender<Notice>,
+    /// Where notices go out to the other instances, once [`Hub::relay`] started it.
+    relay: Arc<OnceLock<Relay>>,
+}
+
+/// This instance's end of the relay between instances.
+#[derive(Debug)]
+struct Relay {
+    /// Tags this instance's notices, so that it skips them when they come back.
+    instance: u64,
+    outbox: crate::app::relay::Outbox,
 }
 
 impl Default for Hub {
@@ -42,12 +59,52 @@ impl Default for Hub {
 impl Hub {
     pub fn new() -> Hub {
         let (sender, _) = broadcast::channel(4096);
-        Hub { sender }
+        Hub {
+            sender,
+            relay: Arc::default(),
+        }
     }
 
-    /// Tells every listener of the event what changed. Nobody listening is fine.
+    /// Tells every listener of the event what changed, on this instance and (once relayed) on
+    /// the others. Nobody listening is fine.
     pub fn publish(&self, event: i64, topic: Topic) {
-        let _ = self.sender.send(Notice { event, topic });
+        self.publish_here(Notice { event, topic });
+        if let Some(relay) = self.relay.get() {
+            relay
+                .outbox
+                .send(encode(relay.instance, Notice { event, topic }));
+        }
+    }
+
+    /// Tells this instance's listeners only (what every instance finds out by itself, like a
+    /// round's end, and what came from another instance).
+    pub fn publish_here(&self, notice: Notice) {
+        let _ = self.sender.send(notice);
+    }
+
+    /// Relays notices between the instances that share this PostgreSQL database: publishes this
+    /// instance's notices there too, and publishes here what the others send. After the relay
+    /// reconnects every page redraws. Call once, when the server starts; a second call does
+    /// nothing.
+    pub fn relay(&self, url: &str) -> std::io::Result<()> {
+        if self.relay.get().is_some() {
+            return Ok(());
+        }
+        let instance: u64 = rand::random();
+        let here = self.clone();
+        let outbox = crate::app::relay::start(url.to_owned(), move |heard| match heard {
+            crate::app::relay::Heard::Payload(payload) => match decode(&payload) {
+                Some((from, notice)) if from != instance => here.publish_here(notice),
+                Some(_) => {}
+                None => log::warn!("live updates between instances: unreadable notice"),
+            },
+            crate::app::relay::Heard::Reconnected => here.publish_here(Notice {
+                event: 0,
+                topic: Topic::Everything,
+            }),
+        })?;
+        let _ = self.relay.set(Relay { instance, outbox });
+        Ok(())
     }
 
     /// Tells the table's pages that a move was played there, unless the move changed nothing
@@ -63,6 +120,33 @@ impl Hub {
     }
 }
 
+/// A notice as sent between instances: ids only, `INSTANCE EVENT e` for the event as a whole,
+/// `INSTANCE EVENT t TABLE` for a table.
+fn encode(instance: u64, notice: Notice) -> String {
+    match notice.topic {
+        Topic::Event => format!("{instance} {} e", notice.event),
+        Topic::Table(table) => format!("{instance} {} t {table}", notice.event),
+        Topic::Everything => format!("{instance} 0 all"),
+    }
+}
+
+/// Reads [`encode`]'s text: the sending instance and the notice.
+fn decode(payload: &str) -> Option<(u64, Notice)> {
+    let mut words = payload.split(' ');
+    let instance = words.next()?.parse().ok()?;
+    let event = words.next()?.parse().ok()?;
+    let topic = match (words.next()?, words.next()) {
+        ("e", None) => Topic::Event,
+        ("t", Some(table)) => Topic::Table(table.parse().ok()?),
+        ("all", None) => Topic::Everything,
+        _ => return None,
+    };
+    words
+        .next()
+        .is_none()
+        .then_some((instance, Notice { event, topic }))
+}
+
 /// How long a busy stream gathers notices before it redraws once (the console and the
 /// projector at a big party would otherwise redraw for every single move).
 pub const GATHER: Duration = Duration::from_millis(250);
@@ -76,7 +160,7 @@ pub async fn next_change(
 ) -> Option<()> {
     loop {
         match receiver.recv().await {
-            Ok(notice) if wanted(&notice) => break,
+            Ok(notice) if notice.topic == Topic::Everything || wanted(&notice) => break,
             Ok(_) => continue,
             // Fell behind: something certainly changed; redraw.
             Err(broadcast::error::RecvError::Lagged(_)) => break,
@@ -114,8 +198,12 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
         let mut next = CLOCK_LOOK;
         for end in &ends {
             if end.over {
+                // Every instance watches the same ends, so each tells its own pages only.
                 if announced.insert((end.round, end.at)) {
-                    hub.publish(end.event, Topic::Event);
+                    hub.publish_here(Notice {
+                        event: end.event,
+                        topic: Topic::Event,
+                    });
                 }
             } else if let Ok(wait) = (end.at - now).to_std() {
                 // Wake just after the end, so that the clock reads it as over.
@@ -125,5 +213,37 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
         // Forget ends that are no longer there (closed rounds), so the set stays small.
         announced.retain(|(round, at)| ends.iter().any(|e| e.round == *round && e.at == *at));
         tokio::time::sleep(next).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_between_instances_carry_ids_only_and_read_back() {
+        for topic in [Topic::Event, Topic::Table(17), Topic::Everything] {
+            let event = if topic == Topic::Everything { 0 } else { 42 };
+            let notice = Notice { event, topic };
+            let payload = encode(7, notice);
+            assert!(
+                payload
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == ' ')
+            );
+            assert_eq!(decode(&payload), Some((7, notice)));
+        }
+        for bad in [
+            "",
+            "7",
+            "7 42",
+            "7 42 t",
+            "7 42 x",
+            "7 42 e 1",
+            "x 42 e",
+            "7 42 t 1 2",
+        ] {
+            assert_eq!(decode(bad), None, "{bad:?}");
+        }
     }
 }

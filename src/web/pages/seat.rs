@@ -427,7 +427,7 @@ async fn live(
     let wanted = move |notice: &live::Notice| {
         notice.event == event
             && match notice.topic {
-                Topic::Event => true,
+                Topic::Event | Topic::Everything => true,
                 Topic::Table(t) => {
                     let mine = watched.load(Ordering::Relaxed);
                     mine < 0 || mine == t

@@ -1,0 +1,155 @@
+//! Notices between instances that share one PostgreSQL database: each instance keeps one
+//! connection of its own (beside the pool) that `LISTEN`s on one channel and sends what this
+//! instance publishes with `pg_notify`. The payloads are short texts that the caller writes and
+//! reads (ids only, never anything secret); this module only carries them. SQLite has no such
+//! thing, and needs none: one file is served by one instance.
+//!
+//! The connection is tokio-postgres's (it waits for notices, where diesel's only polls), plain
+//! TCP without TLS: keep the database on loopback or a private network (see the README).
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+use tokio_postgres::{AsyncMessage, NoTls};
+
+/// The channel every instance listens on.
+pub const CHANNEL: &str = "touring";
+
+/// How the relay's connection names itself to PostgreSQL (in `pg_stat_activity`).
+pub const APPLICATION: &str = "touring live relay";
+
+/// How long the listener waits before it tries a lost connection again.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// What the listener hears.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    /// A payload some instance (this one included) sent.
+    Payload(String),
+    /// The connection was lost and is back: notices sent meanwhile are lost, so whoever
+    /// listens should treat everything as changed.
+    Reconnected,
+}
+
+/// Where this instance's payloads go out.
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    sender: mpsc::UnboundedSender<String>,
+}
+
+impl Outbox {
+    /// Sends a payload to every instance, soon (a full channel or a lost connection drops it;
+    /// the listeners re-sync after a reconnect).
+    pub fn send(&self, payload: String) {
+        let _ = self.sender.send(payload);
+    }
+}
+
+/// Starts the relay on a thread of its own and returns its outbox; `heard` is called (on that
+/// thread) for every notice on the channel and after every reconnect. Runs as long as the
+/// process does.
+pub fn start(url: String, heard: impl Fn(Heard) + Send + 'static) -> std::io::Result<Outbox> {
+    let (sender, receiver) = mpsc::unbounded_channel();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    std::thread::Builder::new()
+        .name("touring-relay".into())
+        .spawn(move || runtime.block_on(run(url, receiver, heard)))?;
+    Ok(Outbox { sender })
+}
+
+/// Connects, listens and sends until the connection breaks, then again, forever.
+async fn run(url: String, mut outbox: mpsc::UnboundedReceiver<String>, heard: impl Fn(Heard)) {
+    let mut connected_before = false;
+    loop {
+        match serve(&url, &mut outbox, &heard, connected_before).await {
+            Ok(()) => return, // the outbox is gone: the server stopped
+            Err(Lost { connected }) => {
+                connected_before |= connected;
+                tokio::time::sleep(RETRY).await;
+            }
+        }
+    }
+}
+
+/// The connection broke (`connected`: after it had started listening).
+struct Lost {
+    connected: bool,
+}
+
+/// One connection's life: listens, reports a reconnect, forwards notices and sends payloads.
+async fn serve(
+    url: &str,
+    outbox: &mut mpsc::UnboundedReceiver<String>,
+    heard: &impl Fn(Heard),
+    connected_before: bool,
+) -> Result<(), Lost> {
+    let lost = |connected: bool, what: &str, error: tokio_postgres::Error| {
+        // A server's error says what it is in its message, not in the error's own text.
+        match error.as_db_error() {
+            Some(db) => log::warn!(
+                "live updates between instances: {what}: {}; trying again",
+                db.message()
+            ),
+            None => log::warn!("live updates between instances: {what}: {error}; trying again"),
+        }
+        Lost { connected }
+    };
+    let (client, mut connection) = tokio_postgres::connect(url, NoTls)
+        .await
+        .map_err(|e| lost(false, "cannot connect to PostgreSQL", e))?;
+    // The connection's messages (notices among them) arrive only while it is polled, and the
+    // client's queries are answered only then too: it runs as a task of its own.
+    let (notices, mut incoming) = mpsc::unbounded_channel();
+    let mut driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(n)) if n.channel() == CHANNEL => {
+                    let _ = notices.send(n.payload().to_owned());
+                }
+                Ok(_) => {}
+                Err(e) => return Some(e),
+            }
+        }
+        None
+    });
+    let ended = |connected: bool, end: Result<Option<tokio_postgres::Error>, _>| match end {
+        Ok(Some(error)) => lost(connected, "connection lost", error),
+        _ => {
+            log::warn!("live updates between instances: connection closed; trying again");
+            Lost { connected }
+        }
+    };
+    let listen = format!("SET application_name = '{APPLICATION}'; LISTEN {CHANNEL}");
+    let result = async {
+        tokio::select! {
+            result = client.batch_execute(&listen) => {
+                result.map_err(|e| lost(false, "cannot listen", e))?
+            }
+            end = &mut driver => return Err(ended(false, end)),
+        }
+        if connected_before {
+            log::info!("live updates between instances: connected to PostgreSQL again");
+            heard(Heard::Reconnected);
+        }
+        loop {
+            tokio::select! {
+                end = &mut driver => return Err(ended(true, end)),
+                Some(payload) = incoming.recv() => heard(Heard::Payload(payload)),
+                payload = outbox.recv() => {
+                    let Some(payload) = payload else { return Ok(()) };
+                    client
+                        .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                        .await
+                        .map_err(|e| lost(true, "cannot send a notice", e))?;
+                }
+            }
+        }
+    }
+    .await;
+    driver.abort();
+    result
+}
