@@ -574,14 +574,24 @@ impl State {
     /// draw or to play. `None` when nobody has (the hand is played out).
     #[inline]
     fn following(&self, from: Seat) -> Option<Seat> {
-        let players = self.config.players;
         if self.draw_len > 0 {
             // Everyone draws: simply the next seat.
-            return Some(if from + 1 >= players { 0 } else { from + 1 });
+            return Some(self.next_seat(from));
         }
+        let players = self.config.players;
         (1..=players)
             .map(|step| (from + step) % players)
             .find(|&seat| self.draw_len > 0 || self.hands[usize::from(seat)].len > 0)
+    }
+
+    /// The seat after `from` round the table.
+    #[inline(always)]
+    fn next_seat(&self, from: Seat) -> Seat {
+        if from + 1 >= self.config.players {
+            0
+        } else {
+            from + 1
+        }
     }
 
     /// Draws the top card for a seat, if any is left.
@@ -604,11 +614,7 @@ impl State {
     fn next_turn<E: EventSink<Event>>(&mut self, from: Seat, events: &mut E) {
         if self.draw_len > 0 {
             // While there are cards to draw the turn simply goes round.
-            let seat = if from + 1 >= self.config.players {
-                0
-            } else {
-                from + 1
-            };
+            let seat = self.next_seat(from);
             self.to_move = seat;
             self.draw_for(seat, events);
         } else {
@@ -630,6 +636,15 @@ impl State {
                 events.push(Event::HandOver { completed_by: None });
             }
         }
+    }
+
+    /// The seat to move discards a card it holds, and the turn passes on.
+    #[inline(always)]
+    fn discard_from_hand<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+        self.hands[usize::from(seat)].remove(card);
+        self.table.discard(card);
+        events.push(Event::Discarded { seat, card });
+        self.next_turn(seat, events);
     }
 
     /// A seat that played a safety plays again: it draws and plays (or, with nothing left to
@@ -820,10 +835,7 @@ impl State {
             _ => None,
         };
         if let Action::Discard { .. } = action {
-            self.hands[usize::from(seat)].remove(card);
-            self.table.discard(card);
-            events.push(Event::Discarded { seat, card });
-            self.next_turn(seat, events);
+            self.discard_from_hand(seat, card, events);
             return Ok(());
         }
         if card.is_hazard() {
@@ -1498,12 +1510,8 @@ impl Rules for State {
         // dispatch; anything else, or a card not in hand, goes the general way.
         if let (None, false, Action::Discard { card }) = (self.pending, self.table.over, action) {
             let seat = self.to_move;
-            let hand = &mut self.hands[usize::from(seat)];
-            if hand.has(card) {
-                hand.remove(card);
-                self.table.discard(card);
-                events.push(Event::Discarded { seat, card });
-                self.next_turn(seat, events);
+            if self.hands[usize::from(seat)].has(card) {
+                self.discard_from_hand(seat, card, events);
                 self.turn += 1;
                 return Ok(());
             }
