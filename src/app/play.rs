@@ -219,8 +219,47 @@ pub fn start_deal(
     )?)
 }
 
-/// Replays a stored deal.
+/// Replays a stored deal: from the replay kept in memory ([`super::deals`]) and the actions
+/// stored since, or from its first action.
 pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
+    let deal = match super::deals::kept(&row) {
+        Some(kept) => {
+            let mut deal = LoadedDeal::clone(&kept);
+            let from = deal.actions;
+            deal.row = row;
+            let newer = queries::actions_of_game_from(conn, deal.row.id, from as i32)?;
+            if newer.is_empty() {
+                return Ok(deal);
+            }
+            replay(&mut deal, newer)?;
+            deal
+        }
+        None => {
+            let config = deal_config(&row)?;
+            let seats: DealSeats = serde_json::from_str(&row.seats)?;
+            let game = Game::new(config, row.seed as u64, &[]).map_err(|e| {
+                AppError::Internal(format!("deal {} cannot be set up: {e}", row.id))
+            })?;
+            let stored = queries::actions_of_game(conn, row.id)?;
+            let mut deal = LoadedDeal {
+                last_at: row.started_at,
+                row,
+                game,
+                seats,
+                actions: 0,
+                history: Vec::new(),
+                events: Vec::new(),
+            };
+            replay(&mut deal, stored)?;
+            deal
+        }
+    };
+    super::deals::keep(&deal);
+    Ok(deal)
+}
+
+/// The configuration a stored deal was dealt with.
+fn deal_config(row: &GameRow) -> AppResult<Config> {
     let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
     let players = u8::try_from(row.players)
         .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
@@ -228,47 +267,40 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
         Some(text) => serde_json::from_str(text)?,
         None => GameOptions::default(),
     };
-    let config = Config::new(rules, players, Some(row.partners))
+    Config::new(rules, players, Some(row.partners))
         .and_then(|config| options.apply(config))
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let seats: DealSeats = serde_json::from_str(&row.seats)?;
-    let mut actions = Vec::new();
-    let mut last_at = row.started_at;
-    for stored in queries::actions_of_game(conn, row.id)? {
-        let value: serde_json::Value = serde_json::from_str(&stored.action)?;
-        actions.push(Action::from_json(rules, &value).map_err(AppError::Internal)?);
-        last_at = stored.created_at;
-    }
-    let count = actions.len() as u32;
-    let mut game = Game::new(config, row.seed as u64, &[])
-        .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", row.id)))?;
-    let mut deal = LoadedDeal {
-        row,
-        game: game.clone(),
-        seats,
-        actions: 0,
-        history: Vec::new(),
-        events: Vec::new(),
-        last_at,
-    };
-    let keep_from = count.saturating_sub(RECENT);
-    for (number, &action) in actions.iter().enumerate() {
-        let number = number as u32;
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// Plays stored actions (the ones after `deal.actions`, in order) on a deal.
+fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> AppResult<()> {
+    let rules = deal.game.config().rules;
+    let keep_from = (deal.actions + stored.len() as u32).saturating_sub(RECENT);
+    for row in stored {
+        let number = deal.actions;
+        if row.number != number as i32 {
+            return Err(AppError::Internal(format!(
+                "deal {} does not replay: action {} is stored where {number} should be",
+                deal.row.id, row.number
+            )));
+        }
+        let value: serde_json::Value = serde_json::from_str(&row.action)?;
+        let action = Action::from_json(rules, &value).map_err(AppError::Internal)?;
         let mut events = Vec::new();
-        game.apply(action, &mut events).map_err(|e| {
+        deal.game.apply(action, &mut events).map_err(|e| {
             AppError::Internal(format!(
                 "deal {} does not replay: action {number} is not legal: {e}",
                 deal.row.id
             ))
         })?;
+        deal.actions += 1;
+        deal.history.push(action);
+        deal.last_at = row.created_at;
         if number >= keep_from {
             deal.remember(number, events);
         }
     }
-    deal.game = game;
-    deal.actions = count;
-    deal.history = actions;
-    Ok(deal)
+    Ok(())
 }
 
 /// How many deals a table has dealt, and whether the last one is over (won): from the stored
@@ -448,6 +480,7 @@ fn record(
     deal.remember(deal.actions - 1, events.clone());
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
     let finished = deal.game.is_over();
+    super::deals::keep(&deal);
     if finished {
         // A Mille Bornes hand can end level: it is over, with no winner.
         let winner = deal.game.winner().map(i32::from);

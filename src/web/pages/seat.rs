@@ -2,8 +2,6 @@
 //! hand, every side's piles, whose turn) with the legal moves as buttons. Opened from a seat
 //! link, or from a table's QR code and a pick of name.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use actix_web::web;
@@ -17,7 +15,7 @@ use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreUnit, SheetRow};
 use crate::web::boards;
-use crate::web::live::{self, Hub, Topic};
+use crate::web::live::{Audience, Hub, Topic};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -420,30 +418,20 @@ async fn live(
     let (_, post_move, post_card, _) = key_urls(&key);
     let probe = key.clone();
     let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
-    // The seat's table changes from round to round: the drawing keeps it up to date, and
-    // moves at other tables do not wake this stream.
-    let table = Arc::new(AtomicI64::new(-1));
-    let watched = table.clone();
-    let wanted = move |notice: &live::Notice| {
-        notice.event == event
-            && match notice.topic {
-                Topic::Event | Topic::Everything => true,
-                Topic::Table(t) => {
-                    let mine = watched.load(Ordering::Relaxed);
-                    mine < 0 || mine == t
-                }
-            }
-    };
+    // The seat's table changes from round to round: each drawing says which table the stream
+    // follows, and moves at other tables do not wake it.
     Ok(super::live_stream(
         app,
-        hub.subscribe(),
+        hub.listen(Audience::Seat { event, table: None }),
         Duration::ZERO,
-        wanted,
-        move |app| {
+        move |app, _| {
             let data = seat::seat_board(app, &key)?;
-            table.store(data.table.unwrap_or(-1), Ordering::Relaxed);
+            let table = data.table;
             let board = board(data, csrf.clone(), (post_move.clone(), post_card.clone()))?;
-            Ok(vec![("board", fragment(&board)?)])
+            Ok(super::Redraw {
+                regions: vec![("board", fragment(&board)?)],
+                table,
+            })
         },
     ))
 }
