@@ -394,7 +394,14 @@ fn the_printed_standings_link_to_the_replays_by_qr_code() {
         .split("class=\"replays-qr\"")
         .nth(1)
         .expect("a QR code block");
-    assert!(qr.contains("<svg"), "a QR code");
+    // The code is the replays' address, drawn as the print pages draw every QR code.
+    let expected = qrcode::QrCode::new(url.as_bytes())
+        .expect("a QR code of the address")
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(200, 200)
+        .quiet_zone(true)
+        .build();
+    assert!(qr.contains(&expected), "the QR code opens the replays");
 
     // An evening with no finished deal prints no QR code to an empty list.
     let app = app_on(&server.database);
