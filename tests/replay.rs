@@ -411,6 +411,58 @@ fn the_printed_standings_link_to_the_replays_by_qr_code() {
 }
 
 #[test]
+fn the_api_lists_and_replays_finished_deals_and_refuses_the_rest() {
+    let (server, event) = server_with_a_finished_deal(RulesId::Touring1926);
+    let (status, list) = server.get(&format!("/api/v1/events/{event}/replays"), None);
+    assert_eq!(status, 200, "{list}");
+    let first = &list["deals"][0];
+    assert_eq!(
+        (&first["round"], &first["table"], &first["deal"]),
+        (&1.into(), &1.into(), &1.into())
+    );
+    assert_eq!(first["sides"].as_array().map(Vec::len), Some(2), "{list}");
+
+    let deal = format!("/api/v1/events/{event}/replays/1/1/1");
+    let (status, step) = server.get(&format!("{deal}?step=1"), None);
+    assert_eq!(status, 200, "{step}");
+    assert_eq!(step["step"], 1);
+    assert!(step["mover"].is_u64() && !step["events"].as_array().is_some_and(Vec::is_empty));
+    for seat in 0..2 {
+        let view = &step["seats"][seat]["deal"]["view"];
+        assert!(
+            view["seats"][seat]["hand"].is_array(),
+            "seat {seat}'s hand: {step}"
+        );
+        assert_eq!(
+            step["seats"][seat]["deal"]["legal"],
+            Value::Array(Vec::new())
+        );
+    }
+    let steps = step["steps"].as_u64().expect("the number of steps");
+
+    let (status, past) = server.get(&format!("{deal}?step={}", steps + 1), None);
+    assert_eq!(status, 422, "{past}");
+    let (status, word) = server.get(&format!("{deal}?step=x"), None);
+    assert_eq!(status, 400, "{word}");
+    let (status, playing) = server.get(&format!("/api/v1/events/{event}/replays/1/1/2"), None);
+    assert_eq!(status, 404);
+    let (_, missing) = server.get(&format!("/api/v1/events/{event}/replays/1/1/52"), None);
+    let words = |answer: &Value, deal: &str| {
+        answer["error"]
+            .as_str()
+            .unwrap_or("")
+            .replace(&format!("deal {deal} "), "deal N ")
+    };
+    assert_eq!(
+        words(&playing, "2"),
+        words(&missing, "52"),
+        "the same refusal"
+    );
+    let (_, document) = server.get("/api/openapi.json", None);
+    assert!(document["paths"]["/api/v1/events/{event}/replays/{round}/{table}/{deal}"].is_object());
+}
+
+#[test]
 fn a_replay_steps_forward_and_back_in_chromium() {
     let Some(tools) = browser::tools_or_skip("the replay's browser test") else {
         return;

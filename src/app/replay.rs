@@ -8,6 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::Serialize;
+
 use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, DealSeats};
 use super::seat::{DealInfo, Tablemate};
@@ -22,7 +24,7 @@ const LATELY: u32 = play::RECENT;
 
 /// Names a deal of an event: its round, its table in that round, and its number at the table
 /// (all counted from 1, as the pages show them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DealRef {
     pub round: u32,
     pub table: u32,
@@ -30,7 +32,7 @@ pub struct DealRef {
 }
 
 /// One side of a finished deal.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SideResult {
     pub entry: EntryId,
     pub names: Vec<String>,
@@ -40,15 +42,16 @@ pub struct SideResult {
 }
 
 /// A finished deal, as the list of replays shows it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct FinishedDeal {
+    #[serde(flatten)]
     pub at: DealRef,
     /// The sides in the deal's order (the first side played first).
     pub sides: Vec<SideResult>,
 }
 
 /// One seat of a replayed deal at a step: the board as that seat saw it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SeatAtStep {
     pub seat: Seat,
     /// The player sitting there.
