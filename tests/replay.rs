@@ -37,6 +37,11 @@ fn own_app() -> (tempfile::TempDir, App) {
 
 /// An event of one long timed round with Ann and Bob at one digital table, round 1 running.
 fn two_playing(app: &App, rules: RulesId) -> i64 {
+    two_playing_hosted(app, rules).0
+}
+
+/// [`two_playing`], with the host's token.
+fn two_playing_hosted(app: &App, rules: RulesId) -> (i64, String) {
     let mut settings = Settings::new("Replay night", 1926);
     settings.rules = rules;
     settings.table_size = TableSize::Two;
@@ -44,14 +49,14 @@ fn two_playing(app: &App, rules: RulesId) -> i64 {
     settings.length = EventLength::Rounds { rounds: 1 };
     app.write(|conn| {
         let now = app.now_naive();
-        let (event, _) = events::create(conn, settings.clone(), now)?;
+        let (event, host_token) = events::create(conn, settings.clone(), now)?;
         for name in ["Ann", "Bob"] {
             let members = Members::player(name).map_err(|e| AppError::invalid(e.to_string()))?;
             events::add_entry_in(conn, &event, members, None, now)?;
         }
         rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
         rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
-        Ok(event.id())
+        Ok((event.id(), host_token))
     })
     .expect("an event with round 1 running")
 }
@@ -360,6 +365,52 @@ fn the_replay_pages_step_through_a_deal_without_script() {
     assert_eq!(
         playing.replace("deal 2 ", "deal N "),
         missing.replace("deal 52 ", "deal N ")
+    );
+}
+
+#[test]
+fn a_private_events_replay_pages_carry_the_viewer_key_in_every_link() {
+    let server = Server::start();
+    let app = app_on(&server.database);
+    let (event, host) = two_playing_hosted(&app, RulesId::Touring1926);
+    play_until_finished(&app, event, 1);
+    app.write(|conn| Ok(touring::db::queries::set_private_views(conn, event, true)?))
+        .expect("private views");
+    let (status, keys) = server.post(
+        &format!("/api/v1/events/{event}/join-keys"),
+        Some(&host),
+        &serde_json::json!({}),
+    );
+    assert_eq!(status, 200, "{keys}");
+    let key = keys["join_key"]
+        .as_str()
+        .expect("the viewer key")
+        .to_owned();
+
+    let (status, _) = page(&server, &format!("/events/{event}/replays"));
+    assert_eq!(status, 403, "private without the key");
+    let (status, _) = page(&server, &format!("/events/{event}/replays/1/1/1"));
+    assert_eq!(status, 403, "private without the key");
+
+    let (_, standings) = page(&server, &format!("/events/{event}/standings?key={key}"));
+    assert!(standings.contains(&format!("href=\"/events/{event}/replays?key={key}\"")));
+    let (status, list) = page(&server, &format!("/events/{event}/replays?key={key}"));
+    assert_eq!(status, 200);
+    let deal = format!("/events/{event}/replays/1/1/1");
+    assert!(
+        list.contains(&format!("href=\"{deal}?key={key}\"")),
+        "{list}"
+    );
+    let (status, replay) = page(&server, &format!("{deal}?key={key}"));
+    assert_eq!(status, 200);
+    let replay = html_escape::decode_html_entities(&replay);
+    assert!(
+        replay.contains(&format!("href=\"{deal}?step=1&key={key}\"")),
+        "{replay}"
+    );
+    assert!(
+        replay.contains(&format!("name=\"key\" value=\"{key}\"")),
+        "the step form too"
     );
 }
 
