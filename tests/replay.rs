@@ -42,17 +42,23 @@ fn two_playing(app: &App, rules: RulesId) -> i64 {
 
 /// [`two_playing`], with the host's token.
 fn two_playing_hosted(app: &App, rules: RulesId) -> (i64, String) {
+    let entries = ["Ann", "Bob"].map(|name| Members::player(name).expect("a name"));
+    playing(app, rules, TableSize::Two, &entries)
+}
+
+/// An event of one long timed round with these entries at one digital table, round 1 running;
+/// answers the event and the host's token.
+fn playing(app: &App, rules: RulesId, size: TableSize, entries: &[Members]) -> (i64, String) {
     let mut settings = Settings::new("Replay night", 1926);
     settings.rules = rules;
-    settings.table_size = TableSize::Two;
+    settings.table_size = size;
     settings.round = RoundKind::Timed { seconds: 3600 };
     settings.length = EventLength::Rounds { rounds: 1 };
     app.write(|conn| {
         let now = app.now_naive();
         let (event, host_token) = events::create(conn, settings.clone(), now)?;
-        for name in ["Ann", "Bob"] {
-            let members = Members::player(name).map_err(|e| AppError::invalid(e.to_string()))?;
-            events::add_entry_in(conn, &event, members, None, now)?;
+        for members in entries {
+            events::add_entry_in(conn, &event, members.clone(), None, now)?;
         }
         rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
         rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
@@ -167,6 +173,36 @@ fn a_finished_deal_can_be_replayed_step_by_step() {
         scores,
         "the replay ends as the deal did"
     );
+}
+
+#[test]
+fn a_partnership_deal_shows_all_four_seats_with_partners_on_one_side() {
+    let (_dir, app) = own_app();
+    let entries =
+        [("Ann", "Cy"), ("Bob", "Di")].map(|(a, b)| Members::partners(a, b).expect("two names"));
+    let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Four, &entries);
+    play_until_finished(&app, event, 1);
+    let replay = replay_of(&app, event, 1, 0).expect("deal 1");
+    assert_eq!(replay.seats.len(), 4, "a board for each of the four seats");
+    let mut sides: Vec<Vec<u8>> = replay.tablemates.iter().map(|t| t.seats.clone()).collect();
+    sides.sort();
+    assert_eq!(sides, vec![vec![0, 2], vec![1, 3]], "partners sit opposite");
+    for mate in &replay.tablemates {
+        let names: Vec<&str> = mate
+            .seats
+            .iter()
+            .map(|&s| replay.seats[usize::from(s)].name.as_str())
+            .collect();
+        let mut expected = mate.names.clone();
+        let mut got: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+        expected.sort();
+        got.sort();
+        assert_eq!(
+            got, expected,
+            "each seat's name is one of its side's partners"
+        );
+    }
+    assert_eq!(hands(&replay).iter().filter(|h| h.is_array()).count(), 4);
 }
 
 #[test]
