@@ -224,6 +224,15 @@
   });
   document.addEventListener("touring:updated", scanHands);
 
+  // A replay's steps: the arrow keys follow the previous and next links (data-step-key).
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var target = event.target;
+    if (target && target.closest && target.closest("input, select, textarea")) return;
+    var link = document.querySelector('a[data-step-key="' + event.key + '"]');
+    if (link) window.location.href = link.href;
+  });
+
   // A move that throws away the side's own miles (data-danger) asks first: the first tap shows
   // what it costs and arms the button, the second plays it (the server checks the box).
   function armedOrAsk(form) {

@@ -12,6 +12,7 @@ pub mod events;
 pub mod passwords;
 pub mod play;
 pub mod relay;
+pub mod replay;
 pub mod report;
 pub mod rounds;
 pub mod seat;

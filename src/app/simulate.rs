@@ -99,7 +99,7 @@ pub fn run(app: &App, clock: &ManualClock, options: &Options) -> AppResult<(Even
 }
 
 /// Bots play `turns` turns at every digital table of a round; returns the actions played.
-fn play_round(
+pub fn play_round(
     app: &App,
     event: &events::EventRecord,
     number: i32,

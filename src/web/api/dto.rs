@@ -512,6 +512,48 @@ pub struct StandingsOut {
     pub standings: Vec<crate::app::report::StandingReport>,
 }
 
+/// The step of a replay (the viewer key of a private event is read as for every public read).
+#[derive(Debug, Deserialize)]
+pub struct StepQuery {
+    #[serde(default)]
+    pub step: Option<u32>,
+}
+
+/// The finished deals of an event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReplaysOut {
+    pub ok: bool,
+    /// Round, table and deal numbers, and each side's entry, names, bot flag, score and
+    /// whether it won, in the deal's side order.
+    #[schema(value_type = Vec<Object>)]
+    pub deals: Vec<crate::app::replay::FinishedDeal>,
+}
+
+/// A finished deal replayed to a step.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReplayOut {
+    pub ok: bool,
+    pub round: u32,
+    pub table: u32,
+    pub deal: u32,
+    /// The actions replayed: 0 is the deal as dealt.
+    pub step: u32,
+    /// The deal's actions: the last step.
+    pub steps: u32,
+    /// The seat that played the step's action; null at step 0.
+    pub mover: Option<u8>,
+    /// What the step's action did, as a referee saw it (the rule set's events).
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<crate::engine::Event>,
+    /// Every seat in seat order: its player's name and the deal as that seat saw it (as in
+    /// a seat's state, with no legal moves).
+    #[schema(value_type = Vec<Object>)]
+    pub seats: Vec<crate::app::replay::SeatAtStep>,
+    /// Each side's entry, names, score at the end and whether it won.
+    #[schema(value_type = Vec<Object>)]
+    pub sides: Vec<crate::app::replay::SideResult>,
+}
+
 /// A seat's state: where to sit, the time left, and the game as this seat sees it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SeatOut {

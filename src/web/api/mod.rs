@@ -8,6 +8,7 @@
 pub mod dto;
 mod entries;
 mod events;
+mod replays;
 mod rounds;
 mod scores;
 mod seats;
@@ -129,6 +130,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(
                     "/events/{event}/standings",
                     web::get().to(scores::standings),
+                )
+                .route(
+                    "/events/{event}/replays",
+                    web::get().to(replays::list_replays),
+                )
+                .route(
+                    "/events/{event}/replays/{round}/{table}/{deal}",
+                    web::get().to(replays::get_replay),
                 )
                 .route("/events/{event}/finish", web::post().to(events::finish))
                 .route(
@@ -324,7 +333,7 @@ impl utoipa::Modify for CommonErrors {
 /// The OpenAPI document of the API.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores and standings. See docs/api.md."),
+    info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores, standings and replays. See docs/api.md."),
     paths(
         events::create_event, events::get_event, events::update_event,
         entries::list_entries, entries::add_entry, entries::rename_entry, entries::withdraw_entry, entries::renew_link, entries::release_seat,
@@ -333,6 +342,7 @@ impl utoipa::Modify for CommonErrors {
         rounds::start_round, rounds::pause_round, rounds::resume_round, rounds::extend_round, rounds::stop_round,
         rounds::preview_close, rounds::close_round, rounds::choose_mover, rounds::set_mode,
         scores::enter_scores, scores::confirm_scores, scores::correct, scores::list_corrections, scores::standings, events::finish,
+        replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
     ),
@@ -343,7 +353,7 @@ impl utoipa::Modify for CommonErrors {
         Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, HostToken,
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
-        SeatOut, MoveOut,
+        SeatOut, MoveOut, ReplaysOut, ReplayOut,
     )),
     modifiers(&HostAuth, &CommonErrors),
     tags(
@@ -352,6 +362,7 @@ impl utoipa::Modify for CommonErrors {
         (name = "rounds", description = "Seating, the signal, the clock and the close"),
         (name = "scores", description = "Paper score cards, corrections and standings"),
         (name = "seats", description = "A player's seat link: the table's game and moves"),
+        (name = "replays", description = "Finished deals, replayed step by step"),
     )
 )]
 pub struct ApiDoc;

@@ -5,6 +5,7 @@
 mod chart;
 mod host;
 mod print;
+mod replay;
 mod screen;
 mod seat;
 mod start;
@@ -33,6 +34,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     seat::routes(cfg);
     screen::routes(cfg);
     print::routes(cfg);
+    replay::routes(cfg);
 }
 
 /// What every page's frame needs.

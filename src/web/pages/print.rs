@@ -1,5 +1,6 @@
 //! Printouts, with print CSS for A4 and Letter: the final standings with prizes, the seating
-//! chart of a round, paper score cards, and table tents with a QR code to the table's page.
+//! chart of a round, paper score cards, and table tents with a QR code to the table's page; the
+//! printed standings carry a QR code to the replays of the finished deals.
 
 use actix_web::{HttpRequest, web};
 use askama::Template;
@@ -8,7 +9,7 @@ use serde::Deserialize;
 use super::screen::{StandingsTable, base_url, qr_svg};
 use super::view::{self, RoundView};
 use super::{Layout, PageResult, fragment, host_or_login, page, run};
-use crate::app::{App, AppError, report, rounds};
+use crate::app::{App, AppError, replay, report, rounds};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -70,10 +71,13 @@ struct StandingsPrint {
     table: String,
     is_final: bool,
     prizes: Vec<(String, String)>,
+    /// The link to the replays of the finished deals and its QR code, when there are any.
+    replays: Option<(String, String)>,
 }
 
 async fn standings(
     app: web::Data<App>,
+    req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
     query: web::Query<PrintQuery>,
@@ -81,6 +85,7 @@ async fn standings(
     let id = path.into_inner();
     // Private standings are printed from the host's console only (not with the viewer key).
     let viewer = visitor.viewer_key(id, String::new());
+    let reader = viewer.clone();
     let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
         .await
         .map_err(|error| match error {
@@ -102,6 +107,11 @@ async fn standings(
         unit: super::screen::unit_of(&event),
         round: None,
     })?;
+    let (_, deals) = run(&app, move |app| replay::finished_deals(app, &reader)).await?;
+    let replays = (!deals.is_empty()).then(|| {
+        let url = super::replay::replays_url(&event, &base_url(&req));
+        (qr_svg(&url), url)
+    });
     page(&StandingsPrint {
         layout: Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor),
         page_size: query.page_size(),
@@ -109,6 +119,7 @@ async fn standings(
         table,
         is_final,
         prizes,
+        replays,
     })
 }
 

@@ -53,7 +53,7 @@ pub struct ViewQuery {
 }
 
 /// The pages' words for a private view opened without its key (the use case refuses it).
-fn private_page(error: AppError) -> AppError {
+pub(super) fn private_page(error: AppError) -> AppError {
     match error {
         AppError::Forbidden(_) => AppError::Forbidden(
             "the host keeps this page private: open it from the host's console, or with the viewer link".into(),
@@ -63,7 +63,7 @@ fn private_page(error: AppError) -> AppError {
 }
 
 /// What a private view's links carry: the viewer key, unless the visitor is the host.
-fn view_query(event: &EventRecord, hosts: bool) -> String {
+pub(super) fn view_query(event: &EventRecord, hosts: bool) -> String {
     if event.row.private_views && !hosts {
         format!("?key={}", event.join_key())
     } else {

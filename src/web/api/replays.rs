@@ -1,0 +1,67 @@
+//! The `replays` tag: the finished deals of an event, and one of them replayed to a step, for
+//! whoever may read the standings.
+
+use actix_web::{HttpRequest, web};
+
+use super::dto::*;
+use super::{Answer, ok, run, viewer};
+use crate::app::App;
+use crate::app::replay::{self, DealRef};
+use crate::web::error::ErrorBody;
+
+#[utoipa::path(get, path = "/api/v1/events/{event}/replays", tag = "replays",
+    params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
+    responses(
+        (status = 200, description = "Every finished deal of the digital tables: round, table, deal, and each side's names and score", body = ReplaysOut),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
+    ))]
+pub(super) async fn list_replays(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let key = viewer(&req, path.into_inner());
+    let (_, deals) = run(&app, move |app| replay::finished_deals(app, &key)).await?;
+    ok(ReplaysOut { ok: true, deals })
+}
+
+#[utoipa::path(get, path = "/api/v1/events/{event}/replays/{round}/{table}/{deal}", tag = "replays",
+    params(
+        ("event" = i64, Path, description = "The event's id"),
+        ("round" = u32, Path, description = "The round's number"),
+        ("table" = u32, Path, description = "The table's number in that round"),
+        ("deal" = u32, Path, description = "The deal's number at that table"),
+        ("step" = Option<u32>, Query, description = "How many actions to replay: 0 (the default) is the deal as dealt, `steps` the deal as it ended"),
+        ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private"),
+    ),
+    responses(
+        (status = 200, description = "The deal at that step: every seat's view (every hand, since the deal is over), what the step did, and the result", body = ReplayOut),
+        (status = 400, description = "The step is not a whole number", body = ErrorBody),
+        (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
+        (status = 404, description = "No such event, or no finished deal there (a deal still being played is not there either)", body = ErrorBody),
+        (status = 422, description = "The deal has no such step", body = ErrorBody),
+    ))]
+pub(super) async fn get_replay(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, u32, u32, u32)>,
+    query: web::Query<StepQuery>,
+) -> Answer {
+    let (event, round, table, deal) = path.into_inner();
+    let key = viewer(&req, event);
+    let at = DealRef { round, table, deal };
+    let step = query.into_inner().step.unwrap_or(0);
+    let replay = run(&app, move |app| replay::replay(app, &key, at, step)).await?;
+    ok(ReplayOut {
+        ok: true,
+        round,
+        table,
+        deal,
+        step: replay.step,
+        steps: replay.steps,
+        mover: replay.mover,
+        events: replay.events,
+        seats: replay.seats,
+        sides: replay.sides,
+    })
+}

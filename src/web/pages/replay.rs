@@ -1,0 +1,292 @@
+//! Replays: the list of an event's finished deals, and one deal step by step with the board as
+//! each seat saw it (drawn by the rule set's own board module, without moves). Plain links move
+//! between steps; the script adds the arrow keys.
+
+use actix_web::web;
+use askama::Template;
+use serde::Deserialize;
+
+use super::screen::{private_page, unit_of, view_query};
+use super::{Layout, PageResult, page, run};
+use crate::app::events::EventRecord;
+use crate::app::replay::{self, DealRef, FinishedDeal, Replay, SideResult};
+use crate::app::seat::Tablemate;
+use crate::app::{App, AppError};
+use crate::web::boards;
+use crate::web::session::Visitor;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{event}/replays", web::get().to(list))
+        .route(
+            "/events/{event}/replays/{round}/{table}/{deal}",
+            web::get().to(show),
+        );
+}
+
+/// Where a reader finds the replays of an event: with the viewer key when the event is
+/// private (as the projector's link to the final standings), for a printout or a QR code.
+pub fn replays_url(event: &EventRecord, base: &str) -> String {
+    let key = if event.row.private_views {
+        format!("?key={}", event.join_key())
+    } else {
+        String::new()
+    };
+    format!("{base}/events/{}/replays{key}", event.id())
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    #[serde(default)]
+    key: String,
+    #[serde(default)]
+    step: Option<String>,
+}
+
+/// One side's result in words: "Ann 40 mi".
+fn result_line(side: &SideResult, unit: &str) -> String {
+    format!("{} {} {unit}", side.names.join(" & "), side.score)
+}
+
+#[derive(Template)]
+#[template(path = "replays.html")]
+struct ListPage {
+    layout: Layout,
+    deals: Vec<FinishedDeal>,
+    event: i64,
+    unit: &'static str,
+}
+
+impl ListPage {
+    fn side_text(&self, side: &SideResult) -> String {
+        result_line(side, self.unit)
+    }
+
+    fn href(&self, at: &DealRef) -> String {
+        format!(
+            "/events/{}/replays/{}/{}/{}{}",
+            self.event, at.round, at.table, at.deal, self.layout.view_query
+        )
+    }
+}
+
+/// Short unit word for a result ("mi" or "pts").
+fn short_unit(event: &EventRecord) -> &'static str {
+    if unit_of(event) == "points" {
+        "pts"
+    } else {
+        "mi"
+    }
+}
+
+/// `&key=...` for links that carry a query already, from the layout's `?key=...`.
+fn key_param(view_query: &str) -> String {
+    view_query.replacen('?', "&", 1)
+}
+
+async fn list(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    query: web::Query<ReplayQuery>,
+) -> PageResult {
+    let id = path.into_inner();
+    let hosts = visitor.is_host(id);
+    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    let (event, deals) = run(&app, move |app| replay::finished_deals(app, &viewer))
+        .await
+        .map_err(private_page)?;
+    let mut layout = Layout::new("Replays", &visitor).for_event(id, &event.settings.name, &visitor);
+    layout.view_query = view_query(&event, hosts);
+    page(&ListPage {
+        layout,
+        deals,
+        event: id,
+        unit: short_unit(&event),
+    })
+}
+
+/// A seat's board at the step, drawn as the seat saw it.
+struct SeatBoard {
+    heading: String,
+    board: String,
+}
+
+#[derive(Template)]
+#[template(path = "replay.html")]
+struct ReplayPage {
+    layout: Layout,
+    replay: Replay,
+    boards: Vec<SeatBoard>,
+    /// The replay's address without its query.
+    path: String,
+    /// "&key=..." or "".
+    key: String,
+    /// The viewer key itself, for the step form ("" when the links need none).
+    view_key: String,
+    unit: &'static str,
+}
+
+impl ReplayPage {
+    fn step_href(&self, step: u32) -> String {
+        format!("{}?step={step}{}", self.path, self.key)
+    }
+
+    /// The links to the first, previous, next and last steps, where there is one to go to.
+    fn first_href(&self) -> Option<String> {
+        (self.replay.step > 0).then(|| self.step_href(0))
+    }
+
+    fn previous_href(&self) -> Option<String> {
+        (self.replay.step > 0).then(|| self.step_href(self.replay.step - 1))
+    }
+
+    fn next_href(&self) -> Option<String> {
+        (self.replay.step < self.replay.steps).then(|| self.step_href(self.replay.step + 1))
+    }
+
+    fn last_href(&self) -> Option<String> {
+        (self.replay.step < self.replay.steps).then(|| self.step_href(self.replay.steps))
+    }
+
+    fn list_href(&self) -> String {
+        format!(
+            "/events/{}/replays{}",
+            self.replay.event.id(),
+            self.layout.view_query
+        )
+    }
+
+    fn side_text(&self, side: &SideResult) -> String {
+        result_line(side, self.unit)
+    }
+
+    /// What the step was: the deal as dealt, or whose move it was.
+    fn step_text(&self) -> String {
+        let replay = &self.replay;
+        let mover = replay
+            .mover
+            .and_then(|seat| replay.seats.get(usize::from(seat)))
+            .map(|s| s.name.clone());
+        match (replay.step, mover) {
+            (0, _) => "The deal as it was dealt.".into(),
+            (n, Some(name)) if n == replay.steps => format!("{name}'s move, the last of the deal."),
+            (_, Some(name)) => format!("{name}'s move."),
+            (_, None) => "The table's move.".into(),
+        }
+    }
+}
+
+/// A number in the replay's address, or a clear refusal.
+fn number_in_address(what: &str, text: &str) -> Result<u32, AppError> {
+    text.parse().map_err(|_| {
+        AppError::invalid(format!(
+            "the {what} in a replay's address is a number (…/replays/ROUND/TABLE/DEAL), not \"{text}\": pick the deal from the list of replays"
+        ))
+    })
+}
+
+/// The step asked for: 0 (as dealt) when none is given.
+fn step_asked(text: Option<&str>) -> Result<u32, AppError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(0),
+        Some(text) => text.parse().map_err(|_| {
+            AppError::invalid(format!(
+                "the step is a number from 0 (the deal as dealt) up, not \"{text}\": use the first, previous, next and last links"
+            ))
+        }),
+    }
+}
+
+/// The table as `seat` saw it: its side is "you".
+fn as_seen_by(tablemates: &[Tablemate], seat: u8) -> Vec<Tablemate> {
+    tablemates
+        .iter()
+        .map(|t| Tablemate {
+            you: t.seats.contains(&seat),
+            ..t.clone()
+        })
+        .collect()
+}
+
+async fn show(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<(i64, String, String, String)>,
+    query: web::Query<ReplayQuery>,
+) -> PageResult {
+    let (id, round, table, deal) = path.into_inner();
+    let at = DealRef {
+        round: number_in_address("round", &round)?,
+        table: number_in_address("table", &table)?,
+        deal: number_in_address("deal", &deal)?,
+    };
+    let ReplayQuery { key, step } = query.into_inner();
+    let step = step_asked(step.as_deref())?;
+    let hosts = visitor.is_host(id);
+    let viewer = visitor.viewer_key(id, key);
+    let replay = run(&app, move |app| replay::replay(app, &viewer, at, step))
+        .await
+        .map_err(private_page)?;
+    let boards = replay
+        .seats
+        .iter()
+        .map(|seat| {
+            let tablemates = as_seen_by(&replay.tablemates, seat.seat);
+            let board = boards::render(&boards::Context {
+                deal: &seat.deal,
+                tablemates: &tablemates,
+                csrf: "",
+                post_move: "",
+            })
+            .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
+            Ok(SeatBoard {
+                heading: format!("As {} saw it", seat.name),
+                board,
+            })
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+    let event = &replay.event;
+    let mut layout = Layout::new(
+        format!(
+            "Replay: round {}, table {}, deal {}",
+            at.round, at.table, at.deal
+        ),
+        &visitor,
+    )
+    .for_event(id, &event.settings.name, &visitor);
+    layout.view_query = view_query(event, hosts);
+    page(&ReplayPage {
+        path: format!("/events/{id}/replays/{}/{}/{}", at.round, at.table, at.deal),
+        key: key_param(&layout.view_query),
+        view_key: layout
+            .view_query
+            .strip_prefix("?key=")
+            .unwrap_or_default()
+            .to_owned(),
+        unit: short_unit(event),
+        layout,
+        boards,
+        replay,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_that_is_not_a_number_is_refused_with_what_to_do() {
+        assert_eq!(step_asked(None).ok(), Some(0));
+        assert_eq!(step_asked(Some(" ")).ok(), Some(0));
+        assert_eq!(step_asked(Some("12")).ok(), Some(12));
+        let refusal = step_asked(Some("-1")).expect_err("refused").to_string();
+        assert!(
+            refusal.contains("first, previous, next and last"),
+            "{refusal}"
+        );
+        let refusal = number_in_address("table", "x")
+            .expect_err("refused")
+            .to_string();
+        assert!(refusal.contains("list of replays"), "{refusal}");
+    }
+}
