@@ -4,6 +4,9 @@
 //! replay. A move names how many actions its player had seen: if the table has moved on since,
 //! the move is refused with the new state instead of being applied twice or out of turn.
 
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
@@ -303,14 +306,6 @@ fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> A
     Ok(())
 }
 
-/// How many deals a table has dealt, and whether the last one is over (won): from the stored
-/// rows, without replaying anything.
-pub fn deals_dealt(conn: &mut Conn, table_id: i64) -> AppResult<(usize, bool)> {
-    let rows = queries::games_of_table(conn, table_id)?;
-    let over = rows.last().is_some_and(|g| g.finished_at.is_some());
-    Ok((rows.len(), over))
-}
-
 /// The current (last) deal of a table, if any.
 pub fn current_deal(conn: &mut Conn, table_id: i64) -> AppResult<Option<LoadedDeal>> {
     match queries::games_of_table(conn, table_id)?.pop() {
@@ -326,26 +321,67 @@ pub fn table_miles(
     conn: &mut Conn,
     table: &RoundTable,
     current: Option<&LoadedDeal>,
-) -> AppResult<std::collections::BTreeMap<EntryId, u32>> {
+) -> AppResult<BTreeMap<EntryId, u32>> {
     let entries: Vec<EntryId> = queries::entries_of_table(conn, table.id)?
         .iter()
         .map(|te| te.entry_id)
         .collect();
-    let mut games: Vec<GameMiles> = Vec::new();
-    for row in queries::games_of_table(conn, table.id)? {
-        if let Some(deal) = current.filter(|d| d.row.id == row.id) {
-            games.push(deal.miles());
-        } else if let Some(scores) = &row.scores {
+    let games = queries::games_of_table(conn, table.id)?;
+    let mut playing = HashMap::new();
+    for row in &games {
+        if row.scores.is_none() {
+            let deal = match current.filter(|d| d.row.id == row.id) {
+                Some(deal) => Arc::new(deal.clone()),
+                None => Arc::new(load_deal(conn, row.clone())?),
+            };
+            playing.insert(row.id, deal);
+        }
+    }
+    miles_of(&entries, &games, &playing)
+}
+
+/// What every entry at a table has scored in its deals (in order): a finished deal's stored
+/// scores, a deal in play's scores so far (from `playing`, by game id).
+pub fn miles_of(
+    entries: &[EntryId],
+    games: &[GameRow],
+    playing: &HashMap<i64, Arc<LoadedDeal>>,
+) -> AppResult<BTreeMap<EntryId, u32>> {
+    let mut deals: Vec<GameMiles> = Vec::with_capacity(games.len());
+    for row in games {
+        if let Some(scores) = &row.scores {
             let seats: DealSeats = serde_json::from_str(&row.seats)?;
-            games.push(GameMiles {
+            deals.push(GameMiles {
                 sides: seats.sides,
                 miles: serde_json::from_str(scores)?,
             });
         } else {
-            games.push(load_deal(conn, row)?.miles());
+            let deal = playing.get(&row.id).ok_or_else(|| {
+                AppError::Internal(format!("deal {} in play was not read", row.id))
+            })?;
+            deals.push(deal.miles());
         }
     }
-    tournament::sum_games(&entries, &games).map_err(|e| AppError::Internal(e.to_string()))
+    tournament::sum_games(entries, &deals).map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// Every deal of a round that is still in play (not won), replayed: one query for how many
+/// actions each has, and the replays kept in memory for those that have not moved on since
+/// (after a move its replay is kept, so at a busy party nearly all of them).
+pub fn deals_in_play(conn: &mut Conn, games: &[GameRow]) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
+    let open: Vec<&GameRow> = games.iter().filter(|g| g.scores.is_none()).collect();
+    let ids: Vec<i64> = open.iter().map(|g| g.id).collect();
+    let counts: HashMap<i64, i64> = queries::action_counts(conn, &ids)?.into_iter().collect();
+    let mut out = HashMap::with_capacity(open.len());
+    for row in open {
+        let stored = counts.get(&row.id).copied().unwrap_or(0);
+        let deal = match super::deals::kept(row) {
+            Some(kept) if i64::from(kept.actions) == stored => kept,
+            _ => Arc::new(load_deal(conn, row.clone())?),
+        };
+        out.insert(row.id, deal);
+    }
+    Ok(out)
 }
 
 /// What a move did.

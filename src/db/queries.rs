@@ -461,6 +461,38 @@ pub fn games_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<GameRow
         .load(conn)
 }
 
+/// Every deal of a round, by table and then in order.
+pub fn games_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<GameRow>> {
+    games::table
+        .inner_join(round_tables::table)
+        .filter(round_tables::round_id.eq(round_id))
+        .order((games::table_id.asc(), games::number.asc()))
+        .select(GameRow::as_select())
+        .load(conn)
+}
+
+/// How many actions each of these games has stored (games with none are left out).
+pub fn action_counts(conn: &mut Conn, games: &[i64]) -> QueryResult<Vec<(i64, i64)>> {
+    if games.is_empty() {
+        return Ok(Vec::new());
+    }
+    actions::table
+        .filter(actions::game_id.eq_any(games))
+        .group_by(actions::game_id)
+        .select((actions::game_id, diesel::dsl::count_star()))
+        .load(conn)
+}
+
+/// A table's latest deal.
+pub fn latest_game_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Option<GameRow>> {
+    games::table
+        .filter(games::table_id.eq(table_id))
+        .order(games::number.desc())
+        .select(GameRow::as_select())
+        .get_result(conn)
+        .optional()
+}
+
 pub fn game(conn: &mut Conn, id: i64) -> QueryResult<GameRow> {
     games::table
         .find(id)

@@ -2,6 +2,7 @@
 //! hand, every side's piles, whose turn) with the legal moves as buttons. Opened from a seat
 //! link, or from a table's QR code and a pick of name.
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use actix_web::web;
@@ -420,12 +421,24 @@ async fn live(
     let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
     // The seat's table changes from round to round: each drawing says which table the stream
     // follows, and moves at other tables do not wake it.
+    let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Seat { event, table: None }),
         Duration::ZERO,
-        move |app, _| {
-            let data = seat::seat_board(app, &key)?;
+        move |app, change| {
+            // After moves at its table only, the board is drawn again from the deal alone.
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let after_moves = match kept.as_ref() {
+                Some(before) if !change.everything => seat::board_after_moves(app, before)?,
+                _ => None,
+            };
+            let now = match after_moves {
+                Some(now) => now,
+                None => seat::kept_board(app, &key)?,
+            };
+            let data = now.board.clone();
+            *kept = Some(now);
             let table = data.table;
             let board = board(data, csrf.clone(), (post_move.clone(), post_card.clone()))?;
             Ok(super::Redraw {
