@@ -123,7 +123,7 @@ fn the_console_lists_entered_missing_and_awaiting_cards_with_a_confirm_button() 
     let table1 = cards_of(&html, table);
     assert!(table1.contains("1 of 2 cards in, 1 to confirm"), "{table1}");
     assert!(
-        table1.contains("to confirm") && table1.contains("entered by side"),
+        table1.contains("to confirm") && table1.contains("entered by Ann"),
         "Ann's card awaits a confirmation: {table1}"
     );
     assert!(

@@ -112,8 +112,7 @@ impl TypedCard {
 }
 
 /// What a blank field of a score card form says.
-pub const NOT_ENTERED: &str =
-    "not entered: count this pile and write its number (0 if it is empty)";
+pub const NOT_ENTERED: &str = "not entered: write 0 if the pile is empty";
 
 /// The sheet's rows by identifier: "mile1, mile3, mile5, mile10".
 fn row_ids(sheet: &ScoreSheet) -> String {

@@ -99,7 +99,7 @@ pub struct CardView {
     name: String,
     /// "missing", "to confirm" or "confirmed".
     status: &'static str,
-    /// Who entered the card, for a card that awaits confirmation ("side 2", "host").
+    /// Who entered the card, for a card that awaits confirmation (a guest's name, "host").
     entered_by: String,
     score: Option<u32>,
     /// The card's values, for the round that is closed (no form).
@@ -329,6 +329,17 @@ fn build_console(
     })
 }
 
+/// Who entered a card, by name: a stored "side N" is the entry on side N of the table.
+fn entered_by(by: &str, entries: &[(EntryId, usize)], names: &BTreeMap<EntryId, Named>) -> String {
+    by.strip_prefix("side ")
+        .and_then(|side| side.parse::<usize>().ok())
+        .and_then(|side| entries.iter().find(|&&(_, s)| s == side))
+        .map_or_else(
+            || by.to_owned(),
+            |&(entry, _)| view::named(names, entry).name,
+        )
+}
+
 /// The score card forms of the paper tables: each side's card as it stands, or as this
 /// browser typed it when it was refused (`draft`).
 fn card_views(
@@ -375,7 +386,8 @@ fn card_views(
                     _ => "missing",
                 },
                 entered_by: stored
-                    .and_then(|c| c.entered_by.clone())
+                    .and_then(|c| c.entered_by.as_deref())
+                    .map(|by| entered_by(by, &table.entries, names))
                     .unwrap_or_default(),
                 score: stored.and_then(|c| c.score),
                 values: card
