@@ -313,3 +313,32 @@ fn an_empty_card_is_not_zero_miles() {
     let html = page(&server, &console, &console_path(&host));
     assert!(html.contains("the card is in (0 miles)"), "{html}");
 }
+
+#[test]
+fn a_card_posted_with_a_hundred_made_up_lines_is_refused_and_the_pages_still_open() {
+    let server = Server::start();
+    let (host, tokens, console) = stopped_paper_round(&server);
+    let html = page(&server, &console, &console_path(&host));
+    let csrf = field(&html, "csrf");
+    let made_up: Vec<(String, String)> = (0..100)
+        .map(|n| (format!("row_made_up_{n:03}"), "12345678901234".to_owned()))
+        .collect();
+    let mut form: Vec<(&str, &str)> = vec![("csrf", &csrf), ("side", "0"), ("row_mile1", "3")];
+    form.extend(made_up.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    post(
+        &server,
+        &console,
+        &format!("/events/{}/host/rounds/1/tables/1/scores", host.event),
+        &form,
+    );
+    // The session (a cookie) kept what fits: the console opens, says the card was refused.
+    let html = page(&server, &console, &console_path(&host));
+    assert!(html.contains("that card was not taken"), "{html}");
+    assert!(html.contains("field-error"), "{html}");
+    // And on the phone.
+    let ann = browser();
+    guest_types(&server, &ann, &tokens[0], [Some("1"), None, None, None]);
+    let seat = page(&server, &ann, &format!("/seat/{}", tokens[0]));
+    assert!(seat.contains("Your card was not taken"), "{seat}");
+    assert_eq!(tables_missing_cards(&server, &host), 2);
+}

@@ -127,16 +127,33 @@ fn row_ids(sheet: &ScoreSheet) -> String {
 /// The problems of one side's card on its own: rows the sheet does not have, blank or
 /// unreadable fields, counts above a pile's quota.
 fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
-    let mut problems = typed.unreadable.clone();
     let card = &typed.counts;
-    for key in card.0.keys() {
-        if sheet.position(key).is_none() {
-            problems.push(CardProblem::card(format!(
-                "this score card has no row \"{}\"; its rows are {}",
-                crate::engine::json::truncate(key, 40),
-                row_ids(sheet)
-            )));
-        }
+    let known = |row: &str| sheet.position(row).is_some();
+    // Text that is not a count, in a row of the sheet; any other row is one that the sheet
+    // does not have, said once for them all.
+    let mut problems: Vec<CardProblem> = typed
+        .unreadable
+        .iter()
+        .filter(|p| p.row.as_deref().is_some_and(known))
+        .cloned()
+        .collect();
+    let unknown: Vec<&str> = card
+        .0
+        .keys()
+        .map(String::as_str)
+        .chain(typed.unreadable.iter().filter_map(|p| p.row.as_deref()))
+        .filter(|row| !known(row))
+        .collect();
+    if let Some(first) = unknown.first() {
+        let more = match unknown.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        problems.push(CardProblem::card(format!(
+            "this score card has no row \"{}\"{more}; its rows are {}",
+            crate::engine::json::truncate(first, 40),
+            row_ids(sheet)
+        )));
     }
     let unread = |row: &str| {
         typed

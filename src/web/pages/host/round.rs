@@ -213,14 +213,19 @@ pub fn typed_card(fields: &BTreeMap<String, String>) -> TypedCard {
     card
 }
 
+/// The most a refused card may take of the session, as JSON: the session is a cookie, which a
+/// browser keeps only up to 4 kB once encrypted, with the host's and the seat's rights in it.
+const DRAFT_BYTES: usize = 1800;
+
 /// What a refused score card form leaves in the session for the form to show again: what was
-/// typed (a little of it: the session is a cookie) and each problem under its row.
+/// typed and each problem under its row, as much as fits in [`DRAFT_BYTES`] (a form posted
+/// with hundreds of made-up rows must not overflow the cookie).
 pub fn card_draft(
     form: String,
     fields: &BTreeMap<String, String>,
     refusal: &CardRefusal,
 ) -> CardDraft {
-    CardDraft {
+    let mut draft = CardDraft {
         form,
         typed: fields
             .iter()
@@ -228,15 +233,21 @@ pub fn card_draft(
                 let row = name.strip_prefix(ROW_FIELD)?;
                 Some((truncate(row, 20), truncate(text, 12)))
             })
-            .take(12)
+            .take(16)
             .collect(),
         problems: refusal
             .0
             .iter()
-            .take(12)
-            .map(|p| (p.row.clone().unwrap_or_default(), truncate(&p.message, 300)))
+            .take(16)
+            .map(|p| (p.row.clone().unwrap_or_default(), truncate(&p.message, 200)))
             .collect(),
+    };
+    while serde_json::to_string(&draft).map_or(0, |json| json.len()) > DRAFT_BYTES {
+        if draft.problems.pop().is_none() && draft.typed.pop_last().is_none() {
+            break;
+        }
     }
+    draft
 }
 
 /// The console's name for a side's card form, which its draft carries.
