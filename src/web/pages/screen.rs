@@ -410,6 +410,9 @@ async fn console_live(
         return Err(events::host_refusal().into());
     };
     let csrf = visitor.csrf();
+    // A score card this browser typed and the server refused stays on its form (every console
+    // form reloads the page, so the stream always starts with the current one).
+    let draft = visitor.card_draft();
     Ok(super::live_stream(
         app,
         hub.subscribe(),
@@ -417,7 +420,7 @@ async fn console_live(
         move |n| n.event == id,
         move |app| {
             let panel = console::round_panel(app, &host)?;
-            let panel = super::host::round_panel(panel, csrf.clone());
+            let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref());
             Ok(vec![("round-panel", fragment(&panel)?)])
         },
     ))
