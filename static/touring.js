@@ -21,7 +21,16 @@
         if (!target) return;
         var focused = document.activeElement && target.contains(document.activeElement)
           ? document.activeElement.getAttribute("name") : null;
+        // What someone is typing (a field changed since it was drawn) survives the redraw.
+        var typed = {};
+        Array.prototype.forEach.call(target.querySelectorAll("input[id]"), function (input) {
+          if (input.type !== "hidden" && input.value !== input.defaultValue) typed[input.id] = input.value;
+        });
         target.innerHTML = event.data;
+        Object.keys(typed).forEach(function (id) {
+          var again = document.getElementById(id);
+          if (again && target.contains(again)) again.value = typed[id];
+        });
         if (focused) {
           var again = target.querySelector('[name="' + focused + '"]');
           if (again) again.focus();
@@ -252,7 +261,8 @@
   // message, and the page keeps its scroll position. Without fetch the form posts as usual.
   function sendInPlace(event, form) {
     var region = form.closest("[data-fetch-forms]");
-    if (!region || !region.id || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+    // (A score card form reloads the page: its refused values live in the session.)
+    if (!region || form.hasAttribute("data-reload") || !region.id || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
     event.preventDefault();
     var buttons = form.querySelectorAll("button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });

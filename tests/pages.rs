@@ -872,6 +872,8 @@ fn paper_tables_take_score_cards_from_the_players_and_the_host() {
             ("what", "enter"),
             ("row_mile1", "4"),
             ("row_mile3", "1"),
+            ("row_mile5", "0"),
+            ("row_mile10", "0"),
         ],
     );
     let (_, html) = ann.get(&format!("/seat/{}", seats[0]));

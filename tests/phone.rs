@@ -6,49 +6,14 @@
 mod common;
 
 use common::api::{Host, may_speed_1926, race_1926_until, seat};
+use common::forms::{client as phone, field, page, post_form};
 use common::server::Server;
 use reqwest::blocking::Client;
-use reqwest::redirect::Policy;
 use serde_json::{Value, json};
-
-/// A phone without script: a cookie jar, no automatic redirects.
-fn phone() -> Client {
-    Client::builder()
-        .cookie_store(true)
-        .redirect(Policy::none())
-        .build()
-        .expect("client")
-}
-
-fn page(server: &Server, phone: &Client, path: &str) -> String {
-    let response = phone.get(server.url(path)).send().expect("GET");
-    assert_eq!(response.status().as_u16(), 200, "GET {path}");
-    response.text().expect("body")
-}
-
-/// The value of the first hidden field `name` on a page.
-fn field(html: &str, name: &str) -> String {
-    html.split(&format!("name=\"{name}\" value=\""))
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .unwrap_or_else(|| panic!("a field {name} on the page"))
-        .to_owned()
-}
 
 /// Posts a move form from the seat page; answers where it redirects.
 fn post_move(server: &Server, phone: &Client, token: &str, form: &[(&str, &str)]) -> String {
-    let response = phone
-        .post(server.url(&format!("/seat/{token}/move")))
-        .form(form)
-        .send()
-        .expect("POST");
-    assert_eq!(response.status().as_u16(), 303, "a move redirects back");
-    response
-        .headers()
-        .get("location")
-        .and_then(|l| l.to_str().ok())
-        .unwrap_or_default()
-        .to_owned()
+    post_form(server, phone, &format!("/seat/{token}/move"), form)
 }
 
 /// An event of two-player tables with `names`, round 1 seated and started.

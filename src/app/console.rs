@@ -1,6 +1,8 @@
 //! The host console: what it shows of an evening, read in one transaction. The forms it posts
 //! call the same use cases as the API (events, rounds, passwords).
 
+use std::collections::BTreeMap;
+
 use super::events::EventRecord;
 use super::report::{self, CorrectionReport};
 use super::rounds::{self, RoundBoard, RoundState};
@@ -14,6 +16,8 @@ pub struct RoundPanel {
     pub board: RoundBoard,
     /// Once the round's time is over: what closing it would do now, or why it cannot close.
     pub closing: Option<Result<Closing, String>>,
+    /// The score cards of the latest round's paper tables, by table number.
+    pub cards: BTreeMap<i32, Vec<rounds::SideCard>>,
 }
 
 /// The whole console.
@@ -70,11 +74,20 @@ pub fn round_panel(app: &App, host: &HostKey) -> AppResult<RoundPanel> {
 fn panel_in(conn: &mut Conn, event: &EventRecord, app: &App) -> AppResult<RoundPanel> {
     let board = rounds::board_in(conn, event, None, app.now())?;
     let mut closing = None;
+    let mut cards = BTreeMap::new();
     if let Some(picture) = &board.round
-        && picture.state == RoundState::Over
+        && picture.state != RoundState::Seated
         && let Some(round) = rounds::latest(conn, event)?
     {
-        closing = Some(rounds::preview_close_in(conn, event, &round).map_err(|e| e.to_string()));
+        if picture.state == RoundState::Over {
+            closing =
+                Some(rounds::preview_close_in(conn, event, &round).map_err(|e| e.to_string()));
+        }
+        cards = rounds::paper_cards_in(conn, event, &round)?;
     }
-    Ok(RoundPanel { board, closing })
+    Ok(RoundPanel {
+        board,
+        closing,
+        cards,
+    })
 }

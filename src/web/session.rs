@@ -17,6 +17,7 @@ const HOSTS: &str = "hosts";
 const PLAYER: &str = "player";
 const CSRF: &str = "csrf";
 const FLASH: &str = "flash";
+const CARD_DRAFT: &str = "card_draft";
 
 /// The key that signs and encrypts session cookies: the server's secret, kept in a file
 /// beside the database (never in it), so a restarted server still knows its hosts and players.
@@ -51,6 +52,37 @@ pub struct Flash {
     /// Show the link's QR code too, for a guest to scan from the host's screen.
     #[serde(default)]
     pub qr: bool,
+}
+
+/// A score card the server refused: what was typed in each field and the problems, kept in
+/// the session until that card goes in (or another is refused), so that its form shows them
+/// again after the redirect and on every redraw of the page.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardDraft {
+    /// Which form it came from (the console's "round/table/side", the seat's "seat/round").
+    pub form: String,
+    /// What was typed, by row.
+    pub typed: std::collections::BTreeMap<String, String>,
+    /// Each problem under its row ("" for the card as a whole).
+    pub problems: Vec<(String, String)>,
+}
+
+impl CardDraft {
+    /// What was typed in a row's field ("" if nothing).
+    pub fn typed(&self, row: &str) -> Option<&str> {
+        self.typed.get(row).map(String::as_str)
+    }
+
+    /// The problem with a row ("" for the card as a whole), if any: several are joined.
+    pub fn problem(&self, row: &str) -> Option<String> {
+        let found: Vec<&str> = self
+            .problems
+            .iter()
+            .filter(|(r, _)| r == row)
+            .map(|(_, m)| m.as_str())
+            .collect();
+        (!found.is_empty()).then(|| found.join("; "))
+    }
 }
 
 /// The browser's session.
@@ -219,6 +251,21 @@ impl Visitor {
                 qr,
             },
         );
+    }
+
+    /// Keeps a refused score card for its form.
+    pub fn keep_card_draft(&self, draft: &CardDraft) {
+        let _ = self.0.insert(CARD_DRAFT, draft);
+    }
+
+    /// The refused score card kept for its form, if any (it stays until dropped).
+    pub fn card_draft(&self) -> Option<CardDraft> {
+        self.0.get::<CardDraft>(CARD_DRAFT).ok().flatten()
+    }
+
+    /// Forgets the refused score card (its card went in).
+    pub fn drop_card_draft(&self) {
+        self.0.remove(CARD_DRAFT);
     }
 
     /// Takes the message left for this page.

@@ -120,6 +120,19 @@ impl Dice {
     }
 }
 
+/// Where an entry (named by its first player) sits in round 1: its table and side (the
+/// round's answer lists a table's entries in side order).
+pub fn seat_of(server: &Server, host: &Host, name: &str) -> (u64, usize) {
+    let round = host.get(server, "/rounds/1");
+    for table in round["seating"]["tables"].as_array().expect("tables") {
+        let entries = table["entries"].as_array().expect("entries");
+        if let Some(side) = entries.iter().position(|e| e["names"][0] == name) {
+            return (table["table"].as_u64().expect("number"), side);
+        }
+    }
+    panic!("{name} is not seated: {round}")
+}
+
 /// A table of a round's answer, by its number.
 pub fn table_of(round: &Value, number: u64) -> Value {
     round["seating"]["tables"]

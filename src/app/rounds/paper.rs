@@ -11,7 +11,7 @@ use crate::app::play::{self, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey};
 use crate::db::models::{self, NewPaperScore};
 use crate::db::{Conn, queries};
-use crate::engine::ScoreUnit;
+use crate::engine::{ScoreSheet, ScoreUnit};
 use crate::tournament::{self, EntryId, PaperCard};
 
 /// Who hands in a score card.
@@ -39,8 +39,180 @@ pub struct TableAt {
     pub table: i32,
 }
 
+/// One thing wrong with a score card as typed, under the row it concerns (`None`: the card as
+/// a whole, or its fit with the table's other cards).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardProblem {
+    pub row: Option<String>,
+    pub message: String,
+}
+
+impl CardProblem {
+    pub fn row(row: &str, message: impl Into<String>) -> CardProblem {
+        CardProblem {
+            row: Some(row.to_owned()),
+            message: message.into(),
+        }
+    }
+
+    pub fn card(message: impl Into<String>) -> CardProblem {
+        CardProblem {
+            row: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// A score card refused, with every problem found (never empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRefusal(pub Vec<CardProblem>);
+
+impl std::fmt::Display for CardRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let messages: Vec<String> = self
+            .0
+            .iter()
+            .map(|p| match &p.row {
+                Some(row) => format!("{row}: {}", p.message),
+                None => p.message.clone(),
+            })
+            .collect();
+        f.write_str(&messages.join("; "))
+    }
+}
+
+impl From<CardRefusal> for AppError {
+    fn from(refusal: CardRefusal) -> AppError {
+        AppError::invalid(refusal.to_string())
+    }
+}
+
+/// A score card as it was typed.
+#[derive(Debug, Clone, Default)]
+pub struct TypedCard {
+    /// The counts that were read.
+    pub counts: PaperCard,
+    /// Typed on a form with a field for every row: a row without a count was left blank, which
+    /// is "not entered", never zero. Through the API a row left out counts zero, but a card
+    /// with no row at all is "nothing entered".
+    pub every_row: bool,
+    /// Fields whose text is not a count, with why.
+    pub unreadable: Vec<CardProblem>,
+}
+
+impl TypedCard {
+    /// A card from the API: a row left out counts zero.
+    pub fn counted(counts: PaperCard) -> TypedCard {
+        TypedCard {
+            counts,
+            every_row: false,
+            unreadable: Vec::new(),
+        }
+    }
+}
+
+/// What a blank field of a score card form says.
+pub const NOT_ENTERED: &str = "not entered: write 0 if the pile is empty";
+
+/// The sheet's rows by identifier: "mile1, mile3, mile5, mile10".
+fn row_ids(sheet: &ScoreSheet) -> String {
+    sheet
+        .rows
+        .iter()
+        .map(|r| r.id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The problems of one side's card on its own: rows the sheet does not have, blank or
+/// unreadable fields, counts above a pile's quota.
+fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
+    let card = &typed.counts;
+    let known = |row: &str| sheet.position(row).is_some();
+    // Text that is not a count, in a row of the sheet; any other row is one that the sheet
+    // does not have, said once for them all.
+    let mut problems: Vec<CardProblem> = typed
+        .unreadable
+        .iter()
+        .filter(|p| p.row.as_deref().is_some_and(known))
+        .cloned()
+        .collect();
+    let unknown: Vec<&str> = card
+        .0
+        .keys()
+        .map(String::as_str)
+        .chain(typed.unreadable.iter().filter_map(|p| p.row.as_deref()))
+        .filter(|row| !known(row))
+        .collect();
+    if let Some(first) = unknown.first() {
+        let more = match unknown.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        problems.push(CardProblem::card(format!(
+            "this score card has no row \"{}\"{more}; its rows are {}",
+            crate::engine::json::truncate(first, 40),
+            row_ids(sheet)
+        )));
+    }
+    let unread = |row: &str| {
+        typed
+            .unreadable
+            .iter()
+            .any(|p| p.row.as_deref() == Some(row))
+    };
+    if typed.every_row {
+        for row in &sheet.rows {
+            if !card.0.contains_key(row.id) && !unread(row.id) {
+                problems.push(CardProblem::row(row.id, NOT_ENTERED));
+            }
+        }
+    } else if card.0.is_empty() && problems.is_empty() {
+        problems.push(CardProblem::card(format!(
+            "nothing was entered: give a count for each row ({}), 0 for an empty pile",
+            row_ids(sheet)
+        )));
+    }
+    for row in &sheet.rows {
+        let count = card.count(row.id);
+        if let Some(quota) = row.quota.filter(|&q| count > q) {
+            problems.push(CardProblem::row(
+                row.id,
+                format!(
+                    "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
+                    row.label
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+/// The problems the table's cards have together, each under the row of this side's card it
+/// concerns where there is one (a pile beyond the pack).
+fn table_problems(sheet: &ScoreSheet, problems: tournament::PaperErrors) -> Vec<CardProblem> {
+    problems
+        .0
+        .into_iter()
+        .map(|problem| {
+            let row = match &problem {
+                tournament::PaperProblem::OverQuota { pile, .. }
+                | tournament::PaperProblem::BeyondPack { pile, .. } => {
+                    sheet.rows.iter().find(|r| r.label == pile).map(|r| r.id)
+                }
+                _ => None,
+            };
+            CardProblem {
+                row: row.map(str::to_owned),
+                message: problem.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// Enters a side's score card at a paper table: its count in each row of the rule set's score
-/// sheet (for a race: how many cards lie on each mileage pile).
+/// sheet (for a race: how many cards lie on each mileage pile). A card that does not hold up is
+/// refused with every problem found, each under its row where it has one.
 pub fn enter_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
@@ -48,10 +220,10 @@ pub fn enter_paper_in(
         round: number,
         table: table_number,
     }: TableAt,
-    (side, card): (usize, PaperCard),
+    (side, typed): (usize, TypedCard),
     author: CardAuthor,
     now: NaiveDateTime,
-) -> AppResult<(u32, ScoreUnit)> {
+) -> AppResult<Result<(u32, ScoreUnit), CardRefusal>> {
     let round = load(conn, event, number)?;
     if round.is_closed() {
         return Err(AppError::conflict(
@@ -73,29 +245,11 @@ pub fn enter_paper_in(
     }
     let config = play::table_config(event, sides)?;
     let sheet = config.rules.score_sheet(config);
-    for key in card.0.keys() {
-        if sheet.position(key).is_none() {
-            return Err(AppError::invalid(format!(
-                "this score card has no row \"{}\"; its rows are {}",
-                crate::engine::json::truncate(key, 40),
-                sheet
-                    .rows
-                    .iter()
-                    .map(|r| r.id)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
+    let problems = own_problems(&sheet, &typed);
+    if !problems.is_empty() {
+        return Ok(Err(CardRefusal(problems)));
     }
-    for row in &sheet.rows {
-        let count = card.count(row.id);
-        if let Some(quota) = row.quota.filter(|&q| count > q) {
-            return Err(AppError::invalid(format!(
-                "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
-                row.label
-            )));
-        }
-    }
+    let card = typed.counts;
     // The card is checked with the table's other cards as they stand (a side not yet entered
     // counts as empty), so a Mille Bornes bonus without its trip, or a second completed trip, is
     // refused when it is typed rather than when the round closes.
@@ -110,7 +264,7 @@ pub fn enter_paper_in(
     }
     table_cards[side] = card.clone();
     if let Err(problems) = tournament::paper_scores(config, &table_cards) {
-        return Err(AppError::invalid(problems.to_string()));
+        return Ok(Err(CardRefusal(table_problems(&sheet, problems))));
     }
     let by = author.label();
     let counts = serde_json::to_string(&PaperCard::from_counts(&sheet, &card.counts(&sheet)))?;
@@ -131,7 +285,7 @@ pub fn enter_paper_in(
             .ok_or_else(|| AppError::Internal("the card just stored is missing".into()))?;
         queries::confirm_paper_score(conn, stored.id, &by, now)?;
     }
-    Ok((card.score(&sheet), sheet.unit))
+    Ok(Ok((card.score(&sheet), sheet.unit)))
 }
 
 /// Confirms a side's card, by the host or by a player of another side.
@@ -207,14 +361,15 @@ pub(super) fn paper_table_miles(
     ))
 }
 
-/// The host's score card for a side (it counts as confirmed). Returns its score.
+/// The host's score card for a side (it counts as confirmed). Returns its score, or why the
+/// card was refused.
 pub fn enter_paper_as_host(
     app: &App,
     host: &HostKey,
     at: TableAt,
     side: usize,
-    card: PaperCard,
-) -> AppResult<(u32, ScoreUnit)> {
+    card: TypedCard,
+) -> AppResult<Result<(u32, ScoreUnit), CardRefusal>> {
     app.write_as_host(host, |conn, event| {
         enter_paper_in(
             conn,
@@ -241,7 +396,7 @@ pub enum SeatCard {
     /// (another side's card is theirs to enter).
     Enter {
         side: Option<usize>,
-        card: PaperCard,
+        card: TypedCard,
     },
     /// Confirms another side's card.
     Confirm { side: usize },
@@ -256,12 +411,13 @@ pub struct SeatCardOutcome {
 }
 
 /// A seat enters its own side's paper score card, or confirms another side's: from the seat
-/// link (API or page) or from a seat picked by QR code.
+/// link (API or page) or from a seat picked by QR code. A card that does not hold up is
+/// refused with its problems, and the table it was for.
 pub fn submit_paper_card(
     app: &App,
     key: &crate::app::seat::SeatKey,
     what: SeatCard,
-) -> AppResult<SeatCardOutcome> {
+) -> AppResult<Result<SeatCardOutcome, (TableAt, CardRefusal)>> {
     app.write(|conn| {
         let holder = key.holder(conn)?;
         let event = &holder.event;
@@ -290,12 +446,64 @@ pub fn submit_paper_card(
                         "you play side {mine}: enter your own side's card; another side's card is theirs to enter"
                     )));
                 }
-                Some(enter_paper_in(conn, event, at, (mine, card), author, app.now_naive())?)
+                match enter_paper_in(conn, event, at, (mine, card), author, app.now_naive())? {
+                    Ok(score) => Some(score),
+                    Err(refusal) => return Ok(Err((at, refusal))),
+                }
             }
         };
-        Ok(SeatCardOutcome {
+        Ok(Ok(SeatCardOutcome {
             event: event.id(),
             score,
-        })
+        }))
     })
+}
+
+/// One side's score card at a paper table, as the console shows it.
+#[derive(Debug, Clone)]
+pub struct SideCard {
+    pub side: usize,
+    /// The counts, once the side's card is in.
+    pub card: Option<PaperCard>,
+    /// What the card gives.
+    pub score: Option<u32>,
+    /// Who entered it: "host" or "side N".
+    pub entered_by: Option<String>,
+    pub confirmed: bool,
+}
+
+/// The score cards of every paper table of a round, by table number, one per side in side
+/// order (a side whose card is not in yet has none).
+pub fn paper_cards_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &super::RoundRecord,
+) -> AppResult<BTreeMap<i32, Vec<SideCard>>> {
+    let mut tables = BTreeMap::new();
+    for table in queries::tables_of_round(conn, round.row.id)? {
+        if table.mode != PAPER {
+            continue;
+        }
+        let sides = queries::entries_of_table(conn, table.id)?.len();
+        let config = play::table_config(event, sides)?;
+        let sheet = config.rules.score_sheet(config);
+        let stored = queries::paper_scores_of_table(conn, table.id)?;
+        let mut cards = Vec::with_capacity(sides);
+        for side in 0..sides {
+            let row = stored.iter().find(|c| c.side as usize == side);
+            let card: Option<PaperCard> = match row {
+                Some(row) => Some(serde_json::from_str(&row.counts)?),
+                None => None,
+            };
+            cards.push(SideCard {
+                side,
+                score: card.as_ref().map(|c| c.score(&sheet)),
+                card,
+                entered_by: row.map(|r| r.entered_by.clone()),
+                confirmed: row.is_some_and(|r| r.confirmed_at.is_some()),
+            });
+        }
+        tables.insert(table.number, cards);
+    }
+    Ok(tables)
 }

@@ -254,7 +254,8 @@ pub struct PaperInput {
     pub side: usize,
     /// The count of each row of the rule set's score card, keyed by the row (for Touring:
     /// the cards on each mileage pile, `{"mile1": 8, "mile3": 4, "mile5": 2, "mile10": 2}`).
-    /// A row left out counts zero; the rows are listed in the event's `score_sheet`.
+    /// A row left out counts zero, but a card with no row at all is refused as "nothing
+    /// entered"; the rows are listed in the event's `score_sheet`.
     pub counts: std::collections::BTreeMap<String, u32>,
 }
 

@@ -4,8 +4,8 @@ use actix_web::{HttpRequest, web};
 
 use super::dto::*;
 use super::{Answer, change, host, ok, run, viewer};
-use crate::app::rounds::{self, CorrectionRequest, TableAt};
-use crate::app::{App, report};
+use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
+use crate::app::{App, AppError, report};
 use crate::tournament::PaperCard;
 use crate::web::error::ErrorBody;
 
@@ -29,7 +29,8 @@ pub(super) async fn enter_scores(
     let input = input.into_inner();
     change(&app, &req, event, move |app, host| {
         let at = TableAt { round, table };
-        rounds::enter_paper_as_host(app, host, at, input.side, PaperCard(input.counts))
+        let card = TypedCard::counted(PaperCard(input.counts));
+        rounds::enter_paper_as_host(app, host, at, input.side, card)?.map_err(AppError::from)
     })
     .await?;
     ok(Done::YES)

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::dto::*;
 use super::{Answer, ok, run};
-use crate::app::rounds::{self, SeatCard};
+use crate::app::rounds::{self, SeatCard, TypedCard};
 use crate::app::seat::{self, SeatKey};
 use crate::app::{App, AppError};
 use crate::tournament::PaperCard;
@@ -78,7 +78,10 @@ async fn seat_card(
     what: SeatCard,
 ) -> Answer {
     let key = SeatKey::Token(token);
-    let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
+    let outcome = run(&app, move |app| {
+        rounds::submit_paper_card(app, &key, what)?.map_err(|(_, refusal)| refusal.into())
+    })
+    .await?;
     hub.publish(outcome.event, Topic::Event);
     ok(Done::YES)
 }
@@ -101,7 +104,7 @@ pub(super) async fn seat_scores(
     let input = input.into_inner();
     let what = SeatCard::Enter {
         side: Some(input.side),
-        card: PaperCard(input.counts),
+        card: TypedCard::counted(PaperCard(input.counts)),
     };
     seat_card(app, hub, path.into_inner(), what).await
 }

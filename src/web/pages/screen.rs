@@ -410,13 +410,16 @@ async fn console_live(
         return Err(events::host_refusal().into());
     };
     let csrf = visitor.csrf();
+    // A score card this browser typed and the server refused stays on its form (every console
+    // form reloads the page, so the stream always starts with the current one).
+    let draft = visitor.card_draft();
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Event(id)),
         Duration::from_millis(400),
         move |app, _| {
             let panel = console::round_panel(app, &host)?;
-            let panel = super::host::round_panel(panel, csrf.clone());
+            let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref());
             super::Redraw::regions(vec![("round-panel", fragment(&panel)?)])
         },
     ))

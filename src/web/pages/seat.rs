@@ -9,15 +9,16 @@ use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::host::card_counts;
+use super::host::{card_draft, typed_card};
 use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
 use crate::app::rounds::{self, RoundState, SeatCard};
 use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreUnit, SheetRow};
+use crate::tournament::PaperCard;
 use crate::web::boards;
 use crate::web::live::{Audience, Hub, Topic};
-use crate::web::session::Visitor;
+use crate::web::session::{CardDraft, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/seat/{token}", web::get().to(seat_by_token))
@@ -49,6 +50,8 @@ pub struct Board {
     pub rows: Vec<SheetRow>,
     /// "mi" or "pts".
     pub unit: &'static str,
+    /// The seat's own score card as this browser typed it, when it was refused.
+    pub draft: Option<CardDraft>,
 }
 
 /// A paper score card, as the seat page shows it.
@@ -60,6 +63,8 @@ pub struct CardLine {
     pub score: Option<u32>,
     pub confirmed: bool,
     pub mine: bool,
+    /// The card's counts by row, once it is in.
+    pub entered: Option<PaperCard>,
 }
 
 impl Board {
@@ -114,6 +119,30 @@ impl Board {
     fn is_paper(&self) -> bool {
         self.state.mode.as_deref() == Some(crate::app::play::PAPER)
     }
+
+    /// What the seat's own card field of `row` holds: what was typed for a refused card, the
+    /// count of the card that is in, else nothing.
+    fn field_value(&self, line: &CardLine, row: &str) -> String {
+        if let Some(draft) = &self.draft {
+            return draft.typed(row).unwrap_or_default().to_owned();
+        }
+        line.entered
+            .as_ref()
+            .and_then(|card| card.0.get(row))
+            .map(u32::to_string)
+            .unwrap_or_default()
+    }
+
+    /// Why the refused card's count in `row` was wrong ("" for the card as a whole).
+    fn field_problem(&self, row: &str) -> Option<String> {
+        self.draft.as_ref().and_then(|d| d.problem(row))
+    }
+}
+
+/// The seat page's name for its card form in round `round`, which a refused card's draft
+/// carries.
+fn seat_card_form(round: impl std::fmt::Display) -> String {
+    format!("seat/{round}")
 }
 
 #[derive(Template)]
@@ -128,6 +157,7 @@ fn board(
     data: seat::SeatBoard,
     csrf: String,
     (post_move, post_card): (String, String),
+    draft: Option<&CardDraft>,
 ) -> AppResult<Board> {
     let seat::SeatBoard {
         state,
@@ -141,6 +171,7 @@ fn board(
             side: line.side,
             names: line.names,
             score: line.card.as_ref().map(|c| c.score(&sheet)),
+            entered: line.card.clone(),
             counts: line.card.map(|c| {
                 sheet
                     .rows
@@ -164,7 +195,10 @@ fn board(
         ),
         None => None,
     };
+    let form = seat_card_form(state.round.as_ref().map_or(0, |r| r.number));
+    let draft = draft.filter(|d| d.form == form).cloned();
     Ok(Board {
+        draft,
         csrf,
         post_card,
         state,
@@ -205,7 +239,13 @@ async fn show(app: web::Data<App>, visitor: Visitor, key: SeatKey) -> PageResult
 fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageResult {
     let mut layout = Layout::new("Your seat", visitor);
     let (_, post_move, post_card, live) = key_urls(key);
-    let board = board(data, layout.csrf.clone(), (post_move, post_card))?;
+    let draft = visitor.card_draft();
+    let board = board(
+        data,
+        layout.csrf.clone(),
+        (post_move, post_card),
+        draft.as_ref(),
+    )?;
     layout.title = format!("{} · {}", board.state.name, board.state.event_name);
     layout.event = Some((board.state.event, board.state.event_name.clone()));
     layout.live = Some(live);
@@ -352,11 +392,23 @@ async fn card(
     let what = if form.what == "confirm" {
         super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm { side })
     } else {
-        card_counts(&form.rows).map(|card| SeatCard::Enter { side: None, card })
+        Ok(SeatCard::Enter {
+            side: None,
+            card: typed_card(&form.rows),
+        })
     };
     let result = async {
         let what = what?;
-        let outcome = run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?;
+        let outcome = match run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?
+        {
+            Ok(outcome) => outcome,
+            Err((at, refusal)) => {
+                let draft = card_draft(seat_card_form(at.round), &form.rows, &refusal);
+                visitor.keep_card_draft(&draft);
+                return Ok(None);
+            }
+        };
+        visitor.drop_card_draft();
         let message = match outcome.score {
             Some((score, unit)) => format!(
                 "Your card is in: {score} {}. Another side confirms it.",
@@ -364,14 +416,18 @@ async fn card(
             ),
             None => "Confirmed. Thank you.".to_owned(),
         };
-        Ok::<_, AppError>((outcome.event, message))
+        Ok::<_, AppError>(Some((outcome.event, message)))
     }
     .await;
     match result {
-        Ok((event, message)) => {
+        Ok(Some((event, message))) => {
             hub.publish(event, Topic::Event);
             visitor.flash("ok", message);
         }
+        Ok(None) => visitor.flash(
+            "error",
+            "Your card was not taken. What you typed is kept; see the message beside each field that needs changing.",
+        ),
         Err(error) => super::tell_refusal(&visitor, error)?,
     }
     Ok(redirect(&back))
@@ -416,6 +472,9 @@ async fn live(
     key: SeatKey,
 ) -> Result<impl actix_web::Responder, PageError> {
     let csrf = visitor.csrf();
+    // A card this browser typed and the server refused stays on its form (a card form reloads
+    // the page, so the stream always starts with the current one).
+    let draft = visitor.card_draft();
     let (_, post_move, post_card, _) = key_urls(&key);
     let probe = key.clone();
     let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
@@ -440,7 +499,12 @@ async fn live(
             let data = now.board.clone();
             *kept = Some(now);
             let table = data.table;
-            let board = board(data, csrf.clone(), (post_move.clone(), post_card.clone()))?;
+            let board = board(
+                data,
+                csrf.clone(),
+                (post_move.clone(), post_card.clone()),
+                draft.as_ref(),
+            )?;
             Ok(super::Redraw {
                 regions: vec![("board", fragment(&board)?)],
                 table,

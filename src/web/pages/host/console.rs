@@ -7,6 +7,7 @@ use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
+use super::round;
 use crate::app::console::{self, RoundPanel as PanelData};
 use crate::app::events::{self, EventRecord};
 use crate::app::rounds::RoundState;
@@ -14,7 +15,7 @@ use crate::app::{App, AppResult, HostKey, report};
 use crate::tournament::{self, EntryId, Remainder};
 use crate::web::pages::view::{self, Named, RoundView};
 use crate::web::pages::{Layout, PageResult, fragment, host_or_login, page, redirect, run};
-use crate::web::session::Visitor;
+use crate::web::session::{CardDraft, Visitor};
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host", web::get().to(console));
@@ -78,6 +79,42 @@ impl ClosingLine {
     }
 }
 
+/// One field of a score card form on the console.
+pub struct CardField {
+    /// The input's id (unique on the page).
+    id: String,
+    row: &'static str,
+    label: &'static str,
+    quota: Option<u32>,
+    /// What the field holds: what was typed for a refused card, the count of a card that is
+    /// in, else nothing.
+    value: String,
+    /// Why the refused card's count in this row was wrong.
+    problem: Option<String>,
+}
+
+/// One side's score card at a paper table on the console.
+pub struct CardView {
+    side: usize,
+    name: String,
+    /// "missing", "to confirm" or "confirmed".
+    status: &'static str,
+    /// Who entered the card, for a card that awaits confirmation (a guest's name, "host").
+    entered_by: String,
+    score: Option<u32>,
+    /// The card's values, for the round that is closed (no form).
+    values: Vec<(&'static str, u32)>,
+    fields: Vec<CardField>,
+    /// The refused card's problem with the card as a whole, if any.
+    problem: Option<String>,
+}
+
+impl CardView {
+    fn is(&self, status: &str) -> bool {
+        self.status == status
+    }
+}
+
 /// The round panel: the clock, the signal buttons, the tables, and the close.
 #[derive(Template)]
 #[template(path = "fragments/host_round.html")]
@@ -90,14 +127,33 @@ pub struct RoundPanel {
     finished: bool,
     more_rounds: bool,
     sheets: view::Sheets,
+    /// The score cards of the paper tables, by table number.
+    cards: BTreeMap<i32, Vec<CardView>>,
 }
 
 impl RoundPanel {
-    fn piles_hint(&self) -> String {
-        format!(
-            "The score card's count for each line, in {}",
-            self.sheets.unit()
-        )
+    fn cards_of(&self, table: &i32) -> &[CardView] {
+        self.cards.get(table).map_or(&[], Vec::as_slice)
+    }
+
+    /// "1 of 2 cards in, 1 to confirm".
+    fn cards_summary(&self, table: &i32) -> String {
+        let cards = self.cards_of(table);
+        let missing = cards.iter().filter(|c| c.is("missing")).count();
+        let waiting = cards.iter().filter(|c| c.is("to confirm")).count();
+        let mut said = format!("{} of {} cards in", cards.len() - missing, cards.len());
+        if waiting > 0 {
+            said.push_str(&format!(", {waiting} to confirm"));
+        }
+        said
+    }
+
+    fn unit_short(&self) -> &'static str {
+        if self.sheets.unit() == "miles" {
+            "mi"
+        } else {
+            "pts"
+        }
     }
 }
 
@@ -144,7 +200,8 @@ async fn console(
     };
     let mut layout = Layout::new("Host console", &visitor);
     let data = run(&app, move |app| console::console(app, &host)).await?;
-    let console = build_console(data, layout.csrf.clone())?;
+    let draft = visitor.card_draft();
+    let console = build_console(data, layout.csrf.clone(), draft.as_ref())?;
     layout = layout.for_event(id, &console.event.settings.name, &visitor);
     layout.live = Some(format!("/events/{id}/live/console"));
     page(&Console { layout, ..console })
@@ -191,7 +248,11 @@ fn summary(event: &EventRecord) -> String {
 }
 
 /// The console's view model, from what the use case read.
-fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
+fn build_console(
+    data: console::Console,
+    csrf: String,
+    draft: Option<&CardDraft>,
+) -> AppResult<Console> {
     let event = data.panel.board.event.clone();
     let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
     // Entries that joined after the latest round can be removed: they sit in no round. So can
@@ -235,7 +296,7 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
             warning: plan.warning.clone(),
         })
         .collect();
-    let panel = fragment(&round_panel(data.panel, csrf))?;
+    let panel = fragment(&round_panel(data.panel, csrf, draft))?;
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
     let active = entries.iter().filter(|e| !e.withdrawn).count();
     let next_step = match (latest, active) {
@@ -268,10 +329,90 @@ fn build_console(data: console::Console, csrf: String) -> AppResult<Console> {
     })
 }
 
-/// The round panel of the console, for the page and for live updates.
-pub fn round_panel(data: PanelData, csrf: String) -> RoundPanel {
+/// Who entered a card, by name: a stored "side N" is the entry on side N of the table.
+fn entered_by(by: &str, entries: &[(EntryId, usize)], names: &BTreeMap<EntryId, Named>) -> String {
+    by.strip_prefix("side ")
+        .and_then(|side| side.parse::<usize>().ok())
+        .and_then(|side| entries.iter().find(|&&(_, s)| s == side))
+        .map_or_else(
+            || by.to_owned(),
+            |&(entry, _)| view::named(names, entry).name,
+        )
+}
+
+/// The score card forms of the paper tables: each side's card as it stands, or as this
+/// browser typed it when it was refused (`draft`).
+fn card_views(
+    data: &PanelData,
+    names: &BTreeMap<EntryId, Named>,
+    sheets: &view::Sheets,
+    draft: Option<&CardDraft>,
+) -> BTreeMap<i32, Vec<CardView>> {
+    let Some(picture) = &data.board.round else {
+        return BTreeMap::new();
+    };
+    let round_number = i32::try_from(picture.number).unwrap_or(0);
+    let mut views = BTreeMap::new();
+    for table in picture.tables.iter().filter(|t| t.paper) {
+        let rows = sheets.rows(table.entries.len());
+        let cards = data.cards.get(&table.number);
+        let mut lines = Vec::new();
+        for &(entry, side) in &table.entries {
+            let stored = cards.and_then(|c| c.iter().find(|c| c.side == side));
+            let card = stored.and_then(|c| c.card.as_ref());
+            let form = round::console_card_form(round_number, table.number, side);
+            let draft = draft.filter(|d| d.form == form);
+            let fields = rows
+                .iter()
+                .map(|row| CardField {
+                    id: format!("card-{}-{side}-{}", table.number, row.id),
+                    row: row.id,
+                    label: row.label,
+                    quota: row.quota,
+                    value: match (draft, card) {
+                        (Some(d), _) => d.typed(row.id).unwrap_or_default().to_owned(),
+                        (None, Some(card)) => card.count(row.id).to_string(),
+                        (None, None) => String::new(),
+                    },
+                    problem: draft.and_then(|d| d.problem(row.id)),
+                })
+                .collect();
+            lines.push(CardView {
+                side,
+                name: view::named(names, entry).name,
+                status: match stored {
+                    Some(c) if c.confirmed => "confirmed",
+                    Some(c) if c.card.is_some() => "to confirm",
+                    _ => "missing",
+                },
+                entered_by: stored
+                    .and_then(|c| c.entered_by.as_deref())
+                    .map(|by| entered_by(by, &table.entries, names))
+                    .unwrap_or_default(),
+                score: stored.and_then(|c| c.score),
+                values: card
+                    .map(|card| {
+                        rows.iter()
+                            .map(|row| (row.label, card.count(row.id)))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                fields,
+                problem: draft.and_then(|d| d.problem("")),
+            });
+        }
+        views.insert(table.number, lines);
+    }
+    views
+}
+
+/// The round panel of the console, for the page and for live updates; `draft` is the score
+/// card this browser typed that was refused, if any.
+pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> RoundPanel {
     let event = &data.board.event;
     let names = view::names(&data.board.entries);
+    let sheets = view::Sheets::of(&event.settings);
+    let cards = card_views(&data, &names, &sheets, draft);
     let round = data
         .board
         .round
@@ -321,6 +462,7 @@ pub fn round_panel(data: PanelData, csrf: String) -> RoundPanel {
         closing_problem,
         finished: event.is_finished(),
         more_rounds,
-        sheets: view::Sheets::of(&event.settings),
+        sheets,
+        cards,
     }
 }

@@ -154,6 +154,11 @@ impl<T: Send + 'static> HostForm<T> {
         Ok(run(&self.app, move |app| use_case(app, &host)).await?)
     }
 
+    /// Tells the live pages that the event changed (after a use case run by [`Self::run`]).
+    pub fn tell_live(&self) {
+        self.hub.publish(self.host.event, Topic::Event);
+    }
+
     /// Runs the form's use case with its fields, tells the live pages, and goes back to the
     /// console at `anchor` with the use case's message (or its refusal, in words).
     pub async fn apply(

@@ -15,7 +15,7 @@ mod signin;
 use actix_web::web;
 
 pub use console::round_panel;
-pub use round::card_counts;
+pub use round::{card_draft, typed_card};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     console::routes(cfg);

@@ -7,11 +7,15 @@ use actix_web::web;
 use serde::Deserialize;
 
 use super::form::{HostForm, NoFields};
-use crate::app::rounds::{self, CorrectionRequest, SeatRequest, Signal, TableAt};
-use crate::app::{AppError, AppResult};
-use crate::tournament::{PaperCard, Remainder};
-use crate::web::pages::PageResult;
+use crate::app::AppError;
+use crate::app::rounds::{
+    self, CardProblem, CardRefusal, CorrectionRequest, SeatRequest, Signal, TableAt, TypedCard,
+};
+use crate::engine::json::truncate;
+use crate::tournament::Remainder;
 use crate::web::pages::start::number as parse;
+use crate::web::pages::{PageResult, redirect, tell_refusal};
+use crate::web::session::CardDraft;
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host/seat", web::post().to(seat))
@@ -30,6 +34,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/events/{event}/host/rounds/{round}/tables/{table}/scores",
             web::post().to(scores),
+        )
+        .route(
+            "/events/{event}/host/rounds/{round}/tables/{table}/scores/{side}/confirm",
+            web::post().to(confirm_card),
         )
         .route(
             "/events/{event}/host/rounds/{round}/close",
@@ -174,41 +182,140 @@ struct ScoresForm {
 /// The prefix of a score card form's row fields (`row_mile5`).
 pub const ROW_FIELD: &str = "row_";
 
-/// The counts of a score card form: its `row_<row>` fields, an empty one counting zero.
-pub fn card_counts(fields: &BTreeMap<String, String>) -> AppResult<PaperCard> {
-    let mut card = PaperCard::default();
+/// A score card form's card: its `row_<row>` fields, where a blank field is "not entered"
+/// (never zero) and text that is not a count is a problem under its row.
+pub fn typed_card(fields: &BTreeMap<String, String>) -> TypedCard {
+    let mut card = TypedCard {
+        every_row: true,
+        ..TypedCard::default()
+    };
     for (name, text) in fields {
         let Some(row) = name.strip_prefix(ROW_FIELD) else {
             continue;
         };
-        if !text.trim().is_empty() {
-            let count: u32 = parse(
-                text,
-                &format!(
-                    "the count of \"{}\"",
-                    crate::engine::json::truncate(row, 20)
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match text.parse::<u32>() {
+            Ok(count) => {
+                card.counts.0.insert(row.to_owned(), count);
+            }
+            Err(_) => card.unreadable.push(CardProblem::row(
+                row,
+                format!(
+                    "\"{}\" is not a count: write a whole number, 0 or more",
+                    truncate(text, 12)
                 ),
-            )?;
-            card.0.insert(row.to_owned(), count);
+            )),
         }
     }
-    Ok(card)
+    card
+}
+
+/// The most a refused card may take of the session, as JSON: the session is a cookie, which a
+/// browser keeps only up to 4 kB once encrypted, with the host's and the seat's rights in it.
+const DRAFT_BYTES: usize = 1800;
+
+/// What a refused score card form leaves in the session for the form to show again: what was
+/// typed and each problem under its row, as much as fits in [`DRAFT_BYTES`] (a form posted
+/// with hundreds of made-up rows must not overflow the cookie).
+pub fn card_draft(
+    form: String,
+    fields: &BTreeMap<String, String>,
+    refusal: &CardRefusal,
+) -> CardDraft {
+    let mut draft = CardDraft {
+        form,
+        typed: fields
+            .iter()
+            .filter_map(|(name, text)| {
+                let row = name.strip_prefix(ROW_FIELD)?;
+                Some((truncate(row, 20), truncate(text, 12)))
+            })
+            .take(16)
+            .collect(),
+        problems: refusal
+            .0
+            .iter()
+            .take(16)
+            .map(|p| (p.row.clone().unwrap_or_default(), truncate(&p.message, 200)))
+            .collect(),
+    };
+    while serde_json::to_string(&draft).map_or(0, |json| json.len()) > DRAFT_BYTES {
+        if draft.problems.pop().is_none() && draft.typed.pop_last().is_none() {
+            break;
+        }
+    }
+    draft
+}
+
+/// The console's name for a side's card form, which its draft carries.
+pub fn console_card_form(round: i32, table: i32, side: usize) -> String {
+    format!("{round}/{table}/{side}")
 }
 
 async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) -> PageResult {
-    let (_, number, table) = path.into_inner();
-    form.apply("round", move |app, host, form| {
-        let side: usize = parse(&form.side, "the side")?;
-        let card = card_counts(&form.rows)?;
+    let (event, number, table) = path.into_inner();
+    let back = redirect(&format!("/events/{event}/host#cards-{table}"));
+    let side: usize = match parse(&form.fields.side, "the side") {
+        Ok(side) => side,
+        Err(error) => {
+            tell_refusal(&form.visitor, error)?;
+            return Ok(back);
+        }
+    };
+    let card = typed_card(&form.fields.rows);
+    let at = TableAt {
+        round: number,
+        table,
+    };
+    let result = form
+        .run(move |app, host| rounds::enter_paper_as_host(app, host, at, side, card))
+        .await;
+    match result {
+        Ok(Ok((score, unit))) => {
+            form.visitor.drop_card_draft();
+            form.tell_live();
+            form.visitor.flash(
+                "ok",
+                format!(
+                    "Table {table}: the card is in ({score} {}) and confirmed.",
+                    unit.word()
+                ),
+            );
+        }
+        Ok(Err(refusal)) => {
+            let draft = card_draft(
+                console_card_form(number, table, side),
+                &form.fields.rows,
+                &refusal,
+            );
+            form.visitor.keep_card_draft(&draft);
+            form.visitor.flash(
+                "error",
+                format!(
+                    "Table {table}: that card was not taken. What was typed is kept; see the message beside each field that needs changing."
+                ),
+            );
+        }
+        Err(error) => tell_refusal(&form.visitor, error.0)?,
+    }
+    Ok(back)
+}
+
+async fn confirm_card(
+    path: web::Path<(i64, i32, i32, usize)>,
+    form: HostForm<NoFields>,
+) -> PageResult {
+    let (_, number, table, side) = path.into_inner();
+    form.apply(&format!("cards-{table}"), move |app, host, _| {
         let at = TableAt {
             round: number,
             table,
         };
-        let (score, unit) = rounds::enter_paper_as_host(app, host, at, side, card)?;
-        Ok(format!(
-            "Table {table}: the card is in ({score} {}) and confirmed.",
-            unit.word()
-        ))
+        rounds::confirm_paper_as_host(app, host, at, side)?;
+        Ok(format!("Table {table}: the card is confirmed."))
     })
     .await
 }

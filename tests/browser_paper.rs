@@ -1,0 +1,226 @@
+//! Paper tables on the host console in real Chromium (tests/paper_console.rs checks the same
+//! forms without script): the host sees each table's cards, confirms a card a player entered,
+//! has a card with a blank line refused with the message beside that line and what was typed
+//! kept, corrects it, and closes the round once every card is in.
+//!
+//! Needs `chromium` and `chromedriver`; without them the test says it is skipped and passes
+//! (in CI, `CI=true`, it fails instead).
+
+#[path = "common/browser.rs"]
+mod browser;
+mod common;
+
+use browser::{Browser, Driver, runtime, tools_or_skip};
+use common::api::{Host, seat_of};
+use common::server::Server;
+use serde_json::json;
+use thirtyfour::prelude::*;
+
+/// The value the input `id` holds now (read by script: a live redraw may replace the element
+/// at any moment).
+async fn value_of(browser: &Browser, id: &str) -> String {
+    browser
+        .execute(
+            "var input = document.getElementById(arguments[0]); return input ? input.value : null;",
+            vec![json!(id)],
+        )
+        .await
+        .expect("read a field")
+        .convert::<Option<String>>()
+        .expect("a value")
+        .unwrap_or_else(|| panic!("no field {id}"))
+}
+
+/// Types the counts of a card into its fields (`None` leaves a field blank), by script, as
+/// typing would leave them: a live redraw keeps what was typed.
+async fn type_card(browser: &Browser, prefix: &str, counts: &[(&str, Option<u32>)]) {
+    for (row, count) in counts {
+        let typed = count.map(|c| c.to_string()).unwrap_or_default();
+        let found: bool = browser
+            .execute(
+                "var input = document.getElementById(arguments[0]);
+                 if (!input) return false;
+                 input.value = arguments[1];
+                 return true;",
+                vec![json!(format!("{prefix}-{row}")), json!(typed)],
+            )
+            .await
+            .expect("type into a field")
+            .convert()
+            .expect("an answer");
+        assert!(found, "no field {prefix}-{row}");
+    }
+}
+
+/// Lets a page that just loaded receive its live stream's first drawing.
+async fn settle() {
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+}
+
+#[test]
+fn the_host_confirms_corrects_and_completes_paper_cards_on_the_console() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Paper night", "seed": 5, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    let tokens = host.add_players(&server, &["Ann", "Bob", "Cat", "Dan"]);
+    host.ok(&server, "/rounds", json!({"all_paper": true}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    // Ann enters her own card from her phone (through the API, as its form would).
+    let (ann_table, ann_side) = seat_of(&server, &host, "Ann");
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{}/scores", tokens[0]),
+        None,
+        &json!({"side": ann_side, "counts": {"mile1": 4, "mile3": 2, "mile5": 0, "mile10": 1}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let other = 1 - ann_side;
+    // Ann's tablemate.
+    let name = ["Bob", "Cat", "Dan"]
+        .into_iter()
+        .find(|name| seat_of(&server, &host, name).0 == ann_table)
+        .expect("Ann's tablemate");
+    let second = 3 - ann_table;
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let console = driver.browser(1280, 900).await;
+        console
+            .goto(
+                server
+                    .url(&format!("/events/{}/host?token={}", host.event, host.token))
+                    .as_str(),
+            )
+            .await
+            .expect("open the console");
+        settle().await;
+        let cards = format!("#cards-{ann_table}");
+        console
+            .wait_for_text(&cards, "1 of 2 cards in, 1 to confirm")
+            .await;
+        console.wait_for_text(&cards, "missing").await;
+        assert_eq!(
+            value_of(&console, &format!("card-{ann_table}-{ann_side}-mile1")).await,
+            "4",
+            "Ann's card shows its counts"
+        );
+
+        // The host confirms Ann's card.
+        console.click_button("Confirm Ann's card").await;
+        console
+            .wait_for_text(".flash", "the card is confirmed")
+            .await;
+        settle().await;
+        console.wait_for_text(&cards, "1 of 2 cards in").await;
+        assert!(
+            console
+                .text_of(&cards)
+                .await
+                .is_some_and(|t| !t.contains("to confirm")),
+            "nothing waits for a confirmation at Ann's table"
+        );
+
+        // The host types the other side's card with a line left blank: refused, the message
+        // beside that line, what was typed kept.
+        let prefix = format!("card-{ann_table}-{other}");
+        type_card(
+            &console,
+            &prefix,
+            &[
+                ("mile1", Some(3)),
+                ("mile3", Some(1)),
+                ("mile5", None),
+                ("mile10", Some(2)),
+            ],
+        )
+        .await;
+        console.click_button(&format!("Enter {name}'s card")).await;
+        console
+            .wait_for_text(".flash", "that card was not taken")
+            .await;
+        settle().await;
+        let message = console
+            .wait_for_text(&format!("#{prefix}-mile5-error"), "not entered")
+            .await;
+        assert!(message.is_displayed().await.expect("shown"));
+        for (row, typed) in [
+            ("mile1", "3"),
+            ("mile3", "1"),
+            ("mile5", ""),
+            ("mile10", "2"),
+        ] {
+            assert_eq!(
+                value_of(&console, &format!("{prefix}-{row}")).await,
+                typed,
+                "{row} keeps what was typed"
+            );
+        }
+        let invalid = console
+            .find(By::Id(format!("{prefix}-mile5")))
+            .await
+            .expect("the blank field")
+            .attr("aria-invalid")
+            .await
+            .expect("aria-invalid");
+        assert_eq!(invalid.as_deref(), Some("true"));
+        console.screenshot_as("paper-console-refused.png").await;
+
+        // The host writes 0 on the blank line: the card is in and keeps its values.
+        type_card(&console, &prefix, &[("mile5", Some(0))]).await;
+        console.click_button(&format!("Enter {name}'s card")).await;
+        console
+            .wait_for_text(".flash", "the card is in (26 miles) and confirmed")
+            .await;
+        settle().await;
+        assert_eq!(value_of(&console, &format!("{prefix}-mile10")).await, "2");
+        console.wait_for_text(&cards, "2 of 2 cards in").await;
+        assert!(
+            console
+                .find_all(By::Css(".field-error"))
+                .await
+                .expect("messages")
+                .is_empty(),
+            "no message is left once the card is in"
+        );
+
+        // The other table's cards, then the round closes.
+        for side in 0..2 {
+            let prefix = format!("card-{second}-{side}");
+            type_card(
+                &console,
+                &prefix,
+                &[
+                    ("mile1", Some(2 + side as u32)),
+                    ("mile3", Some(1)),
+                    ("mile5", Some(0)),
+                    ("mile10", Some(0)),
+                ],
+            )
+            .await;
+            let forms = console
+                .find_all(By::Css(format!("#cards-{second} form.card-form")))
+                .await
+                .expect("the card forms");
+            forms[side]
+                .find(By::Css("button"))
+                .await
+                .expect("the form's button")
+                .click()
+                .await
+                .expect("enter the card");
+            console.wait_for_text(".flash", "the card is in").await;
+            settle().await;
+        }
+        console
+            .wait_for_text(&format!("#cards-{second}"), "2 of 2 cards in")
+            .await;
+        console.screenshot_as("paper-console.png").await;
+        console.click_button("Close round 1").await;
+        console.wait_for_text(".flash", "Round 1 is closed").await;
+        console.quit().await;
+    });
+}

@@ -1,0 +1,48 @@
+//! A browser without script for the page tests: a cookie jar, no automatic redirects (so a
+//! test sees the 303s), and the pages' forms.
+
+use reqwest::blocking::Client;
+use reqwest::redirect::Policy;
+
+use super::server::Server;
+
+/// A browser of its own: a cookie jar, no automatic redirects.
+pub fn client() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .redirect(Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// GETs a page that must answer 200.
+pub fn page(server: &Server, client: &Client, path: &str) -> String {
+    let response = client.get(server.url(path)).send().expect("GET");
+    assert_eq!(response.status().as_u16(), 200, "GET {path}");
+    response.text().expect("body")
+}
+
+/// Posts a form that must redirect; answers where to.
+pub fn post_form(server: &Server, client: &Client, path: &str, form: &[(&str, &str)]) -> String {
+    let response = client
+        .post(server.url(path))
+        .form(form)
+        .send()
+        .expect("POST");
+    assert_eq!(response.status().as_u16(), 303, "POST {path} redirects");
+    response
+        .headers()
+        .get("location")
+        .and_then(|l| l.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The value of the first field `name` on a page.
+pub fn field(html: &str, name: &str) -> String {
+    html.split(&format!("name=\"{name}\" value=\""))
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("a field {name} on the page"))
+        .to_owned()
+}
