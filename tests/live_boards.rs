@@ -8,6 +8,7 @@ use std::sync::Arc;
 use chrono::Utc;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use touring::app::deals::DealAt;
 use touring::app::play::{self, Move};
 use touring::app::rounds::{self, SeatRequest, Signal};
 use touring::app::seat::{self, SeatKey};
@@ -82,7 +83,22 @@ fn a_seats_board_drawn_from_the_deal_alone_is_the_board_read_whole() {
             simulate::play_round(&app, &event, 1, 1, &mut rng).expect("a move");
             for (key, board) in keys.iter().zip(kept.iter_mut()) {
                 let whole = seat::kept_board(&app, key).expect("a board");
-                match seat::board_after_moves(&app, board).expect("a redraw") {
+                // As a move's notice says where the deal stands: drawn without reading.
+                let at = whole.board.table.map(|table| {
+                    let deal = app
+                        .read(|conn| play::current_deal(conn, table))
+                        .expect("the deal")
+                        .expect("a deal");
+                    DealAt::of(&deal)
+                });
+                if let Some(told) = seat::board_after_moves(&app, board, at).expect("a redraw") {
+                    assert_eq!(
+                        serde_json::to_value(&told.board.state).expect("JSON"),
+                        serde_json::to_value(&whole.board.state).expect("JSON"),
+                        "{rules:?}: the board drawn from the notice differs from the board read whole"
+                    );
+                }
+                match seat::board_after_moves(&app, board, None).expect("a redraw") {
                     Some(after) => {
                         drawn += 1;
                         assert_eq!(

@@ -7,6 +7,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::deals::DealAt;
 use super::events;
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
@@ -139,11 +140,12 @@ pub fn play_timeout(
         due.actions,
         now.naive_utc(),
     ) {
-        Ok(_) => Ok(Some(TableRef {
+        Ok(outcome) => Ok(Some(TableRef {
             event: event.id(),
             round: round.row.id,
             table: table.id,
             changed: true,
+            deal: Some(DealAt::of(&outcome.deal)),
         })),
         Err(AppError::Stale(_)) => Ok(None),
         Err(other) => Err(other),

@@ -19,6 +19,23 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::play::LoadedDeal;
 use crate::db::models::GameRow;
 
+/// Where a table's deal stands: its game, and how many actions are stored (what a move's
+/// notice carries, so that a page can tell whether the replay kept here is as recent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealAt {
+    pub game: i64,
+    pub actions: u32,
+}
+
+impl DealAt {
+    pub fn of(deal: &LoadedDeal) -> DealAt {
+        DealAt {
+            game: deal.row.id,
+            actions: deal.actions,
+        }
+    }
+}
+
 /// How many deals are kept: every running table of a few big parties. Beyond it, the deals
 /// used least recently are forgotten.
 const CAPACITY: usize = 4096;
@@ -70,6 +87,21 @@ impl Deals {
             let (_, &mut cut, _) = uses.select_nth_unstable(middle);
             kept.deals.retain(|_, (_, used)| *used > cut);
         }
+    }
+
+    /// The kept replay of a game if it holds at least these actions: what a move's notice
+    /// says was committed (or later). `None` when nothing that recent is kept here, as on an
+    /// instance that did not play the move.
+    pub fn at_least(&self, at: DealAt) -> Option<Arc<LoadedDeal>> {
+        let mut kept = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.clock += 1;
+        let now = kept.clock;
+        let (deal, used) = kept.deals.get_mut(&at.game)?;
+        if deal.actions < at.actions {
+            return None;
+        }
+        *used = now;
+        Some(deal.clone())
     }
 
     /// How many deals are kept.

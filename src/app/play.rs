@@ -368,7 +368,10 @@ pub fn miles_of(
 /// Every deal of a round that is still in play (not won), replayed: one query for how many
 /// actions each has, and the replays kept in memory for those that have not moved on since
 /// (after a move its replay is kept, so at a busy party nearly all of them).
-pub fn deals_in_play(conn: &mut Conn, games: &[GameRow]) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
+pub fn deals_in_play(
+    conn: &mut Conn,
+    games: &[GameRow],
+) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
     let open: Vec<&GameRow> = games.iter().filter(|g| g.scores.is_none()).collect();
     let ids: Vec<i64> = open.iter().map(|g| g.id).collect();
     let counts: HashMap<i64, i64> = queries::action_counts(conn, &ids)?.into_iter().collect();

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use super::deals::DealAt;
 use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal, Move};
 use super::rounds::{self, RoundRecord};
@@ -331,14 +332,23 @@ impl DealFrame {
     }
 }
 
-/// What a known player sees now, given their table's current deal if the caller has just loaded
-/// it (after a move), so that it is not replayed again; and, at a digital table, what a move
-/// there may change ([`DealFrame`]).
+/// Where a player sits, as a move has just read it (the round, its clock and the table), so
+/// that the answer does not read it again.
+struct Seated {
+    round: RoundRecord,
+    reading: crate::tournament::ClockReading,
+    table: models::RoundTable,
+    deal: LoadedDeal,
+}
+
+/// What a known player sees now; after a move, given where they sit and their table's deal as
+/// the move left it ([`Seated`]), so that neither is read again. At a digital table also what
+/// a move there may change ([`DealFrame`]).
 fn state_with(
     conn: &mut Conn,
     holder: &SeatHolder,
     now: DateTime<Utc>,
-    loaded: Option<LoadedDeal>,
+    seated: Option<Seated>,
 ) -> AppResult<(SeatState, Option<DealFrame>)> {
     let event = &holder.event;
     let mut state = SeatState {
@@ -355,11 +365,23 @@ fn state_with(
         deal: None,
         message: String::new(),
     };
-    let Some(round) = rounds::latest(conn, event)? else {
-        state.message = "The host has not seated the first round yet. Keep this page open.".into();
-        return Ok((state, None));
+    let (round, reading, mut known) = match seated {
+        Some(Seated {
+            round,
+            reading,
+            table,
+            deal,
+        }) => (round, reading, Some((table, deal))),
+        None => {
+            let Some(round) = rounds::latest(conn, event)? else {
+                state.message =
+                    "The host has not seated the first round yet. Keep this page open.".into();
+                return Ok((state, None));
+            };
+            let reading = rounds::reading(conn, event, &round, now)?;
+            (round, reading, None)
+        }
     };
-    let reading = rounds::reading(conn, event, &round, now)?;
     let round_state = rounds::RoundState::of(&round, reading.state);
     // After the last round: the guest's place, score and prize. Between rounds (the next one
     // seated, not started): how the last one went and where the guest goes.
@@ -379,7 +401,11 @@ fn state_with(
         left_ms: reading.left_ms,
         ends_at: reading.planned_end,
     });
-    let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)? else {
+    let table = match known.as_ref() {
+        Some((table, _)) => Some(table.clone()),
+        None => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
+    };
+    let Some(table) = table else {
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         state.bye = byes.contains(&holder.entry.id);
         state.message = if let Some(finale) = finale {
@@ -405,8 +431,8 @@ fn state_with(
     };
     state.table = u32::try_from(table.number).ok();
     state.mode = Some(table.mode.clone());
-    let deal = match loaded {
-        Some(deal) if deal.row.table_id == table.id => Some(deal),
+    let deal = match known.take() {
+        Some((_, deal)) if deal.row.table_id == table.id => Some(deal),
         _ if table.mode == DIGITAL => play::current_deal(conn, table.id)?,
         _ => None,
     };
@@ -423,21 +449,29 @@ fn state_with(
             }
         }
     }
-    let mut players = Vec::new();
-    for te in queries::entries_of_table(conn, table.id)? {
-        let members = queries::players_of_entry(conn, te.entry_id)?;
-        let entry = queries::entry(conn, te.entry_id)?;
-        players.push(members.iter().map(|p| p.id).collect());
-        state.tablemates.push(Tablemate {
-            entry: te.entry_id,
-            names: members.into_iter().map(|p| p.name).collect(),
-            bot: entry.is_some_and(|e| e.is_bot),
-            table_side: usize::try_from(te.side).unwrap_or(0),
-            side: None,
-            seats: Vec::new(),
-            round_miles: 0,
-            you: te.entry_id == holder.entry.id,
-        });
+    let mut players: Vec<Vec<i64>> = Vec::new();
+    for (te, bot, player) in queries::seated_players(conn, table.id)? {
+        match state.tablemates.last_mut() {
+            Some(mate) if mate.entry == te.entry_id => {
+                mate.names.push(player.name);
+                if let Some(ids) = players.last_mut() {
+                    ids.push(player.id);
+                }
+            }
+            _ => {
+                players.push(vec![player.id]);
+                state.tablemates.push(Tablemate {
+                    entry: te.entry_id,
+                    names: vec![player.name],
+                    bot,
+                    table_side: usize::try_from(te.side).unwrap_or(0),
+                    side: None,
+                    seats: Vec::new(),
+                    round_miles: 0,
+                    you: te.entry_id == holder.entry.id,
+                });
+            }
+        }
     }
     let frame = DealFrame {
         table: table.id,
@@ -700,7 +734,7 @@ pub fn play_move_as(
             "your table plays with real cards: enter the score card at the end of the round",
         ));
     }
-    rounds::check_in_time(conn, event, &round, now)?;
+    let reading = rounds::check_in_time(conn, event, &round, now)?;
     let deal = play::current_deal(conn, table.id)?
         .ok_or_else(|| AppError::Internal("a digital table without a deal".into()))?;
     let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
@@ -728,7 +762,20 @@ pub fn play_move_as(
     )?;
     let events = outcome.events;
     let changed = outcome.changed;
-    let (state, _) = state_with(conn, holder, now, Some(outcome.deal))?;
+    let at = DealAt::of(&outcome.deal);
+    // A round by games is over once its last table's last deal is won: read the clock again.
+    let reading = if outcome.finished {
+        rounds::reading(conn, event, &round, now)?
+    } else {
+        reading
+    };
+    let seated = Seated {
+        round: round.clone(),
+        reading,
+        table: table.clone(),
+        deal: outcome.deal,
+    };
+    let (state, _) = state_with(conn, holder, now, Some(seated))?;
     Ok((
         MoveAnswer { events, state },
         TableRef {
@@ -736,6 +783,7 @@ pub fn play_move_as(
             round: round.row.id,
             table: table.id,
             changed,
+            deal: Some(at),
         },
     ))
 }
@@ -762,6 +810,8 @@ pub struct TableRef {
     /// Whether the table changed. A coup fourré let go is only noted until the table's wait is
     /// over, and no page may be told of it (see `play::apply_move`).
     pub changed: bool,
+    /// Where the table's deal stands after the move.
+    pub deal: Option<DealAt>,
 }
 
 // ---------------------------------------------------------------- use cases, one transaction each
@@ -847,34 +897,53 @@ pub fn kept_board(app: &App, key: &SeatKey) -> AppResult<KeptBoard> {
 }
 
 /// A kept board after moves at its table: the same board with the table's deal as it stands,
-/// read from the deal alone (the replay kept in memory and the actions stored since). `None`
-/// when that is not enough and the stream must read the whole board again: the deal was
-/// won and another dealt, or the board shows no deal.
-pub fn board_after_moves(app: &App, kept: &KeptBoard) -> AppResult<Option<KeptBoard>> {
+/// drawn from the deal alone. When the move's notice said where the deal stands (`at`) and
+/// this instance keeps that replay (or a later one), nothing is read; otherwise the table's
+/// latest deal is read (the kept replay and the actions stored since). `None` when that is not
+/// enough and the stream must read the whole board again: the deal was won and another dealt,
+/// or the board shows no deal.
+pub fn board_after_moves(
+    app: &App,
+    kept: &KeptBoard,
+    at: Option<DealAt>,
+) -> AppResult<Option<KeptBoard>> {
     let Some(frame) = &kept.frame else {
         return Ok(None);
     };
-    app.read(|conn| {
-        let Some(row) = queries::latest_game_of_table(conn, frame.table)? else {
-            return Ok(None);
-        };
-        if row.id != frame.game {
-            return Ok(None);
+    let deal = match at {
+        Some(at) if at.game != frame.game => return Ok(None),
+        Some(at) => app.deals().at_least(at),
+        None => None,
+    };
+    let deal = match deal {
+        Some(deal) => deal,
+        None => {
+            let read =
+                app.read(
+                    |conn| match queries::latest_game_of_table(conn, frame.table)? {
+                        Some(row) if row.id == frame.game => play::load_deal(conn, row).map(Some),
+                        _ => Ok(None),
+                    },
+                )?;
+            match read {
+                Some(deal) => std::sync::Arc::new(deal),
+                None => return Ok(None),
+            }
         }
-        let deal = play::load_deal(conn, row)?;
-        let mut board = kept.board.clone();
-        frame.apply(&mut board.state, Some(&deal), app.now());
-        if let Some(round) = &mut board.state.round
-            && round.state == rounds::RoundState::Running
-            && let Some(end) = round.ends_at
-        {
-            round.left_ms = Some((end - app.now()).num_milliseconds().max(0));
-        }
-        Ok(Some(KeptBoard {
-            board,
-            frame: kept.frame.clone(),
-        }))
-    })
+    };
+    let now = app.now();
+    let mut board = kept.board.clone();
+    frame.apply(&mut board.state, Some(&*deal), now);
+    if let Some(round) = &mut board.state.round
+        && round.state == rounds::RoundState::Running
+        && let Some(end) = round.ends_at
+    {
+        round.left_ms = Some((end - now).num_milliseconds().max(0));
+    }
+    Ok(Some(KeptBoard {
+        board,
+        frame: kept.frame.clone(),
+    }))
 }
 
 /// Opens a seat link and reads its board, in one transaction: the first to open the link

@@ -420,6 +420,24 @@ pub fn entries_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<Table
         .load(conn)
 }
 
+/// Everyone at a table: each seated entry (in side order) with whether it is a bot, and each of
+/// its players (in member order).
+pub fn seated_players(
+    conn: &mut Conn,
+    table_id: i64,
+) -> QueryResult<Vec<(TableEntry, bool, Player)>> {
+    table_entries::table
+        .inner_join(entries::table.inner_join(players::table))
+        .filter(table_entries::table_id.eq(table_id))
+        .order((table_entries::side.asc(), players::member.asc()))
+        .select((
+            TableEntry::as_select(),
+            entries::is_bot,
+            Player::as_select(),
+        ))
+        .load(conn)
+}
+
 pub fn entries_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<TableEntry>> {
     table_entries::table
         .inner_join(round_tables::table)

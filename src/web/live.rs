@@ -14,14 +14,16 @@ use chrono::{DateTime, Utc};
 
 use tokio::sync::broadcast;
 
+use crate::app::deals::DealAt;
+
 /// What changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Topic {
     /// Anything about the event as a whole: entries, the round's clock, seating, scores.
     Event,
     /// A move at a table (only that table's seats need a new board; the console and the
-    /// projector a new line).
-    Table(i64),
+    /// projector a new line), and where its deal stands after it when the notice knows.
+    Table(i64, Option<DealAt>),
     /// Anything anywhere: the notices between instances were interrupted (the database
     /// restarted), so every page redraws whatever its event and table.
     Everything,
@@ -210,7 +212,7 @@ impl Hub {
         };
         send_or_forget(&mut channels.all, notice);
         match notice.topic {
-            Topic::Table(table) => {
+            Topic::Table(table, _) => {
                 if let Some(sender) = channels.tables.get(&table)
                     && sender.send(notice).is_err()
                 {
@@ -253,7 +255,7 @@ impl Hub {
     /// anyone may see yet (a coup fourré let go: see `app::play::apply_move`).
     pub fn publish_move(&self, table: &crate::app::seat::TableRef) {
         if table.changed {
-            self.publish(table.event, Topic::Table(table.table));
+            self.publish(table.event, Topic::Table(table.table, table.deal));
         }
     }
 
@@ -289,12 +291,16 @@ impl Hub {
     }
 }
 
-/// A notice as sent between instances: ids only, `INSTANCE EVENT e` for the event as a whole,
-/// `INSTANCE EVENT t TABLE` for a table.
+/// A notice as sent between instances: ids and counts only, `INSTANCE EVENT e` for the event
+/// as a whole, `INSTANCE EVENT t TABLE [GAME ACTIONS]` for a table (and where its deal stands).
 fn encode(instance: u64, notice: Notice) -> String {
     match notice.topic {
         Topic::Event => format!("{instance} {} e", notice.event),
-        Topic::Table(table) => format!("{instance} {} t {table}", notice.event),
+        Topic::Table(table, None) => format!("{instance} {} t {table}", notice.event),
+        Topic::Table(table, Some(at)) => format!(
+            "{instance} {} t {table} {} {}",
+            notice.event, at.game, at.actions
+        ),
         Topic::Everything => format!("{instance} 0 all"),
     }
 }
@@ -306,7 +312,19 @@ fn decode(payload: &str) -> Option<(u64, Notice)> {
     let event = words.next()?.parse().ok()?;
     let topic = match (words.next()?, words.next()) {
         ("e", None) => Topic::Event,
-        ("t", Some(table)) => Topic::Table(table.parse().ok()?),
+        ("t", Some(table)) => {
+            let table = table.parse().ok()?;
+            match words.next() {
+                None => Topic::Table(table, None),
+                Some(game) => Topic::Table(
+                    table,
+                    Some(DealAt {
+                        game: game.parse().ok()?,
+                        actions: words.next()?.parse().ok()?,
+                    }),
+                ),
+            }
+        }
         ("all", None) => Topic::Everything,
         _ => return None,
     };
@@ -325,18 +343,25 @@ pub const GATHER: Duration = Duration::from_millis(250);
 pub struct Change {
     /// Something beyond moves changed (or notices were missed): redraw everything.
     pub everything: bool,
-    /// The tables where moves were played.
-    pub tables: std::collections::BTreeSet<i64>,
+    /// The tables where moves were played, each with where its deal stands after the last of
+    /// them, when the notices said.
+    pub tables: std::collections::BTreeMap<i64, Option<DealAt>>,
 }
 
 impl Change {
     fn add(&mut self, notice: Result<Notice, broadcast::error::RecvError>) {
         match notice {
             Ok(Notice {
-                topic: Topic::Table(table),
+                topic: Topic::Table(table, at),
                 ..
             }) => {
-                self.tables.insert(table);
+                let latest = self.tables.entry(table).or_insert(at);
+                // The furthest position of the same deal; a new deal replaces the old.
+                if let (Some(seen), Some(at)) = (*latest, at)
+                    && (at.game != seen.game || at.actions > seen.actions)
+                {
+                    *latest = Some(at);
+                }
             }
             // An event's change, everything, or missed notices.
             _ => self.everything = true,
@@ -429,10 +454,10 @@ mod tests {
             table: Some(11),
         });
         let mut elsewhere = hub.listen(Audience::Event(2));
-        hub.publish(1, Topic::Table(10));
+        hub.publish(1, Topic::Table(10, None));
         let moved = Some(Notice {
             event: 1,
-            topic: Topic::Table(10),
+            topic: Topic::Table(10, None),
         });
         assert_eq!(waiting(&mut console), moved);
         assert_eq!(waiting(&mut here), moved);
@@ -461,10 +486,13 @@ mod tests {
             table: Some(10),
         });
         seat.follow_table(Some(12));
-        hub.publish(1, Topic::Table(10));
+        hub.publish(1, Topic::Table(10, None));
         assert_eq!(waiting(&mut seat), None);
-        hub.publish(1, Topic::Table(12));
-        assert_eq!(waiting(&mut seat).map(|n| n.topic), Some(Topic::Table(12)));
+        hub.publish(1, Topic::Table(12, None));
+        assert_eq!(
+            waiting(&mut seat).map(|n| n.topic),
+            Some(Topic::Table(12, None))
+        );
     }
 
     #[test]
@@ -478,15 +506,24 @@ mod tests {
         assert_eq!(hub.events_heard(), 2);
         drop(seat);
         drop(page);
-        hub.publish(1, Topic::Table(10));
+        hub.publish(1, Topic::Table(10, None));
         hub.publish(1, Topic::Event);
-        hub.publish(2, Topic::Table(20));
+        hub.publish(2, Topic::Table(20, None));
         assert_eq!(hub.events_heard(), 0);
     }
 
     #[test]
     fn notices_between_instances_carry_ids_only_and_read_back() {
-        for topic in [Topic::Event, Topic::Table(17), Topic::Everything] {
+        let at = Some(DealAt {
+            game: 9,
+            actions: 31,
+        });
+        for topic in [
+            Topic::Event,
+            Topic::Table(17, None),
+            Topic::Table(17, at),
+            Topic::Everything,
+        ] {
             let event = if topic == Topic::Everything { 0 } else { 42 };
             let notice = Notice { event, topic };
             let payload = encode(7, notice);
@@ -506,6 +543,8 @@ mod tests {
             "7 42 e 1",
             "x 42 e",
             "7 42 t 1 2",
+            "7 42 t 1 2 3 4",
+            "7 42 t 1 x 3",
         ] {
             assert_eq!(decode(bad), None, "{bad:?}");
         }

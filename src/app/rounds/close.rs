@@ -48,8 +48,11 @@ impl RoundTables {
 
     /// The entries at a table, in side order.
     pub fn entries_of(&self, table: i64) -> impl Iterator<Item = &models::TableEntry> {
-        let mut at: Vec<&models::TableEntry> =
-            self.seated.iter().filter(|te| te.table_id == table).collect();
+        let mut at: Vec<&models::TableEntry> = self
+            .seated
+            .iter()
+            .filter(|te| te.table_id == table)
+            .collect();
         at.sort_by_key(|te| te.side);
         at.into_iter()
     }

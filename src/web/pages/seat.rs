@@ -489,7 +489,13 @@ async fn live(
             // After moves at its table only, the board is drawn again from the deal alone.
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
             let after_moves = match kept.as_ref() {
-                Some(before) if !change.everything => seat::board_after_moves(app, before)?,
+                Some(before) if !change.everything => {
+                    let at = before
+                        .board
+                        .table
+                        .and_then(|t| change.tables.get(&t).copied().flatten());
+                    seat::board_after_moves(app, before, at)?
+                }
                 _ => None,
             };
             let now = match after_moves {
