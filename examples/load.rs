@@ -376,6 +376,9 @@ struct Shared {
     /// Set when the run is over: streams that end then are no error.
     stopping: AtomicBool,
     connected: AtomicUsize,
+    /// Boards received by the seats' streams, and their bytes.
+    boards: AtomicUsize,
+    board_bytes: AtomicUsize,
     /// Redraws received by the console's and the projectors' streams.
     console_redraws: AtomicUsize,
     projector_redraws: AtomicUsize,
@@ -483,6 +486,8 @@ async fn evening(
         }),
         stopping: AtomicBool::new(false),
         connected: AtomicUsize::new(0),
+        boards: AtomicUsize::new(0),
+        board_bytes: AtomicUsize::new(0),
         console_redraws: AtomicUsize::new(0),
         projector_redraws: AtomicUsize::new(0),
     });
@@ -629,6 +634,9 @@ async fn evening(
         (h.value_at_quantile(q) as f64 / 1000.0 * 100.0).round() / 100.0
     };
     let moves = stats.answer.len();
+    let boards = shared.boards.load(Ordering::SeqCst).max(1);
+    let board_kb =
+        (shared.board_bytes.load(Ordering::SeqCst) as f64 / boards as f64 / 102.4).round() / 10.0;
     let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
     let cpu = cpu_after.zip(cpu_before).map(|(a, b)| a - b);
     let summary = json!({
@@ -650,6 +658,7 @@ async fn evening(
         "server_cpu_ms_per_move": cpu
             .filter(|_| moves > 0)
             .map(|c| (c * 1000.0 / moves as f64 * 1000.0).round() / 1000.0),
+        "board_kb_mean": board_kb,
         "console_redraws": redraws.0,
         "projector_redraws": redraws.1,
         "skipped_ticks": stats.skipped,
@@ -720,6 +729,10 @@ async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: us
         if event.event != "board" {
             continue;
         }
+        shared.boards.fetch_add(1, Ordering::Relaxed);
+        shared
+            .board_bytes
+            .fetch_add(event.data.len(), Ordering::Relaxed);
         let (key, moves) = read_board(&event.data);
         let mut table = lock(&shared.tables[t]);
         let seat = &mut table.seats[s];

@@ -896,6 +896,18 @@ pub fn kept_board(app: &App, key: &SeatKey) -> AppResult<KeptBoard> {
     })
 }
 
+/// A kept board after moves at its table, drawn from the replay this instance keeps when it is
+/// at least as recent as a move's notice said (`at`): reads nothing, so a live stream may call
+/// it on its own thread. `None` when no such replay is kept, or the deal is another one.
+pub fn board_told(app: &App, kept: &KeptBoard, at: DealAt) -> Option<KeptBoard> {
+    let frame = kept.frame.as_ref()?;
+    if at.game != frame.game {
+        return None;
+    }
+    let deal = app.deals().at_least(at)?;
+    Some(redrawn(kept, frame, &deal, app.now()))
+}
+
 /// A kept board after moves at its table: the same board with the table's deal as it stands,
 /// drawn from the deal alone. When the move's notice said where the deal stands (`at`) and
 /// this instance keeps that replay (or a later one), nothing is read; otherwise the table's
@@ -910,40 +922,42 @@ pub fn board_after_moves(
     let Some(frame) = &kept.frame else {
         return Ok(None);
     };
-    let deal = match at {
-        Some(at) if at.game != frame.game => return Ok(None),
-        Some(at) => app.deals().at_least(at),
-        None => None,
-    };
-    let deal = match deal {
-        Some(deal) => deal,
-        None => {
-            let read =
-                app.read(
-                    |conn| match queries::latest_game_of_table(conn, frame.table)? {
-                        Some(row) if row.id == frame.game => play::load_deal(conn, row).map(Some),
-                        _ => Ok(None),
-                    },
-                )?;
-            match read {
-                Some(deal) => std::sync::Arc::new(deal),
-                None => return Ok(None),
-            }
+    if let Some(at) = at {
+        if at.game != frame.game {
+            return Ok(None);
         }
-    };
-    let now = app.now();
+        if let Some(board) = board_told(app, kept, at) {
+            return Ok(Some(board));
+        }
+    }
+    let read = app.read(
+        |conn| match queries::latest_game_of_table(conn, frame.table)? {
+            Some(row) if row.id == frame.game => play::load_deal(conn, row).map(Some),
+            _ => Ok(None),
+        },
+    )?;
+    Ok(read.map(|deal| redrawn(kept, frame, &deal, app.now())))
+}
+
+/// The kept board with `deal` drawn in.
+fn redrawn(
+    kept: &KeptBoard,
+    frame: &DealFrame,
+    deal: &LoadedDeal,
+    now: DateTime<Utc>,
+) -> KeptBoard {
     let mut board = kept.board.clone();
-    frame.apply(&mut board.state, Some(&*deal), now);
+    frame.apply(&mut board.state, Some(deal), now);
     if let Some(round) = &mut board.state.round
         && round.state == rounds::RoundState::Running
         && let Some(end) = round.ends_at
     {
         round.left_ms = Some((end - now).num_milliseconds().max(0));
     }
-    Ok(Some(KeptBoard {
+    KeptBoard {
         board,
-        frame: kept.frame.clone(),
-    }))
+        frame: Some(frame.clone()),
+    }
 }
 
 /// Opens a seat link and reads its board, in one transaction: the first to open the link

@@ -288,17 +288,25 @@ impl Redraw {
     }
 }
 
+/// The `quick` of a page that always redraws from the database.
+pub fn from_the_database(_: &App, _: &crate::web::live::Change) -> Option<Redraw> {
+    None
+}
+
 /// A server-sent event stream for one page: after every change the listener hears (gathered
 /// for `gather`), `render` draws the page's regions, told what changed, and each region is sent
 /// as an event. The first drawing (of everything) is sent at once, so a page that (re)connects
-/// is up to date.
-pub fn live_stream<F>(
+/// is up to date. `quick` may draw a change from memory alone, on the stream's own thread (it
+/// must not wait for anything); when it answers `None`, `render` runs where use cases do.
+pub fn live_stream<Q, F>(
     app: web::Data<App>,
     listener: crate::web::live::Listener,
     gather: std::time::Duration,
+    quick: Q,
     render: F,
 ) -> impl actix_web::Responder
 where
+    Q: Fn(&App, &crate::web::live::Change) -> Option<Redraw> + 'static,
     F: Fn(&App, &crate::web::live::Change) -> AppResult<Redraw> + Send + Sync + Clone + 'static,
 {
     use actix_web_lab::sse;
@@ -308,20 +316,25 @@ where
         ..Default::default()
     };
     let updates = futures_util::stream::unfold(
-        (app, listener, render, Some(first)),
-        move |(app, mut listener, render, first)| async move {
+        (app, listener, quick, render, Some(first)),
+        move |(app, mut listener, quick, render, first)| async move {
             let change = match first {
                 Some(first) => first,
                 None => crate::web::live::next_change(&mut listener, gather).await?,
             };
-            let draw = render.clone();
-            // A page whose redraw fails keeps what it shows and tries again at the next change;
-            // the reason is logged (never the page's address, which may hold a token).
-            let redraw =
-                crate::web::run_logged(&app, "live stream: cannot redraw a page", move |app| {
-                    draw(app, &change)
-                })
-                .await;
+            let redraw = match quick(&app, &change) {
+                Some(redraw) => Some(redraw),
+                None => {
+                    let draw = render.clone();
+                    // A page whose redraw fails keeps what it shows and tries again at the next
+                    // change; the reason is logged (never the page's address, which may hold a
+                    // token).
+                    crate::web::run_logged(&app, "live stream: cannot redraw a page", move |app| {
+                        draw(app, &change)
+                    })
+                    .await
+                }
+            };
             let regions = match redraw {
                 Some(redraw) => {
                     listener.follow_table(redraw.table);
@@ -335,7 +348,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, render, None),
+                (app, listener, quick, render, None),
             ))
         },
     )

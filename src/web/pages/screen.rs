@@ -364,6 +364,7 @@ async fn screen_live(
         app,
         hub.listen(Audience::Event(id)),
         Duration::from_millis(500),
+        super::from_the_database,
         move |app, _| {
             super::Redraw::regions(screen_regions(&report::screen(app, &viewer)?, &base)?)
         },
@@ -384,6 +385,7 @@ async fn standings_live(
         app,
         hub.listen(Audience::Event(id)),
         Duration::from_millis(1000),
+        super::from_the_database,
         move |app, _| {
             let (event, standings) = report::live_standings(app, &viewer)?;
             super::Redraw::regions(vec![(
@@ -417,6 +419,7 @@ async fn console_live(
         app,
         hub.listen(Audience::Event(id)),
         Duration::from_millis(400),
+        super::from_the_database,
         move |app, _| {
             let panel = console::round_panel(app, &host)?;
             let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref());

@@ -17,7 +17,7 @@ use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreUnit, SheetRow};
 use crate::tournament::PaperCard;
 use crate::web::boards;
-use crate::web::live::{Audience, Hub, Topic};
+use crate::web::live::{self, Audience, Hub, Topic};
 use crate::web::session::{CardDraft, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -481,10 +481,42 @@ async fn live(
     // The seat's table changes from round to round: each drawing says which table the stream
     // follows, and moves at other tables do not wake it.
     let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
+    let draw = {
+        let (csrf, urls, draft) = (
+            csrf.clone(),
+            (post_move.clone(), post_card.clone()),
+            draft.clone(),
+        );
+        move |data: seat::SeatBoard| -> AppResult<super::Redraw> {
+            let table = data.table;
+            let board = board(data, csrf.clone(), urls.clone(), draft.as_ref())?;
+            Ok(super::Redraw {
+                regions: vec![("board", fragment(&board)?)],
+                table,
+            })
+        }
+    };
+    // A move at its table whose deal this instance keeps is drawn here, reading nothing.
+    let quick = {
+        let (kept, draw) = (kept.clone(), draw.clone());
+        move |app: &App, change: &live::Change| {
+            if change.everything {
+                return None;
+            }
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let before = kept.as_ref()?;
+            let at = change.tables.get(&before.board.table?).copied().flatten()?;
+            let now = seat::board_told(app, before, at)?;
+            let redraw = draw(now.board.clone()).ok()?;
+            *kept = Some(now);
+            Some(redraw)
+        }
+    };
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Seat { event, table: None }),
         Duration::ZERO,
+        quick,
         move |app, change| {
             // After moves at its table only, the board is drawn again from the deal alone.
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
@@ -504,17 +536,7 @@ async fn live(
             };
             let data = now.board.clone();
             *kept = Some(now);
-            let table = data.table;
-            let board = board(
-                data,
-                csrf.clone(),
-                (post_move.clone(), post_card.clone()),
-                draft.as_ref(),
-            )?;
-            Ok(super::Redraw {
-                regions: vec![("board", fragment(&board)?)],
-                table,
-            })
+            draw(data)
         },
     ))
 }
