@@ -6,12 +6,22 @@
 //! at every table plays one legal move every `--interval-ms` for `--duration` seconds: the seat
 //! whose board (as received on its live stream) shows moves posts one of them to the JSON API.
 //!
+//! Like the pages of a real evening, it also holds the host console's stream and three
+//! projector streams of the event, so their redraws cost what they would.
+//!
+//! The database is a fresh SQLite file, or (`--database postgres://…`) a fresh PostgreSQL
+//! database made for the run on that server and dropped after it. `--instances N` starts N
+//! servers over the one PostgreSQL database (sharing a key file, as instances behind one
+//! address do) and spreads the seats over them: seat k's stream and moves go to instance
+//! k mod N, so a table's fan-out crosses instances.
+//!
 //! Measured: the time from a move's POST to its answer; the time from the POST until every
-//! other seat at the table has received a board that includes the move; the server's memory
-//! (VmRSS sampled, VmHWM at the end) and CPU time; errors of every kind. At the end the server
-//! is stopped and every move answered with success is looked up in the database file (lost
-//! moves). A JSON summary goes to stdout; progress to stderr. Run it with
-//! `scripts/bench-load.sh` (which builds the release binary first).
+//! other seat at the table has received a board that includes the move; the servers' memory
+//! (VmRSS sampled, VmHWM at the end) and CPU time (reported per move: all instances' CPU over
+//! the run divided by the moves answered); errors of every kind. At the end the servers are
+//! stopped and every move answered with success is looked up in the database (lost moves). A
+//! JSON summary goes to stdout; progress to stderr. Run it with `scripts/bench-load.sh` (which
+//! builds the release binary first).
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, BufReader};
@@ -48,6 +58,13 @@ struct Options {
     /// The event's seed and the bots' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A PostgreSQL server to run on (`postgres://user@host:port/db`): the run makes a fresh
+    /// database there and drops it afterwards. Default: a fresh SQLite file.
+    #[arg(long)]
+    database: Option<String>,
+    /// Servers to start over the one database (more than one needs PostgreSQL).
+    #[arg(long, default_value_t = 1)]
+    instances: usize,
 }
 
 /// Players per table and per partnership: tables of 6 are three partnerships of two.
@@ -79,7 +96,7 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    fn start(binary: &Path, database: &Path) -> Result<ServerProcess> {
+    fn start(binary: &Path, database: &str, key_file: &Path) -> Result<ServerProcess> {
         let mut child = Command::new(binary)
             .args([
                 "serve",
@@ -88,8 +105,10 @@ impl ServerProcess {
                 "--port",
                 "0",
                 "--database",
+                database,
+                "--key-file",
             ])
-            .arg(database)
+            .arg(key_file)
             // Thousands of streams and moves from one address: raise the per-client limits
             // through the same settings an operator would use.
             .args([
@@ -163,38 +182,134 @@ fn run(options: &Options) -> Result<Value> {
             .map(|dir| dir.join("touring"))
             .ok_or("cannot find the touring binary: pass --binary")?,
     };
+    if options.instances == 0 {
+        return Err("--instances must be at least 1".into());
+    }
     let dir = tempfile::tempdir()?;
-    let database = dir.path().join("load.sqlite");
-    let mut server = ServerProcess::start(&binary, &database)?;
-    eprintln!("load: server {} (pid {})", server.base, server.pid());
+    let database = match &options.database {
+        Some(url) => FreshDatabase::postgres(url)?,
+        None if options.instances > 1 => {
+            return Err(
+                "several instances share one PostgreSQL database: give --database postgres://…"
+                    .into(),
+            );
+        }
+        None => FreshDatabase::Sqlite(dir.path().join("load.sqlite")),
+    };
+    let key_file = dir.path().join("touring.key");
+    let mut servers = Vec::new();
+    for _ in 0..options.instances {
+        let server = ServerProcess::start(&binary, &database.argument(), &key_file)?;
+        eprintln!("load: server {} (pid {})", server.base, server.pid());
+        servers.push(server);
+    }
+    let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
+    let pids: Vec<u32> = servers.iter().map(ServerProcess::pid).collect();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
     let outcome = runtime.block_on(async {
         let limit = Duration::from_secs(options.duration) + GRACE + Duration::from_secs(180);
-        tokio::time::timeout(limit, evening(options, &server.base, server.pid()))
+        tokio::time::timeout(limit, evening(options, &bases, &pids))
             .await
             .map_err(|_| Error::from("the run did not finish in time"))?
     });
     runtime.shutdown_timeout(Duration::from_secs(1));
+    for server in &mut servers {
+        server.stop();
+    }
     let (mut summary, event, answered) = outcome?;
-    server.stop();
-    let (lost, stored) = lost_moves(&database, event, &answered)?;
+    let (lost, stored) = lost_moves(&database.to_open(), event, &answered)?;
+    drop(database);
+    summary["database"] = json!(if options.database.is_some() {
+        "postgres"
+    } else {
+        "sqlite"
+    });
+    summary["instances"] = json!(options.instances);
     summary["moves_stored"] = json!(stored);
     summary["lost_moves"] = json!(lost);
     let errors = summary["errors"]["total"].as_u64().unwrap_or(u64::MAX);
     let p99_answer = summary["answer_ms"]["p99"].as_f64().unwrap_or(f64::MAX);
     let p99_fanout = summary["fanout_ms"]["p99"].as_f64().unwrap_or(f64::MAX);
     let rss = summary["rss_mb"]["peak"].as_f64().unwrap_or(f64::MAX);
+    let cpu = summary["server_cpu_ms_per_move"]
+        .as_f64()
+        .unwrap_or(f64::MAX);
     summary["targets"] = json!({
         "p99_answer_under_25_ms": p99_answer < 25.0,
         "p99_fanout_under_50_ms": p99_fanout < 50.0,
-        "rss_under_150_mb": rss < 150.0,
+        "rss_under_300_mb": rss < 300.0,
+        "cpu_per_move_at_most_1_ms": cpu <= 1.0,
         "zero_errors": errors == 0,
         "zero_lost_moves": lost == 0,
     });
     Ok(summary)
+}
+
+/// The run's database: a SQLite file in the run's folder, or a PostgreSQL database made for the
+/// run (and dropped when this is dropped).
+enum FreshDatabase {
+    Sqlite(PathBuf),
+    Postgres {
+        /// The server's database the run connected to first (to make and drop its own).
+        admin: String,
+        name: String,
+        url: String,
+    },
+}
+
+impl FreshDatabase {
+    fn postgres(url: &str) -> Result<FreshDatabase> {
+        use diesel::{Connection, RunQueryDsl};
+        let name = format!("touring_load_{}", std::process::id());
+        // postgres://user@host:port/database?options: the run's database replaces `database`.
+        let rest = url
+            .split_once("://")
+            .map(|(_, rest)| rest)
+            .ok_or("--database must be a postgres:// URL")?;
+        let (authority, tail) = rest.split_once('/').unwrap_or((rest, ""));
+        let query = tail.split_once('?').map(|(_, q)| format!("?{q}"));
+        let scheme = &url[..url.len() - rest.len()];
+        let fresh = format!("{scheme}{authority}/{name}{}", query.unwrap_or_default());
+        let mut admin = diesel::PgConnection::establish(url)
+            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        diesel::sql_query(format!("DROP DATABASE IF EXISTS {name}")).execute(&mut admin)?;
+        diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin)?;
+        Ok(FreshDatabase::Postgres {
+            admin: url.to_owned(),
+            name,
+            url: fresh,
+        })
+    }
+
+    /// What `touring serve --database` is given.
+    fn argument(&self) -> String {
+        match self {
+            FreshDatabase::Sqlite(path) => path.display().to_string(),
+            FreshDatabase::Postgres { url, .. } => url.clone(),
+        }
+    }
+
+    fn to_open(&self) -> touring::db::Database {
+        match self {
+            FreshDatabase::Sqlite(path) => touring::db::Database::Sqlite(path.clone()),
+            FreshDatabase::Postgres { url, .. } => touring::db::Database::Postgres(url.clone()),
+        }
+    }
+}
+
+impl Drop for FreshDatabase {
+    fn drop(&mut self) {
+        use diesel::{Connection, RunQueryDsl};
+        if let FreshDatabase::Postgres { admin, name, .. } = self
+            && let Ok(mut admin) = diesel::PgConnection::establish(admin)
+        {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut admin);
+        }
+    }
 }
 
 /// A board's position: (deal number, actions played in it). Later positions compare greater.
@@ -204,6 +319,8 @@ type Key = (u32, u32);
 #[derive(Default)]
 struct SeatView {
     token: String,
+    /// The instance this seat's page talks to.
+    base: String,
     /// The latest boards' positions and when they arrived (newest last).
     history: VecDeque<(Key, Instant)>,
     /// The moves the latest board offers (JSON), empty when it is not this seat's turn.
@@ -259,6 +376,12 @@ struct Shared {
     /// Set when the run is over: streams that end then are no error.
     stopping: AtomicBool,
     connected: AtomicUsize,
+    /// Boards received by the seats' streams, and their bytes.
+    boards: AtomicUsize,
+    board_bytes: AtomicUsize,
+    /// Redraws received by the console's and the projectors' streams.
+    console_redraws: AtomicUsize,
+    projector_redraws: AtomicUsize,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -269,7 +392,12 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// Sets up the event, runs the evening and measures it. Answers the summary, the event's id
 /// and the moves answered with success.
-async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64, Vec<Answered>)> {
+async fn evening(
+    options: &Options,
+    bases: &[String],
+    pids: &[u32],
+) -> Result<(Value, i64, Vec<Answered>)> {
+    let base = bases[0].as_str();
     let api = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
         .build()?;
@@ -338,8 +466,10 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
                     number,
                     seats: seats
                         .iter()
-                        .map(|token| SeatView {
+                        .enumerate()
+                        .map(|(s, token)| SeatView {
                             token: token.clone(),
+                            base: bases[(number as usize * TABLE_SIZE + s) % bases.len()].clone(),
                             ..SeatView::default()
                         })
                         .collect(),
@@ -356,13 +486,21 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
         }),
         stopping: AtomicBool::new(false),
         connected: AtomicUsize::new(0),
+        boards: AtomicUsize::new(0),
+        board_bytes: AtomicUsize::new(0),
+        console_redraws: AtomicUsize::new(0),
+        projector_redraws: AtomicUsize::new(0),
     });
 
     // Every seat's live stream, as its page opens it.
     let mut listeners = Vec::new();
-    for (t, seats) in by_table.values().enumerate() {
-        for (s, token) in seats.iter().enumerate() {
-            let url = format!("{base}/seat/{token}/live");
+    for (t, table) in shared.tables.iter().enumerate() {
+        let urls: Vec<String> = lock(table)
+            .seats
+            .iter()
+            .map(|seat| format!("{}/seat/{}/live", seat.base, seat.token))
+            .collect();
+        for (s, url) in urls.into_iter().enumerate() {
             listeners.push(tokio::spawn(listen(
                 streams.clone(),
                 url,
@@ -371,6 +509,32 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
                 s,
             )));
         }
+    }
+    // The host's console (signed in with the host link) and three projectors, spread over the
+    // instances like the seats.
+    let host_browser = reqwest::Client::builder()
+        .cookie_store(true)
+        .pool_max_idle_per_host(0)
+        .build()?;
+    host_browser
+        .get(format!("{base}/events/{event}/host?token={host}"))
+        .send()
+        .await?
+        .error_for_status()?;
+    listeners.push(tokio::spawn(watch_page(
+        host_browser,
+        format!("{base}/events/{event}/live/console"),
+        shared.clone(),
+        Page::Console,
+    )));
+    for p in 0..3 {
+        let base = &bases[p % bases.len()];
+        listeners.push(tokio::spawn(watch_page(
+            streams.clone(),
+            format!("{base}/events/{event}/live/screen"),
+            shared.clone(),
+            Page::Projector,
+        )));
     }
     let seats = options.tables * TABLE_SIZE;
     wait_until("every live stream sends its first board", || {
@@ -404,10 +568,14 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
     .await?;
 
     // The evening: every table plays every interval, the tables spread over the interval.
-    let rss_before = memory(pid);
-    let cpu_before = cpu_seconds(pid);
+    let rss_before = memory(pids);
+    let cpu_before = cpu_seconds(pids);
+    let redraws_before = (
+        shared.console_redraws.load(Ordering::SeqCst),
+        shared.projector_redraws.load(Ordering::SeqCst),
+    );
     let sampling = Arc::new(AtomicBool::new(true));
-    let sampler = tokio::spawn(sample_rss(pid, sampling.clone()));
+    let sampler = tokio::spawn(sample_rss(pids.to_vec(), sampling.clone()));
     let interval = Duration::from_millis(options.interval_ms);
     let run_for = Duration::from_secs(options.duration);
     let begin = tokio::time::Instant::now();
@@ -416,7 +584,6 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
         let offset = interval.mul_f64(t as f64 / options.tables as f64);
         bots.push(tokio::spawn(bot(
             api.clone(),
-            base.to_owned(),
             shared.clone(),
             t,
             begin + offset,
@@ -436,11 +603,15 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let cpu_after = cpu_seconds(pid);
+    let cpu_after = cpu_seconds(pids);
+    let redraws = (
+        shared.console_redraws.load(Ordering::SeqCst) - redraws_before.0,
+        shared.projector_redraws.load(Ordering::SeqCst) - redraws_before.1,
+    );
     sampling.store(false, Ordering::SeqCst);
     let rss_peak = sampler.await?;
-    let (_, hwm) = memory(pid);
-    let (rss_end, _) = memory(pid);
+    let (_, hwm) = memory(pids);
+    let (rss_end, _) = memory(pids);
     shared.stopping.store(true, Ordering::SeqCst);
     for handle in &listeners {
         handle.abort();
@@ -463,6 +634,9 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
         (h.value_at_quantile(q) as f64 / 1000.0 * 100.0).round() / 100.0
     };
     let moves = stats.answer.len();
+    let boards = shared.boards.load(Ordering::SeqCst).max(1);
+    let board_kb =
+        (shared.board_bytes.load(Ordering::SeqCst) as f64 / boards as f64 / 102.4).round() / 10.0;
     let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
     let cpu = cpu_after.zip(cpu_before).map(|(a, b)| a - b);
     let summary = json!({
@@ -481,6 +655,12 @@ async fn evening(options: &Options, base: &str, pid: u32) -> Result<(Value, i64,
         "rss_mb": {"before_play": mb(rss_before.0), "peak": mb(rss_peak.max(rss_end)),
                    "end": mb(rss_end), "hwm": mb(hwm)},
         "server_cpu_percent_of_one_core": cpu.map(|c| (c / played_s * 1000.0).round() / 10.0),
+        "server_cpu_ms_per_move": cpu
+            .filter(|_| moves > 0)
+            .map(|c| (c * 1000.0 / moves as f64 * 1000.0).round() / 1000.0),
+        "board_kb_mean": board_kb,
+        "console_redraws": redraws.0,
+        "projector_redraws": redraws.1,
         "skipped_ticks": stats.skipped,
         "errors": {"total": total_errors, "by_kind": stats.errors},
     });
@@ -549,6 +729,10 @@ async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: us
         if event.event != "board" {
             continue;
         }
+        shared.boards.fetch_add(1, Ordering::Relaxed);
+        shared
+            .board_bytes
+            .fetch_add(event.data.len(), Ordering::Relaxed);
         let (key, moves) = read_board(&event.data);
         let mut table = lock(&shared.tables[t]);
         let seat = &mut table.seats[s];
@@ -572,6 +756,53 @@ async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: us
     }
     if !shared.stopping.load(Ordering::SeqCst) {
         lock(&shared.stats).error("live_stream_ended");
+    }
+}
+
+/// The event-wide pages the load holds.
+#[derive(Clone, Copy)]
+enum Page {
+    Console,
+    Projector,
+}
+
+/// The console's or a projector's page: reads its live stream and counts its redraws.
+async fn watch_page(client: reqwest::Client, url: String, shared: Arc<Shared>, page: Page) {
+    let response = match client.get(&url).send().await {
+        Ok(response) if response.status().is_success() => response,
+        Ok(response) => {
+            lock(&shared.stats).error(format!("page_stream_status_{}", response.status().as_u16()));
+            return;
+        }
+        Err(_) => {
+            lock(&shared.stats).error("page_stream_connect");
+            return;
+        }
+    };
+    let counter = match page {
+        Page::Console => &shared.console_redraws,
+        Page::Projector => &shared.projector_redraws,
+    };
+    let mut events = response.bytes_stream().eventsource();
+    let mut last_at = None;
+    while let Some(event) = events.next().await {
+        let Ok(event) = event else {
+            if !shared.stopping.load(Ordering::SeqCst) {
+                lock(&shared.stats).error("page_stream_broken");
+            }
+            return;
+        };
+        // A redraw sends its regions one after the other: count each burst once.
+        let now = Instant::now();
+        if !event.event.is_empty()
+            && last_at.is_none_or(|at: Instant| now.duration_since(at) > Duration::from_millis(50))
+        {
+            counter.fetch_add(1, Ordering::SeqCst);
+        }
+        last_at = Some(now);
+    }
+    if !shared.stopping.load(Ordering::SeqCst) {
+        lock(&shared.stats).error("page_stream_ended");
     }
 }
 
@@ -616,7 +847,6 @@ fn read_board(html: &str) -> (Option<Key>, Vec<String>) {
 #[allow(clippy::too_many_arguments)]
 async fn bot(
     client: reqwest::Client,
-    base: String,
     shared: Arc<Shared>,
     t: usize,
     first: tokio::time::Instant,
@@ -654,6 +884,7 @@ async fn bot(
             let seat = &table.seats[mover];
             let action = seat.moves[(dice % seat.moves.len() as u64) as usize].clone();
             let (token, seen, number) = (seat.token.clone(), seat.seen, table.number);
+            let base = seat.base.clone();
             let deal = seat.history.back().map_or(0, |h| h.0.0);
             let sent = Instant::now();
             table.pending = Some(Pending {
@@ -662,9 +893,9 @@ async fn bot(
                 target: None,
                 arrived: vec![None; TABLE_SIZE],
             });
-            (mover, token, seen, action, number, deal, sent)
+            (mover, base, token, seen, action, number, deal, sent)
         };
-        let (mover, token, seen, action, number, deal, sent) = chosen;
+        let (mover, base, token, seen, action, number, deal, sent) = chosen;
         let Ok(action) = serde_json::from_str::<Value>(&action) else {
             lock(&shared.stats).error("unreadable_move_in_board");
             lock(&shared.tables[t]).pending = None;
@@ -744,18 +975,26 @@ async fn bot(
     }
 }
 
-/// Samples the server's VmRSS every 100 ms while `running`; answers the peak (kB).
-async fn sample_rss(pid: u32, running: Arc<AtomicBool>) -> u64 {
+/// Samples the servers' VmRSS every 100 ms while `running`; answers the peak of the largest
+/// (kB).
+async fn sample_rss(pids: Vec<u32>, running: Arc<AtomicBool>) -> u64 {
     let mut peak = 0;
     while running.load(Ordering::SeqCst) {
-        peak = peak.max(memory(pid).0);
+        peak = peak.max(memory(&pids).0);
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     peak
 }
 
+/// The largest (VmRSS, VmHWM) of the processes, in kB.
+fn memory(pids: &[u32]) -> (u64, u64) {
+    pids.iter()
+        .map(|&pid| memory_of(pid))
+        .fold((0, 0), |(r, h), (pr, ph)| (r.max(pr), h.max(ph)))
+}
+
 /// The process's (VmRSS, VmHWM) in kB, zero when unreadable.
-fn memory(pid: u32) -> (u64, u64) {
+fn memory_of(pid: u32) -> (u64, u64) {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {
         status
@@ -768,8 +1007,13 @@ fn memory(pid: u32) -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// The processes' user and system CPU time in seconds, summed.
+fn cpu_seconds(pids: &[u32]) -> Option<f64> {
+    pids.iter().map(|&pid| cpu_seconds_of(pid)).sum()
+}
+
 /// The process's user and system CPU time in seconds (clock ticks of 1/100 s).
-fn cpu_seconds(pid: u32) -> Option<f64> {
+fn cpu_seconds_of(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name (which is in parentheses and may hold spaces).
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -779,9 +1023,13 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
 }
 
 /// Looks every answered move up in the database: answers (lost, stored actions in all).
-fn lost_moves(database: &Path, event: i64, answered: &[Answered]) -> Result<(u64, u64)> {
+fn lost_moves(
+    database: &touring::db::Database,
+    event: i64,
+    answered: &[Answered],
+) -> Result<(u64, u64)> {
     use touring::db::{self, queries};
-    let pool = db::open(&db::Database::Sqlite(database.to_owned()), 1)?;
+    let pool = db::open(database, 1)?;
     let mut conn = pool.get()?;
     let round = queries::round(&mut conn, event, 1)?.ok_or("round 1 is not stored")?;
     let mut stored: BTreeMap<(i64, i64), Vec<Value>> = BTreeMap::new();

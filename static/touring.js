@@ -234,8 +234,9 @@
   document.addEventListener("touring:updated", scanHands);
 
   // A replay's steps: the arrow keys follow the previous and next links (data-step-key).
+  // A key held down (or a slow machine between its down and up) repeats: one step per press.
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.repeat || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     var target = event.target;
     if (target && target.closest && target.closest("input, select, textarea")) return;
     var link = document.querySelector('a[data-step-key="' + event.key + '"]');

@@ -7,6 +7,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::deals::DealAt;
 use super::events;
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
@@ -63,14 +64,29 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
     let mut turns = Vec::new();
     let mut timeouts = Vec::new();
     for row in queries::rounds_in_state(conn, STARTED)? {
+        // A table needs looking at only if a bot sits there or it may wait for a decision.
+        let bots: std::collections::HashSet<i64> =
+            queries::bot_entries_of_event(conn, row.event_id)?
+                .into_iter()
+                .collect();
         let event = events::load(conn, row.event_id)?;
+        let waits = event.settings.rules.has_timed_decisions();
+        if bots.is_empty() && !waits {
+            continue;
+        }
         let pauses = queries::pauses_of_round(conn, row.id)?;
         let round = RoundRecord::new(row, pauses)?;
         if rounds::check_in_time(conn, &event, &round, now).is_err() {
             continue;
         }
+        let mut with_bots = std::collections::HashSet::new();
+        for seated in queries::entries_of_round(conn, round.row.id)? {
+            if bots.contains(&seated.entry_id) {
+                with_bots.insert(seated.table_id);
+            }
+        }
         for table in queries::tables_of_round(conn, round.row.id)? {
-            if table.mode != DIGITAL {
+            if table.mode != DIGITAL || !(waits || with_bots.contains(&table.id)) {
                 continue;
             }
             let Some(deal) = play::current_deal(conn, table.id)? else {
@@ -124,11 +140,12 @@ pub fn play_timeout(
         due.actions,
         now.naive_utc(),
     ) {
-        Ok(_) => Ok(Some(TableRef {
+        Ok(outcome) => Ok(Some(TableRef {
             event: event.id(),
             round: round.row.id,
             table: table.id,
             changed: true,
+            deal: Some(DealAt::of(&outcome.deal)),
         })),
         Err(AppError::Stale(_)) => Ok(None),
         Err(other) => Err(other),

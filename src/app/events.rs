@@ -543,12 +543,12 @@ pub fn entries(conn: &mut Conn, event_id: i64) -> AppResult<Vec<EntryRecord>> {
     players.sort_by_key(|p| (p.entry_id, p.member));
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
-        let mine: Vec<models::Player> = players
-            .iter()
-            .filter(|p| p.entry_id == row.id)
-            .cloned()
-            .collect();
-        let members = match mine.as_slice() {
+        // The entry's players, found in the sorted list (not by a scan per entry: a party of
+        // a thousand entries would compare a million pairs at every redraw of the projector).
+        let from = players.partition_point(|p| p.entry_id < row.id);
+        let to = players.partition_point(|p| p.entry_id <= row.id);
+        let mine = &players[from..to];
+        let members = match mine {
             [one] => Members::Player {
                 name: one.name.clone(),
             },
@@ -573,7 +573,7 @@ pub fn entries(conn: &mut Conn, event_id: i64) -> AppResult<Vec<EntryRecord>> {
         out.push(EntryRecord {
             entry,
             row,
-            players: mine,
+            players: mine.to_vec(),
         });
     }
     Ok(out)

@@ -5,6 +5,7 @@
 pub mod bot_moves;
 pub mod clock;
 pub mod console;
+pub mod deals;
 pub mod demo;
 pub mod error;
 pub mod events;
@@ -41,11 +42,22 @@ pub type AppResult<T> = Result<T, AppError>;
 pub struct App {
     pool: Pool,
     clock: Arc<dyn Clock>,
+    /// Replayed deals, so that a deal read again costs only its new actions.
+    deals: Arc<deals::Deals>,
 }
 
 impl App {
     pub fn new(pool: Pool, clock: Arc<dyn Clock>) -> App {
-        App { pool, clock }
+        App {
+            pool,
+            clock,
+            deals: Arc::default(),
+        }
+    }
+
+    /// The replayed deals kept in memory.
+    pub fn deals(&self) -> &deals::Deals {
+        &self.deals
     }
 
     /// The current time, from the app's clock.
@@ -62,7 +74,7 @@ impl App {
     /// never waits for (nor blocks) the writers.
     pub fn read<T>(&self, f: impl FnOnce(&mut Conn) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
-        conn.transaction_for(Access::Read, f)
+        deals::scoped(&self.deals, false, || conn.transaction_for(Access::Read, f))
     }
 
     /// Runs a use case that writes, in one transaction that behaves as if it were alone: all
@@ -79,7 +91,7 @@ impl App {
             } else {
                 Access::WriteAlone
             };
-            let result = conn.transaction_for(access, &mut f);
+            let result = deals::scoped(&self.deals, true, || conn.transaction_for(access, &mut f));
             match result {
                 Err(error)
                     if error.is_concurrent_change()

@@ -4,6 +4,9 @@
 //! replay. A move names how many actions its player had seen: if the table has moved on since,
 //! the move is refused with the new state instead of being applied twice or out of turn.
 
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
@@ -219,8 +222,47 @@ pub fn start_deal(
     )?)
 }
 
-/// Replays a stored deal.
+/// Replays a stored deal: from the replay kept in memory ([`super::deals`]) and the actions
+/// stored since, or from its first action.
 pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
+    let deal = match super::deals::kept(&row) {
+        Some(kept) => {
+            let mut deal = LoadedDeal::clone(&kept);
+            let from = deal.actions;
+            deal.row = row;
+            let newer = queries::actions_of_game_from(conn, deal.row.id, from as i32)?;
+            if newer.is_empty() {
+                return Ok(deal);
+            }
+            replay(&mut deal, newer)?;
+            deal
+        }
+        None => {
+            let config = deal_config(&row)?;
+            let seats: DealSeats = serde_json::from_str(&row.seats)?;
+            let game = Game::new(config, row.seed as u64, &[]).map_err(|e| {
+                AppError::Internal(format!("deal {} cannot be set up: {e}", row.id))
+            })?;
+            let stored = queries::actions_of_game(conn, row.id)?;
+            let mut deal = LoadedDeal {
+                last_at: row.started_at,
+                row,
+                game,
+                seats,
+                actions: 0,
+                history: Vec::new(),
+                events: Vec::new(),
+            };
+            replay(&mut deal, stored)?;
+            deal
+        }
+    };
+    super::deals::keep(&deal);
+    Ok(deal)
+}
+
+/// The configuration a stored deal was dealt with.
+fn deal_config(row: &GameRow) -> AppResult<Config> {
     let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
     let players = u8::try_from(row.players)
         .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
@@ -228,55 +270,40 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
         Some(text) => serde_json::from_str(text)?,
         None => GameOptions::default(),
     };
-    let config = Config::new(rules, players, Some(row.partners))
+    Config::new(rules, players, Some(row.partners))
         .and_then(|config| options.apply(config))
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    let seats: DealSeats = serde_json::from_str(&row.seats)?;
-    let mut actions = Vec::new();
-    let mut last_at = row.started_at;
-    for stored in queries::actions_of_game(conn, row.id)? {
-        let value: serde_json::Value = serde_json::from_str(&stored.action)?;
-        actions.push(Action::from_json(rules, &value).map_err(AppError::Internal)?);
-        last_at = stored.created_at;
-    }
-    let count = actions.len() as u32;
-    let mut game = Game::new(config, row.seed as u64, &[])
-        .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", row.id)))?;
-    let mut deal = LoadedDeal {
-        row,
-        game: game.clone(),
-        seats,
-        actions: 0,
-        history: Vec::new(),
-        events: Vec::new(),
-        last_at,
-    };
-    let keep_from = count.saturating_sub(RECENT);
-    for (number, &action) in actions.iter().enumerate() {
-        let number = number as u32;
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// Plays stored actions (the ones after `deal.actions`, in order) on a deal.
+fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> AppResult<()> {
+    let rules = deal.game.config().rules;
+    let keep_from = (deal.actions + stored.len() as u32).saturating_sub(RECENT);
+    for row in stored {
+        let number = deal.actions;
+        if row.number != number as i32 {
+            return Err(AppError::Internal(format!(
+                "deal {} does not replay: action {} is stored where {number} should be",
+                deal.row.id, row.number
+            )));
+        }
+        let value: serde_json::Value = serde_json::from_str(&row.action)?;
+        let action = Action::from_json(rules, &value).map_err(AppError::Internal)?;
         let mut events = Vec::new();
-        game.apply(action, &mut events).map_err(|e| {
+        deal.game.apply(action, &mut events).map_err(|e| {
             AppError::Internal(format!(
                 "deal {} does not replay: action {number} is not legal: {e}",
                 deal.row.id
             ))
         })?;
+        deal.actions += 1;
+        deal.history.push(action);
+        deal.last_at = row.created_at;
         if number >= keep_from {
             deal.remember(number, events);
         }
     }
-    deal.game = game;
-    deal.actions = count;
-    deal.history = actions;
-    Ok(deal)
-}
-
-/// How many deals a table has dealt, and whether the last one is over (won): from the stored
-/// rows, without replaying anything.
-pub fn deals_dealt(conn: &mut Conn, table_id: i64) -> AppResult<(usize, bool)> {
-    let rows = queries::games_of_table(conn, table_id)?;
-    let over = rows.last().is_some_and(|g| g.finished_at.is_some());
-    Ok((rows.len(), over))
+    Ok(())
 }
 
 /// The current (last) deal of a table, if any.
@@ -294,26 +321,70 @@ pub fn table_miles(
     conn: &mut Conn,
     table: &RoundTable,
     current: Option<&LoadedDeal>,
-) -> AppResult<std::collections::BTreeMap<EntryId, u32>> {
+) -> AppResult<BTreeMap<EntryId, u32>> {
     let entries: Vec<EntryId> = queries::entries_of_table(conn, table.id)?
         .iter()
         .map(|te| te.entry_id)
         .collect();
-    let mut games: Vec<GameMiles> = Vec::new();
-    for row in queries::games_of_table(conn, table.id)? {
-        if let Some(deal) = current.filter(|d| d.row.id == row.id) {
-            games.push(deal.miles());
-        } else if let Some(scores) = &row.scores {
+    let games = queries::games_of_table(conn, table.id)?;
+    let mut playing = HashMap::new();
+    for row in &games {
+        if row.scores.is_none() {
+            let deal = match current.filter(|d| d.row.id == row.id) {
+                Some(deal) => Arc::new(deal.clone()),
+                None => Arc::new(load_deal(conn, row.clone())?),
+            };
+            playing.insert(row.id, deal);
+        }
+    }
+    miles_of(&entries, &games, &playing)
+}
+
+/// What every entry at a table has scored in its deals (in order): a finished deal's stored
+/// scores, a deal in play's scores so far (from `playing`, by game id).
+pub fn miles_of(
+    entries: &[EntryId],
+    games: &[GameRow],
+    playing: &HashMap<i64, Arc<LoadedDeal>>,
+) -> AppResult<BTreeMap<EntryId, u32>> {
+    let mut deals: Vec<GameMiles> = Vec::with_capacity(games.len());
+    for row in games {
+        if let Some(scores) = &row.scores {
             let seats: DealSeats = serde_json::from_str(&row.seats)?;
-            games.push(GameMiles {
+            deals.push(GameMiles {
                 sides: seats.sides,
                 miles: serde_json::from_str(scores)?,
             });
         } else {
-            games.push(load_deal(conn, row)?.miles());
+            let deal = playing.get(&row.id).ok_or_else(|| {
+                AppError::Internal(format!("deal {} in play was not read", row.id))
+            })?;
+            deals.push(deal.miles());
         }
     }
-    tournament::sum_games(&entries, &games).map_err(|e| AppError::Internal(e.to_string()))
+    tournament::sum_games(entries, &deals).map_err(|e| AppError::Internal(e.to_string()))
+}
+
+/// Every deal of a round that is still in play (not won), replayed: one query for how many
+/// actions each has, and the replays kept in memory for those that have not moved on since
+/// (after a move its replay is kept, so at a busy party nearly all of them).
+pub fn deals_in_play(
+    conn: &mut Conn,
+    games: &[GameRow],
+) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
+    let open: Vec<&GameRow> = games.iter().filter(|g| g.scores.is_none()).collect();
+    let ids: Vec<i64> = open.iter().map(|g| g.id).collect();
+    let counts: HashMap<i64, i64> = queries::action_counts(conn, &ids)?.into_iter().collect();
+    let mut out = HashMap::with_capacity(open.len());
+    for row in open {
+        let stored = counts.get(&row.id).copied().unwrap_or(0);
+        let deal = match super::deals::kept(row) {
+            Some(kept) if i64::from(kept.actions) == stored => kept,
+            _ => Arc::new(load_deal(conn, row.clone())?),
+        };
+        out.insert(row.id, deal);
+    }
+    Ok(out)
 }
 
 /// What a move did.
@@ -448,6 +519,7 @@ fn record(
     deal.remember(deal.actions - 1, events.clone());
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
     let finished = deal.game.is_over();
+    super::deals::keep(&deal);
     if finished {
         // A Mille Bornes hand can end level: it is over, with no winner.
         let winner = deal.game.winner().map(i32::from);

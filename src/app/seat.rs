@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use super::deals::DealAt;
 use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal, Move};
 use super::rounds::{self, RoundRecord};
@@ -265,17 +266,90 @@ pub fn state(conn: &mut Conn, token: &str, now: DateTime<Utc>) -> AppResult<Seat
 
 /// What a known player sees now.
 pub fn state_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatState> {
-    state_with(conn, holder, now, None)
+    state_with(conn, holder, now, None).map(|(state, _)| state)
 }
 
-/// What a known player sees now, given their table's current deal if the caller has just loaded
-/// it (after a move), so that it is not replayed again.
+/// What a move at a seat's table may change of what the seat sees, and what it needs to draw
+/// that again without reading anything else: the rest of the seat's state (the round, the
+/// table, who sits there) stays as it was until the event itself changes.
+#[derive(Debug, Clone)]
+pub struct DealFrame {
+    /// The round's table.
+    table: i64,
+    /// The deal shown (its game's id).
+    game: i64,
+    player: i64,
+    /// Whether the clock runs, so that moves are offered.
+    playing: bool,
+    round: RoundRecord,
+    round_state: rounds::RoundState,
+    unit: &'static str,
+    /// How the last round went (between rounds), or the evening (after the last).
+    news: Option<String>,
+    finale: Option<String>,
+    /// Each tablemate's players, in the order of the state's tablemates.
+    players: Vec<Vec<i64>>,
+    /// What each entry scored in the round's other deals.
+    earlier: std::collections::BTreeMap<EntryId, u32>,
+}
+
+impl DealFrame {
+    /// Draws the deal's part of the state: the deal as the seat sees it, who plays which
+    /// side, the round's miles, and the sentence saying what to do.
+    fn apply(&self, state: &mut SeatState, deal: Option<&LoadedDeal>, now: DateTime<Utc>) {
+        let current = deal.map(LoadedDeal::miles);
+        for (mate, players) in state.tablemates.iter_mut().zip(&self.players) {
+            mate.side = deal
+                .and_then(|d| d.seats.sides.iter().position(|&e| e == mate.entry))
+                .map(|s| s as u8);
+            mate.seats = deal
+                .map(|d| players.iter().filter_map(|&p| d.seats.seat_of(p)).collect())
+                .unwrap_or_default();
+            let in_deal: u32 = current
+                .iter()
+                .flat_map(|m| m.sides.iter().zip(&m.miles))
+                .filter(|(e, _)| **e == mate.entry)
+                .map(|(_, miles)| *miles)
+                .sum();
+            mate.round_miles = self
+                .earlier
+                .get(&mate.entry)
+                .copied()
+                .unwrap_or(0)
+                .saturating_add(in_deal);
+        }
+        state.deal = deal.and_then(|d| deal_info(d, self.player, self.playing, now.naive_utc()));
+        state.message = match &self.finale {
+            Some(finale) => finale.clone(),
+            None => {
+                let message = message(state, &self.round, self.round_state, self.unit);
+                match &self.news {
+                    Some(news) => format!("{news} {message}"),
+                    None => message,
+                }
+            }
+        };
+    }
+}
+
+/// Where a player sits, as a move has just read it (the round, its clock and the table), so
+/// that the answer does not read it again.
+struct Seated {
+    round: RoundRecord,
+    reading: crate::tournament::ClockReading,
+    table: models::RoundTable,
+    deal: LoadedDeal,
+}
+
+/// What a known player sees now; after a move, given where they sit and their table's deal as
+/// the move left it ([`Seated`]), so that neither is read again. At a digital table also what
+/// a move there may change ([`DealFrame`]).
 fn state_with(
     conn: &mut Conn,
     holder: &SeatHolder,
     now: DateTime<Utc>,
-    loaded: Option<LoadedDeal>,
-) -> AppResult<SeatState> {
+    seated: Option<Seated>,
+) -> AppResult<(SeatState, Option<DealFrame>)> {
     let event = &holder.event;
     let mut state = SeatState {
         event: event.id(),
@@ -291,11 +365,23 @@ fn state_with(
         deal: None,
         message: String::new(),
     };
-    let Some(round) = rounds::latest(conn, event)? else {
-        state.message = "The host has not seated the first round yet. Keep this page open.".into();
-        return Ok(state);
+    let (round, reading, mut known) = match seated {
+        Some(Seated {
+            round,
+            reading,
+            table,
+            deal,
+        }) => (round, reading, Some((table, deal))),
+        None => {
+            let Some(round) = rounds::latest(conn, event)? else {
+                state.message =
+                    "The host has not seated the first round yet. Keep this page open.".into();
+                return Ok((state, None));
+            };
+            let reading = rounds::reading(conn, event, &round, now)?;
+            (round, reading, None)
+        }
     };
-    let reading = rounds::reading(conn, event, &round, now)?;
     let round_state = rounds::RoundState::of(&round, reading.state);
     // After the last round: the guest's place, score and prize. Between rounds (the next one
     // seated, not started): how the last one went and where the guest goes.
@@ -309,26 +395,30 @@ fn state_with(
     } else {
         None
     };
-    let with_news = |message: String| match &news {
-        Some(news) => format!("{news} {message}"),
-        None => message,
-    };
     state.round = Some(RoundInfo {
         number: round.number(),
         state: round_state,
         left_ms: reading.left_ms,
         ends_at: reading.planned_end,
     });
-    let Some(table) = queries::table_of_entry(conn, round.row.id, holder.entry.id)? else {
+    let table = match known.as_ref() {
+        Some((table, _)) => Some(table.clone()),
+        None => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
+    };
+    let Some(table) = table else {
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         state.bye = byes.contains(&holder.entry.id);
         state.message = if let Some(finale) = finale {
             finale
         } else if state.bye {
-            with_news(format!(
+            let message = format!(
                 "You sit out round {}: a bye. You will be seated again next round.",
                 round.number()
-            ))
+            );
+            match news {
+                Some(news) => format!("{news} {message}"),
+                None => message,
+            }
         } else if holder.entry.withdrawn_round.is_some() {
             "You have withdrawn from the event. Thank you for playing!".into()
         } else {
@@ -337,61 +427,67 @@ fn state_with(
                 round.number()
             )
         };
-        return Ok(state);
+        return Ok((state, None));
     };
     state.table = u32::try_from(table.number).ok();
     state.mode = Some(table.mode.clone());
-    let deal = match loaded {
-        Some(deal) if deal.row.table_id == table.id => Some(deal),
+    let deal = match known.take() {
+        Some((_, deal)) if deal.row.table_id == table.id => Some(deal),
         _ if table.mode == DIGITAL => play::current_deal(conn, table.id)?,
         _ => None,
     };
-    let miles = if table.mode == DIGITAL {
+    let mut earlier = if table.mode == DIGITAL {
         play::table_miles(conn, &table, deal.as_ref())?
     } else {
         Default::default()
     };
-    for te in queries::entries_of_table(conn, table.id)? {
-        let players = queries::players_of_entry(conn, te.entry_id)?;
-        let entry = queries::entry(conn, te.entry_id)?;
-        let side = deal
-            .as_ref()
-            .and_then(|d| d.seats.sides.iter().position(|&e| e == te.entry_id))
-            .map(|s| s as u8);
-        let seats = deal
-            .as_ref()
-            .map(|d| {
-                players
-                    .iter()
-                    .filter_map(|p| d.seats.seat_of(p.id))
-                    .collect()
-            })
-            .unwrap_or_default();
-        state.tablemates.push(Tablemate {
-            entry: te.entry_id,
-            names: players.iter().map(|p| p.name.clone()).collect(),
-            bot: entry.is_some_and(|e| e.is_bot),
-            table_side: usize::try_from(te.side).unwrap_or(0),
-            side,
-            seats,
-            round_miles: miles.get(&te.entry_id).copied().unwrap_or(0),
-            you: te.entry_id == holder.entry.id,
-        });
+    if let Some(deal) = &deal {
+        let current = deal.miles();
+        for (entry, miles) in current.sides.iter().zip(&current.miles) {
+            if let Some(total) = earlier.get_mut(entry) {
+                *total = total.saturating_sub(*miles);
+            }
+        }
     }
-    let playing = reading.state == ClockState::Running && reading.in_time && !round.is_closed();
-    if let Some(deal) = deal {
-        state.deal = deal_info(&deal, holder.player.id, playing, now.naive_utc());
+    let mut players: Vec<Vec<i64>> = Vec::new();
+    for (te, bot, player) in queries::seated_players(conn, table.id)? {
+        match state.tablemates.last_mut() {
+            Some(mate) if mate.entry == te.entry_id => {
+                mate.names.push(player.name);
+                if let Some(ids) = players.last_mut() {
+                    ids.push(player.id);
+                }
+            }
+            _ => {
+                players.push(vec![player.id]);
+                state.tablemates.push(Tablemate {
+                    entry: te.entry_id,
+                    names: vec![player.name],
+                    bot,
+                    table_side: usize::try_from(te.side).unwrap_or(0),
+                    side: None,
+                    seats: Vec::new(),
+                    round_miles: 0,
+                    you: te.entry_id == holder.entry.id,
+                });
+            }
+        }
     }
-    state.message = match finale {
-        Some(finale) => finale,
-        None => with_news(message(
-            &state,
-            &round,
-            round_state,
-            event.settings.rules.unit().word(),
-        )),
+    let frame = DealFrame {
+        table: table.id,
+        game: deal.as_ref().map_or(0, |d| d.row.id),
+        player: holder.player.id,
+        playing: reading.state == ClockState::Running && reading.in_time && !round.is_closed(),
+        round,
+        round_state,
+        unit: event.settings.rules.unit().word(),
+        news,
+        finale,
+        players,
+        earlier,
     };
-    Ok(state)
+    frame.apply(&mut state, deal.as_ref(), now);
+    Ok((state, deal.is_some().then_some(frame)))
 }
 
 /// How the round before `round` went for an entry, once it was closed: "You won table 2 with 31
@@ -638,7 +734,7 @@ pub fn play_move_as(
             "your table plays with real cards: enter the score card at the end of the round",
         ));
     }
-    rounds::check_in_time(conn, event, &round, now)?;
+    let reading = rounds::check_in_time(conn, event, &round, now)?;
     let deal = play::current_deal(conn, table.id)?
         .ok_or_else(|| AppError::Internal("a digital table without a deal".into()))?;
     let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
@@ -666,7 +762,20 @@ pub fn play_move_as(
     )?;
     let events = outcome.events;
     let changed = outcome.changed;
-    let state = state_with(conn, holder, now, Some(outcome.deal))?;
+    let at = DealAt::of(&outcome.deal);
+    // A round by games is over once its last table's last deal is won: read the clock again.
+    let reading = if outcome.finished {
+        rounds::reading(conn, event, &round, now)?
+    } else {
+        reading
+    };
+    let seated = Seated {
+        round: round.clone(),
+        reading,
+        table: table.clone(),
+        deal: outcome.deal,
+    };
+    let (state, _) = state_with(conn, holder, now, Some(seated))?;
     Ok((
         MoveAnswer { events, state },
         TableRef {
@@ -674,6 +783,7 @@ pub fn play_move_as(
             round: round.row.id,
             table: table.id,
             changed,
+            deal: Some(at),
         },
     ))
 }
@@ -700,6 +810,8 @@ pub struct TableRef {
     /// Whether the table changed. A coup fourré let go is only noted until the table's wait is
     /// over, and no page may be told of it (see `play::apply_move`).
     pub changed: bool,
+    /// Where the table's deal stands after the move.
+    pub deal: Option<DealAt>,
 }
 
 // ---------------------------------------------------------------- use cases, one transaction each
@@ -763,8 +875,89 @@ pub struct SeatBoard {
 pub fn seat_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
     app.read(|conn| {
         let holder = key.holder(conn)?;
-        board_of(conn, &holder, app.now())
+        board_of(conn, &holder, app.now()).map(|(board, _)| board)
     })
+}
+
+/// A seat's board as a live stream keeps it: the board, and what a move at its table may change
+/// of it ([`DealFrame`]), so that the stream draws the next move from the deal alone.
+#[derive(Debug, Clone)]
+pub struct KeptBoard {
+    pub board: SeatBoard,
+    frame: Option<DealFrame>,
+}
+
+/// A seat's board for its live stream, read in one transaction.
+pub fn kept_board(app: &App, key: &SeatKey) -> AppResult<KeptBoard> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        let (board, frame) = board_of(conn, &holder, app.now())?;
+        Ok(KeptBoard { board, frame })
+    })
+}
+
+/// A kept board after moves at its table, drawn from the replay this instance keeps when it is
+/// at least as recent as a move's notice said (`at`): reads nothing, so a live stream may call
+/// it on its own thread. `None` when no such replay is kept, or the deal is another one.
+pub fn board_told(app: &App, kept: &KeptBoard, at: DealAt) -> Option<KeptBoard> {
+    let frame = kept.frame.as_ref()?;
+    if at.game != frame.game {
+        return None;
+    }
+    let deal = app.deals().at_least(at)?;
+    Some(redrawn(kept, frame, &deal, app.now()))
+}
+
+/// A kept board after moves at its table: the same board with the table's deal as it stands,
+/// drawn from the deal alone. When the move's notice said where the deal stands (`at`) and
+/// this instance keeps that replay (or a later one), nothing is read; otherwise the table's
+/// latest deal is read (the kept replay and the actions stored since). `None` when that is not
+/// enough and the stream must read the whole board again: the deal was won and another dealt,
+/// or the board shows no deal.
+pub fn board_after_moves(
+    app: &App,
+    kept: &KeptBoard,
+    at: Option<DealAt>,
+) -> AppResult<Option<KeptBoard>> {
+    let Some(frame) = &kept.frame else {
+        return Ok(None);
+    };
+    if let Some(at) = at {
+        if at.game != frame.game {
+            return Ok(None);
+        }
+        if let Some(board) = board_told(app, kept, at) {
+            return Ok(Some(board));
+        }
+    }
+    let read = app.read(
+        |conn| match queries::latest_game_of_table(conn, frame.table)? {
+            Some(row) if row.id == frame.game => play::load_deal(conn, row).map(Some),
+            _ => Ok(None),
+        },
+    )?;
+    Ok(read.map(|deal| redrawn(kept, frame, &deal, app.now())))
+}
+
+/// The kept board with `deal` drawn in.
+fn redrawn(
+    kept: &KeptBoard,
+    frame: &DealFrame,
+    deal: &LoadedDeal,
+    now: DateTime<Utc>,
+) -> KeptBoard {
+    let mut board = kept.board.clone();
+    frame.apply(&mut board.state, Some(deal), now);
+    if let Some(round) = &mut board.state.round
+        && round.state == rounds::RoundState::Running
+        && let Some(end) = round.ends_at
+    {
+        round.left_ms = Some((end - now).num_milliseconds().max(0));
+    }
+    KeptBoard {
+        board,
+        frame: Some(frame.clone()),
+    }
 }
 
 /// Opens a seat link and reads its board, in one transaction: the first to open the link
@@ -773,12 +966,16 @@ pub fn open_seat_board(app: &App, token: &str) -> AppResult<SeatBoard> {
     app.write(|conn| {
         claim_by_token(conn, token)?;
         let holder = holder(conn, token)?;
-        board_of(conn, &holder, app.now())
+        board_of(conn, &holder, app.now()).map(|(board, _)| board)
     })
 }
 
-fn board_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatBoard> {
-    let state = state_of(conn, holder, now)?;
+fn board_of(
+    conn: &mut Conn,
+    holder: &SeatHolder,
+    now: DateTime<Utc>,
+) -> AppResult<(SeatBoard, Option<DealFrame>)> {
+    let (state, frame) = state_with(conn, holder, now, None)?;
     let sheet = holder
         .event
         .settings
@@ -808,12 +1005,15 @@ fn board_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResu
             });
         }
     }
-    Ok(SeatBoard {
-        state,
-        sheet,
-        cards,
-        table: table.map(|t| t.id),
-    })
+    Ok((
+        SeatBoard {
+            state,
+            sheet,
+            cards,
+            table: table.map(|t| t.id),
+        },
+        frame,
+    ))
 }
 
 /// The event a seat belongs to.

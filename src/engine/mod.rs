@@ -235,6 +235,8 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
 
     /// Which rule set this is.
     const RULES: RulesId;
+    /// Whether a table may wait for a decision out of turn ([`Rules::timed_decision`]).
+    const TIMED_DECISIONS: bool = false;
 
     /// The players this rule set seats, in words ("2, 3, 4 or 6 players"), and whether a
     /// configuration is one of them.
@@ -362,6 +364,14 @@ macro_rules! rule_sets {
             /// Whether the rule set seats this configuration.
             pub fn check(self, config: Config) -> Result<(), SetupError> {
                 match self { $(RulesId::$variant => <$module::State as Rules>::check(config),)+ }
+            }
+
+            /// Whether a table of these rules may wait for a timed decision, which the
+            /// server answers when its time is up.
+            pub fn has_timed_decisions(self) -> bool {
+                match self {
+                    $(RulesId::$variant => <$module::State as Rules>::TIMED_DECISIONS,)+
+                }
             }
 
             /// The rows of a paper score card for a configuration of this rule set.

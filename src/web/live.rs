@@ -5,8 +5,8 @@
 //! On PostgreSQL the hub also relays its notices to the other instances over the same
 //! database ([`Hub::relay`]): a page whose stream another instance holds hears the change too.
 
-use std::collections::HashSet;
-use std::sync::{Arc, OnceLock};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use actix_web::web;
@@ -14,14 +14,16 @@ use chrono::{DateTime, Utc};
 
 use tokio::sync::broadcast;
 
+use crate::app::deals::DealAt;
+
 /// What changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Topic {
     /// Anything about the event as a whole: entries, the round's clock, seating, scores.
     Event,
     /// A move at a table (only that table's seats need a new board; the console and the
-    /// projector a new line).
-    Table(i64),
+    /// projector a new line), and where its deal stands after it when the notice knows.
+    Table(i64, Option<DealAt>),
     /// Anything anywhere: the notices between instances were interrupted (the database
     /// restarted), so every page redraws whatever its event and table.
     Everything,
@@ -35,11 +37,129 @@ pub struct Notice {
 }
 
 /// Where notices are published and listened to.
+///
+/// Notices are routed: a page listens to its event, and a seat only to its own table's moves,
+/// so that a move wakes the few streams that draw it rather than every stream on the server.
 #[derive(Debug, Clone)]
 pub struct Hub {
-    sender: broadcast::Sender<Notice>,
+    routes: Arc<Routes>,
     /// Where notices go out to the other instances, once [`Hub::relay`] started it.
     relay: Arc<OnceLock<Relay>>,
+}
+
+/// The channels of the notices, per event and per table.
+#[derive(Debug)]
+struct Routes {
+    /// `Topic::Everything`, which every listener hears.
+    everything: broadcast::Sender<Notice>,
+    events: Mutex<HashMap<i64, EventChannels>>,
+}
+
+/// One event's channels; each is made when someone first listens and forgotten once nobody
+/// listens any more.
+#[derive(Debug, Default)]
+struct EventChannels {
+    /// Every notice of the event (the console, the projector, the standings).
+    all: Option<broadcast::Sender<Notice>>,
+    /// The event's own changes, without the moves (what a seat hears of other tables).
+    own: Option<broadcast::Sender<Notice>>,
+    /// The moves at one table.
+    tables: HashMap<i64, broadcast::Sender<Notice>>,
+}
+
+impl EventChannels {
+    fn is_unheard(&self) -> bool {
+        self.all.is_none() && self.own.is_none() && self.tables.is_empty()
+    }
+}
+
+/// How many notices a listener may fall behind before it is told it lagged (and redraws).
+const BACKLOG: usize = 256;
+
+/// Sends on a channel, forgetting it when nobody listens to it any more.
+fn send_or_forget(channel: &mut Option<broadcast::Sender<Notice>>, notice: Notice) {
+    if let Some(sender) = channel
+        && sender.send(notice).is_err()
+    {
+        *channel = None;
+    }
+}
+
+/// Listens to `sender`, making it first if nobody listened yet.
+fn listen(channel: &mut Option<broadcast::Sender<Notice>>) -> broadcast::Receiver<Notice> {
+    match channel {
+        Some(sender) => sender.subscribe(),
+        None => {
+            let (sender, receiver) = broadcast::channel(BACKLOG);
+            *channel = Some(sender);
+            receiver
+        }
+    }
+}
+
+/// What a page listens to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// Everything about an event, every table's moves included.
+    Event(i64),
+    /// An event's own changes and the moves at one table (none yet: `None`).
+    Seat { event: i64, table: Option<i64> },
+}
+
+/// One page's subscription to the notices it wants.
+#[derive(Debug)]
+pub struct Listener {
+    routes: Arc<Routes>,
+    everything: broadcast::Receiver<Notice>,
+    event: broadcast::Receiver<Notice>,
+    /// A seat's table, and its moves.
+    table: Option<(i64, broadcast::Receiver<Notice>)>,
+    seat_of: Option<i64>,
+}
+
+impl Listener {
+    /// Waits for the next notice; `Err(Lagged)` when notices were missed (the page redraws
+    /// everything), `Err(Closed)` when the hub is gone.
+    pub async fn recv(&mut self) -> Result<Notice, broadcast::error::RecvError> {
+        match &mut self.table {
+            Some((_, table)) => tokio::select! {
+                notice = self.everything.recv() => notice,
+                notice = self.event.recv() => notice,
+                notice = table.recv() => notice,
+            },
+            None => tokio::select! {
+                notice = self.everything.recv() => notice,
+                notice = self.event.recv() => notice,
+            },
+        }
+    }
+
+    /// A seat's stream follows its table: from now on it hears that table's moves (and no
+    /// longer the previous table's). Nothing for an event-wide listener.
+    pub fn follow_table(&mut self, table: Option<i64>) {
+        let Some(event) = self.seat_of else {
+            return;
+        };
+        if self.table.as_ref().map(|(t, _)| *t) == table {
+            return;
+        }
+        self.table = table.map(|table| {
+            let mut events = lock(&self.routes.events);
+            let channels = events.entry(event).or_default();
+            let mut channel = channels.tables.remove(&table);
+            let receiver = listen(&mut channel);
+            if let Some(sender) = channel {
+                channels.tables.insert(table, sender);
+            }
+            (table, receiver)
+        });
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// This instance's end of the relay between instances.
@@ -58,9 +178,12 @@ impl Default for Hub {
 
 impl Hub {
     pub fn new() -> Hub {
-        let (sender, _) = broadcast::channel(4096);
+        let (everything, _) = broadcast::channel(BACKLOG);
         Hub {
-            sender,
+            routes: Arc::new(Routes {
+                everything,
+                events: Mutex::default(),
+            }),
             relay: Arc::default(),
         }
     }
@@ -79,7 +202,28 @@ impl Hub {
     /// Tells this instance's listeners only (what every instance finds out by itself, like a
     /// round's end, and what came from another instance).
     pub fn publish_here(&self, notice: Notice) {
-        let _ = self.sender.send(notice);
+        if notice.topic == Topic::Everything {
+            let _ = self.routes.everything.send(notice);
+            return;
+        }
+        let mut events = lock(&self.routes.events);
+        let Some(channels) = events.get_mut(&notice.event) else {
+            return;
+        };
+        send_or_forget(&mut channels.all, notice);
+        match notice.topic {
+            Topic::Table(table, _) => {
+                if let Some(sender) = channels.tables.get(&table)
+                    && sender.send(notice).is_err()
+                {
+                    channels.tables.remove(&table);
+                }
+            }
+            _ => send_or_forget(&mut channels.own, notice),
+        }
+        if channels.is_unheard() {
+            events.remove(&notice.event);
+        }
     }
 
     /// Relays notices between the instances that share this PostgreSQL database: publishes this
@@ -111,21 +255,52 @@ impl Hub {
     /// anyone may see yet (a coup fourré let go: see `app::play::apply_move`).
     pub fn publish_move(&self, table: &crate::app::seat::TableRef) {
         if table.changed {
-            self.publish(table.event, Topic::Table(table.table));
+            self.publish(table.event, Topic::Table(table.table, table.deal));
         }
     }
 
-    pub fn subscribe(&self) -> broadcast::Receiver<Notice> {
-        self.sender.subscribe()
+    /// Listens to the notices an audience wants.
+    pub fn listen(&self, audience: Audience) -> Listener {
+        let everything = self.routes.everything.subscribe();
+        let (event, seat_of, table) = match audience {
+            Audience::Event(event) => (event, None, None),
+            Audience::Seat { event, table } => (event, Some(event), table),
+        };
+        let receiver = {
+            let mut events = lock(&self.routes.events);
+            let channels = events.entry(event).or_default();
+            match audience {
+                Audience::Event(_) => listen(&mut channels.all),
+                Audience::Seat { .. } => listen(&mut channels.own),
+            }
+        };
+        let mut listener = Listener {
+            routes: self.routes.clone(),
+            everything,
+            event: receiver,
+            table: None,
+            seat_of,
+        };
+        listener.follow_table(table);
+        listener
+    }
+
+    /// How many events have someone listening (for tests: channels nobody hears are forgotten).
+    pub fn events_heard(&self) -> usize {
+        lock(&self.routes.events).len()
     }
 }
 
-/// A notice as sent between instances: ids only, `INSTANCE EVENT e` for the event as a whole,
-/// `INSTANCE EVENT t TABLE` for a table.
+/// A notice as sent between instances: ids and counts only, `INSTANCE EVENT e` for the event
+/// as a whole, `INSTANCE EVENT t TABLE [GAME ACTIONS]` for a table (and where its deal stands).
 fn encode(instance: u64, notice: Notice) -> String {
     match notice.topic {
         Topic::Event => format!("{instance} {} e", notice.event),
-        Topic::Table(table) => format!("{instance} {} t {table}", notice.event),
+        Topic::Table(table, None) => format!("{instance} {} t {table}", notice.event),
+        Topic::Table(table, Some(at)) => format!(
+            "{instance} {} t {table} {} {}",
+            notice.event, at.game, at.actions
+        ),
         Topic::Everything => format!("{instance} 0 all"),
     }
 }
@@ -137,7 +312,19 @@ fn decode(payload: &str) -> Option<(u64, Notice)> {
     let event = words.next()?.parse().ok()?;
     let topic = match (words.next()?, words.next()) {
         ("e", None) => Topic::Event,
-        ("t", Some(table)) => Topic::Table(table.parse().ok()?),
+        ("t", Some(table)) => {
+            let table = table.parse().ok()?;
+            match words.next() {
+                None => Topic::Table(table, None),
+                Some(game) => Topic::Table(
+                    table,
+                    Some(DealAt {
+                        game: game.parse().ok()?,
+                        actions: words.next()?.parse().ok()?,
+                    }),
+                ),
+            }
+        }
         ("all", None) => Topic::Everything,
         _ => return None,
     };
@@ -151,27 +338,55 @@ fn decode(payload: &str) -> Option<(u64, Notice)> {
 /// projector at a big party would otherwise redraw for every single move).
 pub const GATHER: Duration = Duration::from_millis(250);
 
-/// Waits for the next notice that `wanted` accepts, then gathers what else arrives within
-/// `gather` and reports whether anything relevant happened. `None` when the hub is gone.
-pub async fn next_change(
-    receiver: &mut broadcast::Receiver<Notice>,
-    wanted: impl Fn(&Notice) -> bool,
-    gather: Duration,
-) -> Option<()> {
-    loop {
-        match receiver.recv().await {
-            Ok(notice) if notice.topic == Topic::Everything || wanted(&notice) => break,
-            Ok(_) => continue,
-            // Fell behind: something certainly changed; redraw.
-            Err(broadcast::error::RecvError::Lagged(_)) => break,
-            Err(broadcast::error::RecvError::Closed) => return None,
+/// What changed while a page waited: the tables where moves were played, or more.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Change {
+    /// Something beyond moves changed (or notices were missed): redraw everything.
+    pub everything: bool,
+    /// The tables where moves were played, each with where its deal stands after the last of
+    /// them, when the notices said.
+    pub tables: std::collections::BTreeMap<i64, Option<DealAt>>,
+}
+
+impl Change {
+    fn add(&mut self, notice: Result<Notice, broadcast::error::RecvError>) {
+        match notice {
+            Ok(Notice {
+                topic: Topic::Table(table, at),
+                ..
+            }) => {
+                let latest = self.tables.entry(table).or_insert(at);
+                // The furthest position of the same deal; a new deal replaces the old.
+                if let (Some(seen), Some(at)) = (*latest, at)
+                    && (at.game != seen.game || at.actions > seen.actions)
+                {
+                    *latest = Some(at);
+                }
+            }
+            // An event's change, everything, or missed notices.
+            _ => self.everything = true,
         }
+    }
+}
+
+/// Waits for the next notice, then gathers what else arrives within `gather`, and reports what
+/// changed. `None` when the hub is gone.
+pub async fn next_change(listener: &mut Listener, gather: Duration) -> Option<Change> {
+    let mut change = Change::default();
+    match listener.recv().await {
+        Err(broadcast::error::RecvError::Closed) => return None,
+        first => change.add(first),
     }
     if !gather.is_zero() {
         let deadline = tokio::time::Instant::now() + gather;
-        while let Ok(Ok(_)) = tokio::time::timeout_at(deadline, receiver.recv()).await {}
+        while let Ok(notice) = tokio::time::timeout_at(deadline, listener.recv()).await {
+            if notice == Err(broadcast::error::RecvError::Closed) {
+                break;
+            }
+            change.add(notice);
+        }
     }
-    Some(())
+    Some(change)
 }
 
 /// How often, at the most, the clock watcher looks at the rounds when no end is near: a pause,
@@ -219,10 +434,96 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use futures_util::FutureExt;
+
+    /// The notice a listener has waiting, if any.
+    fn waiting(listener: &mut Listener) -> Option<Notice> {
+        listener.recv().now_or_never().and_then(Result::ok)
+    }
+
+    #[test]
+    fn a_move_wakes_only_its_tables_seats_and_the_event_wide_pages() {
+        let hub = Hub::new();
+        let mut console = hub.listen(Audience::Event(1));
+        let mut here = hub.listen(Audience::Seat {
+            event: 1,
+            table: Some(10),
+        });
+        let mut there = hub.listen(Audience::Seat {
+            event: 1,
+            table: Some(11),
+        });
+        let mut elsewhere = hub.listen(Audience::Event(2));
+        hub.publish(1, Topic::Table(10, None));
+        let moved = Some(Notice {
+            event: 1,
+            topic: Topic::Table(10, None),
+        });
+        assert_eq!(waiting(&mut console), moved);
+        assert_eq!(waiting(&mut here), moved);
+        assert_eq!(waiting(&mut there), None);
+        assert_eq!(waiting(&mut elsewhere), None);
+        // The event's own changes reach every seat of the event; everything reaches everyone.
+        hub.publish(1, Topic::Event);
+        for listener in [&mut console, &mut here, &mut there] {
+            assert_eq!(waiting(listener).map(|n| n.topic), Some(Topic::Event));
+        }
+        assert_eq!(waiting(&mut elsewhere), None);
+        hub.publish_here(Notice {
+            event: 0,
+            topic: Topic::Everything,
+        });
+        for listener in [&mut console, &mut here, &mut there, &mut elsewhere] {
+            assert_eq!(waiting(listener).map(|n| n.topic), Some(Topic::Everything));
+        }
+    }
+
+    #[test]
+    fn a_seat_that_changes_table_hears_its_new_table_only() {
+        let hub = Hub::new();
+        let mut seat = hub.listen(Audience::Seat {
+            event: 1,
+            table: Some(10),
+        });
+        seat.follow_table(Some(12));
+        hub.publish(1, Topic::Table(10, None));
+        assert_eq!(waiting(&mut seat), None);
+        hub.publish(1, Topic::Table(12, None));
+        assert_eq!(
+            waiting(&mut seat).map(|n| n.topic),
+            Some(Topic::Table(12, None))
+        );
+    }
+
+    #[test]
+    fn channels_nobody_hears_are_forgotten() {
+        let hub = Hub::new();
+        let seat = hub.listen(Audience::Seat {
+            event: 1,
+            table: Some(10),
+        });
+        let page = hub.listen(Audience::Event(2));
+        assert_eq!(hub.events_heard(), 2);
+        drop(seat);
+        drop(page);
+        hub.publish(1, Topic::Table(10, None));
+        hub.publish(1, Topic::Event);
+        hub.publish(2, Topic::Table(20, None));
+        assert_eq!(hub.events_heard(), 0);
+    }
 
     #[test]
     fn notices_between_instances_carry_ids_only_and_read_back() {
-        for topic in [Topic::Event, Topic::Table(17), Topic::Everything] {
+        let at = Some(DealAt {
+            game: 9,
+            actions: 31,
+        });
+        for topic in [
+            Topic::Event,
+            Topic::Table(17, None),
+            Topic::Table(17, at),
+            Topic::Everything,
+        ] {
             let event = if topic == Topic::Everything { 0 } else { 42 };
             let notice = Notice { event, topic };
             let payload = encode(7, notice);
@@ -242,6 +543,8 @@ mod tests {
             "7 42 e 1",
             "x 42 e",
             "7 42 t 1 2",
+            "7 42 t 1 2 3 4",
+            "7 42 t 1 x 3",
         ] {
             assert_eq!(decode(bad), None, "{bad:?}");
         }

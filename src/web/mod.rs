@@ -55,6 +55,9 @@ pub async fn run_logged<T: Send + 'static>(
     }
 }
 
+/// Threads per worker that run use cases ([`run`]).
+const BLOCKING_THREADS: usize = 16;
+
 /// The largest JSON body the API reads.
 pub const MAX_JSON: usize = 64 * 1024;
 
@@ -110,6 +113,10 @@ pub fn bind_with(
     // limits' middleware); a connection idle for longer than that is closed.
     .client_request_timeout(body_timeout.min(std::time::Duration::from_secs(5)))
     .client_disconnect_timeout(std::time::Duration::from_secs(5))
+    // Use cases run on these threads (web::run), nearly all of them on one of the pool's eight
+    // database connections: hundreds of threads (actix's default) would only queue for those,
+    // each switched in and out, with memory of its own.
+    .worker_max_blocking_threads(BLOCKING_THREADS)
     .bind((address, port))?;
     let addr = server
         .addrs()

@@ -1,7 +1,8 @@
 //! The close: every table's miles, the movers (ties cut or chosen by the host), the scores
 //! recorded and the next round seated, or the evening finished.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -13,7 +14,7 @@ use super::{
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{self, DIGITAL, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey, utc};
-use crate::db::models::NewScore;
+use crate::db::models::{self, NewScore};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, ClockState, Closing, EntryId};
 
@@ -24,6 +25,51 @@ pub struct MissingScores {
     pub reason: String,
 }
 
+/// A round's tables read at once, as the pages that show them all need them: the tables, who
+/// sits at each, every deal, and the deals in play replayed. A handful of queries whatever the
+/// number of tables.
+pub struct RoundTables {
+    pub tables: Vec<models::RoundTable>,
+    seated: Vec<models::TableEntry>,
+    games: Vec<models::GameRow>,
+    playing: HashMap<i64, Arc<play::LoadedDeal>>,
+}
+
+impl RoundTables {
+    pub fn read(conn: &mut Conn, round: &RoundRecord) -> AppResult<RoundTables> {
+        let games = queries::games_of_round(conn, round.row.id)?;
+        Ok(RoundTables {
+            tables: queries::tables_of_round(conn, round.row.id)?,
+            seated: queries::entries_of_round(conn, round.row.id)?,
+            playing: play::deals_in_play(conn, &games)?,
+            games,
+        })
+    }
+
+    /// The entries at a table, in side order.
+    pub fn entries_of(&self, table: i64) -> impl Iterator<Item = &models::TableEntry> {
+        let mut at: Vec<&models::TableEntry> = self
+            .seated
+            .iter()
+            .filter(|te| te.table_id == table)
+            .collect();
+        at.sort_by_key(|te| te.side);
+        at.into_iter()
+    }
+
+    /// A table's deals, in order.
+    pub fn games_of(&self, table: i64) -> impl Iterator<Item = &models::GameRow> {
+        self.games.iter().filter(move |g| g.table_id == table)
+    }
+
+    /// What each entry at a digital table has scored this round.
+    fn miles_of(&self, table: i64) -> AppResult<BTreeMap<EntryId, u32>> {
+        let entries: Vec<EntryId> = self.entries_of(table).map(|te| te.entry_id).collect();
+        let games: Vec<models::GameRow> = self.games_of(table).cloned().collect();
+        play::miles_of(&entries, &games, &self.playing)
+    }
+}
+
 /// Every table entry's miles for the round as they stand, and the tables whose scores are
 /// still missing (paper tables without a confirmed card).
 pub fn round_miles(
@@ -31,21 +77,32 @@ pub fn round_miles(
     event: &EventRecord,
     round: &RoundRecord,
 ) -> AppResult<(BTreeMap<EntryId, u32>, Vec<MissingScores>)> {
-    let mut miles = BTreeMap::new();
-    let mut missing = Vec::new();
     if round.is_closed() {
+        let mut miles = BTreeMap::new();
         for score in queries::scores_of_round(conn, round.row.id)? {
             miles.insert(score.entry_id, u32::try_from(score.miles).unwrap_or(0));
         }
-        return Ok((miles, missing));
+        return Ok((miles, Vec::new()));
     }
-    for table in queries::tables_of_round(conn, round.row.id)? {
+    let tables = RoundTables::read(conn, round)?;
+    miles_in(conn, event, &tables)
+}
+
+/// [`round_miles`] of an open round whose tables are read already.
+pub fn miles_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    round: &RoundTables,
+) -> AppResult<(BTreeMap<EntryId, u32>, Vec<MissingScores>)> {
+    let mut miles = BTreeMap::new();
+    let mut missing = Vec::new();
+    for table in &round.tables {
         let number = u32::try_from(table.number).unwrap_or(0);
         if table.mode == DIGITAL {
-            miles.extend(play::table_miles(conn, &table, None)?);
+            miles.extend(round.miles_of(table.id)?);
             continue;
         }
-        match paper_table_miles(conn, event, &table) {
+        match paper_table_miles(conn, event, table) {
             Ok(Some(per_entry)) => miles.extend(per_entry),
             Ok(None) => missing.push(MissingScores {
                 table: number,

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 
 use super::{
-    MissingScores, RoundRecord, RoundState, latest, load, reading, round_miles, table_done,
+    MissingScores, RoundRecord, RoundState, RoundTables, latest, load, miles_in, reading,
+    round_miles, table_done,
 };
 use crate::app::events::{self, EventRecord};
-use crate::app::play::{self, DIGITAL, PAPER};
+use crate::app::play::{DIGITAL, PAPER};
 use crate::app::{App, AppResult, HostKey, ViewerKey};
 use crate::db::{Conn, queries};
 use crate::tournament::{ClockReading, EntryId, MoverDecision};
@@ -59,18 +60,27 @@ pub fn picture_in(
     now: DateTime<Utc>,
 ) -> AppResult<RoundPicture> {
     let clock = reading(conn, event, round, now)?;
-    let (miles, missing) = round_miles(conn, event, round)?;
+    let read = RoundTables::read(conn, round)?;
+    let (miles, missing) = if round.is_closed() {
+        round_miles(conn, event, round)?
+    } else {
+        miles_in(conn, event, &read)?
+    };
     let mut tables = Vec::new();
-    for table in queries::tables_of_round(conn, round.row.id)? {
+    for table in &read.tables {
         let (deals, last_over) = if table.mode == DIGITAL {
-            play::deals_dealt(conn, table.id)?
+            let games: Vec<_> = read.games_of(table.id).collect();
+            (
+                games.len(),
+                games.last().is_some_and(|g| g.finished_at.is_some()),
+            )
         } else {
             (0, false)
         };
         let paper = table.mode == PAPER;
-        let cards_in = paper && table_done(conn, event, &table)?;
-        let entries = queries::entries_of_table(conn, table.id)?
-            .into_iter()
+        let cards_in = paper && table_done(conn, event, table)?;
+        let entries = read
+            .entries_of(table.id)
             .map(|te| (te.entry_id, usize::try_from(te.side).unwrap_or(0)))
             .collect();
         tables.push(TablePicture {

@@ -137,7 +137,7 @@ pub fn check_in_time(
     event: &EventRecord,
     round: &RoundRecord,
     now: DateTime<Utc>,
-) -> AppResult<()> {
+) -> AppResult<crate::tournament::ClockReading> {
     let reading = reading(conn, event, round, now)?;
     match reading.state {
         ClockState::NotStarted => Err(AppError::conflict(
@@ -147,7 +147,7 @@ pub fn check_in_time(
             "the round is paused: wait until the host resumes it",
         )),
         ClockState::Over => Err(AppError::TimeUp),
-        ClockState::Running if reading.in_time => Ok(()),
+        ClockState::Running if reading.in_time => Ok(reading),
         ClockState::Running => Err(AppError::TimeUp),
     }
 }

@@ -1293,6 +1293,7 @@ impl Rules for State {
     type Refusal = Refusal;
 
     const RULES: RulesId = RulesId::MilleBornes;
+    const TIMED_DECISIONS: bool = true;
 
     fn check(config: Config) -> Result<(), SetupError> {
         let playable = match config.players {

@@ -271,44 +271,84 @@ fn static_file(content_type: &'static str, body: &'static str) -> HttpResponse {
         .body(body)
 }
 
-/// A server-sent event stream for one page: after every change that `wanted` accepts
-/// (gathered for `gather`), `render` draws the page's regions and each is sent as an event
-/// named after the region's element id. The first drawing is sent at once, so a page that
-/// (re)connects is up to date.
-pub fn live_stream<F>(
+/// What a page's stream sends after a change: its regions, each sent as an event named after
+/// the region's element id, and (a seat's page) the table whose moves it now follows.
+pub struct Redraw {
+    pub regions: Vec<(&'static str, String)>,
+    pub table: Option<i64>,
+}
+
+impl Redraw {
+    /// Regions of an event-wide page (it follows no table).
+    pub fn regions(regions: Vec<(&'static str, String)>) -> AppResult<Redraw> {
+        Ok(Redraw {
+            regions,
+            table: None,
+        })
+    }
+}
+
+/// The `quick` of a page that always redraws from the database.
+pub fn from_the_database(_: &App, _: &crate::web::live::Change) -> Option<Redraw> {
+    None
+}
+
+/// A server-sent event stream for one page: after every change the listener hears (gathered
+/// for `gather`), `render` draws the page's regions, told what changed, and each region is sent
+/// as an event. The first drawing (of everything) is sent at once, so a page that (re)connects
+/// is up to date. `quick` may draw a change from memory alone, on the stream's own thread (it
+/// must not wait for anything); when it answers `None`, `render` runs where use cases do.
+pub fn live_stream<Q, F>(
     app: web::Data<App>,
-    receiver: tokio::sync::broadcast::Receiver<crate::web::live::Notice>,
+    listener: crate::web::live::Listener,
     gather: std::time::Duration,
-    wanted: impl Fn(&crate::web::live::Notice) -> bool + Send + Clone + 'static,
+    quick: Q,
     render: F,
 ) -> impl actix_web::Responder
 where
-    F: Fn(&App) -> AppResult<Vec<(&'static str, String)>> + Send + Sync + Clone + 'static,
+    Q: Fn(&App, &crate::web::live::Change) -> Option<Redraw> + 'static,
+    F: Fn(&App, &crate::web::live::Change) -> AppResult<Redraw> + Send + Sync + Clone + 'static,
 {
     use actix_web_lab::sse;
     use futures_util::StreamExt;
+    let first = crate::web::live::Change {
+        everything: true,
+        ..Default::default()
+    };
     let updates = futures_util::stream::unfold(
-        (app, receiver, render, wanted, true),
-        move |(app, mut receiver, render, wanted, first)| async move {
-            if !first {
-                crate::web::live::next_change(&mut receiver, &wanted, gather).await?;
-            }
-            let draw = render.clone();
-            // A page whose redraw fails keeps what it shows and tries again at the next change;
-            // the reason is logged (never the page's address, which may hold a token).
-            let regions =
-                crate::web::run_logged(&app, "live stream: cannot redraw a page", move |app| {
-                    draw(app)
-                })
-                .await
-                .unwrap_or_default();
+        (app, listener, quick, render, Some(first)),
+        move |(app, mut listener, quick, render, first)| async move {
+            let change = match first {
+                Some(first) => first,
+                None => crate::web::live::next_change(&mut listener, gather).await?,
+            };
+            let redraw = match quick(&app, &change) {
+                Some(redraw) => Some(redraw),
+                None => {
+                    let draw = render.clone();
+                    // A page whose redraw fails keeps what it shows and tries again at the next
+                    // change; the reason is logged (never the page's address, which may hold a
+                    // token).
+                    crate::web::run_logged(&app, "live stream: cannot redraw a page", move |app| {
+                        draw(app, &change)
+                    })
+                    .await
+                }
+            };
+            let regions = match redraw {
+                Some(redraw) => {
+                    listener.follow_table(redraw.table);
+                    redraw.regions
+                }
+                None => Vec::new(),
+            };
             let events: Vec<sse::Event> = regions
                 .into_iter()
                 .map(|(id, html)| sse::Event::Data(sse::Data::new(html).event(id)))
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, receiver, render, wanted, false),
+                (app, listener, quick, render, None),
             ))
         },
     )

@@ -14,7 +14,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
-use crate::web::live::Hub;
+use crate::web::live::{Audience, Hub};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -362,10 +362,12 @@ async fn screen_live(
     let base = base_url(&req);
     Ok(super::live_stream(
         app,
-        hub.subscribe(),
+        hub.listen(Audience::Event(id)),
         Duration::from_millis(500),
-        move |n| n.event == id,
-        move |app| screen_regions(&report::screen(app, &viewer)?, &base),
+        super::from_the_database,
+        move |app, _| {
+            super::Redraw::regions(screen_regions(&report::screen(app, &viewer)?, &base)?)
+        },
     ))
 }
 
@@ -381,12 +383,12 @@ async fn standings_live(
     live_access(&app, &viewer).await?;
     Ok(super::live_stream(
         app,
-        hub.subscribe(),
+        hub.listen(Audience::Event(id)),
         Duration::from_millis(1000),
-        move |n| n.event == id,
-        move |app| {
+        super::from_the_database,
+        move |app, _| {
             let (event, standings) = report::live_standings(app, &viewer)?;
-            Ok(vec![(
+            super::Redraw::regions(vec![(
                 "standings",
                 fragment(&StandingsTable {
                     standings: view::standings_view(&standings),
@@ -415,13 +417,13 @@ async fn console_live(
     let draft = visitor.card_draft();
     Ok(super::live_stream(
         app,
-        hub.subscribe(),
+        hub.listen(Audience::Event(id)),
         Duration::from_millis(400),
-        move |n| n.event == id,
-        move |app| {
+        super::from_the_database,
+        move |app, _| {
             let panel = console::round_panel(app, &host)?;
             let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref());
-            Ok(vec![("round-panel", fragment(&panel)?)])
+            super::Redraw::regions(vec![("round-panel", fragment(&panel)?)])
         },
     ))
 }

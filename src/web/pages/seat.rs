@@ -2,8 +2,7 @@
 //! hand, every side's piles, whose turn) with the legal moves as buttons. Opened from a seat
 //! link, or from a table's QR code and a pick of name.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use actix_web::web;
@@ -18,7 +17,7 @@ use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreUnit, SheetRow};
 use crate::tournament::PaperCard;
 use crate::web::boards;
-use crate::web::live::{self, Hub, Topic};
+use crate::web::live::{self, Audience, Hub, Topic};
 use crate::web::session::{CardDraft, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -479,35 +478,65 @@ async fn live(
     let (_, post_move, post_card, _) = key_urls(&key);
     let probe = key.clone();
     let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
-    // The seat's table changes from round to round: the drawing keeps it up to date, and
-    // moves at other tables do not wake this stream.
-    let table = Arc::new(AtomicI64::new(-1));
-    let watched = table.clone();
-    let wanted = move |notice: &live::Notice| {
-        notice.event == event
-            && match notice.topic {
-                Topic::Event | Topic::Everything => true,
-                Topic::Table(t) => {
-                    let mine = watched.load(Ordering::Relaxed);
-                    mine < 0 || mine == t
-                }
+    // The seat's table changes from round to round: each drawing says which table the stream
+    // follows, and moves at other tables do not wake it.
+    let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
+    let draw = {
+        let (csrf, urls, draft) = (
+            csrf.clone(),
+            (post_move.clone(), post_card.clone()),
+            draft.clone(),
+        );
+        move |data: seat::SeatBoard| -> AppResult<super::Redraw> {
+            let table = data.table;
+            let board = board(data, csrf.clone(), urls.clone(), draft.as_ref())?;
+            Ok(super::Redraw {
+                regions: vec![("board", fragment(&board)?)],
+                table,
+            })
+        }
+    };
+    // A move at its table whose deal this instance keeps is drawn here, reading nothing.
+    let quick = {
+        let (kept, draw) = (kept.clone(), draw.clone());
+        move |app: &App, change: &live::Change| {
+            if change.everything {
+                return None;
             }
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let before = kept.as_ref()?;
+            let at = change.tables.get(&before.board.table?).copied().flatten()?;
+            let now = seat::board_told(app, before, at)?;
+            let redraw = draw(now.board.clone()).ok()?;
+            *kept = Some(now);
+            Some(redraw)
+        }
     };
     Ok(super::live_stream(
         app,
-        hub.subscribe(),
+        hub.listen(Audience::Seat { event, table: None }),
         Duration::ZERO,
-        wanted,
-        move |app| {
-            let data = seat::seat_board(app, &key)?;
-            table.store(data.table.unwrap_or(-1), Ordering::Relaxed);
-            let board = board(
-                data,
-                csrf.clone(),
-                (post_move.clone(), post_card.clone()),
-                draft.as_ref(),
-            )?;
-            Ok(vec![("board", fragment(&board)?)])
+        quick,
+        move |app, change| {
+            // After moves at its table only, the board is drawn again from the deal alone.
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let after_moves = match kept.as_ref() {
+                Some(before) if !change.everything => {
+                    let at = before
+                        .board
+                        .table
+                        .and_then(|t| change.tables.get(&t).copied().flatten());
+                    seat::board_after_moves(app, before, at)?
+                }
+                _ => None,
+            };
+            let now = match after_moves {
+                Some(now) => now,
+                None => seat::kept_board(app, &key)?,
+            };
+            let data = now.board.clone();
+            *kept = Some(now);
+            draw(data)
         },
     ))
 }

@@ -1,0 +1,213 @@
+//! What makes a move cheap to show, checked against the slow way: a seat's live stream draws a
+//! move at its table from the deal alone, and that board is the one a full read gives; a deal
+//! read again from the replays kept in memory is the deal replayed from its first action, and
+//! a write that rolls back leaves nothing of itself in memory.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use touring::app::deals::DealAt;
+use touring::app::play::{self, Move};
+use touring::app::rounds::{self, SeatRequest, Signal};
+use touring::app::seat::{self, SeatKey};
+use touring::app::{App, AppError, ManualClock, events, simulate};
+use touring::db::{Database, queries};
+use touring::engine::RulesId;
+use touring::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
+
+/// An app on a database file.
+fn app_on(path: &std::path::Path) -> App {
+    let pool = touring::db::open(&Database::Sqlite(path.to_owned()), 2).expect("open");
+    App::new(pool, Arc::new(ManualClock::new(Utc::now())))
+}
+
+/// An event of one long timed round at one digital table of `size`, round 1 running; answers
+/// the event and every player's seat key.
+fn playing(app: &App, rules: RulesId, size: TableSize) -> (events::EventRecord, Vec<SeatKey>) {
+    let mut settings = Settings::new("Live boards", 1926);
+    settings.rules = rules;
+    settings.table_size = size;
+    settings.round = RoundKind::Timed { seconds: 3600 };
+    settings.length = EventLength::Rounds { rounds: 1 };
+    let names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"];
+    let event = app
+        .write(|conn| {
+            let now = app.now_naive();
+            let (event, _) = events::create(conn, settings.clone(), now)?;
+            for e in 0..size.entries() {
+                let members = if size.partners() {
+                    Members::partners(names[2 * e], names[2 * e + 1])
+                } else {
+                    Members::player(names[e])
+                }
+                .map_err(|e| AppError::Invalid(e.to_string()))?;
+                events::add_entry_in(conn, &event, members, None, now)?;
+            }
+            rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
+            rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
+            events::load(conn, event.id())
+        })
+        .expect("an event with round 1 running");
+    let keys = app
+        .read(|conn| Ok(queries::players_of_event(conn, event.id())?))
+        .expect("players")
+        .into_iter()
+        .map(|p| SeatKey::Player(p.id, p.epoch))
+        .collect();
+    (event, keys)
+}
+
+#[test]
+fn a_seats_board_drawn_from_the_deal_alone_is_the_board_read_whole() {
+    for (rules, size) in [
+        (RulesId::Touring1926, TableSize::Three),
+        (RulesId::Touring1958, TableSize::Four),
+        (RulesId::MilleBornes, TableSize::Two),
+    ] {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let app = app_on(&dir.path().join("live.sqlite"));
+        let (event, keys) = playing(&app, rules, size);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut kept: Vec<_> = keys
+            .iter()
+            .map(|key| seat::kept_board(&app, key).expect("a board"))
+            .collect();
+        let (mut drawn, mut whole_again) = (0, 0);
+        // Until a deal was won and the next one goes on.
+        for _ in 0..4000 {
+            if whole_again >= keys.len() && drawn > 200 {
+                break;
+            }
+            simulate::play_round(&app, &event, 1, 1, &mut rng).expect("a move");
+            for (key, board) in keys.iter().zip(kept.iter_mut()) {
+                let whole = seat::kept_board(&app, key).expect("a board");
+                // As a move's notice says where the deal stands: drawn without reading.
+                let at = whole.board.table.map(|table| {
+                    let deal = app
+                        .read(|conn| play::current_deal(conn, table))
+                        .expect("the deal")
+                        .expect("a deal");
+                    DealAt::of(&deal)
+                });
+                if let Some(told) = seat::board_after_moves(&app, board, at).expect("a redraw") {
+                    assert_eq!(
+                        serde_json::to_value(&told.board.state).expect("JSON"),
+                        serde_json::to_value(&whole.board.state).expect("JSON"),
+                        "{rules:?}: the board drawn from the notice differs from the board read whole"
+                    );
+                }
+                match seat::board_after_moves(&app, board, None).expect("a redraw") {
+                    Some(after) => {
+                        drawn += 1;
+                        assert_eq!(
+                            serde_json::to_value(&after.board.state).expect("JSON"),
+                            serde_json::to_value(&whole.board.state).expect("JSON"),
+                            "{rules:?}: the board drawn from the deal differs from the board read whole"
+                        );
+                        *board = after;
+                    }
+                    None => {
+                        whole_again += 1;
+                        *board = whole;
+                    }
+                }
+            }
+        }
+        assert!(
+            drawn > 200,
+            "{rules:?}: only {drawn} boards drawn from the deal"
+        );
+        assert!(
+            whole_again >= keys.len(),
+            "{rules:?}: a new deal must be read whole ({whole_again} times)"
+        );
+    }
+}
+
+#[test]
+fn a_deal_read_again_is_the_deal_replayed_from_its_first_action() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("deals.sqlite");
+    let app = app_on(&path);
+    let (event, _) = playing(&app, RulesId::MilleBornes, TableSize::Three);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let table = app
+        .read(|conn| {
+            let round =
+                queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+            Ok(queries::tables_of_round(conn, round.id)?.remove(0))
+        })
+        .expect("the table");
+    for _ in 0..60 {
+        simulate::play_round(&app, &event, 1, 3, &mut rng).expect("moves");
+        // This app keeps replays; a second app over the same file starts with none.
+        let kept = app
+            .read(|conn| play::current_deal(conn, table.id))
+            .expect("the deal")
+            .expect("a deal");
+        let fresh = app_on(&path)
+            .read(|conn| play::current_deal(conn, table.id))
+            .expect("the deal")
+            .expect("a deal");
+        assert_eq!(kept.actions, fresh.actions);
+        assert_eq!(kept.history, fresh.history);
+        assert_eq!(kept.last_at, fresh.last_at);
+        assert_eq!(
+            serde_json::to_value(kept.game.view(None)).expect("JSON"),
+            serde_json::to_value(fresh.game.view(None)).expect("JSON")
+        );
+        assert_eq!(
+            format!("{:?}", kept.events),
+            format!("{:?}", fresh.events),
+            "the recent events"
+        );
+    }
+    assert!(!app.deals().is_empty(), "the app keeps the deals it read");
+}
+
+#[test]
+fn a_write_that_rolls_back_leaves_no_move_in_memory() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let app = app_on(&dir.path().join("rollback.sqlite"));
+    let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+    let table = app
+        .read(|conn| {
+            let round =
+                queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+            Ok(queries::tables_of_round(conn, round.id)?.remove(0))
+        })
+        .expect("the table");
+    let round = app
+        .read(|conn| rounds::load(conn, &event, 1))
+        .expect("round 1");
+    let before = app
+        .read(|conn| play::current_deal(conn, table.id))
+        .expect("the deal")
+        .expect("a deal");
+    let refused = app.write(|conn| {
+        let deal = play::current_deal(conn, table.id)?.ok_or(AppError::NotFound("deal".into()))?;
+        let seat = deal.game.to_move();
+        let seen = deal.actions;
+        let action = deal.game.legal()[0];
+        play::apply_move(
+            conn,
+            (&event, &round.row, &table),
+            deal,
+            Move { seat, seen, action },
+            app.now_naive(),
+        )?;
+        Err::<(), _>(AppError::Invalid("changed my mind".into()))
+    });
+    assert!(refused.is_err());
+    let after = app
+        .read(|conn| play::current_deal(conn, table.id))
+        .expect("the deal")
+        .expect("a deal");
+    assert_eq!(
+        after.actions, before.actions,
+        "the rolled-back move is not shown"
+    );
+    assert_eq!(after.history, before.history);
+}
