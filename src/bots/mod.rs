@@ -156,6 +156,63 @@ pub trait BotRules: Rules {
         seat: Seat,
         rng: &mut BotRng,
     ) -> Option<Self::Action>;
+    /// Checks that `seat` may be asked to move now (see [`BotError::check_turn`]).
+    fn check_turn(&self, seat: Seat) -> Result<(), BotError> {
+        BotError::check_turn(self.config().players, self.winner(), self.to_move(), seat)
+    }
+}
+
+/// The action a bot of `level` plays for `seat`, from what that seat may see and what it
+/// remembers in `memory`: the choosing every rule set shares (the turn checked, the bot's
+/// random stream from `seed`, the rule set's bot of that level asked).
+pub fn choose_remembering<R: BotRules>(
+    level: Level,
+    state: &R,
+    memory: &R::Memory,
+    seat: Seat,
+    seed: u64,
+    budget: Budget,
+) -> Result<R::Action, BotError> {
+    state.check_turn(seat)?;
+    let mut rng = bot_rng(seed);
+    state
+        .act(&mut R::player(level, budget), memory, seat, &mut rng)
+        .ok_or(BotError::NoLegalAction { seat })
+}
+
+/// The action a bot of `level` plays for `seat` in a game of one rule set, remembering nothing
+/// of what went before.
+pub fn choose_in<R: BotRules>(
+    level: Level,
+    state: &R,
+    seat: Seat,
+    seed: u64,
+    budget: Budget,
+) -> Result<R::Action, BotError> {
+    let memory = R::memory(state.config().players);
+    choose_remembering(level, state, &memory, seat, seed, budget)
+}
+
+/// Replays a stored deal of one rule set with every seat's memory, then lets the bot choose
+/// for `seat`.
+pub fn choose_in_deal_of<R: BotRules>(
+    level: Level,
+    config: Config,
+    deal_seed: u64,
+    history: &[R::Action],
+    seat: Seat,
+    seed: u64,
+    budget: Budget,
+) -> Result<R::Action, BotError> {
+    let mut state =
+        R::new_game(config, deal_seed, &[]).map_err(|e| BotError::Replay(e.to_string()))?;
+    let mut memory = R::memory(config.players);
+    for &action in history {
+        state
+            .apply(action, &mut memory)
+            .map_err(|e| BotError::Replay(e.to_string()))?;
+    }
+    choose_remembering(level, &state, &memory, seat, seed, budget)
 }
 
 /// Code that is generic over a rule set with bots, run for one chosen at run time by [`visit`].
@@ -181,7 +238,7 @@ macro_rules! bot_rule_sets {
         ) -> Result<Action, BotError> {
             match game {
                 $(Game::$variant(state) => {
-                    $module::choose(level, state, seat, seed, budget).map(Action::$variant)
+                    choose_in(level, state, seat, seed, budget).map(Action::$variant)
                 })+
             }
         }
@@ -208,8 +265,10 @@ macro_rules! bot_rule_sets {
                             _ => Err(BotError::Replay("an action of another rule set".into())),
                         })
                         .collect::<Result<Vec<_>, _>>()?;
-                    $module::choose_in_deal(level, config, deal_seed, &history, seat, seed, budget)
-                        .map(Action::$variant)
+                    choose_in_deal_of::<crate::engine::$module::State>(
+                        level, config, deal_seed, &history, seat, seed, budget,
+                    )
+                    .map(Action::$variant)
                 })+
             }
         }

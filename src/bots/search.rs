@@ -14,7 +14,55 @@ use std::time::Instant;
 use arrayvec::ArrayVec;
 
 use super::{BotRng, Budget};
-use crate::engine::MAX_ACTIONS;
+use crate::engine::{ActionList, MAX_ACTIONS};
+
+/// A search bot: its budget per move and the knobs of its rule set's search.
+#[derive(Clone, Copy, Debug)]
+pub struct ShrewdBot<P> {
+    pub(crate) budget: Budget,
+    pub(crate) params: P,
+}
+
+impl<P: Default> ShrewdBot<P> {
+    /// A search bot with a budget per move.
+    pub fn new(budget: Budget) -> Self {
+        ShrewdBot {
+            budget,
+            params: P::default(),
+        }
+    }
+}
+
+impl<P> ShrewdBot<P> {
+    /// A search bot with other knobs (for experiments).
+    pub fn with_params(budget: Budget, params: P) -> Self {
+        ShrewdBot { budget, params }
+    }
+}
+
+/// How a shrewd bot of every rule set chooses: the legal actions in steady's order (`scores`,
+/// highest first; ties keep the listed order), less those not `worth_searching`. None left: the
+/// first legal action; one: that one; more: `search` over them (steady's choice first).
+pub fn pick<A: Copy>(
+    legal: &[A],
+    scores: &[i32; MAX_ACTIONS],
+    worth_searching: impl Fn(A) -> bool,
+    search: impl FnOnce(&[A]) -> A,
+) -> Option<A> {
+    let mut order: ArrayVec<usize, MAX_ACTIONS> = (0..legal.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+    let mut candidates = ActionList::new();
+    for &i in &order {
+        if worth_searching(legal[i]) {
+            candidates.push(legal[i]);
+        }
+    }
+    match candidates.len() {
+        0 => legal.first().copied(),
+        1 => candidates.first().copied(),
+        _ => Some(search(&candidates)),
+    }
+}
 
 /// What the search has learnt about one candidate.
 #[derive(Clone, Copy, Debug, Default)]

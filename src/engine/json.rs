@@ -1,9 +1,17 @@
 //! Reading JSON input with messages a person can act on: shared by every rule set's actions,
 //! the protocol and the web layer.
+//!
+//! An action of every rule set is a JSON object with a verb (`"play"`, `"discard"`, ...) and
+//! perhaps a `"target"` side: [`action_object`], [`play_or_discard`] and [`target_from_json`]
+//! read what they share, [`card_action`] and [`one_entry`] write it, and
+//! [`rule_action!`](crate::rule_action) reads an action of any rule set through serde too.
+//! Each rule set's `action.rs` keeps its own verbs, examples and checks.
 
-use serde_json::Value;
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::{Map, Value};
 
-use super::Seat;
+use super::{Seat, Side};
 
 /// A short description of a JSON value for error messages.
 pub fn describe(value: &Value) -> String {
@@ -69,4 +77,105 @@ pub fn side_from_json(value: &Value) -> Result<super::Side, String> {
             describe(value)
         )),
     }
+}
+
+/// The object an action's JSON must be, refusing anything else and any field but `fields`.
+/// The messages show `examples` of an action and say what an action has (`fields_help`).
+pub fn action_object<'a>(
+    value: &'a Value,
+    examples: &str,
+    fields: &[&str],
+    fields_help: &str,
+) -> Result<&'a Map<String, Value>, String> {
+    let Some(object) = value.as_object() else {
+        return Err(format!(
+            "an action is a JSON object such as {examples}, not {}",
+            describe(value)
+        ));
+    };
+    match object.keys().find(|key| !fields.contains(&key.as_str())) {
+        Some(key) => Err(format!(
+            "unknown field \"{key}\" in the action; an action has {fields_help}"
+        )),
+        None => Ok(object),
+    }
+}
+
+/// The card an action plays or discards: its JSON value, not yet read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayOrDiscard<'a> {
+    Play(&'a Value),
+    Discard(&'a Value),
+}
+
+/// Which of `"play"` and `"discard"` an action has: exactly one of them.
+pub fn play_or_discard(object: &Map<String, Value>) -> Result<PlayOrDiscard<'_>, String> {
+    match (object.get("play"), object.get("discard")) {
+        (Some(card), None) => Ok(PlayOrDiscard::Play(card)),
+        (None, Some(card)) => Ok(PlayOrDiscard::Discard(card)),
+        (Some(_), Some(_)) => Err("an action either plays or discards a card, not both".into()),
+        (None, None) => Err(
+            "an action needs \"play\" or \"discard\" with a card, e.g. {\"play\":\"go\"}".into(),
+        ),
+    }
+}
+
+/// The side an action's `"target"` names; none when it is missing or `null`.
+pub fn target_from_json(object: &Map<String, Value>) -> Result<Option<Side>, String> {
+    match object.get("target") {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => side_from_json(value).map(Some),
+    }
+}
+
+/// Starts the JSON object of a play or a discard: `{"play": card, "target": side}`, without
+/// `"target"` when there is none, and room for `more` entries the caller adds before `end`.
+pub fn card_action<S: Serializer, C: Serialize>(
+    serializer: S,
+    verb: &'static str,
+    card: &C,
+    target: Option<Side>,
+    more: usize,
+) -> Result<S::SerializeMap, S::Error> {
+    let mut map = serializer.serialize_map(Some(1 + usize::from(target.is_some()) + more))?;
+    map.serialize_entry(verb, card)?;
+    if let Some(target) = target {
+        map.serialize_entry("target", &target)?;
+    }
+    Ok(map)
+}
+
+/// The JSON object of an action that is one entry (`{"pass": true}`).
+pub fn one_entry<S: Serializer, V: Serialize>(
+    serializer: S,
+    key: &'static str,
+    value: &V,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(Some(1))?;
+    map.serialize_entry(key, value)?;
+    map.end()
+}
+
+/// Makes a rule set's `Action`, which has `fn from_json(&Value) -> Result<Action, String>`, a
+/// [`RuleAction`](crate::engine::RuleAction), and reads it through serde with the same
+/// messages.
+#[macro_export]
+macro_rules! rule_action {
+    ($action:ident) => {
+        impl $crate::engine::RuleAction for $action {
+            fn from_json(value: &::serde_json::Value) -> Result<$action, String> {
+                $action::from_json(value)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $action {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                let value =
+                    <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
+                $action::from_json(&value).map_err(<D::Error as ::serde::de::Error>::custom)
+            }
+        }
+    };
 }

@@ -12,6 +12,7 @@
 //! tournament, storage and web code hold. Adding a rule set is a folder and one line in
 //! [`with_rule_sets!`] below.
 
+pub mod cards;
 pub mod json;
 mod setup;
 mod sheet;
@@ -20,6 +21,7 @@ pub mod shuffle;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
+pub use cards::{CardKind, Counts};
 pub use setup::{SetupError, TurnRefusal};
 
 /// The number of set bits of every value below `N`, for counting kinds in a bit set by lookup:
@@ -163,30 +165,6 @@ impl<T, U, S: EventSink<U>, F: Fn(T) -> U> EventSink<T> for MapSink<'_, S, F> {
     #[inline]
     fn push(&mut self, event: T) {
         self.inner.push((self.map)(event));
-    }
-}
-
-/// A kind of card of one rule set, named in JSON by a short identifier.
-pub trait CardKind:
-    Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static
-{
-    /// Every kind, in the order the rule set lays out a fresh pack.
-    fn all() -> &'static [Self];
-    /// The identifier used in JSON ("go", "mile5").
-    fn id(self) -> &'static str;
-    /// A name for people.
-    fn name(self) -> &'static str;
-    /// The kind named by an identifier.
-    fn from_id(id: &str) -> Option<Self> {
-        Self::all().iter().copied().find(|c| c.id() == id)
-    }
-    /// Every identifier, for error messages.
-    fn id_list() -> String {
-        Self::all()
-            .iter()
-            .map(|c| c.id())
-            .collect::<Vec<_>>()
-            .join(", ")
     }
 }
 

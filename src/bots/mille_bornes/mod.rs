@@ -10,9 +10,9 @@ pub mod random;
 pub mod shrewd;
 pub mod steady;
 
-use super::{BotError, BotRng, BotRules, Budget, Level, bot_rng};
+use super::{BotError, BotRng, BotRules, Budget, Level};
 use crate::engine::mille_bornes::{Action, State};
-use crate::engine::{Config, NoEvents, Rules, Seat};
+use crate::engine::{NoEvents, Rules, Seat};
 
 pub use crate::engine::mille_bornes::Observation;
 pub use random::RandomBot;
@@ -38,44 +38,6 @@ pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
     }
 }
 
-/// The action a bot of `level` plays for `seat`, from that seat's observation.
-pub fn choose(
-    level: Level,
-    state: &State,
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    if state.is_over() {
-        return Err(BotError::NoLegalAction { seat });
-    }
-    BotError::check_turn(state.config().players, None, state.to_move(), seat)?;
-    let mut rng = bot_rng(seed);
-    new_bot(level, budget)
-        .act(&state.observe(seat), &mut rng)
-        .ok_or(BotError::NoLegalAction { seat })
-}
-
-/// Replays a stored hand, then lets the bot choose for `seat`.
-pub fn choose_in_deal(
-    level: Level,
-    config: Config,
-    deal_seed: u64,
-    history: &[Action],
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    let mut state =
-        State::new_game(config, deal_seed, &[]).map_err(|e| BotError::Replay(e.to_string()))?;
-    for &action in history {
-        state
-            .apply(action, &mut NoEvents)
-            .map_err(|e| BotError::Replay(e.to_string()))?;
-    }
-    choose(level, &state, seat, seed, budget)
-}
-
 impl BotRules for State {
     type Memory = NoEvents;
     type Player = Box<dyn Bot>;
@@ -96,5 +58,13 @@ impl BotRules for State {
         rng: &mut BotRng,
     ) -> Option<Action> {
         player.act(&self.observe(seat), rng)
+    }
+
+    /// A hand may end without a winner, so an ended hand leaves the bot nothing to play.
+    fn check_turn(&self, seat: Seat) -> Result<(), BotError> {
+        if self.is_over() {
+            return Err(BotError::NoLegalAction { seat });
+        }
+        BotError::check_turn(self.config().players, None, self.to_move(), seat)
     }
 }

@@ -9,11 +9,10 @@
 //! no deal makes passing better), and a safety is never discarded; everything else, the
 //! Extension included, is searched.
 
-use arrayvec::ArrayVec;
-
 use super::steady::{self, Style};
-use super::{Bot, BotRng, Budget, Level, Observation};
+use super::{Bot, BotRng, Level, Observation};
 use crate::engine::mille_bornes::{Action, State};
+use crate::bots::search::{pick, search};
 use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
 
 /// Knobs of the search.
@@ -45,26 +44,7 @@ impl Default for Params {
 const PLAYOUT_LIMIT: u32 = 1000;
 
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
-#[derive(Clone, Copy, Debug)]
-pub struct ShrewdBot {
-    budget: Budget,
-    params: Params,
-}
-
-impl ShrewdBot {
-    /// A search bot with a budget per move.
-    pub fn new(budget: Budget) -> ShrewdBot {
-        ShrewdBot {
-            budget,
-            params: Params::default(),
-        }
-    }
-
-    /// A search bot with other knobs (for experiments).
-    pub fn with_params(budget: Budget, params: Params) -> ShrewdBot {
-        ShrewdBot { budget, params }
-    }
-}
+pub type ShrewdBot = crate::bots::search::ShrewdBot<Params>;
 
 impl Bot for ShrewdBot {
     fn level(&self) -> Level {
@@ -81,28 +61,23 @@ impl Bot for ShrewdBot {
         // first choice is only given up when search finds something clearly better.
         let mut scores = [0i32; MAX_ACTIONS];
         steady::scores(observation, &legal, &mut scores);
-        let mut order: ArrayVec<usize, MAX_ACTIONS> = (0..legal.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-        let mut candidates = ActionList::new();
-        for &i in &order {
-            if !matches!(legal[i], Action::Discard { card } if card.is_safety()) {
-                candidates.push(legal[i]);
-            }
-        }
         let me = observation.side();
         let params = self.params;
-        match candidates.len() {
-            0 => legal.first().copied(),
-            1 => candidates.first().copied(),
-            _ => Some(crate::bots::search::search(
-                &candidates,
-                self.budget,
-                params.z,
-                rng,
-                &mut |rng| observation.determinize(rng),
-                &mut |deal, action| evaluate_action(deal, action, me, params),
-            )),
-        }
+        pick(
+            &legal,
+            &scores,
+            |action| !matches!(action, Action::Discard { card } if card.is_safety()),
+            |candidates| {
+                search(
+                    candidates,
+                    self.budget,
+                    params.z,
+                    rng,
+                    &mut |rng| observation.determinize(rng),
+                    &mut |deal, action| evaluate_action(deal, action, me, params),
+                )
+            },
+        )
     }
 }
 

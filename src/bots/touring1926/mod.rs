@@ -5,9 +5,9 @@ pub mod random;
 pub mod shrewd;
 pub mod steady;
 
-use super::{BotError, BotRng, BotRules, Budget, Level, bot_rng};
+use super::{BotRng, BotRules, Budget, Level};
 use crate::engine::touring1926::{Action, Event, State};
-use crate::engine::{Config, EventSink, Rules, Seat};
+use crate::engine::{EventSink, Seat};
 
 pub use crate::engine::touring1926::{DeadwoodMemory, Observation};
 pub use random::RandomBot;
@@ -33,45 +33,6 @@ pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
     }
 }
 
-/// What a seat may see, with what it remembers of the deadwood (`memory.seat()` is the seat).
-pub fn observe_remembering(
-    state: &State,
-    memory: &DeadwoodMemory,
-) -> Result<Observation, BotError> {
-    let seat = memory.seat();
-    let players = state.config().players;
-    if seat >= players {
-        return Err(BotError::NoSuchSeat {
-            seat,
-            last: players - 1,
-        });
-    }
-    Ok(state.observe_remembering(seat, memory))
-}
-
-/// The action a bot of `level` plays for the seat of `memory`, which remembers what it saw go
-/// into the deadwood (the search bot then deals those cards to nobody's hand).
-pub fn choose_remembering(
-    level: Level,
-    state: &State,
-    memory: &DeadwoodMemory,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    let seat = memory.seat();
-    BotError::check_turn(
-        state.config().players,
-        state.winner(),
-        state.to_move(),
-        seat,
-    )?;
-    let observation = state.observe_remembering(seat, memory);
-    let mut rng = bot_rng(seed);
-    new_bot(level, budget)
-        .act(&observation, &mut rng)
-        .ok_or(BotError::NoLegalAction { seat })
-}
-
 impl BotRules for State {
     type Memory = Memories;
     type Player = Box<dyn Bot>;
@@ -93,38 +54,6 @@ impl BotRules for State {
     ) -> Option<Action> {
         player.act(&self.observe_remembering(seat, memory.of(seat)), rng)
     }
-}
-
-/// The action a bot of `level` plays for `seat`, remembering nothing of the deadwood.
-pub fn choose(
-    level: Level,
-    state: &State,
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    choose_remembering(level, state, &DeadwoodMemory::new(seat), seed, budget)
-}
-
-/// Replays a stored deal with every seat's memory, then lets the bot choose for `seat`.
-pub fn choose_in_deal(
-    level: Level,
-    config: Config,
-    deal_seed: u64,
-    history: &[Action],
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    let mut state =
-        State::new_game(config, deal_seed, &[]).map_err(|e| BotError::Replay(e.to_string()))?;
-    let mut memories = Memories::new(config.players);
-    for &action in history {
-        state
-            .apply(action, &mut memories)
-            .map_err(|e| BotError::Replay(e.to_string()))?;
-    }
-    choose_remembering(level, &state, memories.of(seat), seed, budget)
 }
 
 /// Every seat's deadwood memory, fed as the game's events happen: pass it to `apply` as the

@@ -17,9 +17,9 @@
 //! With [`Budget::Playouts`] the bot is deterministic for a given random seed; with
 //! [`Budget::Time`] it measures its speed on the first deals and spends the time it was given.
 
-use super::{Bot, BotRng, Budget, Level, Observation, steady};
+use super::{Bot, BotRng, Level, Observation, steady};
+use crate::bots::search::{pick, search};
 use crate::engine::touring1926::State;
-use arrayvec::ArrayVec;
 
 use crate::engine::touring1926::{Action, Card, Counts, Speed};
 use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
@@ -51,26 +51,7 @@ impl Default for Params {
 }
 
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
-#[derive(Clone, Copy, Debug)]
-pub struct ShrewdBot {
-    budget: Budget,
-    params: Params,
-}
-
-impl ShrewdBot {
-    /// A search bot with a budget per move.
-    pub fn new(budget: Budget) -> ShrewdBot {
-        ShrewdBot {
-            budget,
-            params: Params::default(),
-        }
-    }
-
-    /// A search bot with other knobs (for experiments).
-    pub fn with_params(budget: Budget, params: Params) -> ShrewdBot {
-        ShrewdBot { budget, params }
-    }
-}
+pub type ShrewdBot = crate::bots::search::ShrewdBot<Params>;
 
 impl Bot for ShrewdBot {
     fn level(&self) -> Level {
@@ -84,26 +65,23 @@ impl Bot for ShrewdBot {
         // first choice is only given up when search finds something clearly better.
         let mut scores = [0i32; MAX_ACTIONS];
         steady::scores(observation, &legal, self.params.style, &mut scores);
-        let mut order: ArrayVec<usize, { MAX_ACTIONS }> = (0..legal.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-        let mut candidates = ActionList::new();
-        for &i in &order {
-            if !is_speeding(observation, legal[i]) {
-                candidates.push(legal[i]);
-            }
-        }
-        match candidates.len() {
-            0 => legal.first().copied(),
-            1 => candidates.first().copied(),
-            _ => Some(search(
-                observation,
-                &candidates,
-                self.budget,
-                self.params,
-                rng,
-                &mut |rng| observation.determinize(rng),
-            )),
-        }
+        let me = observation.side();
+        let params = self.params;
+        pick(
+            &legal,
+            &scores,
+            |action| !is_speeding(observation, action),
+            |candidates| {
+                search(
+                    candidates,
+                    self.budget,
+                    params.z,
+                    rng,
+                    &mut |rng| observation.determinize(rng),
+                    &mut |deal, action| evaluate_action(deal, action, me, params),
+                )
+            },
+        )
     }
 }
 
@@ -116,27 +94,6 @@ fn is_speeding(observation: &Observation, action: Action) -> bool {
             ..
         }
     ) && observation.speed() == Speed::City
-}
-
-/// The search over `candidates` (at least two, steady's choice first): see
-/// [`crate::bots::search`].
-fn search(
-    observation: &Observation,
-    candidates: &[Action],
-    budget: Budget,
-    params: Params,
-    rng: &mut BotRng,
-    sample: &mut dyn FnMut(&mut BotRng) -> State,
-) -> Action {
-    let me = observation.side();
-    crate::bots::search::search(
-        candidates,
-        budget,
-        params.z,
-        rng,
-        sample,
-        &mut |deal, action| evaluate_action(deal, action, me, params),
-    )
 }
 
 /// Plays `action` in a determinized game and then the game forward; the result for side `me`.

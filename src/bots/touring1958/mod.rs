@@ -6,9 +6,9 @@ pub mod random;
 pub mod shrewd;
 pub mod steady;
 
-use super::{BotError, BotRng, BotRules, Budget, Level, bot_rng};
+use super::{BotRng, BotRules, Budget, Level};
 use crate::engine::touring1958::{Action, State};
-use crate::engine::{Config, NoEvents, Rules, Seat};
+use crate::engine::{NoEvents, Seat};
 
 pub use crate::engine::touring1958::Observation;
 pub use random::RandomBot;
@@ -32,46 +32,6 @@ pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
         Level::Steady => Box::new(SteadyBot),
         Level::Shrewd => Box::new(ShrewdBot::new(budget)),
     }
-}
-
-/// The action a bot of `level` plays for `seat`, from that seat's observation.
-pub fn choose(
-    level: Level,
-    state: &State,
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    BotError::check_turn(
-        state.config().players,
-        state.winner(),
-        state.to_move(),
-        seat,
-    )?;
-    let mut rng = bot_rng(seed);
-    new_bot(level, budget)
-        .act(&state.observe(seat), &mut rng)
-        .ok_or(BotError::NoLegalAction { seat })
-}
-
-/// Replays a stored deal, then lets the bot choose for `seat`.
-pub fn choose_in_deal(
-    level: Level,
-    config: Config,
-    deal_seed: u64,
-    history: &[Action],
-    seat: Seat,
-    seed: u64,
-    budget: Budget,
-) -> Result<Action, BotError> {
-    let mut state =
-        State::new_game(config, deal_seed, &[]).map_err(|e| BotError::Replay(e.to_string()))?;
-    for &action in history {
-        state
-            .apply(action, &mut NoEvents)
-            .map_err(|e| BotError::Replay(e.to_string()))?;
-    }
-    choose(level, &state, seat, seed, budget)
 }
 
 impl BotRules for State {

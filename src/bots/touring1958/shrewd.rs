@@ -3,10 +3,9 @@
 //! seat. A game that runs past the horizon is cut off and scored by how close each side is to
 //! finishing; a finished game scores 1 for a win and 0 for a loss.
 
-use arrayvec::ArrayVec;
-
-use super::{Bot, BotRng, Budget, Level, Observation, steady};
+use super::{Bot, BotRng, Level, Observation, steady};
 use crate::engine::touring1958::{Action, Card, State};
+use crate::bots::search::{pick, search};
 use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
 
 /// Knobs of the search.
@@ -33,26 +32,7 @@ impl Default for Params {
 }
 
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
-#[derive(Clone, Copy, Debug)]
-pub struct ShrewdBot {
-    budget: Budget,
-    params: Params,
-}
-
-impl ShrewdBot {
-    /// A search bot with a budget per move.
-    pub fn new(budget: Budget) -> ShrewdBot {
-        ShrewdBot {
-            budget,
-            params: Params::default(),
-        }
-    }
-
-    /// A search bot with other knobs (for experiments).
-    pub fn with_params(budget: Budget, params: Params) -> ShrewdBot {
-        ShrewdBot { budget, params }
-    }
-}
+pub type ShrewdBot = crate::bots::search::ShrewdBot<Params>;
 
 impl Bot for ShrewdBot {
     fn level(&self) -> Level {
@@ -66,28 +46,23 @@ impl Bot for ShrewdBot {
         // first choice is only given up when search finds something clearly better.
         let mut scores = [0i32; MAX_ACTIONS];
         steady::scores(observation, &legal, &mut scores);
-        let mut order: ArrayVec<usize, MAX_ACTIONS> = (0..legal.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-        let mut candidates = ActionList::new();
-        for &i in &order {
-            if !is_speeding(observation, legal[i]) {
-                candidates.push(legal[i]);
-            }
-        }
         let me = observation.side();
         let params = self.params;
-        match candidates.len() {
-            0 => legal.first().copied(),
-            1 => candidates.first().copied(),
-            _ => Some(crate::bots::search::search(
-                &candidates,
-                self.budget,
-                params.z,
-                rng,
-                &mut |rng| observation.determinize(rng),
-                &mut |deal, action| evaluate_action(deal, action, me, params),
-            )),
-        }
+        pick(
+            &legal,
+            &scores,
+            |action| !is_speeding(observation, action),
+            |candidates| {
+                search(
+                    candidates,
+                    self.budget,
+                    params.z,
+                    rng,
+                    &mut |rng| observation.determinize(rng),
+                    &mut |deal, action| evaluate_action(deal, action, me, params),
+                )
+            },
+        )
     }
 }
 

@@ -9,14 +9,13 @@
 //! {"extend":true}        {"extend":false}       (a side reached exactly 700)
 //! ```
 
-use serde::de::Error as _;
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 
 use super::cards::Card;
 use crate::engine::Side;
-use crate::engine::json::{card_from_json, describe, side_from_json};
+use crate::engine::json::{action_object, card_action, card_from_json, describe, one_entry, target_from_json};
 
 /// One decision: a turn's play or discard, or an answer at a decision point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,22 +61,12 @@ impl Action {
 
     /// Reads an action from its JSON form, with a message a person can act on when it is wrong.
     pub fn from_json(value: &Value) -> Result<Action, String> {
-        let Some(object) = value.as_object() else {
-            return Err(format!(
-                "an action is a JSON object such as {{\"play\":\"roll\"}}, {{\"discard\":\"d25\"}} or {{\"coup_fourre\":true}}, not {}",
-                describe(value)
-            ));
-        };
-        for key in object.keys() {
-            if !matches!(
-                key.as_str(),
-                "play" | "discard" | "target" | "coup_fourre" | "pass" | "extend"
-            ) {
-                return Err(format!(
-                    "unknown field \"{key}\" in the action; an action has \"play\" (with \"target\" for a hazard), \"discard\", \"coup_fourre\", \"pass\" or \"extend\""
-                ));
-            }
-        }
+        let object = action_object(
+            value,
+            r#"{"play":"roll"}, {"discard":"d25"} or {"coup_fourre":true}"#,
+            &["play", "discard", "target", "coup_fourre", "pass", "extend"],
+            r#""play" (with "target" for a hazard), "discard", "coup_fourre", "pass" or "extend""#,
+        )?;
         let kinds = ["play", "discard", "coup_fourre", "pass", "extend"]
             .iter()
             .filter(|k| object.contains_key(**k))
@@ -121,14 +110,10 @@ impl Action {
             (None, Some(card)) => Ok(Action::Discard {
                 card: card_from_json(card)?,
             }),
-            (Some(card), None) => {
-                let card = card_from_json(card)?;
-                let target = match object.get("target") {
-                    None | Some(Value::Null) => None,
-                    Some(v) => Some(side_from_json(v)?),
-                };
-                Ok(Action::Play { card, target })
-            }
+            (Some(card), None) => Ok(Action::Play {
+                card: card_from_json(card)?,
+                target: target_from_json(object)?,
+            }),
             _ => Err(
                 "an action needs \"play\" or \"discard\" with a card, e.g. {\"play\":\"roll\"}, or a decision such as {\"pass\":true}"
                     .into(),
@@ -162,50 +147,16 @@ impl std::fmt::Display for Action {
 impl Serialize for Action {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match *self {
-            Action::Discard { card } => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("discard", &card)?;
-                map.end()
-            }
-            Action::Play { card, target } => {
-                let mut map = serializer.serialize_map(Some(1 + usize::from(target.is_some())))?;
-                map.serialize_entry("play", &card)?;
-                if let Some(target) = target {
-                    map.serialize_entry("target", &target)?;
-                }
-                map.end()
-            }
-            Action::CoupFourre => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("coup_fourre", &true)?;
-                map.end()
-            }
-            Action::Pass => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("pass", &true)?;
-                map.end()
-            }
-            Action::Extend(extend) => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("extend", &extend)?;
-                map.end()
-            }
+            Action::Discard { card } => one_entry(serializer, "discard", &card),
+            Action::Play { card, target } => card_action(serializer, "play", &card, target, 0)?.end(),
+            Action::CoupFourre => one_entry(serializer, "coup_fourre", &true),
+            Action::Pass => one_entry(serializer, "pass", &true),
+            Action::Extend(extend) => one_entry(serializer, "extend", &extend),
         }
     }
 }
 
-impl crate::engine::RuleAction for Action {
-    fn from_json(value: &Value) -> Result<Action, String> {
-        Action::from_json(value)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Action::from_json(&value).map_err(D::Error::custom)
-    }
-}
+crate::rule_action!(Action);
 
 #[cfg(test)]
 mod tests {

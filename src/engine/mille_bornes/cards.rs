@@ -79,27 +79,6 @@ impl Card {
         Card::SpeedLimit,
     ];
 
-    /// The card's position in [`Card::ALL`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The card for a bit position of a set of kinds (as `u32::trailing_zeros` gives).
-    #[inline]
-    pub const fn from_bit(bit: u32) -> Card {
-        const BY_BIT: [Card; 32] = {
-            let mut table = [Card::D25; 32];
-            let mut i = 0;
-            while i < KINDS {
-                table[i] = Card::ALL[i];
-                i += 1;
-            }
-            table
-        };
-        BY_BIT[(bit & 31) as usize]
-    }
-
     /// The bit of this kind in a set of kinds.
     #[inline]
     pub const fn bit(self) -> u32 {
@@ -154,11 +133,6 @@ impl Card {
             Card::DrivingAce => "Driving Ace",
             Card::RightOfWay => "Right of Way",
         }
-    }
-
-    /// Parses a card identifier.
-    pub fn from_id(id: &str) -> Option<Card> {
-        Card::ALL.into_iter().find(|c| c.id() == id)
     }
 
     /// Miles of a distance card; 0 for every other card.
@@ -251,77 +225,15 @@ impl Card {
     }
 }
 
-impl crate::engine::CardKind for Card {
-    fn all() -> &'static [Card] {
-        &Card::ALL
-    }
-    fn id(self) -> &'static str {
-        Card::id(self)
-    }
-    fn name(self) -> &'static str {
-        Card::name(self)
-    }
-}
-
-impl std::fmt::Display for Card {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::card_kind!(Card, bits: 32);
 
 /// A multiset of cards: how many of each kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Counts(pub [u8; KINDS]);
-
-impl Counts {
-    /// No cards.
-    pub const EMPTY: Counts = Counts([0; KINDS]);
-
-    /// How many cards of this kind.
-    #[inline]
-    pub fn get(&self, card: Card) -> u8 {
-        self.0[card.index()]
-    }
-
-    /// Adds `n` cards of a kind.
-    #[inline]
-    pub fn add(&mut self, card: Card, n: u8) {
-        self.0[card.index()] += n;
-    }
-
-    /// Removes `n` cards of a kind; the caller has checked there are enough.
-    #[inline]
-    pub fn remove(&mut self, card: Card, n: u8) {
-        debug_assert!(
-            self.0[card.index()] >= n,
-            "removing a card that is not there"
-        );
-        self.0[card.index()] -= n;
-    }
-
-    /// How many cards in all.
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| u32::from(n)).sum()
-    }
-
-    /// Adds every card of another multiset.
-    pub fn add_all(&mut self, other: &Counts) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a += b;
-        }
-    }
-
-    /// The cards one by one, in canonical order.
-    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        Card::ALL
-            .into_iter()
-            .flat_map(|c| std::iter::repeat_n(c, usize::from(self.get(c))))
-    }
-}
+pub type Counts = crate::engine::Counts<Card, KINDS>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::CardKind;
 
     #[test]
     fn card_ids_round_trip_and_match_serde() {

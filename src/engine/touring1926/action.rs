@@ -6,14 +6,16 @@
 //! {"discard":"mile1"}
 //! ```
 
-use serde::de::Error as _;
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 
 use super::cards::Card;
 use crate::engine::Side;
-use crate::engine::json::{card_from_json, describe, side_from_json};
+use crate::engine::json::{
+    PlayOrDiscard, action_object, card_action, card_from_json, describe, play_or_discard,
+    target_from_json,
+};
 
 /// The cards a delay removes from its target's 5- and 10-mile piles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -115,26 +117,14 @@ impl Action {
 
     /// Reads an action from its JSON form, with a message a person can act on when it is wrong.
     pub fn from_json(value: &Value) -> Result<Action, String> {
-        let Some(object) = value.as_object() else {
-            return Err(format!(
-                "an action is a JSON object such as {{\"play\":\"go\"}} or {{\"discard\":\"mile1\"}}, not {}",
-                describe(value)
-            ));
-        };
-        for key in object.keys() {
-            if !matches!(key.as_str(), "play" | "discard" | "target" | "take") {
-                return Err(format!(
-                    "unknown field \"{key}\" in the action; an action has \"play\" or \"discard\", and for delays \"target\" and \"take\""
-                ));
-            }
-        }
-        match (object.get("play"), object.get("discard")) {
-            (Some(_), Some(_)) => Err("an action either plays or discards a card, not both".into()),
-            (None, None) => Err(
-                "an action needs \"play\" or \"discard\" with a card, e.g. {\"play\":\"go\"}"
-                    .into(),
-            ),
-            (None, Some(card)) => {
+        let object = action_object(
+            value,
+            r#"{"play":"go"} or {"discard":"mile1"}"#,
+            &["play", "discard", "target", "take"],
+            r#""play" or "discard", and for delays "target" and "take""#,
+        )?;
+        match play_or_discard(object)? {
+            PlayOrDiscard::Discard(card) => {
                 if object.contains_key("target") || object.contains_key("take") {
                     return Err("a discard has no \"target\" or \"take\"".into());
                 }
@@ -142,12 +132,9 @@ impl Action {
                     card: card_from_json(card)?,
                 })
             }
-            (Some(card), None) => {
+            PlayOrDiscard::Play(card) => {
                 let card = card_from_json(card)?;
-                let target = match object.get("target") {
-                    None | Some(Value::Null) => None,
-                    Some(v) => Some(side_from_json(v)?),
-                };
+                let target = target_from_json(object)?;
                 let take = match object.get("take") {
                     None | Some(Value::Null) => None,
                     Some(Value::Array(items)) => {
@@ -204,18 +191,10 @@ impl std::fmt::Display for Action {
 impl Serialize for Action {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match *self {
-            Action::Discard { card } => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("discard", &card)?;
-                map.end()
-            }
+            Action::Discard { card } => card_action(serializer, "discard", &card, None, 0)?.end(),
             Action::Play { card, target, take } => {
-                let len = 1 + usize::from(target.is_some()) + usize::from(take.is_some());
-                let mut map = serializer.serialize_map(Some(len))?;
-                map.serialize_entry("play", &card)?;
-                if let Some(target) = target {
-                    map.serialize_entry("target", &target)?;
-                }
+                let more = usize::from(take.is_some());
+                let mut map = card_action(serializer, "play", &card, target, more)?;
                 if let Some(take) = take {
                     map.serialize_entry("take", &take)?;
                 }
@@ -225,18 +204,7 @@ impl Serialize for Action {
     }
 }
 
-impl crate::engine::RuleAction for Action {
-    fn from_json(value: &Value) -> Result<Action, String> {
-        Action::from_json(value)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Action::from_json(&value).map_err(D::Error::custom)
-    }
-}
+crate::rule_action!(Action);
 
 #[cfg(test)]
 mod tests {

@@ -59,32 +59,10 @@ impl Card {
     /// The four mile cards, smallest first: the order of a side's mile piles.
     pub const MILES: [Card; 4] = [Card::Mile1, Card::Mile3, Card::Mile5, Card::Mile10];
 
-    /// The card's position in [`Card::ALL`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The card at a position of [`Card::ALL`].
     #[inline]
     pub const fn from_index(index: usize) -> Card {
         Card::ALL[index]
-    }
-
-    /// The card for a bit position of a 16-bit set of kinds (as `u16::trailing_zeros` gives).
-    /// The table has 16 entries, so the lookup needs no bounds check in hot loops.
-    #[inline]
-    pub const fn from_bit(bit: u32) -> Card {
-        const BY_BIT: [Card; 16] = {
-            let mut table = [Card::Go; 16];
-            let mut i = 0;
-            while i < KINDS {
-                table[i] = Card::ALL[i];
-                i += 1;
-            }
-            table
-        };
-        BY_BIT[(bit & 15) as usize]
     }
 
     /// The identifier used in the protocol and the API (`"hauled_in"`).
@@ -121,16 +99,6 @@ impl Card {
             Card::Mile5 => "5 Miles",
             Card::Mile10 => "10 Miles",
         }
-    }
-
-    /// Parses a card identifier.
-    pub fn from_id(id: &str) -> Option<Card> {
-        Card::ALL.into_iter().find(|c| c.id() == id)
-    }
-
-    /// The identifiers of every card, for error messages.
-    pub fn id_list() -> String {
-        Card::ALL.map(Card::id).join(", ")
     }
 
     /// Miles scored by a mile card; 0 for every other card.
@@ -174,77 +142,15 @@ impl Card {
     }
 }
 
-impl crate::engine::CardKind for Card {
-    fn all() -> &'static [Card] {
-        &Card::ALL
-    }
-    fn id(self) -> &'static str {
-        Card::id(self)
-    }
-    fn name(self) -> &'static str {
-        Card::name(self)
-    }
-}
-
-impl std::fmt::Display for Card {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::card_kind!(Card, bits: 16);
 
 /// A multiset of cards: how many of each kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Counts(pub [u8; KINDS]);
-
-impl Counts {
-    /// No cards.
-    pub const EMPTY: Counts = Counts([0; KINDS]);
-
-    /// How many cards of this kind.
-    #[inline]
-    pub fn get(&self, card: Card) -> u8 {
-        self.0[card.index()]
-    }
-
-    /// Adds `n` cards of a kind.
-    #[inline]
-    pub fn add(&mut self, card: Card, n: u8) {
-        self.0[card.index()] += n;
-    }
-
-    /// Removes `n` cards of a kind; the caller has checked there are enough.
-    #[inline]
-    pub fn remove(&mut self, card: Card, n: u8) {
-        debug_assert!(
-            self.0[card.index()] >= n,
-            "removing a card that is not there"
-        );
-        self.0[card.index()] -= n;
-    }
-
-    /// How many cards in all.
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| u32::from(n)).sum()
-    }
-
-    /// Adds every card of another multiset.
-    pub fn add_all(&mut self, other: &Counts) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a += b;
-        }
-    }
-
-    /// The cards one by one, in canonical order.
-    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        Card::ALL
-            .into_iter()
-            .flat_map(|c| std::iter::repeat_n(c, usize::from(self.get(c))))
-    }
-}
+pub type Counts = crate::engine::Counts<Card, KINDS>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::CardKind;
 
     #[test]
     fn card_ids_round_trip_and_match_serde() {

@@ -65,7 +65,7 @@ const PACK: usize = 100;
 const HAND: u8 = 5;
 
 /// The pack as printed on the rule sheet.
-const FULL_PACK: Counts = Counts([15, 4, 5, 3, 8, 3, 8, 2, 20, 10, 10, 12]);
+const FULL_PACK: Counts = Counts::new([15, 4, 5, 3, 8, 3, 8, 2, 20, 10, 10, 12]);
 
 /// Pile quotas (1, 3, 5, 10) of the 50-mile race and of the 30-mile race for three players.
 const QUOTA_50: [u8; 4] = [8, 4, 2, 2];

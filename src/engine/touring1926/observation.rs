@@ -235,7 +235,7 @@ impl Observation {
         seen.add_all(&self.hand);
         seen.add_all(&self.known_deadwood);
         let pack = self.pack();
-        Counts(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
+        Counts::new(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
     }
 
     /// The legal actions of the observing seat (none when it is not its turn). They depend only

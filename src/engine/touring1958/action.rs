@@ -7,14 +7,15 @@
 //! {"discard":"wrecker"}
 //! ```
 
-use serde::de::Error as _;
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 
 use super::cards::Card;
 use crate::engine::Side;
-use crate::engine::json::{card_from_json, describe, side_from_json};
+use crate::engine::json::{
+    PlayOrDiscard, action_object, card_action, card_from_json, play_or_discard, target_from_json,
+};
 
 /// One decision on a turn: play a card or discard one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,26 +54,14 @@ impl Action {
 
     /// Reads an action from its JSON form, with a message a person can act on when it is wrong.
     pub fn from_json(value: &Value) -> Result<Action, String> {
-        let Some(object) = value.as_object() else {
-            return Err(format!(
-                "an action is a JSON object such as {{\"play\":\"go\"}} or {{\"discard\":\"mile25\"}}, not {}",
-                describe(value)
-            ));
-        };
-        for key in object.keys() {
-            if !matches!(key.as_str(), "play" | "discard" | "target") {
-                return Err(format!(
-                    "unknown field \"{key}\" in the action; an action has \"play\" or \"discard\", and for Populated Area and delays \"target\""
-                ));
-            }
-        }
-        match (object.get("play"), object.get("discard")) {
-            (Some(_), Some(_)) => Err("an action either plays or discards a card, not both".into()),
-            (None, None) => Err(
-                "an action needs \"play\" or \"discard\" with a card, e.g. {\"play\":\"go\"}"
-                    .into(),
-            ),
-            (None, Some(card)) => {
+        let object = action_object(
+            value,
+            r#"{"play":"go"} or {"discard":"mile25"}"#,
+            &["play", "discard", "target"],
+            r#""play" or "discard", and for Populated Area and delays "target""#,
+        )?;
+        match play_or_discard(object)? {
+            PlayOrDiscard::Discard(card) => {
                 if object.contains_key("target") {
                     return Err("a discard has no \"target\"".into());
                 }
@@ -80,14 +69,10 @@ impl Action {
                     card: card_from_json(card)?,
                 })
             }
-            (Some(card), None) => {
-                let card = card_from_json(card)?;
-                let target = match object.get("target") {
-                    None | Some(Value::Null) => None,
-                    Some(v) => Some(side_from_json(v)?),
-                };
-                Ok(Action::Play { card, target })
-            }
+            PlayOrDiscard::Play(card) => Ok(Action::Play {
+                card: card_from_json(card)?,
+                target: target_from_json(object)?,
+            }),
         }
     }
 
@@ -121,35 +106,13 @@ impl std::fmt::Display for Action {
 impl Serialize for Action {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match *self {
-            Action::Discard { card } => {
-                let mut map = serializer.serialize_map(Some(1))?;
-                map.serialize_entry("discard", &card)?;
-                map.end()
-            }
-            Action::Play { card, target } => {
-                let mut map = serializer.serialize_map(Some(1 + usize::from(target.is_some())))?;
-                map.serialize_entry("play", &card)?;
-                if let Some(target) = target {
-                    map.serialize_entry("target", &target)?;
-                }
-                map.end()
-            }
+            Action::Discard { card } => card_action(serializer, "discard", &card, None, 0)?.end(),
+            Action::Play { card, target } => card_action(serializer, "play", &card, target, 0)?.end(),
         }
     }
 }
 
-impl crate::engine::RuleAction for Action {
-    fn from_json(value: &Value) -> Result<Action, String> {
-        Action::from_json(value)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Action::from_json(&value).map_err(D::Error::custom)
-    }
-}
+crate::rule_action!(Action);
 
 #[cfg(test)]
 mod tests {

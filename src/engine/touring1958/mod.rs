@@ -59,7 +59,7 @@ const PACK: usize = 198;
 const HAND: u8 = 5;
 
 /// One pack as printed on the rule sheet, in the order of [`Card::ALL`].
-const ONE_PACK: Counts = Counts([13, 6, 3, 3, 7, 3, 7, 2, 2, 2, 19, 10, 10, 12]);
+const ONE_PACK: Counts = Counts::new([13, 6, 3, 3, 7, 3, 7, 2, 2, 2, 19, 10, 10, 12]);
 
 /// The mileage cards of the 590-mile trip (25, 35, 50, 75) and of the 295-mile trip.
 const QUOTA_590: [u8; 4] = [8, 4, 2, 2];
