@@ -59,6 +59,16 @@ fn playing(app: &App, rules: RulesId, size: TableSize) -> (events::EventRecord, 
     (event, keys)
 }
 
+/// The first table of round 1.
+fn first_table(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {
+    app.read(|conn| {
+        let round =
+            queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+        Ok(queries::tables_of_round(conn, round.id)?.remove(0))
+    })
+    .expect("the table")
+}
+
 #[test]
 fn a_seats_board_drawn_from_the_deal_alone_is_the_board_read_whole() {
     for (rules, size) in [
@@ -133,13 +143,7 @@ fn a_deal_read_again_is_the_deal_replayed_from_its_first_action() {
     let app = app_on(&path);
     let (event, _) = playing(&app, RulesId::MilleBornes, TableSize::Three);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-    let table = app
-        .read(|conn| {
-            let round =
-                queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
-            Ok(queries::tables_of_round(conn, round.id)?.remove(0))
-        })
-        .expect("the table");
+    let table = first_table(&app, &event);
     for _ in 0..60 {
         simulate::play_round(&app, &event, 1, 3, &mut rng).expect("moves");
         // This app keeps replays; a second app over the same file starts with none.
@@ -172,13 +176,7 @@ fn a_write_that_rolls_back_leaves_no_move_in_memory() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = app_on(&dir.path().join("rollback.sqlite"));
     let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
-    let table = app
-        .read(|conn| {
-            let round =
-                queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
-            Ok(queries::tables_of_round(conn, round.id)?.remove(0))
-        })
-        .expect("the table");
+    let table = first_table(&app, &event);
     let round = app
         .read(|conn| rounds::load(conn, &event, 1))
         .expect("round 1");
