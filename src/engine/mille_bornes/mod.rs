@@ -1453,6 +1453,18 @@ impl Rules for State {
         self.hand_score(side).total
     }
 
+    /// Stopping at 700 miles ends the hand at once: the page asks before a tap does it (the
+    /// table's wait declines the Extension by itself when nobody answers; that is no tap).
+    fn warning(&self, action: Action) -> Option<String> {
+        if action != Action::Extend(false) || self.extension_seat().is_none() {
+            return None;
+        }
+        Some(format!(
+            "stopping ends the hand now, at {} miles, with no Extension to 1000",
+            self.target()
+        ))
+    }
+
     fn legal_actions(&self, out: &mut ActionList<Action>) {
         self.list_actions(out);
     }

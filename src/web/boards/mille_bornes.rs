@@ -180,10 +180,13 @@ impl Board<'_> {
             }
         };
         let buttons = if wait.deciding {
+            let warnings = self.context.deal.warnings.iter().chain(std::iter::repeat(&None));
             self.legal
                 .iter()
-                .map(|action| {
-                    MoveButton::new(
+                .zip(warnings)
+                .map(|(action, warning)| MoveButton {
+                    warning: warning.clone(),
+                    ..MoveButton::new(
                         self.label(action),
                         action.to_json().to_string(),
                         "",
