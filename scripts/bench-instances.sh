@@ -4,7 +4,7 @@
 # highest load that keeps p99 answer under 25 ms, p99 fan-out under 50 ms and no move lost.
 # Loads are tables of 6 playing a move every 500 ms; the highest is found by halving the gap
 # between the largest that passed and the smallest that failed, to within STEP tables.
-# PostgreSQL is a throwaway cluster on 127.0.0.1:55433 with its own durable settings (a commit
+# PostgreSQL is a throwaway cluster on 127.0.0.1:25433 with its own durable settings (a commit
 # is on disk before the answer), made by .ci/postgres and removed afterwards.
 # Usage: [MAX_TABLES=800] scripts/bench-instances.sh [DURATION_SECONDS] [STEP]   (defaults: 20, 50)
 set -euo pipefail
@@ -16,7 +16,7 @@ cargo build --release --quiet --bin touring --example load
 target=${CARGO_TARGET_DIR:-target}
 load() { "$target/release/examples/load" --binary "$target/release/touring" --duration "$duration" "$@" 2>/dev/null; }
 
-mapfile -t postgres < <(TOURING_PG_DURABLE=1 bash .ci/postgres 55433)
+mapfile -t postgres < <(TOURING_PG_DURABLE=1 bash .ci/postgres 25433)
 trap 'bash .ci/postgres stop "${postgres[0]}" || true' EXIT
 url=${postgres[1]}
 
