@@ -1,7 +1,8 @@
 //! The phone at the table in real Chromium at 390×844 (tests/phone.rs checks the same page
 //! without script): for every rule set the seat to move sees its hand and, after a tap on a
 //! card, that card's moves on the first screen; a move is sent without a reload and the page
-//! stays where it was; speeding asks for a second tap before it is played.
+//! stays where it was; speeding asks for a second tap before it is played; the standings fit
+//! the phone without breaking a word.
 //!
 //! Needs `chromium` and `chromedriver`; without them the tests say they are skipped and pass
 //! (in CI, `CI=true`, they fail instead).
@@ -289,4 +290,89 @@ fn speeding_on_a_phone_asks_for_a_confirmation() {
             phone.wait_for_text("#board ul.log", "speeding").await;
         },
     );
+}
+
+#[test]
+fn the_standings_are_readable_on_a_phone() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    // Six guests at three paper tables, two rounds closed: a round column each, totals, prizes.
+    let host = Host::create(
+        &server,
+        json!({"name": "Standings", "seed": 6, "prizes": 2, "length": {"kind": "rounds", "rounds": 2}}),
+    );
+    host.add_players(
+        &server,
+        &[
+            "Annabelle",
+            "Bartholomew",
+            "Cat",
+            "Dan",
+            "Evangeline",
+            "Fay",
+        ],
+    );
+    host.ok(&server, "/rounds", json!({"all_paper": true}));
+    for round in 1..=2 {
+        host.ok(&server, &format!("/rounds/{round}/start"), json!({}));
+        host.ok(&server, &format!("/rounds/{round}/stop"), json!({}));
+        for table in 1..=3 {
+            for side in 0..2 {
+                host.ok(
+                    &server,
+                    &format!("/rounds/{round}/tables/{table}/scores"),
+                    json!({"side": side, "counts": {"mile1": table + side, "mile3": round, "mile5": 0, "mile10": side}}),
+                );
+            }
+        }
+        host.ok(&server, &format!("/rounds/{round}/close"), json!({}));
+    }
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.phone(WIDTH, HEIGHT).await;
+        phone
+            .goto(
+                server
+                    .url(&format!("/events/{}/standings", host.event))
+                    .as_str(),
+            )
+            .await
+            .expect("open the standings");
+        phone.wait_for_text("table", "Bartholomew").await;
+        // No word of a header, a name, a number or a tag is broken across lines, and the page
+        // does not scroll sideways.
+        let answer = phone
+            .execute(
+                "var broken = [];
+                 document.querySelectorAll('table th, table td').forEach(function (cell) {
+                   var walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+                   var node;
+                   while ((node = walker.nextNode())) {
+                     var words = /\\S+/g, m;
+                     while ((m = words.exec(node.textContent))) {
+                       var range = document.createRange();
+                       range.setStart(node, m.index);
+                       range.setEnd(node, m.index + m[0].length);
+                       if (range.getClientRects().length > 1) broken.push(m[0]);
+                     }
+                   }
+                 });
+                 return [broken, document.documentElement.scrollWidth, window.innerWidth];",
+                Vec::new(),
+            )
+            .await
+            .expect("measure the standings");
+        let value: Value = answer.convert().expect("the measures");
+        assert_eq!(value[0], json!([]), "words broken across lines: {value}");
+        let (wide, window) = (value[1].as_f64(), value[2].as_f64());
+        assert!(
+            wide.zip(window)
+                .is_some_and(|(wide, window)| wide <= window),
+            "the page scrolls sideways: {value}"
+        );
+        assert_eq!(window, Some(f64::from(WIDTH)), "a phone's width: {value}");
+        phone.quit().await;
+    });
 }
