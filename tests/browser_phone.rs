@@ -314,21 +314,7 @@ fn the_standings_are_readable_on_a_phone() {
             "Fay",
         ],
     );
-    host.ok(&server, "/rounds", json!({"all_paper": true}));
-    for round in 1..=2 {
-        host.ok(&server, &format!("/rounds/{round}/start"), json!({}));
-        host.ok(&server, &format!("/rounds/{round}/stop"), json!({}));
-        for table in 1..=3 {
-            for side in 0..2 {
-                host.ok(
-                    &server,
-                    &format!("/rounds/{round}/tables/{table}/scores"),
-                    json!({"side": side, "counts": {"mile1": table + side, "mile3": round, "mile5": 0, "mile10": side}}),
-                );
-            }
-        }
-        host.ok(&server, &format!("/rounds/{round}/close"), json!({}));
-    }
+    host.play_paper_rounds(&server, 2);
     runtime().block_on(async {
         let driver = Driver::start(&tools);
         let phone = driver.phone(WIDTH, HEIGHT).await;

@@ -239,21 +239,7 @@ fn after_the_last_round_the_wall_shows_the_winners_places_prizes_and_chart() {
     );
     let guests = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"];
     host.add_players(&server, &guests);
-    host.ok(&server, "/rounds", json!({"all_paper": true}));
-    for round in 1..=2 {
-        host.ok(&server, &format!("/rounds/{round}/start"), json!({}));
-        host.ok(&server, &format!("/rounds/{round}/stop"), json!({}));
-        for table in 1..=3 {
-            for side in 0..2 {
-                host.ok(
-                    &server,
-                    &format!("/rounds/{round}/tables/{table}/scores"),
-                    json!({"side": side, "counts": {"mile1": table + side, "mile3": round, "mile5": 0, "mile10": side}}),
-                );
-            }
-        }
-        host.ok(&server, &format!("/rounds/{round}/close"), json!({}));
-    }
+    host.play_paper_rounds(&server, 2);
     let standings = host.get(&server, "/standings");
     assert_eq!(standings["final"], json!(true), "{standings}");
     // The chart is drawn by the server: it is in the page as sent, with no script of another.

@@ -50,6 +50,26 @@ impl Host {
         answer
     }
 
+    /// Seats six entries at three paper tables and plays `rounds` rounds: each started,
+    /// stopped, every card typed in by the host (different miles at each table), closed.
+    pub fn play_paper_rounds(&self, server: &Server, rounds: i64) {
+        self.ok(server, "/rounds", json!({"all_paper": true}));
+        for round in 1..=rounds {
+            self.ok(server, &format!("/rounds/{round}/start"), json!({}));
+            self.ok(server, &format!("/rounds/{round}/stop"), json!({}));
+            for table in 1..=3 {
+                for side in 0..2 {
+                    self.ok(
+                        server,
+                        &format!("/rounds/{round}/tables/{table}/scores"),
+                        json!({"side": side, "counts": {"mile1": table + side, "mile3": round, "mile5": 0, "mile10": side}}),
+                    );
+                }
+            }
+            self.ok(server, &format!("/rounds/{round}/close"), json!({}));
+        }
+    }
+
     /// Adds one entry per name and returns the players' seat tokens in the same order.
     pub fn add_players(&self, server: &Server, names: &[&str]) -> Vec<String> {
         names

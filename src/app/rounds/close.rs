@@ -30,43 +30,51 @@ pub struct MissingScores {
 /// number of tables.
 pub struct RoundTables {
     pub tables: Vec<models::RoundTable>,
-    seated: Vec<models::TableEntry>,
-    games: Vec<models::GameRow>,
+    /// Per table: its entries in side order, and its deals in order.
+    seated: HashMap<i64, Vec<models::TableEntry>>,
+    games: HashMap<i64, Vec<models::GameRow>>,
     playing: HashMap<i64, Arc<play::LoadedDeal>>,
 }
 
 impl RoundTables {
     pub fn read(conn: &mut Conn, round: &RoundRecord) -> AppResult<RoundTables> {
         let games = queries::games_of_round(conn, round.row.id)?;
+        let playing = play::deals_in_play(conn, &games)?;
+        // Both queries are ordered (by side, by deal number), which grouping keeps.
+        let mut seated: HashMap<i64, Vec<models::TableEntry>> = HashMap::new();
+        for te in queries::entries_of_round(conn, round.row.id)? {
+            seated.entry(te.table_id).or_default().push(te);
+        }
+        let mut by_table: HashMap<i64, Vec<models::GameRow>> = HashMap::new();
+        for game in games {
+            by_table.entry(game.table_id).or_default().push(game);
+        }
         Ok(RoundTables {
             tables: queries::tables_of_round(conn, round.row.id)?,
-            seated: queries::entries_of_round(conn, round.row.id)?,
-            playing: play::deals_in_play(conn, &games)?,
-            games,
+            seated,
+            games: by_table,
+            playing,
         })
     }
 
     /// The entries at a table, in side order.
-    pub fn entries_of(&self, table: i64) -> impl Iterator<Item = &models::TableEntry> {
-        let mut at: Vec<&models::TableEntry> = self
-            .seated
-            .iter()
-            .filter(|te| te.table_id == table)
-            .collect();
-        at.sort_by_key(|te| te.side);
-        at.into_iter()
+    pub fn entries_of(&self, table: i64) -> &[models::TableEntry] {
+        self.seated.get(&table).map_or(&[], Vec::as_slice)
     }
 
     /// A table's deals, in order.
-    pub fn games_of(&self, table: i64) -> impl Iterator<Item = &models::GameRow> {
-        self.games.iter().filter(move |g| g.table_id == table)
+    pub fn games_of(&self, table: i64) -> &[models::GameRow] {
+        self.games.get(&table).map_or(&[], Vec::as_slice)
     }
 
     /// What each entry at a digital table has scored this round.
     fn miles_of(&self, table: i64) -> AppResult<BTreeMap<EntryId, u32>> {
-        let entries: Vec<EntryId> = self.entries_of(table).map(|te| te.entry_id).collect();
-        let games: Vec<models::GameRow> = self.games_of(table).cloned().collect();
-        play::miles_of(&entries, &games, &self.playing)
+        let entries: Vec<EntryId> = self
+            .entries_of(table)
+            .iter()
+            .map(|te| te.entry_id)
+            .collect();
+        play::miles_of(&entries, self.games_of(table), &self.playing)
     }
 }
 

@@ -69,7 +69,7 @@ pub fn picture_in(
     let mut tables = Vec::new();
     for table in &read.tables {
         let (deals, last_over) = if table.mode == DIGITAL {
-            let games: Vec<_> = read.games_of(table.id).collect();
+            let games = read.games_of(table.id);
             (
                 games.len(),
                 games.last().is_some_and(|g| g.finished_at.is_some()),
@@ -81,6 +81,7 @@ pub fn picture_in(
         let cards_in = paper && table_done(conn, event, table)?;
         let entries = read
             .entries_of(table.id)
+            .iter()
             .map(|te| (te.entry_id, usize::try_from(te.side).unwrap_or(0)))
             .collect();
         tables.push(TablePicture {
