@@ -31,10 +31,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use bytes::{Buf, BytesMut};
 use clap::Parser;
-use eventsource_stream::Eventsource;
 use futures_util::StreamExt;
 use hdrhistogram::Histogram;
+use memchr::memmem;
 use serde_json::{Value, json};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -570,6 +571,7 @@ async fn evening(
     // The evening: every table plays every interval, the tables spread over the interval.
     let rss_before = memory(pids);
     let cpu_before = cpu_seconds(pids);
+    let client_cpu_before = cpu_seconds_of(std::process::id());
     let redraws_before = (
         shared.console_redraws.load(Ordering::SeqCst),
         shared.projector_redraws.load(Ordering::SeqCst),
@@ -604,6 +606,7 @@ async fn evening(
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let cpu_after = cpu_seconds(pids);
+    let client_cpu_after = cpu_seconds_of(std::process::id());
     let redraws = (
         shared.console_redraws.load(Ordering::SeqCst) - redraws_before.0,
         shared.projector_redraws.load(Ordering::SeqCst) - redraws_before.1,
@@ -639,6 +642,7 @@ async fn evening(
         (shared.board_bytes.load(Ordering::SeqCst) as f64 / boards as f64 / 102.4).round() / 10.0;
     let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
     let cpu = cpu_after.zip(cpu_before).map(|(a, b)| a - b);
+    let client_cpu = client_cpu_after.zip(client_cpu_before).map(|(a, b)| a - b);
     let summary = json!({
         "tables": options.tables,
         "seats": seats,
@@ -658,6 +662,9 @@ async fn evening(
         "server_cpu_ms_per_move": cpu
             .filter(|_| moves > 0)
             .map(|c| (c * 1000.0 / moves as f64 * 1000.0).round() / 1000.0),
+        // The load client shares the machine: what it takes, the server cannot have.
+        "client_cpu_percent_of_one_core": client_cpu
+            .map(|c| (c / played_s * 1000.0).round() / 10.0),
         "board_kb_mean": board_kb,
         "console_redraws": redraws.0,
         "projector_redraws": redraws.1,
@@ -714,26 +721,27 @@ async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: us
         }
     };
     shared.connected.fetch_add(1, Ordering::SeqCst);
-    let mut events = response.bytes_stream().eventsource();
-    while let Some(event) = events.next().await {
-        let now = Instant::now();
-        let event = match event {
-            Ok(event) => event,
-            Err(_) => {
-                if !shared.stopping.load(Ordering::SeqCst) {
-                    lock(&shared.stats).error("live_stream_broken");
-                }
-                return;
+    let mut frames = Frames::new(response);
+    while let Some(frame) = frames.next().await {
+        let Ok(frame) = frame else {
+            if !shared.stopping.load(Ordering::SeqCst) {
+                lock(&shared.stats).error("live_stream_broken");
             }
+            return;
         };
-        if event.event != "board" {
+        let now = Instant::now();
+        let Ok(frame) = std::str::from_utf8(&frame) else {
+            lock(&shared.stats).error("live_stream_not_utf8");
+            return;
+        };
+        if event_name(frame) != Some("board") {
             continue;
         }
         shared.boards.fetch_add(1, Ordering::Relaxed);
         shared
             .board_bytes
-            .fetch_add(event.data.len(), Ordering::Relaxed);
-        let (key, moves) = read_board(&event.data);
+            .fetch_add(data_length(frame), Ordering::Relaxed);
+        let (key, moves) = read_board(frame);
         let mut table = lock(&shared.tables[t]);
         let seat = &mut table.seats[s];
         seat.boards += 1;
@@ -783,10 +791,10 @@ async fn watch_page(client: reqwest::Client, url: String, shared: Arc<Shared>, p
         Page::Console => &shared.console_redraws,
         Page::Projector => &shared.projector_redraws,
     };
-    let mut events = response.bytes_stream().eventsource();
+    let mut frames = Frames::new(response);
     let mut last_at = None;
-    while let Some(event) = events.next().await {
-        let Ok(event) = event else {
+    while let Some(frame) = frames.next().await {
+        let Ok(frame) = frame else {
             if !shared.stopping.load(Ordering::SeqCst) {
                 lock(&shared.stats).error("page_stream_broken");
             }
@@ -794,7 +802,11 @@ async fn watch_page(client: reqwest::Client, url: String, shared: Arc<Shared>, p
         };
         // A redraw sends its regions one after the other: count each burst once.
         let now = Instant::now();
-        if !event.event.is_empty()
+        let named = std::str::from_utf8(&frame)
+            .ok()
+            .and_then(event_name)
+            .is_some_and(|name| !name.is_empty());
+        if named
             && last_at.is_none_or(|at: Instant| now.duration_since(at) > Duration::from_millis(50))
         {
             counter.fetch_add(1, Ordering::SeqCst);
@@ -827,17 +839,79 @@ fn finish_fanout(table: &mut Table, stats: &Mutex<Stats>) {
     table.pending = None;
 }
 
-/// The position (`data-deal`, `data-actions`) and the offered moves of a board's HTML.
+/// Splits a server-sent event stream into its frames (the text between blank lines), in time
+/// linear in the bytes: each byte is searched once, however many chunks a frame comes in.
+/// (A general parser that re-reads its buffer at every chunk spent more CPU on the console's
+/// and projectors' 100 KB redraws than the server spent drawing them.)
+struct Frames {
+    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
+    buffer: BytesMut,
+    /// Where the search for the next frame's end resumes.
+    searched: usize,
+}
+
+impl Frames {
+    fn new(response: reqwest::Response) -> Self {
+        Frames {
+            body: Box::pin(response.bytes_stream()),
+            buffer: BytesMut::new(),
+            searched: 0,
+        }
+    }
+
+    /// The next whole frame, without its blank line; `None` when the stream ends.
+    async fn next(&mut self) -> Option<reqwest::Result<BytesMut>> {
+        loop {
+            let from = self.searched.saturating_sub(1);
+            if let Some(at) = memmem::find(&self.buffer[from..], b"\n\n") {
+                let frame = self.buffer.split_to(from + at);
+                self.buffer.advance(2);
+                self.searched = 0;
+                return Some(Ok(frame));
+            }
+            self.searched = self.buffer.len();
+            match self.body.next().await? {
+                Ok(chunk) => self.buffer.extend_from_slice(&chunk),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
+}
+
+/// A frame's `event:` name (`None` for a comment or a frame without one).
+fn event_name(frame: &str) -> Option<&str> {
+    frame
+        .lines()
+        .find_map(|line| line.strip_prefix("event:"))
+        .map(str::trim_start)
+}
+
+/// The length of a frame's data (its `data:` lines joined by newlines).
+fn data_length(frame: &str) -> usize {
+    let (lines, bytes) = frame
+        .lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .fold((0usize, 0), |(n, b), data| {
+            (n + 1, b + data.strip_prefix(' ').unwrap_or(data).len())
+        });
+    bytes + lines.saturating_sub(1)
+}
+
+/// The position (`data-deal`, `data-actions`) and the offered moves of a board (its HTML, or
+/// the frame that carries it: each attribute is on one line).
 fn read_board(html: &str) -> (Option<Key>, Vec<String>) {
     let attribute = |name: &str| -> Option<u32> {
-        let rest = html.split(&format!("{name}=\"")).nth(1)?;
-        rest.split('"').next()?.parse().ok()
+        let at = memmem::find(html.as_bytes(), name.as_bytes())? + name.len();
+        let rest = &html[at..];
+        rest[..rest.find('"')?].parse().ok()
     };
-    let key = attribute("data-deal").zip(attribute("data-actions"));
-    let moves = html
-        .split("name=\"action\" value=\"")
-        .skip(1)
-        .filter_map(|rest| rest.split('"').next())
+    let key = attribute("data-deal=\"").zip(attribute("data-actions=\""));
+    let marker = "name=\"action\" value=\"";
+    let moves = memmem::find_iter(html.as_bytes(), marker.as_bytes())
+        .filter_map(|at| {
+            let rest = &html[at + marker.len()..];
+            Some(&rest[..rest.find('"')?])
+        })
         .map(|escaped| html_escape::decode_html_entities(escaped).into_owned())
         .collect();
     (key, moves)
