@@ -1034,6 +1034,73 @@ fn read_boards(response: &mut Response, count: usize) -> Vec<String> {
     }
 }
 
+/// Reads a live stream until an event named `name` whose data contains `needle` arrives, and
+/// answers that event's data.
+fn read_until(response: &mut Response, name: &str, needle: &str) -> String {
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 16384];
+    let head = format!("event: {name}\n");
+    loop {
+        let text = String::from_utf8_lossy(&received).into_owned();
+        let found = text
+            .split("\n\n")
+            .filter(|frame| frame.starts_with(&head) || frame.contains(&format!("\n{head}")))
+            .find(|frame| frame.contains(needle));
+        if let Some(frame) = found {
+            return frame.to_owned();
+        }
+        let read = std::io::Read::read(response, &mut chunk).expect("the stream");
+        assert!(read > 0, "the stream ended before {name} showed {needle}");
+        received.extend_from_slice(&chunk[..read]);
+    }
+}
+
+#[test]
+fn projectors_and_standings_pages_that_share_a_drawing_each_show_every_change() {
+    let server = Server::start();
+    let (status, created) = server.post("/api/v1/events", None, &json!({"name": "Wall"}));
+    assert_eq!(status, 201);
+    let event = created["event"]["id"].as_i64().expect("id");
+    let host = created["host_token"].as_str().expect("token").to_owned();
+    let enter = |name: &str| {
+        let (status, answer) = server.post(
+            &format!("/api/v1/events/{event}/entries"),
+            Some(&host),
+            &json!({"names": [name]}),
+        );
+        assert!(status < 300, "{answer}");
+    };
+    enter("Ann");
+    let client = Client::builder()
+        .timeout(std::time::Duration::from_secs(30))
+        .build()
+        .expect("client");
+    let open = |path: &str| {
+        client
+            .get(server.url(&format!("/events/{event}/live/{path}")))
+            .send()
+            .expect("live stream")
+    };
+    let mut pages = [open("screen"), open("screen"), open("standings")];
+    let regions = ["screen-standings", "screen-standings", "standings"];
+    for (page, region) in pages.iter_mut().zip(regions) {
+        read_until(page, region, "Ann");
+    }
+    // Each change reaches every page, whichever of them drew it.
+    for name in ["Bartholomew", "Cleo", "Dmitri"] {
+        enter(name);
+        let drawn: Vec<String> = pages
+            .iter_mut()
+            .zip(regions)
+            .map(|(page, region)| read_until(page, region, name))
+            .collect();
+        assert_eq!(
+            drawn[0], drawn[1],
+            "the two projectors show the same picture"
+        );
+    }
+}
+
 #[test]
 fn a_move_through_the_api_reaches_the_other_seats_live_streams() {
     let server = Server::start();

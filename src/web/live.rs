@@ -6,8 +6,8 @@
 //! database ([`Hub::relay`]): a page whose stream another instance holds hears the change too.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use actix_web::web;
 use chrono::{DateTime, Utc};
@@ -45,7 +45,13 @@ pub struct Hub {
     routes: Arc<Routes>,
     /// Where notices go out to the other instances, once [`Hub::relay`] started it.
     relay: Arc<OnceLock<Relay>>,
+    /// The drawings that the streams of the same event-wide page share.
+    drawings: Arc<Drawings<PageKey>>,
 }
+
+/// What makes two streams' drawings the same: the page, the event, and the address the page
+/// shows (the projector's QR code).
+pub type PageKey = (&'static str, i64, String);
 
 /// The channels of the notices, per event and per table.
 #[derive(Debug)]
@@ -185,7 +191,13 @@ impl Hub {
                 events: Mutex::default(),
             }),
             relay: Arc::default(),
+            drawings: Arc::default(),
         }
+    }
+
+    /// The drawings shared by the streams of the same event-wide page.
+    pub fn drawings(&self) -> &Drawings<PageKey> {
+        &self.drawings
     }
 
     /// Tells every listener of the event what changed, on this instance and (once relayed) on
@@ -334,10 +346,6 @@ fn decode(payload: &str) -> Option<(u64, Notice)> {
         .then_some((instance, Notice { event, topic }))
 }
 
-/// How long a busy stream gathers notices before it redraws once (the console and the
-/// projector at a big party would otherwise redraw for every single move).
-pub const GATHER: Duration = Duration::from_millis(250);
-
 /// What changed while a page waited: the tables where moves were played, or more.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Change {
@@ -346,10 +354,24 @@ pub struct Change {
     /// The tables where moves were played, each with where its deal stands after the last of
     /// them, when the notices said.
     pub tables: std::collections::BTreeMap<i64, Option<DealAt>>,
+    /// When the last of these notices was heard. Every change it tells of was committed
+    /// before then, so a reading of the database begun at or after this instant shows them all
+    /// (see [`Drawings`]). `None`: unknown, so only a fresh reading will do.
+    pub heard: Option<Instant>,
 }
 
 impl Change {
+    /// Everything, as of now: a page's first drawing.
+    pub fn everything_now() -> Change {
+        Change {
+            everything: true,
+            heard: Some(Instant::now()),
+            ..Change::default()
+        }
+    }
+
     fn add(&mut self, notice: Result<Notice, broadcast::error::RecvError>) {
+        self.heard = Some(Instant::now());
         match notice {
             Ok(Notice {
                 topic: Topic::Table(table, at),
@@ -369,16 +391,44 @@ impl Change {
     }
 }
 
-/// Waits for the next notice, then gathers what else arrives within `gather`, and reports what
-/// changed. `None` when the hub is gone.
-pub async fn next_change(listener: &mut Listener, gather: Duration) -> Option<Change> {
+/// How a stream gathers the notices that follow the first before it redraws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gather {
+    /// For this long after the first.
+    For(Duration),
+    /// Until the next multiple of this long on the server's clock, the same instant for every
+    /// stream: the pages that show the same thing (an event's projectors, its standings pages)
+    /// then redraw together and can share one drawing ([`Drawings`]).
+    Together(Duration),
+}
+
+impl Gather {
+    fn deadline(self, now: tokio::time::Instant) -> Option<tokio::time::Instant> {
+        match self {
+            Gather::For(gather) if gather.is_zero() => None,
+            Gather::For(gather) => Some(now + gather),
+            Gather::Together(period) if period.is_zero() => None,
+            Gather::Together(period) => {
+                static EPOCH: OnceLock<tokio::time::Instant> = OnceLock::new();
+                let epoch = *EPOCH.get_or_init(|| now);
+                let period_ns = period.as_nanos().max(1);
+                let since = now.saturating_duration_since(epoch).as_nanos();
+                let next = (since / period_ns + 1) * period_ns;
+                Some(epoch + Duration::from_nanos(u64::try_from(next).unwrap_or(u64::MAX)))
+            }
+        }
+    }
+}
+
+/// Waits for the next notice, then gathers what else arrives until `gather` says, and reports
+/// what changed. `None` when the hub is gone.
+pub async fn next_change(listener: &mut Listener, gather: Gather) -> Option<Change> {
     let mut change = Change::default();
     match listener.recv().await {
         Err(broadcast::error::RecvError::Closed) => return None,
         first => change.add(first),
     }
-    if !gather.is_zero() {
-        let deadline = tokio::time::Instant::now() + gather;
+    if let Some(deadline) = gather.deadline(tokio::time::Instant::now()) {
         while let Ok(notice) = tokio::time::timeout_at(deadline, listener.recv()).await {
             if notice == Err(broadcast::error::RecvError::Closed) {
                 break;
@@ -387,6 +437,82 @@ pub async fn next_change(listener: &mut Listener, gather: Duration) -> Option<Ch
         }
     }
     Some(change)
+}
+
+/// One drawing of a page shared by every stream that shows the same thing: an event's three
+/// projectors, or the standings pages open on fifty phones, read the database and render once
+/// per change instead of once each. A stream uses the drawing when it was begun after the
+/// last notice the stream heard ([`Change::heard`]), so it shows every change the stream was
+/// told of; otherwise the stream draws anew and leaves its drawing for the others.
+///
+/// Keys are whatever makes two drawings the same (the page, the event, the address in its QR
+/// code); a drawing is forgotten when the last stream holding its key closes.
+#[derive(Debug, Default)]
+pub struct Drawings<K> {
+    slots: Mutex<HashMap<K, Weak<DrawingSlot>>>,
+}
+
+/// One key's latest drawing; streams wait here while one of them draws.
+pub type DrawingSlot = Mutex<Option<Drawing>>;
+
+/// A drawing: what the stream sends, and when its reading of the database began.
+#[derive(Debug, Clone)]
+pub struct Drawing {
+    began: Instant,
+    regions: Vec<(&'static str, String)>,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
+    /// The slot of `key`, shared with every other open stream of the same key.
+    pub fn slot(&self, key: K) -> Arc<DrawingSlot> {
+        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(slot) = slots.get(&key).and_then(Weak::upgrade) {
+            return slot;
+        }
+        slots.retain(|_, slot| slot.strong_count() > 0);
+        let slot = Arc::new(Mutex::new(None));
+        slots.insert(key, Arc::downgrade(&slot));
+        slot
+    }
+
+    /// Slots kept (for tests).
+    pub fn len(&self) -> usize {
+        let slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        slots
+            .values()
+            .filter(|slot| slot.strong_count() > 0)
+            .count()
+    }
+
+    /// Whether no slot is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The regions for `change` from `slot`: the shared drawing when it shows the change (after
+/// `allowed` says this stream may still see it), or else a new one from `draw`, left in the
+/// slot. Runs where use cases do: it may wait while another stream draws.
+pub fn shared_drawing<E>(
+    slot: &DrawingSlot,
+    change: &Change,
+    allowed: impl FnOnce() -> Result<(), E>,
+    draw: impl FnOnce() -> Result<Vec<(&'static str, String)>, E>,
+) -> Result<Vec<(&'static str, String)>, E> {
+    let mut kept = slot.lock().unwrap_or_else(PoisonError::into_inner);
+    if let (Some(drawing), Some(heard)) = (kept.as_ref(), change.heard)
+        && drawing.began >= heard
+    {
+        allowed()?;
+        return Ok(drawing.regions.clone());
+    }
+    let began = Instant::now();
+    let regions = draw()?;
+    *kept = Some(Drawing {
+        began,
+        regions: regions.clone(),
+    });
+    Ok(regions)
 }
 
 /// How often, at the most, the clock watcher looks at the rounds when no end is near: a pause,
@@ -439,6 +565,96 @@ mod tests {
     /// The notice a listener has waiting, if any.
     fn waiting(listener: &mut Listener) -> Option<Notice> {
         listener.recv().now_or_never().and_then(Result::ok)
+    }
+
+    #[test]
+    fn pages_that_gather_together_redraw_at_the_same_instant() {
+        let period = Duration::from_millis(500);
+        let now = tokio::time::Instant::now();
+        let first = Gather::Together(period).deadline(now);
+        let later = Gather::Together(period).deadline(now + Duration::from_millis(1));
+        let Some(first) = first else {
+            panic!("a gathering period gives a deadline");
+        };
+        assert!(first > now && first <= now + period, "within one period");
+        // A notice heard a moment later, in the same period, ends its gathering at the same
+        // instant; one heard in the next period at the next instant.
+        if first > now + Duration::from_millis(1) {
+            assert_eq!(later, Some(first));
+        }
+        assert_eq!(
+            Gather::Together(period).deadline(first),
+            Some(first + period)
+        );
+        // A gathering of its own ends a fixed time after the first notice.
+        assert_eq!(Gather::For(period).deadline(now), Some(now + period));
+        assert_eq!(Gather::For(Duration::ZERO).deadline(now), None);
+    }
+
+    /// A drawing counted by how often it was made.
+    fn draw(made: &std::cell::Cell<u32>) -> Result<Vec<(&'static str, String)>, String> {
+        made.set(made.get() + 1);
+        Ok(vec![("region", format!("drawing {}", made.get()))])
+    }
+
+    #[test]
+    fn a_shared_drawing_serves_only_the_changes_heard_before_it_was_begun() {
+        let drawings: Drawings<i64> = Drawings::default();
+        let slot = drawings.slot(1);
+        let other = drawings.slot(1);
+        let made = std::cell::Cell::new(0);
+        let heard_first = Change::everything_now();
+        let first = shared_drawing(&slot, &heard_first, || Ok(()), || draw(&made));
+        assert_eq!(first, Ok(vec![("region", "drawing 1".to_owned())]));
+        // Another stream told of the same change (heard before the drawing began) uses it.
+        let again = shared_drawing(&other, &heard_first, || Ok(()), || draw(&made));
+        assert_eq!(again, first);
+        assert_eq!(made.get(), 1);
+        // A change heard after the drawing began is not in it: a new drawing is made.
+        std::thread::sleep(Duration::from_millis(1));
+        let heard_later = Change::everything_now();
+        let second = shared_drawing(&other, &heard_later, || Ok(()), || draw(&made));
+        assert_eq!(second, Ok(vec![("region", "drawing 2".to_owned())]));
+        // A change of unknown time never takes a kept drawing.
+        let unknown = Change::default();
+        let third = shared_drawing(&slot, &unknown, || Ok(()), || draw(&made));
+        assert_eq!(third, Ok(vec![("region", "drawing 3".to_owned())]));
+    }
+
+    #[test]
+    fn a_stream_no_longer_allowed_gets_no_shared_drawing() {
+        let drawings: Drawings<i64> = Drawings::default();
+        let slot = drawings.slot(1);
+        let made = std::cell::Cell::new(0);
+        let change = Change::everything_now();
+        assert!(shared_drawing(&slot, &change, || Ok(()), || draw(&made)).is_ok());
+        let refused = shared_drawing(
+            &slot,
+            &change,
+            || Err("the host keeps this page private".to_owned()),
+            || draw(&made),
+        );
+        assert_eq!(refused, Err("the host keeps this page private".to_owned()));
+        assert_eq!(made.get(), 1);
+    }
+
+    #[test]
+    fn a_drawing_is_forgotten_when_its_last_stream_closes() {
+        let drawings: Drawings<(&'static str, i64)> = Drawings::default();
+        let screen = drawings.slot(("screen", 1));
+        let same = drawings.slot(("screen", 1));
+        let standings = drawings.slot(("standings", 1));
+        assert!(Arc::ptr_eq(&screen, &same));
+        assert!(!Arc::ptr_eq(&screen, &standings));
+        assert_eq!(drawings.len(), 2);
+        drop((screen, same));
+        assert_eq!(drawings.len(), 1);
+        drop(standings);
+        assert!(drawings.is_empty());
+        // The next stream starts a new slot and the forgotten ones are dropped from the map.
+        let _again = drawings.slot(("screen", 1));
+        assert_eq!(drawings.len(), 1);
+        assert_eq!(lock(&drawings.slots).len(), 1);
     }
 
     #[test]

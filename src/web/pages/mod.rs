@@ -294,14 +294,14 @@ pub fn from_the_database(_: &App, _: &crate::web::live::Change) -> Option<Redraw
 }
 
 /// A server-sent event stream for one page: after every change the listener hears (gathered
-/// for `gather`), `render` draws the page's regions, told what changed, and each region is sent
+/// as `gather` says), `render` draws the page's regions, told what changed, and each region is sent
 /// as an event. The first drawing (of everything) is sent at once, so a page that (re)connects
 /// is up to date. `quick` may draw a change from memory alone, on the stream's own thread (it
 /// must not wait for anything); when it answers `None`, `render` runs where use cases do.
 pub fn live_stream<Q, F>(
     app: web::Data<App>,
     listener: crate::web::live::Listener,
-    gather: std::time::Duration,
+    gather: crate::web::live::Gather,
     quick: Q,
     render: F,
 ) -> impl actix_web::Responder
@@ -311,10 +311,7 @@ where
 {
     use actix_web_lab::sse;
     use futures_util::StreamExt;
-    let first = crate::web::live::Change {
-        everything: true,
-        ..Default::default()
-    };
+    let first = crate::web::live::Change::everything_now();
     let updates = futures_util::stream::unfold(
         (app, listener, quick, render, Some(first)),
         move |(app, mut listener, quick, render, first)| async move {

@@ -14,7 +14,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
-use crate::web::live::{Audience, Hub};
+use crate::web::live::{Audience, Gather, Hub, shared_drawing};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -360,13 +360,21 @@ async fn screen_live(
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     live_access(&app, &viewer).await?;
     let base = base_url(&req);
+    // Every projector of the event (with the same address in its QR code) shows the same
+    // picture: they redraw together and share one drawing.
+    let slot = hub.drawings().slot(("screen", id, base.clone()));
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Event(id)),
-        Duration::from_millis(500),
+        Gather::Together(Duration::from_millis(500)),
         super::from_the_database,
-        move |app, _| {
-            super::Redraw::regions(screen_regions(&report::screen(app, &viewer)?, &base)?)
+        move |app, change| {
+            super::Redraw::regions(shared_drawing(
+                &slot,
+                change,
+                || events::view_event(app, &viewer).map(drop),
+                || screen_regions(&report::screen(app, &viewer)?, &base),
+            )?)
         },
     ))
 }
@@ -381,22 +389,31 @@ async fn standings_live(
     let id = path.into_inner();
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     live_access(&app, &viewer).await?;
+    // Every guest's standings page shows the same table: they share one drawing.
+    let slot = hub.drawings().slot(("standings", id, String::new()));
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Event(id)),
-        Duration::from_millis(1000),
+        Gather::Together(Duration::from_millis(1000)),
         super::from_the_database,
-        move |app, _| {
-            let (event, standings) = report::live_standings(app, &viewer)?;
-            super::Redraw::regions(vec![(
-                "standings",
-                fragment(&StandingsTable {
-                    standings: view::standings_view(&standings),
-                    compact: false,
-                    unit: unit_of(&event),
-                    round: None,
-                })?,
-            )])
+        move |app, change| {
+            super::Redraw::regions(shared_drawing(
+                &slot,
+                change,
+                || events::view_event(app, &viewer).map(drop),
+                || {
+                    let (event, standings) = report::live_standings(app, &viewer)?;
+                    Ok(vec![(
+                        "standings",
+                        fragment(&StandingsTable {
+                            standings: view::standings_view(&standings),
+                            compact: false,
+                            unit: unit_of(&event),
+                            round: None,
+                        })?,
+                    )])
+                },
+            )?)
         },
     ))
 }
@@ -418,7 +435,7 @@ async fn console_live(
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Event(id)),
-        Duration::from_millis(400),
+        Gather::For(Duration::from_millis(400)),
         super::from_the_database,
         move |app, _| {
             let panel = console::round_panel(app, &host)?;

@@ -515,7 +515,7 @@ async fn live(
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Seat { event, table: None }),
-        Duration::ZERO,
+        live::Gather::For(Duration::ZERO),
         quick,
         move |app, change| {
             // After moves at its table only, the board is drawn again from the deal alone.
