@@ -14,7 +14,7 @@ use std::time::Instant;
 use arrayvec::ArrayVec;
 
 use super::{BotRng, Budget};
-use crate::engine::{ActionList, MAX_ACTIONS};
+use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules};
 
 /// A search bot: its budget per move and the knobs of its rule set's search.
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +37,38 @@ impl<P> ShrewdBot<P> {
     /// A search bot with other knobs (for experiments).
     pub fn with_params(budget: Budget, params: P) -> Self {
         ShrewdBot { budget, params }
+    }
+
+    /// How the shrewd bot of every rule set chooses among the `legal` actions: in steady's
+    /// order ([`pick`]), searching those `worth_searching` over the deals of the unseen cards
+    /// that `deal` draws; each candidate is played in the deal, the game is played forward and
+    /// `playout` scores it (an action the deal refuses scores 0).
+    #[allow(clippy::too_many_arguments)]
+    pub fn choose<S: Rules + Clone>(
+        &self,
+        legal: &[S::Action],
+        steady_scores: &[i32; MAX_ACTIONS],
+        z: f64,
+        rng: &mut BotRng,
+        worth_searching: impl Fn(S::Action) -> bool,
+        deal: &mut dyn FnMut(&mut BotRng) -> S,
+        playout: impl Fn(&mut S) -> f64,
+    ) -> Option<S::Action> {
+        pick(legal, steady_scores, worth_searching, |candidates| {
+            search(
+                candidates,
+                self.budget,
+                z,
+                rng,
+                deal,
+                &mut |mut game: S, action| {
+                    if game.apply(action, &mut NoEvents).is_err() {
+                        return 0.0;
+                    }
+                    playout(&mut game)
+                },
+            )
+        })
     }
 }
 

@@ -12,7 +12,6 @@
 use super::steady::{self, Style};
 use super::{Bot, BotRng, Level, Observation};
 use crate::engine::mille_bornes::{Action, State};
-use crate::bots::search::{pick, search};
 use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
 
 /// Knobs of the search.
@@ -63,30 +62,16 @@ impl Bot for ShrewdBot {
         steady::scores(observation, &legal, &mut scores);
         let me = observation.side();
         let params = self.params;
-        pick(
+        self.choose(
             &legal,
             &scores,
+            params.z,
+            rng,
             |action| !matches!(action, Action::Discard { card } if card.is_safety()),
-            |candidates| {
-                search(
-                    candidates,
-                    self.budget,
-                    params.z,
-                    rng,
-                    &mut |rng| observation.determinize(rng),
-                    &mut |deal, action| evaluate_action(deal, action, me, params),
-                )
-            },
+            &mut |rng| observation.determinize(rng),
+            |game: &mut State| playout(game, me, params),
         )
     }
-}
-
-/// Plays `action` in a determinized hand and then the hand to its end; the result for side `me`.
-fn evaluate_action(mut game: State, action: Action, me: Side, params: Params) -> f64 {
-    if game.apply(action, &mut NoEvents).is_err() {
-        return 0.0;
-    }
-    playout(&mut game, me, params)
 }
 
 /// Plays steady moves for every seat to the end of the hand and scores it for `me`.

@@ -18,7 +18,6 @@
 //! [`Budget::Time`] it measures its speed on the first deals and spends the time it was given.
 
 use super::{Bot, BotRng, Level, Observation, steady};
-use crate::bots::search::{pick, search};
 use crate::engine::touring1926::State;
 
 use crate::engine::touring1926::{Action, Card, Counts, Speed};
@@ -67,20 +66,14 @@ impl Bot for ShrewdBot {
         steady::scores(observation, &legal, self.params.style, &mut scores);
         let me = observation.side();
         let params = self.params;
-        pick(
+        self.choose(
             &legal,
             &scores,
+            params.z,
+            rng,
             |action| !is_speeding(observation, action),
-            |candidates| {
-                search(
-                    candidates,
-                    self.budget,
-                    params.z,
-                    rng,
-                    &mut |rng| observation.determinize(rng),
-                    &mut |deal, action| evaluate_action(deal, action, me, params),
-                )
-            },
+            &mut |rng| observation.determinize(rng),
+            |game: &mut State| playout(game, me, params),
         )
     }
 }
@@ -94,14 +87,6 @@ fn is_speeding(observation: &Observation, action: Action) -> bool {
             ..
         }
     ) && observation.speed() == Speed::City
-}
-
-/// Plays `action` in a determinized game and then the game forward; the result for side `me`.
-fn evaluate_action(mut game: State, action: Action, me: Side, params: Params) -> f64 {
-    if game.apply(action, &mut NoEvents).is_err() {
-        return 0.0;
-    }
-    playout(&mut game, me, params)
 }
 
 /// Plays steady moves for every seat up to the horizon and scores the result for `me`.

@@ -5,7 +5,6 @@
 
 use super::{Bot, BotRng, Level, Observation, steady};
 use crate::engine::touring1958::{Action, Card, State};
-use crate::bots::search::{pick, search};
 use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
 
 /// Knobs of the search.
@@ -48,20 +47,14 @@ impl Bot for ShrewdBot {
         steady::scores(observation, &legal, &mut scores);
         let me = observation.side();
         let params = self.params;
-        pick(
+        self.choose(
             &legal,
             &scores,
+            params.z,
+            rng,
             |action| !is_speeding(observation, action),
-            |candidates| {
-                search(
-                    candidates,
-                    self.budget,
-                    params.z,
-                    rng,
-                    &mut |rng| observation.determinize(rng),
-                    &mut |deal, action| evaluate_action(deal, action, me, params),
-                )
-            },
+            &mut |rng| observation.determinize(rng),
+            |game: &mut State| playout(game, me, params),
         )
     }
 }
@@ -70,14 +63,6 @@ impl Bot for ShrewdBot {
 fn is_speeding(observation: &Observation, action: Action) -> bool {
     matches!(action, Action::Play { card, target: None } if card.needs_freeway())
         && !observation.freeway_exposed(observation.side())
-}
-
-/// Plays `action` in a determinized game and then the game forward; the result for side `me`.
-fn evaluate_action(mut game: State, action: Action, me: Side, params: Params) -> f64 {
-    if game.apply(action, &mut NoEvents).is_err() {
-        return 0.0;
-    }
-    playout(&mut game, me, params)
 }
 
 /// Plays steady moves for every seat up to the horizon and scores the result for `me`.
