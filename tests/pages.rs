@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::forms::location;
 use common::server::Server;
 use reqwest::blocking::{Client, Response};
 use reqwest::redirect::Policy;
@@ -67,15 +68,6 @@ impl<'a> Browser<'a> {
 fn text(response: Response) -> (u16, String) {
     let status = response.status().as_u16();
     (status, response.text().expect("body"))
-}
-
-fn location(response: &Response) -> String {
-    response
-        .headers()
-        .get("location")
-        .and_then(|l| l.to_str().ok())
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// Creates an event on the start page; returns its id (the browser is now its host).

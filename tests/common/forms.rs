@@ -1,7 +1,7 @@
 //! A browser without script for the page tests: a cookie jar, no automatic redirects (so a
 //! test sees the 303s), and the pages' forms.
 
-use reqwest::blocking::Client;
+use reqwest::blocking::{Client, Response};
 use reqwest::redirect::Policy;
 
 use super::server::Server;
@@ -30,6 +30,11 @@ pub fn post_form(server: &Server, client: &Client, path: &str, form: &[(&str, &s
         .send()
         .expect("POST");
     assert_eq!(response.status().as_u16(), 303, "POST {path} redirects");
+    location(&response)
+}
+
+/// Where a response redirects to (empty when it does not).
+pub fn location(response: &Response) -> String {
     response
         .headers()
         .get("location")
