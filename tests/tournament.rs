@@ -985,6 +985,38 @@ fn waiting_entries_form_a_new_table_when_enough_wait() {
 }
 
 #[test]
+fn late_entries_wait_rather_than_form_an_unfair_table() {
+    // Rounds by games with tables of three: two latecomers at a table of two would race 50
+    // miles where the others race 30, so they wait (a bye scores the average) until a third
+    // comes, and the three make a full table.
+    let mut waiting_for_the_signal = settings(TableSize::Three);
+    waiting_for_the_signal.after_race = AfterRace::WaitForSignal;
+    for s in [by_games(TableSize::Three), waiting_for_the_signal] {
+        assert_eq!(s.remainder, Remainder::MixedTables);
+        let moved = seating(&[&[1, 2, 3]], &[]);
+        let mut entries = people(1..=3);
+        entries.push(late(person(4), 2));
+        entries.push(late(person(5), 2));
+        let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+        assert_eq!(tables_of(&next.seating), vec![vec![1, 2, 3]]);
+        assert_eq!(next.seating.byes, vec![4, 5]);
+        assert!(next.changes.contains(&SeatChange::Waiting { entry: 5 }));
+        entries.push(late(person(6), 3));
+        let next = prepare_next_round(&s, &next.seating, &entries).expect("seated");
+        assert_eq!(tables_of(&next.seating), vec![vec![1, 2, 3], vec![4, 5, 6]]);
+        assert!(next.seating.byes.is_empty());
+    }
+    // Timed rounds that deal again score miles, not races: there the table of two forms.
+    let s = settings(TableSize::Three);
+    let moved = seating(&[&[1, 2, 3]], &[]);
+    let mut entries = people(1..=3);
+    entries.push(late(person(4), 2));
+    entries.push(late(person(5), 2));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert_eq!(tables_of(&next.seating), vec![vec![1, 2, 3], vec![4, 5]]);
+}
+
+#[test]
 fn in_a_bots_event_a_late_entry_gets_a_table_with_a_bot() {
     let s = with_remainder(TableSize::Two, Remainder::Bots);
     let moved = seating(&[&[1, 2]], &[]);

@@ -136,7 +136,7 @@ pub fn plan_for(
 /// when a table's score is bounded (rounds by games, or tables that wait for the signal) do
 /// tables of another size matter. A table of three single players races a shorter trip (30
 /// miles against 50); three partnerships share one race between three sides.
-fn uneven_tables(settings: &Settings, tables: &[usize]) -> Option<String> {
+pub(super) fn uneven_tables(settings: &Settings, tables: &[usize]) -> Option<String> {
     let per = settings.entries_per_table();
     if settings.deals_again() || tables.iter().all(|&t| t == per) {
         return None;

@@ -9,8 +9,10 @@
 //!    empty, then replace bots (first bot in ring order), and otherwise wait on the bye queue.
 //! 4. A table left with empty seats and no person is closed; its bots are released.
 //! 5. Waiting entries form new tables: of the set size when enough wait; with mixed tables
-//!    also a table of two when two wait for tables of three; with bots, a table as soon as
-//!    one waits, its empty seats taken by bots. New tables take the lowest free numbers.
+//!    also a table of two when two wait for tables of three, unless a smaller table would be
+//!    unfair (rounds by games, tables that wait for the signal: see [`super::plan`]); with
+//!    bots, a table as soon as one waits, its empty seats taken by bots. New tables take the
+//!    lowest free numbers.
 //! 6. Seats still empty (and the bot seats of new tables) are taken by bots: unseated active
 //!    bots first, by id; if there are too few, the app is asked to create the rest
 //!    ([`SeatingError::BotsNeeded`]) and calls again. Unneeded unseated bots are released.
@@ -21,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::EntryId;
 use super::entry::Entry;
+use super::plan::uneven_tables;
 use super::seating::{Seating, SeatingError, Table};
 use super::settings::{Remainder, Settings};
 
@@ -201,7 +204,10 @@ pub fn prepare_next_round(
     match settings.remainder {
         Remainder::Byes => {}
         Remainder::MixedTables => {
-            if queue.len() >= 2 {
+            // A smaller table only where it races what the others race: in rounds by games,
+            // or at tables that wait for the signal, the latecomers wait on the bye queue
+            // (a bye scores the round's average) until enough come for a full table.
+            if queue.len() >= 2 && uneven_tables(settings, &[per, queue.len()]).is_none() {
                 formed.push(queue.drain(..).map(Some).collect());
             }
         }
