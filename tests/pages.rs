@@ -1073,9 +1073,15 @@ fn projectors_and_standings_pages_that_share_a_drawing_each_show_every_change() 
             .send()
             .expect("live stream")
     };
-    let mut pages = [open("screen"), open("screen"), open("standings")];
-    let regions = ["screen-standings", "screen-standings", "standings"];
-    for (page, region) in pages.iter_mut().zip(regions) {
+    // Two projectors and, as on guests' phones, many standings pages: they redraw at the same
+    // instants and wait for one another's drawings.
+    let mut pages: Vec<Response> = vec![open("screen"), open("screen")];
+    let mut regions = vec!["screen-standings", "screen-standings"];
+    for _ in 0..12 {
+        pages.push(open("standings"));
+        regions.push("standings");
+    }
+    for (page, region) in pages.iter_mut().zip(&regions) {
         read_until(page, region, "Ann");
     }
     // Each change reaches every page, whichever of them drew it.
@@ -1083,7 +1089,7 @@ fn projectors_and_standings_pages_that_share_a_drawing_each_show_every_change() 
         enter(name);
         let drawn: Vec<String> = pages
             .iter_mut()
-            .zip(regions)
+            .zip(&regions)
             .map(|(page, region)| read_until(page, region, name))
             .collect();
         assert_eq!(

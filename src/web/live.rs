@@ -452,8 +452,8 @@ pub struct Drawings<K> {
     slots: Mutex<HashMap<K, Weak<DrawingSlot>>>,
 }
 
-/// One key's latest drawing; streams wait here while one of them draws.
-pub type DrawingSlot = Mutex<Option<Drawing>>;
+/// One key's latest drawing; streams wait here (asynchronously) while one of them draws.
+pub type DrawingSlot = tokio::sync::Mutex<Option<Drawing>>;
 
 /// A drawing: what the stream sends, and when its reading of the database began.
 #[derive(Debug, Clone)]
@@ -470,7 +470,7 @@ impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
             return slot;
         }
         slots.retain(|_, slot| slot.strong_count() > 0);
-        let slot = Arc::new(Mutex::new(None));
+        let slot = Arc::new(tokio::sync::Mutex::new(None));
         slots.insert(key, Arc::downgrade(&slot));
         slot
     }
@@ -490,16 +490,15 @@ impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
     }
 }
 
-/// The regions for `change` from `slot`: the shared drawing when it shows the change (after
-/// `allowed` says this stream may still see it), or else a new one from `draw`, left in the
-/// slot. Runs where use cases do: it may wait while another stream draws.
+/// The regions for `change` from the drawing `kept` in a slot: the kept drawing when it shows
+/// the change (after `allowed` says this stream may still see it), or else a new one from
+/// `draw`, kept for the others. Runs where use cases do, holding the slot.
 pub fn shared_drawing<E>(
-    slot: &DrawingSlot,
+    kept: &mut Option<Drawing>,
     change: &Change,
     allowed: impl FnOnce() -> Result<(), E>,
     draw: impl FnOnce() -> Result<Vec<(&'static str, String)>, E>,
 ) -> Result<Vec<(&'static str, String)>, E> {
-    let mut kept = slot.lock().unwrap_or_else(PoisonError::into_inner);
     if let (Some(drawing), Some(heard)) = (kept.as_ref(), change.heard)
         && drawing.began >= heard
     {
@@ -604,20 +603,40 @@ mod tests {
         let other = drawings.slot(1);
         let made = std::cell::Cell::new(0);
         let heard_first = Change::everything_now();
-        let first = shared_drawing(&slot, &heard_first, || Ok(()), || draw(&made));
+        let first = shared_drawing(
+            &mut slot.blocking_lock(),
+            &heard_first,
+            || Ok(()),
+            || draw(&made),
+        );
         assert_eq!(first, Ok(vec![("region", "drawing 1".to_owned())]));
         // Another stream told of the same change (heard before the drawing began) uses it.
-        let again = shared_drawing(&other, &heard_first, || Ok(()), || draw(&made));
+        let again = shared_drawing(
+            &mut other.blocking_lock(),
+            &heard_first,
+            || Ok(()),
+            || draw(&made),
+        );
         assert_eq!(again, first);
         assert_eq!(made.get(), 1);
         // A change heard after the drawing began is not in it: a new drawing is made.
         std::thread::sleep(Duration::from_millis(1));
         let heard_later = Change::everything_now();
-        let second = shared_drawing(&other, &heard_later, || Ok(()), || draw(&made));
+        let second = shared_drawing(
+            &mut other.blocking_lock(),
+            &heard_later,
+            || Ok(()),
+            || draw(&made),
+        );
         assert_eq!(second, Ok(vec![("region", "drawing 2".to_owned())]));
         // A change of unknown time never takes a kept drawing.
         let unknown = Change::default();
-        let third = shared_drawing(&slot, &unknown, || Ok(()), || draw(&made));
+        let third = shared_drawing(
+            &mut slot.blocking_lock(),
+            &unknown,
+            || Ok(()),
+            || draw(&made),
+        );
         assert_eq!(third, Ok(vec![("region", "drawing 3".to_owned())]));
     }
 
@@ -627,9 +646,17 @@ mod tests {
         let slot = drawings.slot(1);
         let made = std::cell::Cell::new(0);
         let change = Change::everything_now();
-        assert!(shared_drawing(&slot, &change, || Ok(()), || draw(&made)).is_ok());
+        assert!(
+            shared_drawing(
+                &mut slot.blocking_lock(),
+                &change,
+                || Ok(()),
+                || draw(&made)
+            )
+            .is_ok()
+        );
         let refused = shared_drawing(
-            &slot,
+            &mut slot.blocking_lock(),
             &change,
             || Err("the host keeps this page private".to_owned()),
             || draw(&made),

@@ -294,10 +294,11 @@ pub fn from_the_database(_: &App, _: &crate::web::live::Change) -> Option<Redraw
 }
 
 /// A server-sent event stream for one page: after every change the listener hears (gathered
-/// as `gather` says), `render` draws the page's regions, told what changed, and each region is sent
-/// as an event. The first drawing (of everything) is sent at once, so a page that (re)connects
-/// is up to date. `quick` may draw a change from memory alone, on the stream's own thread (it
-/// must not wait for anything); when it answers `None`, `render` runs where use cases do.
+/// as `gather` says), `render` draws the page's regions, told what changed, and each region is
+/// sent as an event. The first drawing (of everything) is sent at once, so a page that
+/// (re)connects is up to date. `quick` may draw a change from memory alone, on the stream's own
+/// thread (it must not wait for anything); when it answers `None`, `render` runs where use
+/// cases do.
 pub fn live_stream<Q, F>(
     app: web::Data<App>,
     listener: crate::web::live::Listener,
@@ -309,30 +310,85 @@ where
     Q: Fn(&App, &crate::web::live::Change) -> Option<Redraw> + 'static,
     F: Fn(&App, &crate::web::live::Change) -> AppResult<Redraw> + Send + Sync + Clone + 'static,
 {
+    stream_of(app, listener, gather, move |app, change| {
+        let quickly = quick(&app, &change);
+        let render = render.clone();
+        async move {
+            match quickly {
+                Some(redraw) => Some(redraw),
+                None => redrawn(&app, move |app| render(app, &change)).await,
+            }
+        }
+    })
+}
+
+/// A live stream for a page that many streams show alike (an event's projectors, its standings
+/// pages): they share the drawings kept in `slot` (see [`crate::web::live::Drawings`]). While
+/// one stream draws, the others wait for its drawing without holding a thread; each checks
+/// with `allowed` that it may still see the page before it sends a drawing it did not make.
+pub fn shared_live_stream<A, D>(
+    app: web::Data<App>,
+    listener: crate::web::live::Listener,
+    gather: crate::web::live::Gather,
+    slot: std::sync::Arc<crate::web::live::DrawingSlot>,
+    allowed: A,
+    draw: D,
+) -> impl actix_web::Responder
+where
+    A: Fn(&App) -> AppResult<()> + Send + Sync + Clone + 'static,
+    D: Fn(&App) -> AppResult<Vec<(&'static str, String)>> + Send + Sync + Clone + 'static,
+{
+    stream_of(app, listener, gather, move |app, change| {
+        let (slot, allowed, draw) = (slot.clone(), allowed.clone(), draw.clone());
+        async move {
+            let mut kept = slot.lock_owned().await;
+            redrawn(&app, move |app| {
+                let regions = crate::web::live::shared_drawing(
+                    &mut kept,
+                    &change,
+                    || allowed(app),
+                    || draw(app),
+                )?;
+                Redraw::regions(regions)
+            })
+            .await
+        }
+    })
+}
+
+/// A redraw where use cases run. A page whose redraw fails keeps what it shows and tries again
+/// at the next change; the reason is logged (never the page's address, which may hold a
+/// token).
+async fn redrawn(
+    app: &web::Data<App>,
+    draw: impl FnOnce(&App) -> AppResult<Redraw> + Send + 'static,
+) -> Option<Redraw> {
+    crate::web::run_logged(app, "live stream: cannot redraw a page", draw).await
+}
+
+/// The server-sent events of a page: its first drawing, then `redraw` after each change the
+/// listener hears, each region sent as an event.
+fn stream_of<R, Fut>(
+    app: web::Data<App>,
+    listener: crate::web::live::Listener,
+    gather: crate::web::live::Gather,
+    redraw: R,
+) -> impl actix_web::Responder
+where
+    R: Fn(web::Data<App>, crate::web::live::Change) -> Fut + 'static,
+    Fut: std::future::Future<Output = Option<Redraw>> + 'static,
+{
     use actix_web_lab::sse;
     use futures_util::StreamExt;
     let first = crate::web::live::Change::everything_now();
     let updates = futures_util::stream::unfold(
-        (app, listener, quick, render, Some(first)),
-        move |(app, mut listener, quick, render, first)| async move {
+        (app, listener, redraw, Some(first)),
+        move |(app, mut listener, redraw, first)| async move {
             let change = match first {
                 Some(first) => first,
                 None => crate::web::live::next_change(&mut listener, gather).await?,
             };
-            let redraw = match quick(&app, &change) {
-                Some(redraw) => Some(redraw),
-                None => {
-                    let draw = render.clone();
-                    // A page whose redraw fails keeps what it shows and tries again at the next
-                    // change; the reason is logged (never the page's address, which may hold a
-                    // token).
-                    crate::web::run_logged(&app, "live stream: cannot redraw a page", move |app| {
-                        draw(app, &change)
-                    })
-                    .await
-                }
-            };
-            let regions = match redraw {
+            let regions = match redraw(app.clone(), change).await {
                 Some(redraw) => {
                     listener.follow_table(redraw.table);
                     redraw.regions
@@ -345,7 +401,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, quick, render, None),
+                (app, listener, redraw, None),
             ))
         },
     )

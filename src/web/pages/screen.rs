@@ -14,7 +14,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
-use crate::web::live::{Audience, Gather, Hub, shared_drawing};
+use crate::web::live::{Audience, Gather, Hub};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -363,19 +363,14 @@ async fn screen_live(
     // Every projector of the event (with the same address in its QR code) shows the same
     // picture: they redraw together and share one drawing.
     let slot = hub.drawings().slot(("screen", id, base.clone()));
-    Ok(super::live_stream(
+    let allowed = viewer.clone();
+    Ok(super::shared_live_stream(
         app,
         hub.listen(Audience::Event(id)),
         Gather::Together(Duration::from_millis(500)),
-        super::from_the_database,
-        move |app, change| {
-            super::Redraw::regions(shared_drawing(
-                &slot,
-                change,
-                || events::view_event(app, &viewer).map(drop),
-                || screen_regions(&report::screen(app, &viewer)?, &base),
-            )?)
-        },
+        slot,
+        move |app| events::view_event(app, &allowed).map(drop),
+        move |app| screen_regions(&report::screen(app, &viewer)?, &base),
     ))
 }
 
@@ -391,29 +386,24 @@ async fn standings_live(
     live_access(&app, &viewer).await?;
     // Every guest's standings page shows the same table: they share one drawing.
     let slot = hub.drawings().slot(("standings", id, String::new()));
-    Ok(super::live_stream(
+    let allowed = viewer.clone();
+    Ok(super::shared_live_stream(
         app,
         hub.listen(Audience::Event(id)),
         Gather::Together(Duration::from_millis(1000)),
-        super::from_the_database,
-        move |app, change| {
-            super::Redraw::regions(shared_drawing(
-                &slot,
-                change,
-                || events::view_event(app, &viewer).map(drop),
-                || {
-                    let (event, standings) = report::live_standings(app, &viewer)?;
-                    Ok(vec![(
-                        "standings",
-                        fragment(&StandingsTable {
-                            standings: view::standings_view(&standings),
-                            compact: false,
-                            unit: unit_of(&event),
-                            round: None,
-                        })?,
-                    )])
-                },
-            )?)
+        slot,
+        move |app| events::view_event(app, &allowed).map(drop),
+        move |app| {
+            let (event, standings) = report::live_standings(app, &viewer)?;
+            Ok(vec![(
+                "standings",
+                fragment(&StandingsTable {
+                    standings: view::standings_view(&standings),
+                    compact: false,
+                    unit: unit_of(&event),
+                    round: None,
+                })?,
+            )])
         },
     ))
 }
