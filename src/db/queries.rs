@@ -11,9 +11,6 @@ use diesel::prelude::*;
 use diesel::result::QueryResult;
 
 use super::Conn;
-// `Returning(X::as_returning())` is not one of the forms diesel's MultiConnection can hand to
-// each backend; the same columns as a plain tuple are (`Selectable::construct_selection`).
-use super::MultiBackend;
 use super::models::*;
 use super::schema::*;
 
@@ -38,7 +35,7 @@ pub fn insert_event(conn: &mut Conn, new: &NewEvent) -> QueryResult<Event> {
     on_backend!(conn, {
         diesel::insert_into(events::table)
             .values(new)
-            .returning(<Event as Selectable<MultiBackend>>::construct_selection())
+            .returning(Event::as_returning())
             .get_result(conn)
     })
 }
@@ -158,7 +155,7 @@ pub fn insert_entry(conn: &mut Conn, new: &NewEntry) -> QueryResult<Entry> {
     on_backend!(conn, {
         diesel::insert_into(entries::table)
             .values(new)
-            .returning(<Entry as Selectable<MultiBackend>>::construct_selection())
+            .returning(Entry::as_returning())
             .get_result(conn)
     })
 }
@@ -167,7 +164,7 @@ pub fn insert_player(conn: &mut Conn, new: &NewPlayer) -> QueryResult<Player> {
     on_backend!(conn, {
         diesel::insert_into(players::table)
             .values(new)
-            .returning(<Player as Selectable<MultiBackend>>::construct_selection())
+            .returning(Player::as_returning())
             .get_result(conn)
     })
 }
@@ -318,7 +315,7 @@ pub fn insert_round(conn: &mut Conn, new: &NewRound) -> QueryResult<Round> {
     on_backend!(conn, {
         diesel::insert_into(rounds::table)
             .values(new)
-            .returning(<Round as Selectable<MultiBackend>>::construct_selection())
+            .returning(Round::as_returning())
             .get_result(conn)
     })
 }
@@ -450,7 +447,7 @@ pub fn insert_table(conn: &mut Conn, new: &NewRoundTable) -> QueryResult<RoundTa
     on_backend!(conn, {
         diesel::insert_into(round_tables::table)
             .values(new)
-            .returning(<RoundTable as Selectable<MultiBackend>>::construct_selection())
+            .returning(RoundTable::as_returning())
             .get_result(conn)
     })
 }
@@ -582,7 +579,7 @@ pub fn insert_game(conn: &mut Conn, new: &NewGame) -> QueryResult<GameRow> {
     on_backend!(conn, {
         diesel::insert_into(games::table)
             .values(new)
-            .returning(<GameRow as Selectable<MultiBackend>>::construct_selection())
+            .returning(GameRow::as_returning())
             .get_result(conn)
     })
 }

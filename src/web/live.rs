@@ -475,18 +475,14 @@ impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
         slot
     }
 
-    /// Slots kept (for tests).
-    pub fn len(&self) -> usize {
+    /// Slots some stream still holds.
+    #[cfg(test)]
+    fn held(&self) -> usize {
         let slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
         slots
             .values()
             .filter(|slot| slot.strong_count() > 0)
             .count()
-    }
-
-    /// Whether no slot is kept.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 
@@ -596,6 +592,15 @@ mod tests {
         Ok(vec![("region", format!("drawing {}", made.get()))])
     }
 
+    /// What a stream allowed to see the page sends for `change` from `slot`.
+    fn drawn(
+        slot: &DrawingSlot,
+        change: &Change,
+        made: &std::cell::Cell<u32>,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        shared_drawing(&mut slot.blocking_lock(), change, || Ok(()), || draw(made))
+    }
+
     #[test]
     fn a_shared_drawing_serves_only_the_changes_heard_before_it_was_begun() {
         let drawings: Drawings<i64> = Drawings::default();
@@ -603,40 +608,20 @@ mod tests {
         let other = drawings.slot(1);
         let made = std::cell::Cell::new(0);
         let heard_first = Change::everything_now();
-        let first = shared_drawing(
-            &mut slot.blocking_lock(),
-            &heard_first,
-            || Ok(()),
-            || draw(&made),
-        );
+        let first = drawn(&slot, &heard_first, &made);
         assert_eq!(first, Ok(vec![("region", "drawing 1".to_owned())]));
         // Another stream told of the same change (heard before the drawing began) uses it.
-        let again = shared_drawing(
-            &mut other.blocking_lock(),
-            &heard_first,
-            || Ok(()),
-            || draw(&made),
-        );
+        let again = drawn(&other, &heard_first, &made);
         assert_eq!(again, first);
         assert_eq!(made.get(), 1);
         // A change heard after the drawing began is not in it: a new drawing is made.
         std::thread::sleep(Duration::from_millis(1));
         let heard_later = Change::everything_now();
-        let second = shared_drawing(
-            &mut other.blocking_lock(),
-            &heard_later,
-            || Ok(()),
-            || draw(&made),
-        );
+        let second = drawn(&other, &heard_later, &made);
         assert_eq!(second, Ok(vec![("region", "drawing 2".to_owned())]));
         // A change of unknown time never takes a kept drawing.
         let unknown = Change::default();
-        let third = shared_drawing(
-            &mut slot.blocking_lock(),
-            &unknown,
-            || Ok(()),
-            || draw(&made),
-        );
+        let third = drawn(&slot, &unknown, &made);
         assert_eq!(third, Ok(vec![("region", "drawing 3".to_owned())]));
     }
 
@@ -646,15 +631,7 @@ mod tests {
         let slot = drawings.slot(1);
         let made = std::cell::Cell::new(0);
         let change = Change::everything_now();
-        assert!(
-            shared_drawing(
-                &mut slot.blocking_lock(),
-                &change,
-                || Ok(()),
-                || draw(&made)
-            )
-            .is_ok()
-        );
+        assert!(drawn(&slot, &change, &made).is_ok());
         let refused = shared_drawing(
             &mut slot.blocking_lock(),
             &change,
@@ -673,14 +650,14 @@ mod tests {
         let standings = drawings.slot(("standings", 1));
         assert!(Arc::ptr_eq(&screen, &same));
         assert!(!Arc::ptr_eq(&screen, &standings));
-        assert_eq!(drawings.len(), 2);
+        assert_eq!(drawings.held(), 2);
         drop((screen, same));
-        assert_eq!(drawings.len(), 1);
+        assert_eq!(drawings.held(), 1);
         drop(standings);
-        assert!(drawings.is_empty());
+        assert_eq!(drawings.held(), 0);
         // The next stream starts a new slot and the forgotten ones are dropped from the map.
         let _again = drawings.slot(("screen", 1));
-        assert_eq!(drawings.len(), 1);
+        assert_eq!(drawings.held(), 1);
         assert_eq!(lock(&drawings.slots).len(), 1);
     }
 
