@@ -1021,18 +1021,42 @@ pub fn event_of_seat(app: &App, key: &SeatKey) -> AppResult<i64> {
     app.read(|conn| Ok(key.holder(conn)?.event.id()))
 }
 
-/// The free seats a guest may pick with this key (of a table, or the event's), and the
-/// event's name.
+/// What a guest who opens a QR code's join page may pick.
+#[derive(Debug, Clone)]
+pub struct PickList {
+    /// The event's name.
+    pub event_name: String,
+    /// The free seats this key opens: the player and their name.
+    pub free: Vec<(i64, String)>,
+    /// The name of the seat this browser already holds in this event, if it does (a guest
+    /// who scans the code again, or reopens the page, goes back to it).
+    pub held: Option<String>,
+}
+
+/// The free seats a guest may pick with this key (of a table, or the event's), and the seat
+/// this browser already holds here (`held`: the player and epoch its session keeps).
 pub fn free_seats_for(
     app: &App,
     event: i64,
     from: PickFrom,
     key: &str,
-) -> AppResult<(String, Vec<(i64, String)>)> {
+    held: Option<(i64, i32)>,
+) -> AppResult<PickList> {
     app.read(|conn| {
         let record = events::load(conn, event)?;
-        let players = free_seats(conn, &record, from, key)?;
-        Ok((record.settings.name, players))
+        let free = free_seats(conn, &record, from, key)?;
+        let held = match held {
+            Some((player, epoch)) => match holder_by_pick(conn, player, epoch) {
+                Ok(holder) if holder.event.id() == event => Some(holder.player.name),
+                _ => None,
+            },
+            None => None,
+        };
+        Ok(PickList {
+            event_name: record.settings.name,
+            free,
+            held,
+        })
     })
 }
 

@@ -571,6 +571,8 @@ struct PickPage {
     table: Option<i32>,
     heading: String,
     players: Vec<(i64, String)>,
+    /// The name of the seat this browser already holds in this event.
+    held: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -588,8 +590,9 @@ async fn pick_page(
     key: String,
 ) -> PageResult {
     let checked = key.clone();
-    let (name, players) = run(&app, move |app| {
-        seat::free_seats_for(app, event, from, &checked)
+    let held = visitor.player();
+    let list = run(&app, move |app| {
+        seat::free_seats_for(app, event, from, &checked, held)
     })
     .await?;
     let (title, heading, table) = match from {
@@ -604,14 +607,15 @@ async fn pick_page(
             None,
         ),
     };
-    let layout = Layout::new(title, &visitor).for_event(event, &name, &visitor);
+    let layout = Layout::new(title, &visitor).for_event(event, &list.event_name, &visitor);
     page(&PickPage {
         layout,
         event,
         key,
         table,
         heading,
-        players,
+        players: list.free,
+        held: list.held,
     })
 }
 
