@@ -462,6 +462,11 @@ async fn card_by_session(
 
 // ---------------------------------------------------------------- live updates
 
+/// What an open seat page shows once its seat was taken back (a new link, or released).
+#[derive(Template)]
+#[template(path = "fragments/seat_taken_back.html")]
+struct TakenBack;
+
 /// The seat's stream: a new board whenever the event changes (a move at any table of the
 /// event wakes it; the board is cheap to draw and a seat cannot know its table in advance
 /// across rounds).
@@ -493,6 +498,7 @@ async fn live(
             Ok(super::Redraw {
                 regions: vec![("board", fragment(&board)?)],
                 table,
+                last: false,
             })
         }
     };
@@ -532,7 +538,20 @@ async fn live(
             };
             let now = match after_moves {
                 Some(now) => now,
-                None => seat::kept_board(app, &key)?,
+                // Every drawing of more than moves checks the seat's key again: a seat the
+                // host gave a new link or released is taken back from this page at once,
+                // and its stream ends (the host's change wakes every seat of the event).
+                None => match seat::kept_board(app, &key) {
+                    Err(AppError::Forbidden(_)) => {
+                        *kept = None;
+                        return Ok(super::Redraw {
+                            regions: vec![("board", fragment(&TakenBack)?)],
+                            table: None,
+                            last: true,
+                        });
+                    }
+                    other => other?,
+                },
             };
             let data = now.board.clone();
             *kept = Some(now);
