@@ -231,3 +231,138 @@ fn releasing_a_picked_seat_takes_it_back_from_the_pickers_open_page() {
         &picked.text[told..]
     );
 }
+
+/// An event of Ann and Bob at one paper table; answers the host and both seat tokens, with
+/// round 1 seated and, if `start`, started and stopped.
+fn paper_table(server: &Server, start: bool) -> (Host, Vec<String>) {
+    let host = Host::create(server, json!({"name": "Paper trust", "seed": 9}));
+    let tokens = host.add_players(server, &["Ann", "Bob"]);
+    host.ok(server, "/rounds", json!({"all_paper": true}));
+    if start {
+        host.ok(server, "/rounds/1/start", json!({}));
+        host.ok(server, "/rounds/1/stop", json!({}));
+    }
+    (host, tokens)
+}
+
+/// The side a seat plays at its table.
+fn side_of(server: &Server, token: &str) -> u64 {
+    seat(server, token)["tablemates"]
+        .as_array()
+        .expect("tablemates")
+        .iter()
+        .find(|t| t["you"] == true)
+        .and_then(|t| t["table_side"].as_u64())
+        .expect("a side")
+}
+
+/// The version of `side`'s card as `token`'s seat state shows it.
+fn version_seen(server: &Server, token: &str, side: u64) -> String {
+    seat(server, token)["cards"]
+        .as_array()
+        .expect("the table's cards in the seat's state")
+        .iter()
+        .find(|c| c["side"] == side)
+        .and_then(|c| c["version"].as_str())
+        .expect("a version of the card")
+        .to_owned()
+}
+
+/// A seat enters its own card: answers the status and body.
+fn enter(server: &Server, token: &str, counts: serde_json::Value) -> (u16, serde_json::Value) {
+    let side = side_of(server, token);
+    server.post(
+        &format!("/api/v1/seats/{token}/scores"),
+        None,
+        &json!({"side": side, "counts": counts}),
+    )
+}
+
+/// A seat confirms `side`'s card, naming `version`.
+fn confirm(server: &Server, token: &str, side: u64, version: &str) -> (u16, serde_json::Value) {
+    server.post(
+        &format!("/api/v1/seats/{token}/scores/{side}/confirm"),
+        None,
+        &json!({"version": version}),
+    )
+}
+
+#[test]
+fn a_confirmation_is_refused_when_the_card_changed_since_it_was_seen() {
+    let server = Server::start();
+    let (_, tokens) = paper_table(&server, true);
+    let (ann, bob) = (&tokens[0], &tokens[1]);
+    let ann_side = side_of(&server, ann);
+    let two = json!({"mile1": 2, "mile3": 0, "mile5": 0, "mile10": 0});
+    assert_eq!(enter(&server, ann, two.clone()).0, 200);
+    // Bob sees Ann's 2 miles; before his confirmation arrives, Ann swaps in 30.
+    let seen = version_seen(&server, bob, ann_side);
+    let thirty = json!({"mile1": 4, "mile3": 2, "mile5": 2, "mile10": 1});
+    assert_eq!(enter(&server, ann, thirty).0, 200);
+    let (status, answer) = confirm(&server, bob, ann_side, &seen);
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("changed since you saw it")),
+        "{answer}"
+    );
+    // Bob looks again and confirms what he now sees.
+    let again = version_seen(&server, bob, ann_side);
+    assert_ne!(again, seen);
+    assert_eq!(confirm(&server, bob, ann_side, &again).0, 200);
+    // A confirmation that names no card is refused with what to send.
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{bob}/scores/{ann_side}/confirm"),
+        None,
+        &json!({}),
+    );
+    assert!(status == 400 || status == 422, "{status} {answer}");
+}
+
+#[test]
+fn a_confirmed_card_or_one_the_host_entered_changes_only_through_the_host() {
+    let server = Server::start();
+    let (host, tokens) = paper_table(&server, true);
+    let (ann, bob) = (&tokens[0], &tokens[1]);
+    let (ann_side, bob_side) = (side_of(&server, ann), side_of(&server, bob));
+    let two = json!({"mile1": 2, "mile3": 0, "mile5": 0, "mile10": 0});
+    assert_eq!(enter(&server, ann, two).0, 200);
+    let seen = version_seen(&server, bob, ann_side);
+    assert_eq!(confirm(&server, bob, ann_side, &seen).0, 200);
+    let more = json!({"mile1": 4, "mile3": 2, "mile5": 2, "mile10": 1});
+    let (status, answer) = enter(&server, ann, more.clone());
+    assert_eq!(status, 403, "a confirmed card is settled: {answer}");
+    // The host enters Bob's card; Bob cannot replace it.
+    host.ok(
+        &server,
+        "/rounds/1/tables/1/scores",
+        json!({"side": bob_side, "counts": {"mile1": 1, "mile3": 0, "mile5": 0, "mile10": 0}}),
+    );
+    let (status, answer) = enter(&server, bob, more.clone());
+    assert_eq!(status, 403, "the host's card is the host's: {answer}");
+    // The host still can change either.
+    host.ok(
+        &server,
+        "/rounds/1/tables/1/scores",
+        json!({"side": ann_side, "counts": more}),
+    );
+    host.ok(&server, "/rounds/1/close", json!({}));
+}
+
+#[test]
+fn score_cards_are_taken_only_once_the_round_has_started() {
+    let server = Server::start();
+    let (host, tokens) = paper_table(&server, false);
+    let two = json!({"mile1": 2, "mile3": 0, "mile5": 0, "mile10": 0});
+    let (status, answer) = enter(&server, &tokens[0], two.clone());
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("has not started")),
+        "{answer}"
+    );
+    host.ok(&server, "/rounds/1/start", json!({}));
+    assert_eq!(enter(&server, &tokens[0], two).0, 200);
+}

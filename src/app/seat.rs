@@ -254,6 +254,10 @@ pub struct SeatState {
     pub bye: bool,
     pub tablemates: Vec<Tablemate>,
     pub deal: Option<DealInfo>,
+    /// At a paper table, every side's score card as it stands (so that a confirmation is
+    /// never blind: it names the `version` it saw).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<SeatCardLine>,
     /// One sentence: what to do now.
     pub message: String,
 }
@@ -363,6 +367,7 @@ fn state_with(
         bye: false,
         tablemates: Vec::new(),
         deal: None,
+        cards: Vec::new(),
         message: String::new(),
     };
     let (round, reading, mut known) = match seated {
@@ -487,7 +492,32 @@ fn state_with(
         earlier,
     };
     frame.apply(&mut state, deal.as_ref(), now);
+    if table.mode == play::PAPER {
+        state.cards = paper_cards(conn, &state, table.id)?;
+    }
     Ok((state, deal.is_some().then_some(frame)))
+}
+
+/// Every side's paper score card at a table, as a seat sees it.
+fn paper_cards(conn: &mut Conn, state: &SeatState, table: i64) -> AppResult<Vec<SeatCardLine>> {
+    let stored = queries::paper_scores_of_table(conn, table)?;
+    let mut cards = Vec::with_capacity(state.tablemates.len());
+    for mate in &state.tablemates {
+        let card = stored.iter().find(|c| c.side as usize == mate.table_side);
+        cards.push(SeatCardLine {
+            side: mate.table_side,
+            names: mate.names.join(" & "),
+            card: match card {
+                Some(c) => Some(serde_json::from_str(&c.counts)?),
+                None => None,
+            },
+            version: card.map(|c| rounds::card_version(&c.counts)),
+            confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
+            by_host: card.is_some_and(|c| c.entered_by == "host"),
+            mine: mate.you,
+        });
+    }
+    Ok(cards)
 }
 
 /// How the round before `round` went for an entry, once it was closed: "You won table 2 with 31
@@ -850,13 +880,18 @@ pub fn play_move(
 }
 
 /// A side's paper score card as a seat sees it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SeatCardLine {
     pub side: usize,
     pub names: String,
     /// The counts, once the side has entered its card.
     pub card: Option<crate::tournament::PaperCard>,
+    /// What a confirmation of this card names: a digest of its counts, which changes with
+    /// them.
+    pub version: Option<String>,
     pub confirmed: bool,
+    /// The host entered it (so only the host changes it).
+    pub by_host: bool,
     pub mine: bool,
 }
 
@@ -986,25 +1021,7 @@ fn board_of(
         Some(round) => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
         None => None,
     };
-    let mut cards = Vec::new();
-    if state.mode.as_deref() == Some(play::PAPER)
-        && let Some(table) = &table
-    {
-        let stored = queries::paper_scores_of_table(conn, table.id)?;
-        for mate in &state.tablemates {
-            let card = stored.iter().find(|c| c.side as usize == mate.table_side);
-            cards.push(SeatCardLine {
-                side: mate.table_side,
-                names: mate.names.join(" & "),
-                card: match card {
-                    Some(c) => Some(serde_json::from_str(&c.counts)?),
-                    None => None,
-                },
-                confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
-                mine: mate.you,
-            });
-        }
-    }
+    let cards = state.cards.clone();
     Ok((
         SeatBoard {
             state,

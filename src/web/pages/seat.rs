@@ -62,6 +62,8 @@ pub struct CardLine {
     pub counts: Option<Vec<(&'static str, u32)>>,
     pub score: Option<u32>,
     pub confirmed: bool,
+    /// The version of the card as shown, which its confirmation names.
+    pub version: String,
     pub mine: bool,
     /// The card's counts by row, once it is in.
     pub entered: Option<PaperCard>,
@@ -114,6 +116,14 @@ impl Board {
             .iter()
             .map(|t| (t.names.join(" & "), t.round_miles, t.you))
             .collect()
+    }
+
+    /// Has the round's start signal been given (score cards are taken from then on)?
+    fn started(&self) -> bool {
+        self.state
+            .round
+            .as_ref()
+            .is_some_and(|r| r.state != RoundState::Seated)
     }
 
     fn is_paper(&self) -> bool {
@@ -180,6 +190,7 @@ fn board(
                     .collect()
             }),
             confirmed: line.confirmed,
+            version: line.version.unwrap_or_default(),
             mine: line.mine,
         })
         .collect();
@@ -375,6 +386,9 @@ struct CardForm {
     what: String,
     #[serde(default)]
     side: String,
+    /// The version of the card a confirmation confirms, as the page showed it.
+    #[serde(default)]
+    seen: String,
     /// One field per row of the score sheet, named `row_<row>`.
     #[serde(flatten)]
     rows: std::collections::BTreeMap<String, String>,
@@ -390,7 +404,10 @@ async fn card(
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let what = if form.what == "confirm" {
-        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm { side })
+        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm {
+            side,
+            seen: Some(form.seen.clone()),
+        })
     } else {
         Ok(SeatCard::Enter {
             side: None,
