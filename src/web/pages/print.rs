@@ -17,7 +17,89 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/events/{event}/print/standings", web::get().to(standings))
         .route("/events/{event}/print/seating", web::get().to(seating))
         .route("/events/{event}/print/cards", web::get().to(cards))
-        .route("/events/{event}/print/tents", web::get().to(tents));
+        .route("/events/{event}/print/tents", web::get().to(tents))
+        .route(
+            "/events/{event}/print/standings.csv",
+            web::get().to(standings_csv),
+        )
+        .route(
+            "/events/{event}/print/standings.json",
+            web::get().to(standings_json),
+        )
+        .route(
+            "/events/{event}/print/event.json",
+            web::get().to(event_json),
+        );
+}
+
+// ---------------------------------------------------------------- downloads for the host
+
+/// A file the host's browser downloads (never kept by a cache: it is the host's).
+fn download(id: i64, name: &str, content_type: &str, body: String) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"touring-event-{id}-{name}\""),
+        ))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .body(body)
+}
+
+/// The whole evening's record, read for the host of this browser.
+async fn host_report(
+    app: &web::Data<App>,
+    visitor: &Visitor,
+    id: i64,
+) -> Result<Result<report::EventReport, actix_web::HttpResponse>, super::PageError> {
+    let host = match host_or_login(visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(Err(*to_login)),
+    };
+    Ok(Ok(run(app, move |app| report::export(app, &host)).await?))
+}
+
+/// The standings as CSV, as the API's export gives them.
+async fn standings_csv(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
+    let id = path.into_inner();
+    let report = match host_report(&app, &visitor, id).await? {
+        Ok(report) => report,
+        Err(to_login) => return Ok(to_login),
+    };
+    let csv = report::standings_csv(&report)?;
+    Ok(download(
+        id,
+        "standings.csv",
+        "text/csv; charset=utf-8",
+        csv,
+    ))
+}
+
+/// The standings as JSON.
+async fn standings_json(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
+    let id = path.into_inner();
+    let report = match host_report(&app, &visitor, id).await? {
+        Ok(report) => report,
+        Err(to_login) => return Ok(to_login),
+    };
+    let json = serde_json::to_string_pretty(&serde_json::json!({
+        "event": report.event,
+        "standings": report.standings,
+    }))
+    .map_err(|e| AppError::Internal(format!("writing JSON: {e}")))?;
+    Ok(download(id, "standings.json", "application/json", json))
+}
+
+/// The whole evening as JSON: settings, every round and table, standings, corrections.
+async fn event_json(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
+    let id = path.into_inner();
+    let report = match host_report(&app, &visitor, id).await? {
+        Ok(report) => report,
+        Err(to_login) => return Ok(to_login),
+    };
+    let json = serde_json::to_string_pretty(&report)
+        .map_err(|e| AppError::Internal(format!("writing JSON: {e}")))?;
+    Ok(download(id, "event.json", "application/json", json))
 }
 
 #[derive(Deserialize)]
