@@ -382,27 +382,40 @@ impl<B: MessageBody + Unpin> MessageBody for Guarded<B> {
     }
 }
 
-/// Is this address a page's live stream?
-fn is_stream(path: &str) -> bool {
-    let path = path.trim_end_matches('/');
-    path == "/seat-live"
-        || (path.starts_with("/seat/") && path.ends_with("/live"))
-        || (path.starts_with("/events/") && path.contains("/live/"))
+/// The pattern of the route a request will run (`/events/{event}/live/screen`), found the way
+/// the router finds it: on the path as the router reads it (percent-encoding decoded, so
+/// `/%65vents` is `/events`; trailing slashes already trimmed) and in the application's own
+/// map of routes. `None` when no route matches (the request will be answered 404).
+fn route_of(req: &HttpRequest) -> Option<String> {
+    req.resource_map().match_pattern(req.match_info().as_str())
 }
 
-/// Does this request create an event?
-fn creates_event(method: &Method, path: &str) -> bool {
-    let path = path.trim_end_matches('/');
-    method == Method::POST && (path == "/events" || path == "/api/v1/events")
+/// Is this route a page's live stream?
+fn is_stream(route: &str) -> bool {
+    matches!(
+        route,
+        "/seat-live"
+            | "/seat/{token}/live"
+            | "/events/{event}/live/screen"
+            | "/events/{event}/live/standings"
+            | "/events/{event}/live/console"
+    )
 }
 
-/// Does this request add an entry (or a bot)?
-fn adds_entry(method: &Method, path: &str) -> bool {
-    let path = path.trim_end_matches('/');
+/// Does a request to this route create an event?
+fn creates_event(method: &Method, route: &str) -> bool {
+    method == Method::POST && matches!(route, "/events" | "/api/v1/events")
+}
+
+/// Does a request to this route add an entry (or a bot)?
+fn adds_entry(method: &Method, route: &str) -> bool {
     method == Method::POST
-        && (path.ends_with("/host/entries")
-            || path.ends_with("/host/bots")
-            || (path.starts_with("/api/v1/events/") && path.ends_with("/entries")))
+        && matches!(
+            route,
+            "/events/{event}/host/entries"
+                | "/events/{event}/host/bots"
+                | "/api/v1/events/{event}/entries"
+        )
 }
 
 fn has_body(method: &Method) -> bool {
@@ -420,7 +433,7 @@ pub fn too_many(req: &HttpRequest, wait: Duration, what: &str) -> HttpResponse {
         format!("in {} minutes", seconds.div_ceil(60))
     };
     let message = format!("{what}: try again {when}.");
-    let mut answer = if req.path().starts_with("/api/") {
+    let mut answer = if req.match_info().as_str().starts_with("/api/") {
         super::error::json_error(StatusCode::TOO_MANY_REQUESTS, "too_many", message)
     } else {
         let mut page = super::pages::PageError(AppError::Conflict(message)).error_response();
@@ -517,20 +530,21 @@ pub async fn guard(
     let client = guards.client(req.request());
     let https = guards.https(req.request());
     let method = req.method().clone();
-    let path = req.path().to_owned();
+    // Limits are told by the route that will run, however its address was spelled.
+    let route = route_of(req.request()).unwrap_or_default();
     let refusal = if has_body(&method) {
         guards
             .check(&guards.writes, client)
             .map_err(|wait| (wait, "this device has sent too many requests in a row"))
             .and_then(|()| {
-                if creates_event(&method, &path) {
+                if creates_event(&method, &route) {
                     guards.check(&guards.events, client).map_err(|wait| {
                         (
                             wait,
                             "this device has created as many events as an hour allows",
                         )
                     })
-                } else if adds_entry(&method, &path) {
+                } else if adds_entry(&method, &route) {
                     guards.check(&guards.entries, client).map_err(|wait| {
                         (
                             wait,
@@ -550,7 +564,7 @@ pub async fn guard(
         secure_headers(answer.headers_mut());
         return Ok(req.into_response(answer));
     }
-    let stream = if method == Method::GET && is_stream(&path) {
+    let stream = if method == Method::GET && is_stream(&route) {
         match guards.open_stream(client) {
             Some(guard) => Some(guard),
             None => {
@@ -638,18 +652,59 @@ mod tests {
         );
     }
 
-    #[test]
-    fn streams_and_creations_are_recognised() {
-        assert!(is_stream("/seat-live"));
-        assert!(is_stream("/seat/abc/live"));
-        assert!(is_stream("/events/3/live/screen"));
-        assert!(!is_stream("/events/3/screen"));
-        assert!(creates_event(&Method::POST, "/api/v1/events"));
-        assert!(creates_event(&Method::POST, "/events/"));
-        assert!(!creates_event(&Method::GET, "/events"));
-        assert!(adds_entry(&Method::POST, "/api/v1/events/4/entries"));
-        assert!(adds_entry(&Method::POST, "/events/4/host/entries"));
-        assert!(adds_entry(&Method::POST, "/events/4/host/bots"));
-        assert!(!adds_entry(&Method::PATCH, "/api/v1/events/4/entries/2"));
+    /// The routes the limits name are routes the server has, and a request is told by its
+    /// route however its address is spelled.
+    #[actix_web::test]
+    async fn limits_know_a_route_by_its_pattern_however_it_is_spelled() {
+        use actix_web::test::{TestRequest, call_service, init_service};
+        let app = init_service(
+            actix_web::App::new()
+                .wrap(actix_web::middleware::from_fn(
+                    |req: ServiceRequest, next: Next<BoxBody>| async move {
+                        let route = route_of(req.request()).unwrap_or_default();
+                        let method = req.method().clone();
+                        let what = format!(
+                            "{}{}{}",
+                            u8::from(is_stream(&route)),
+                            u8::from(creates_event(&method, &route)),
+                            u8::from(adds_entry(&method, &route))
+                        );
+                        let _ = next;
+                        Ok(req.into_response(HttpResponse::Ok().body(what)))
+                    },
+                ))
+                .wrap(actix_web::middleware::NormalizePath::trim())
+                .configure(crate::web::configure),
+        )
+        .await;
+        for (method, path, expected) in [
+            (Method::GET, "/seat-live", "100"),
+            (Method::GET, "/seat/abc/live", "100"),
+            (Method::GET, "/events/3/live/screen", "100"),
+            (Method::GET, "/events/3/%6Cive/screen", "100"),
+            (Method::GET, "/events/3/live/standings/", "100"),
+            (Method::GET, "/events/3/live/console", "100"),
+            (Method::GET, "/events/3/screen", "000"),
+            (Method::POST, "/api/v1/events", "010"),
+            (Method::POST, "/api/v1/%65vents", "010"),
+            (Method::POST, "/%65vents/", "010"),
+            (Method::GET, "/api/v1/events", "000"),
+            (Method::POST, "/api/v1/events/4/entries", "001"),
+            (Method::POST, "/api/v1/events/4/%65ntries", "001"),
+            (Method::POST, "/events/4/host/entries", "001"),
+            (Method::POST, "/events/4/host/bots", "001"),
+            (Method::PATCH, "/api/v1/events/4/entries/2", "000"),
+            (Method::POST, "/nowhere", "000"),
+        ] {
+            let request = TestRequest::default()
+                .method(method.clone())
+                .uri(path)
+                .to_request();
+            let answer = call_service(&app, request).await;
+            let body = actix_web::body::to_bytes(answer.into_body())
+                .await
+                .unwrap_or_default();
+            assert_eq!(body, expected.as_bytes(), "{method} {path}");
+        }
     }
 }
