@@ -510,3 +510,197 @@ fn the_signing_key_lives_beside_the_database_owner_only_and_not_in_it() {
         "moved out of the database"
     );
 }
+
+// Trust, round 3 (issue 32).
+
+/// The address in the projector's QR code (the text under it).
+fn join_url(html: &str) -> String {
+    html.split("<span class=\"small\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .unwrap_or_else(|| panic!("a join address on the projector: {html}"))
+        .replace("&amp;", "&")
+        .replace("&#x2f;", "/")
+        .replace("&#x3a;", ":")
+}
+
+fn projector_with(server: &Server, event: i64, headers: &[(&str, &str)]) -> String {
+    let mut request = server
+        .client()
+        .get(server.url(&format!("/events/{event}/screen")));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.send().expect("GET");
+    assert_eq!(response.status().as_u16(), 200);
+    response.text().expect("page")
+}
+
+const FORGED: &[(&str, &str)] = &[
+    ("X-Forwarded-Host", "evil.example"),
+    ("X-Forwarded-Proto", "javascript"),
+    ("Forwarded", "host=evil.example;proto=javascript"),
+];
+
+#[test]
+fn forwarded_headers_of_a_stranger_do_not_reach_the_qr_codes() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Forged"}));
+    let url = join_url(&projector_with(&server, host.event, FORGED));
+    assert!(
+        url.starts_with(&format!("{}/events/{}/join?key=", server.base, host.event)),
+        "{url}"
+    );
+    let client = browser();
+    let (status, _) = get(
+        &client,
+        &server,
+        &format!("/events/{}/host?token={}", host.event, host.token),
+    );
+    assert_eq!(status, 303);
+    let mut request = client.get(server.url(&format!("/events/{}/print/tents", host.event)));
+    for (name, value) in FORGED {
+        request = request.header(*name, *value);
+    }
+    let tents = request.send().expect("GET").text().expect("page");
+    assert!(!tents.contains("evil.example"), "{tents}");
+    assert!(!tents.contains("javascript"), "{tents}");
+}
+
+#[test]
+fn a_trusted_proxy_says_which_address_the_guests_asked_for() {
+    let server = Server::start_with(&["--trusted-proxy", "127.0.0.1"]);
+    let host = Host::create(&server, json!({"name": "Proxied"}));
+    let url = join_url(&projector_with(
+        &server,
+        host.event,
+        &[
+            ("X-Forwarded-Host", "party.example"),
+            ("X-Forwarded-Proto", "https"),
+        ],
+    ));
+    assert!(
+        url.starts_with(&format!("https://party.example/events/{}/join", host.event)),
+        "{url}"
+    );
+    let url = join_url(&projector_with(
+        &server,
+        host.event,
+        &[("Forwarded", "for=192.0.2.9;host=party.example;proto=https")],
+    ));
+    assert!(url.starts_with("https://party.example/"), "{url}");
+    // Even a trusted proxy cannot put something that is not a host in the QR codes.
+    let url = join_url(&projector_with(
+        &server,
+        host.event,
+        &[("X-Forwarded-Host", "javascript:alert(1)")],
+    ));
+    assert!(url.starts_with(&server.base), "{url}");
+}
+
+#[test]
+fn public_url_goes_into_the_qr_codes_and_the_links_shown_to_guests() {
+    let server = Server::start_with(&["--public-url", "http://192.168.1.20:8080/"]);
+    let host = Host::create(&server, json!({"name": "Public"}));
+    let url = join_url(&projector_with(&server, host.event, FORGED));
+    assert!(
+        url.starts_with(&format!(
+            "http://192.168.1.20:8080/events/{}/join?key=",
+            host.event
+        )),
+        "{url}"
+    );
+    let client = browser();
+    get(
+        &client,
+        &server,
+        &format!("/events/{}/host?token={}", host.event, host.token),
+    );
+    let (_, console) = get(&client, &server, &format!("/events/{}/host", host.event));
+    assert!(!console.contains("cannot open this address"), "{console}");
+}
+
+#[test]
+fn a_bad_public_url_stops_the_server_at_start_saying_why() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    for (url, says) in [
+        ("javascript://alert(1)", "http://"),
+        ("192.168.1.20:8080", "not a web address"),
+        ("http://party.example/touring", "path"),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_touring"))
+            .args(["serve", "--port", "0", "--database"])
+            .arg(dir.path().join("never.sqlite"))
+            .args(["--public-url", url])
+            .env_remove("TOURING_PUBLIC_URL")
+            .output()
+            .expect("run touring serve");
+        assert!(!output.status.success(), "{url}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--public-url"), "{stderr}");
+        assert!(stderr.contains(says), "{url}: {stderr}");
+    }
+}
+
+#[test]
+fn the_console_warns_when_the_qr_codes_point_to_this_laptop() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Loopback"}));
+    let client = browser();
+    get(
+        &client,
+        &server,
+        &format!("/events/{}/host?token={}", host.event, host.token),
+    );
+    let (status, console) = get(&client, &server, &format!("/events/{}/host", host.event));
+    assert_eq!(status, 200);
+    assert!(
+        console.contains(
+            "phones cannot open this address: the QR codes point to this laptop itself (127.0.0.1)"
+        ),
+        "{console}"
+    );
+    assert!(console.contains("--public-url"), "{console}");
+}
+
+#[test]
+fn listening_on_every_interface_puts_the_network_address_in_the_qr_codes() {
+    let server = Server::start_with(&["--address", "0.0.0.0"]);
+    let host = Host::create(&server, json!({"name": "Everywhere"}));
+    let port = server.base.rsplit(':').next().expect("a port").to_owned();
+    // Opened on the laptop itself, the projector still shows the address phones can open.
+    let page = server
+        .client()
+        .get(format!(
+            "http://127.0.0.1:{port}/events/{}/screen",
+            host.event
+        ))
+        .send()
+        .expect("GET")
+        .text()
+        .expect("page");
+    let url = join_url(&page);
+    let printed = server.base.clone();
+    if printed.starts_with("http://127.0.0.1") {
+        // No network on this machine: the console says why phones cannot join.
+        let client = browser();
+        let console = format!("http://127.0.0.1:{port}/events/{}/host", host.event);
+        client
+            .get(format!("{console}?token={}", host.token))
+            .send()
+            .expect("GET");
+        let text = client
+            .get(console)
+            .send()
+            .expect("GET")
+            .text()
+            .expect("page");
+        assert!(text.contains("cannot open this address"), "{text}");
+    } else {
+        assert!(!printed.contains("0.0.0.0"), "{printed}");
+        assert!(
+            url.starts_with(&format!("{printed}/events/{}/join", host.event)),
+            "{url} should start with {printed}"
+        );
+    }
+}

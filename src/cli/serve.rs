@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let app = App::new(pool, Arc::new(SystemClock));
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr, hub) = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
+        let bound = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",
@@ -97,15 +97,18 @@ pub fn run(args: &Args) -> Result<(), String> {
         })?;
         // Instances over one PostgreSQL database tell each other what changed.
         if let db::Database::Postgres(url) = &database {
-            hub.relay(url)
+            bound.hub.relay(url)
                 .map_err(|e| format!("cannot start the live updates between instances: {e}"))?;
         }
-        super::print_line(&format!("touring is running: open http://{addr}/"))?;
+        for line in super::where_to_open("touring is running", &bound, args.limits.public_url.as_ref()) {
+            super::print_line(&line)?;
+        }
         super::print_line(&format!(
             "database: {} (stop with Ctrl-C)",
             database.describe()
         ))?;
-        server
+        bound
+            .server
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })

@@ -28,6 +28,7 @@ use futures_util::StreamExt;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
+use super::address::PublicUrl;
 use crate::app::AppError;
 
 /// Events one address may create in an hour.
@@ -71,10 +72,18 @@ pub struct Limits {
     #[arg(long, env = "TOURING_SECURE_COOKIES")]
     pub secure_cookies: bool,
     /// The address of a reverse proxy in front of touring (repeat for several). Only
-    /// connections from it may say, in X-Forwarded-For and X-Forwarded-Proto, which client
-    /// they carry and whether it came over HTTPS.
+    /// connections from it may say, in X-Forwarded-For, X-Forwarded-Proto, X-Forwarded-Host
+    /// and Forwarded, which client they carry, whether it came over HTTPS and which address
+    /// it asked for.
     #[arg(long, env = "TOURING_TRUSTED_PROXY", value_delimiter = ',')]
     pub trusted_proxy: Vec<IpAddr>,
+    /// The address guests' phones use to reach touring (http://192.168.1.20:8080, or the
+    /// proxy's https://party.example): the QR codes and every link shown to guests start with
+    /// it. Without it: the machine's network address when listening on 0.0.0.0 or ::, else
+    /// the address each request was sent to.
+    #[arg(long, env = "TOURING_PUBLIC_URL", value_name = "URL",
+        value_parser = super::address::PublicUrl::parse)]
+    pub public_url: Option<super::address::PublicUrl>,
 }
 
 impl Default for Limits {
@@ -88,6 +97,7 @@ impl Default for Limits {
             body_timeout_secs: BODY_TIMEOUT_SECS,
             secure_cookies: false,
             trusted_proxy: Vec::new(),
+            public_url: None,
         }
     }
 }
@@ -181,6 +191,9 @@ pub struct Guards {
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     streams: Streams,
     sign_ins: Mutex<SignIns>,
+    /// The machine's network address, found at start when listening on every interface
+    /// without `--public-url`.
+    lan_url: std::sync::OnceLock<PublicUrl>,
 }
 
 fn keyed(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<Client>> {
@@ -202,6 +215,7 @@ impl Guards {
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             streams: Arc::default(),
             sign_ins: Mutex::default(),
+            lan_url: std::sync::OnceLock::new(),
             limits,
         }
     }
@@ -234,20 +248,48 @@ impl Guards {
         self.limits.trusted_proxy.iter().any(|p| normal(*p) == peer)
     }
 
+    /// Whether the request comes from a proxy named by `--trusted-proxy`, whose forwarding
+    /// headers are believed (nobody else's are).
+    pub fn from_trusted_proxy(&self, req: &HttpRequest) -> bool {
+        req.peer_addr().is_some_and(|a| self.trusts(normal(a.ip())))
+    }
+
+    /// The address guests' phones use: `--public-url`, or the network address found at start.
+    pub fn public_url(&self) -> Option<&PublicUrl> {
+        self.limits.public_url.as_ref().or(self.lan_url.get())
+    }
+
+    /// Remembers the machine's network address (found once the server listens).
+    pub fn found_lan_url(&self, url: PublicUrl) {
+        let _ = self.lan_url.set(url);
+    }
+
     /// Whether the browser reached the server over HTTPS: always with `--secure-cookies`; or
-    /// as a trusted proxy says; or when touring itself serves TLS.
+    /// as a trusted proxy says (`X-Forwarded-Proto`, else `Forwarded: proto=`); or when
+    /// touring itself serves TLS.
     pub fn https(&self, req: &HttpRequest) -> bool {
         if self.limits.secure_cookies || req.app_config().secure() {
             return true;
         }
-        let peer = req.peer_addr().map(|a| normal(a.ip()));
-        peer.is_some_and(|p| self.trusts(p))
-            && req
-                .headers()
-                .get("x-forwarded-proto")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next_back())
-                .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+        if !self.from_trusted_proxy(req) {
+            return false;
+        }
+        let last = |name: &str| {
+            req.headers()
+                .get_all(name)
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .last()
+                .map(str::to_owned)
+        };
+        let proto = last("x-forwarded-proto").or_else(|| {
+            last("forwarded")?
+                .split(';')
+                .filter_map(|pair| pair.split_once('='))
+                .find(|(name, _)| name.trim().eq_ignore_ascii_case("proto"))
+                .map(|(_, value)| value.trim().trim_matches('"').to_owned())
+        });
+        proto.is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
     }
 
     fn check(

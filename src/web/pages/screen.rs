@@ -14,6 +14,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
+use crate::web::address::base_url;
 use crate::web::live::{Audience, Gather, Hub};
 use crate::web::session::Visitor;
 
@@ -38,12 +39,6 @@ pub fn qr_svg(text: &str) -> String {
             .build(),
         Err(_) => String::new(),
     }
-}
-
-/// The address guests' phones use to reach this server, from the request.
-pub fn base_url(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
 }
 
 #[derive(Deserialize)]

@@ -31,14 +31,10 @@ async fn host_token(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
     let event = form.host.event;
     let (token, epoch) = form.run(events::rotate_host_token).await?;
     form.visitor.add_host(event, epoch);
-    let info = req.connection_info();
+    let base = crate::web::address::base_url(&req);
     form.visitor.flash_link(
         "Your new host link (shown only now; the old one stops working and other host devices are signed out):",
-        format!(
-            "{}://{}/events/{event}/host?token={token}",
-            info.scheme(),
-            info.host()
-        ),
+        format!("{base}/events/{event}/host?token={token}"),
     );
     Ok(redirect(&format!("/events/{event}/host#access")))
 }
