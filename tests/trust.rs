@@ -704,3 +704,84 @@ fn listening_on_every_interface_puts_the_network_address_in_the_qr_codes() {
         );
     }
 }
+
+#[test]
+fn answers_with_a_hand_a_token_or_an_export_are_never_stored() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    let token = &party.tokens[0];
+    let no_store = |what: &str, response: &Response| {
+        let value = response
+            .headers()
+            .get("cache-control")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        assert_eq!(value, "no-store", "{what}: {:?}", response.headers());
+    };
+    let guest = browser();
+    let seat = guest
+        .get(server.url(&format!("/seat/{token}")))
+        .send()
+        .expect("GET");
+    no_store("the seat page", &seat);
+    let live = guest
+        .get(server.url(&format!("/seat/{token}/live")))
+        .send()
+        .expect("GET");
+    assert_eq!(live.status().as_u16(), 200);
+    no_store("the seat's live stream", &live);
+    drop(live);
+    let state = server
+        .client()
+        .get(server.url(&format!("/api/v1/seats/{token}")))
+        .send()
+        .expect("GET");
+    no_store("the API's seat state", &state);
+    let console = party
+        .console
+        .get(server.url(&format!("/events/{event}/host")))
+        .send()
+        .expect("GET");
+    no_store("the host console", &console);
+    let console_live = party
+        .console
+        .get(server.url(&format!("/events/{event}/live/console")))
+        .send()
+        .expect("GET");
+    no_store("the console's live stream", &console_live);
+    drop(console_live);
+    for export in ["/export.csv", "/export.json"] {
+        let response = server
+            .client()
+            .get(server.url(&party.host.path(export)))
+            .bearer_auth(&party.host.token)
+            .send()
+            .expect("GET");
+        assert_eq!(response.status().as_u16(), 200);
+        no_store(export, &response);
+    }
+    let created = server
+        .client()
+        .post(server.url("/api/v1/events"))
+        .json(&json!({"name": "Tokens"}))
+        .send()
+        .expect("POST");
+    assert_eq!(created.status().as_u16(), 201);
+    no_store("a new event's host token", &created);
+    let renewed = server
+        .client()
+        .post(
+            server.url(
+                &party
+                    .host
+                    .path(&format!("/players/{}/link", party.players[3])),
+            ),
+        )
+        .bearer_auth(&party.host.token)
+        .json(&json!({}))
+        .send()
+        .expect("POST");
+    assert_eq!(renewed.status().as_u16(), 200);
+    no_store("a new seat link", &renewed);
+}

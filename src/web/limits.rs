@@ -495,9 +495,13 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
      style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
      object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The headers every answer carries.
+/// The headers every answer carries. Nothing is kept in a cache (`no-store`) unless its
+/// handler says otherwise (the static files do): seat pages and streams hold a hand, the
+/// console and many answers a token or a link with one, exports a whole evening, and an
+/// answer with nothing secret loses little by being asked again.
 fn secure_headers(headers: &mut actix_web::http::header::HeaderMap) {
     let set = [
+        (header::CACHE_CONTROL, "no-store"),
         (header::CONTENT_SECURITY_POLICY, CSP),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
