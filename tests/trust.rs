@@ -785,3 +785,54 @@ fn answers_with_a_hand_a_token_or_an_export_are_never_stored() {
     assert_eq!(renewed.status().as_u16(), 200);
     no_store("a new seat link", &renewed);
 }
+
+#[test]
+fn bad_event_numbers_and_query_strings_get_a_page_in_plain_words() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    let csrf = csrf_of(&party.console, &server, &format!("/events/{event}/host"));
+    let page_of = |response: Response| {
+        let status = response.status().as_u16();
+        let kind = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let text = response.text().unwrap_or_default();
+        assert!(kind.starts_with("text/html"), "{status} {kind}: {text}");
+        (status, text)
+    };
+    for path in [
+        "/events/x/host/entries",
+        "/events/x/host/finish",
+        "/events/1.5/host/seat",
+        "/events/99999999999999999999/host/join-keys",
+    ] {
+        let response = party
+            .console
+            .post(server.url(path))
+            .form(&[("csrf", csrf.as_str()), ("name", "Eve")])
+            .send()
+            .expect("POST");
+        let (status, text) = page_of(response);
+        assert_eq!(status, 404, "{path}: {text}");
+        assert!(text.contains("whole numbers"), "{path}: {text}");
+    }
+    for path in [
+        format!("/events/{event}/print/seating?round=x"),
+        format!("/events/{event}/screen?key=a&key=b"),
+        format!("/events/{event}/join?key=a&key=b"),
+        format!("/events/{event}/replays?key=a&key=b"),
+    ] {
+        let response = party.console.get(server.url(&path)).send().expect("GET");
+        let (status, text) = page_of(response);
+        assert_eq!(status, 400, "{path}: {text}");
+        assert!(text.contains("check the link"), "{path}: {text}");
+        assert!(!text.contains("duplicate field"), "{path}: {text}");
+        assert!(!text.contains("invalid digit"), "{path}: {text}");
+    }
+    let log = server.log();
+    assert!(!log.contains(" ERROR "), "{log}");
+}

@@ -158,7 +158,8 @@ pub fn bind_with(
 /// Whether an address is the JSON API's (which answers in JSON) rather than a page's (which
 /// answers with a page a person can read).
 fn is_api(req: &HttpRequest) -> bool {
-    req.path().starts_with("/api/")
+    // The path as the router read it (`/%61pi/` is the API's too).
+    req.match_info().as_str().starts_with("/api/")
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
@@ -283,7 +284,17 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
 }
 
 fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
+    web::QueryConfig::default().error_handler(|err: QueryPayloadError, req| {
+        if !is_api(req) {
+            // A person followed a link that was cut or changed: say so in their words.
+            use actix_web::ResponseError as _;
+            let mut page = pages::PageError(AppError::Invalid(
+                "this page's address has something after the \"?\" that it cannot read (a number that is not a number, or something given twice): check the link, or open the page again from the projector or the console".into(),
+            ))
+            .error_response();
+            *page.status_mut() = StatusCode::BAD_REQUEST;
+            return actix_web::error::InternalError::from_response(err, page).into();
+        }
         let message = format!("the query string is not valid: {err}");
         actix_web::error::InternalError::from_response(
             err,
