@@ -836,3 +836,102 @@ fn bad_event_numbers_and_query_strings_get_a_page_in_plain_words() {
     let log = server.log();
     assert!(!log.contains(" ERROR "), "{log}");
 }
+
+#[test]
+fn the_viewer_key_reads_the_views_but_picks_no_seat() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    let viewer_key = party.make_private(&server);
+    let join_key = key_after(
+        &get(&party.console, &server, &format!("/events/{event}/screen")).1,
+        "/join?key=",
+    );
+    assert_ne!(viewer_key, join_key);
+    let viewer = browser();
+    for page in ["screen", "standings", "replays"] {
+        let (status, _) = get(
+            &viewer,
+            &server,
+            &format!("/events/{event}/{page}?key={viewer_key}"),
+        );
+        assert_eq!(status, 200, "{page} with the viewer key");
+    }
+    let (status, _) = server.get(
+        &format!("/api/v1/events/{event}/standings?key={viewer_key}"),
+        None,
+    );
+    assert_eq!(status, 200);
+    // The viewer key opens no seat picker and picks no seat.
+    let (status, _) = get(
+        &viewer,
+        &server,
+        &format!("/events/{event}/join?key={viewer_key}"),
+    );
+    assert_eq!(status, 403);
+    assert_eq!(
+        party.pick(&server, &viewer, &viewer_key, None, party.players[0]),
+        403
+    );
+    // The join key picks seats and reads no private view.
+    let (status, _) = get(
+        &viewer,
+        &server,
+        &format!("/events/{event}/standings?key={join_key}"),
+    );
+    assert_eq!(status, 403);
+}
+
+#[test]
+fn new_join_keys_keep_the_viewer_link_and_a_new_viewer_link_keeps_the_join_keys() {
+    let server = Server::start();
+    let party = Party::new(&server);
+    let event = party.event();
+    let viewer_key = party.make_private(&server);
+    let old_join = party.table_key(&server, 1);
+    let opens = |key: &str| {
+        get(
+            &browser(),
+            &server,
+            &format!("/events/{event}/screen?key={key}"),
+        )
+        .0
+    };
+    let console = format!("/events/{event}/host");
+    let csrf = csrf_of(&party.console, &server, &console);
+    let status = post_form(
+        &party.console,
+        &server,
+        &format!("/events/{event}/host/join-keys"),
+        &[("csrf", &csrf)],
+    );
+    assert_eq!(status, 303);
+    let new_join = party.table_key(&server, 1);
+    assert_ne!(new_join, old_join);
+    assert_eq!(opens(&viewer_key), 200, "the viewer link stays");
+    assert_eq!(
+        key_after(&get(&party.console, &server, &console).1, "screen?key="),
+        viewer_key
+    );
+
+    let status = post_form(
+        &party.console,
+        &server,
+        &format!("/events/{event}/host/viewer-key"),
+        &[("csrf", &csrf)],
+    );
+    assert_eq!(status, 303);
+    let new_viewer = key_after(&get(&party.console, &server, &console).1, "screen?key=");
+    assert_ne!(new_viewer, viewer_key);
+    assert_eq!(opens(&viewer_key), 403, "the old viewer link stops working");
+    assert_eq!(opens(&new_viewer), 200);
+    assert_eq!(party.table_key(&server, 1), new_join, "the join keys stay");
+
+    // The API does the same.
+    let answer = party.host.ok(&server, "/viewer-key", json!({}));
+    let api_viewer = answer["viewer_key"].as_str().expect("a viewer key");
+    assert_ne!(api_viewer, new_viewer);
+    assert_eq!(opens(api_viewer), 200);
+    assert_eq!(opens(&new_viewer), 403);
+    assert_eq!(party.table_key(&server, 1), new_join);
+}

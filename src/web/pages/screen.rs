@@ -60,7 +60,7 @@ pub(super) fn private_page(error: AppError) -> AppError {
 /// What a private view's links carry: the viewer key, unless the visitor is the host.
 pub(super) fn view_query(event: &EventRecord, hosts: bool) -> String {
     if event.row.private_views && !hosts {
-        format!("?key={}", event.join_key())
+        format!("?key={}", event.viewer_key())
     } else {
         String::new()
     }
@@ -230,7 +230,7 @@ fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
     let finished = event.is_finished();
     let url = if finished {
         let key = if event.row.private_views {
-            format!("?key={}", event.join_key())
+            format!("?key={}", event.viewer_key())
         } else {
             String::new()
         };
