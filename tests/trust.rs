@@ -640,6 +640,35 @@ fn a_bad_public_url_stops_the_server_at_start_saying_why() {
         assert!(stderr.contains("--public-url"), "{stderr}");
         assert!(stderr.contains(says), "{url}: {stderr}");
     }
+    // Plain `touring` reads it from the environment, and stops just the same.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_touring"))
+        .env("TOURING_PUBLIC_URL", "javascript://alert(1)")
+        .env("DATABASE_URL", dir.path().join("never.sqlite"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run touring");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+    }
+    assert!(
+        status.is_some_and(|s| !s.success()),
+        "touring should stop at start: {stderr}"
+    );
+    assert!(stderr.contains("http://"), "{stderr}");
 }
 
 #[test]

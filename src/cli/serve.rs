@@ -41,22 +41,24 @@ struct LimitsOnly {
     limits: Limits,
 }
 
-impl Default for Args {
-    fn default() -> Args {
-        Args {
+impl Args {
+    /// The arguments of plain `touring` (no command): the defaults, and the limits and
+    /// addresses the environment sets. A value there that does not fit (a TOURING_PUBLIC_URL
+    /// that is not a web address, say) stops the server, saying why, as the flag would.
+    pub fn from_environment() -> Result<Args, String> {
+        let limits = <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
+            .map_err(|e| e.to_string().trim_end().to_owned())?
+            .limits;
+        Ok(Args {
             address: "127.0.0.1".into(),
             port: 8080,
             database: std::env::var("DATABASE_URL").ok(),
             key_file: std::env::var_os("TOURING_KEY_FILE").map(PathBuf::from),
             bot_delay_ms: 1500,
-            limits: <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
-                .map(|only| only.limits)
-                .unwrap_or_default(),
-        }
+            limits,
+        })
     }
-}
 
-impl Args {
     /// How the bots play at the tables.
     pub fn bot_pace(&self) -> BotPace {
         BotPace {
