@@ -862,6 +862,38 @@ fn bad_event_numbers_and_query_strings_get_a_page_in_plain_words() {
         assert!(!text.contains("duplicate field"), "{path}: {text}");
         assert!(!text.contains("invalid digit"), "{path}: {text}");
     }
+    // Whatever else a stranger sends to the pages is refused without a failure of ours.
+    let stranger = browser();
+    for (post, path) in [
+        (true, "/events/x/pick".to_owned()),
+        (true, "/events/x/login".to_owned()),
+        (true, format!("/events/{event}/pick")),
+        (true, "/seat/nope/move".to_owned()),
+        (true, "/seat-move".to_owned()),
+        (true, format!("/events/{event}/host/rounds/x/signal")),
+        (true, "/events/99999/host/entries".to_owned()),
+        (false, "/events/x/screen".to_owned()),
+        (false, format!("/events/{event}/replays/x/1/1")),
+        (
+            false,
+            format!("/events/{event}/replays/1/1/1?step=x&step=y"),
+        ),
+        (false, "/seat/%FF%FE/live".to_owned()),
+        (false, format!("/events/{event}/table/x?key=a")),
+    ] {
+        let request = if post {
+            stranger.post(server.url(&path)).form(&[
+                ("csrf", "0"),
+                ("player", "x"),
+                ("key", "a"),
+                ("key", "b"),
+            ])
+        } else {
+            stranger.get(server.url(&path))
+        };
+        let status = request.send().expect("request").status().as_u16();
+        assert!((300..500).contains(&status), "{path}: {status}");
+    }
     let log = server.log();
     assert!(!log.contains(" ERROR "), "{log}");
 }
