@@ -52,3 +52,11 @@ fn paper_cards_stored_as_mile_columns_are_carried_over_as_row_counts() {
         serde_json::json!({"mile1": 8, "mile3": 4, "mile5": 1, "mile10": 2})
     );
 }
+
+#[test]
+fn the_latest_migration_goes_down_and_up_again() {
+    let mut conn = SqliteConnection::establish(":memory:").expect("database");
+    conn.run_pending_migrations(MIGRATIONS).expect("up");
+    conn.revert_last_migration(MIGRATIONS).expect("down");
+    conn.run_pending_migrations(MIGRATIONS).expect("up again");
+}

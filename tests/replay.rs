@@ -290,7 +290,7 @@ fn a_private_events_replays_need_the_viewer_key() {
     let key = app
         .write(|conn| {
             touring::db::queries::set_private_views(conn, event, true)?;
-            Ok(events::load(conn, event)?.join_key())
+            Ok(events::load(conn, event)?.viewer_key())
         })
         .expect("private views");
     let refused = replay::finished_deals(&app, &reader(event, "")).expect_err("private");
@@ -413,12 +413,12 @@ fn a_private_events_replay_pages_carry_the_viewer_key_in_every_link() {
     app.write(|conn| Ok(touring::db::queries::set_private_views(conn, event, true)?))
         .expect("private views");
     let (status, keys) = server.post(
-        &format!("/api/v1/events/{event}/join-keys"),
+        &format!("/api/v1/events/{event}/viewer-key"),
         Some(&host),
         &serde_json::json!({}),
     );
     assert_eq!(status, 200, "{keys}");
-    let key = keys["join_key"]
+    let key = keys["viewer_key"]
         .as_str()
         .expect("the viewer key")
         .to_owned();

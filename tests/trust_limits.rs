@@ -293,3 +293,48 @@ fn host_reads_do_not_wait_for_the_write_lock() {
     assert_eq!(status, 200, "{csv}");
     assert!(csv.contains("Ann"));
 }
+
+/// Issue 32: the router decodes percent-encoding, so every limit must know the route however
+/// its address is spelled (`%65` is `e`, `%6C` is `l`).
+#[test]
+fn event_creation_limit_holds_through_an_encoded_path() {
+    let server = Server::start_with(&["--events-per-hour", "2"]);
+    Host::create(&server, settings("One"));
+    Host::create(&server, settings("Two"));
+    let (status, answer) = server.post("/api/v1/%65vents", None, &settings("Three"));
+    assert_eq!(status, 429, "{answer}");
+    assert_eq!(answer["code"], "too_many");
+}
+
+#[test]
+fn entry_limit_holds_through_an_encoded_path() {
+    let server = Server::start_with(&["--entries-per-minute", "2"]);
+    let host = Host::create(&server, settings("Entries"));
+    host.ok(&server, "/entries", json!({"names": ["Ann"]}));
+    host.ok(&server, "/entries", json!({"names": ["Bob"]}));
+    let path = format!("/api/v1/events/{}/%65ntries", host.event);
+    let (status, answer) = server.post(&path, Some(&host.token), &json!({"names": ["Cat"]}));
+    assert_eq!(status, 429, "{answer}");
+    assert_eq!(answer["code"], "too_many");
+}
+
+#[test]
+fn stream_cap_holds_through_an_encoded_path() {
+    let server = Server::start_with(&["--streams-per-client", "1"]);
+    let host = Host::create(&server, settings("Streams"));
+    let plain = format!("/events/{}/live/screen", host.event);
+    let first = server.client().get(server.url(&plain)).send().expect("GET");
+    assert_eq!(first.status().as_u16(), 200);
+    for encoded in [
+        format!("/events/{}/%6Cive/screen", host.event),
+        format!("/%65vents/{}/live/screen/", host.event),
+    ] {
+        let second = server
+            .client()
+            .get(server.url(&encoded))
+            .send()
+            .expect("GET");
+        assert_eq!(second.status().as_u16(), 429, "{encoded}");
+    }
+    drop(first);
+}

@@ -41,7 +41,7 @@ impl EventRecord {
         self.row.status == FINISHED
     }
 
-    /// The event's join key: the projector's QR code, and the viewer key of private views.
+    /// The event's join key: the projector's QR code, which picks a free seat.
     pub fn join_key(&self) -> String {
         super::secret::join_key(self.id(), self.row.join_epoch, None)
     }
@@ -51,9 +51,20 @@ impl EventRecord {
         super::secret::join_key(self.id(), self.row.join_epoch, Some(table))
     }
 
-    /// Is this the event's join (viewer) key?
+    /// Is this the event's join key?
     pub fn is_join_key(&self, key: &str) -> bool {
         same_hash(&self.join_key(), key)
+    }
+
+    /// The viewer key of private views: it reads the projector and the standings and picks
+    /// no seat. New join keys leave it as it is, and a new viewer link leaves the join keys.
+    pub fn viewer_key(&self) -> String {
+        super::secret::viewer_key(self.id(), self.row.view_epoch)
+    }
+
+    /// Is this the event's viewer key?
+    pub fn is_viewer_key(&self, key: &str) -> bool {
+        same_hash(&self.viewer_key(), key)
     }
 }
 
@@ -88,12 +99,12 @@ pub fn load_as_host(conn: &mut Conn, host: &HostKey) -> AppResult<EventRecord> {
     }
 }
 
-/// Loads an event for a reader: with private views on, only the host or the viewer (join)
-/// key opens it.
+/// Loads an event for a reader: with private views on, only the host or the viewer key opens
+/// it (the join key picks seats; it reads nothing more than a seat shows).
 pub fn load_as_viewer(conn: &mut Conn, viewer: &ViewerKey) -> AppResult<EventRecord> {
     let event = load(conn, viewer.event)?;
     if !event.row.private_views
-        || event.is_join_key(&viewer.key)
+        || event.is_viewer_key(&viewer.key)
         || viewer.host.as_ref().is_some_and(|h| is_host(&event.row, h))
     {
         Ok(event)
@@ -497,10 +508,17 @@ pub fn release_seat_in(conn: &mut Conn, event: &EventRecord, player_id: i64) -> 
     Ok(())
 }
 
-/// New join keys for the projector, the viewer link and every table tent (print them again);
-/// the old ones stop working. Seats already picked are kept.
+/// New join keys for the projector and every table tent (print them again); the old ones
+/// stop working. Seats already picked are kept, and so is the viewer link.
 pub fn rotate_join_keys_in(conn: &mut Conn, event: &EventRecord) -> AppResult<()> {
     queries::bump_join_epoch(conn, event.id())?;
+    Ok(())
+}
+
+/// A new viewer key for the private views; the old viewer link stops working. The join keys
+/// stay as they are.
+pub fn rotate_viewer_key_in(conn: &mut Conn, event: &EventRecord) -> AppResult<()> {
+    queries::bump_view_epoch(conn, event.id())?;
     Ok(())
 }
 
@@ -758,6 +776,14 @@ pub fn release_seat(app: &App, host: &HostKey, player: i64) -> AppResult<()> {
 pub fn rotate_join_keys(app: &App, host: &HostKey) -> AppResult<EventRecord> {
     app.write_as_host(host, |conn, event| {
         rotate_join_keys_in(conn, event)?;
+        load(conn, event.id())
+    })
+}
+
+/// A new viewer key for the event's private views. Returns the event with its new key.
+pub fn rotate_viewer_key(app: &App, host: &HostKey) -> AppResult<EventRecord> {
+    app.write_as_host(host, |conn, event| {
+        rotate_viewer_key_in(conn, event)?;
         load(conn, event.id())
     })
 }

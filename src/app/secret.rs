@@ -149,7 +149,7 @@ pub fn deal_seed(derived: u64) -> u64 {
 }
 
 /// A join key: `table` for the key of one table's tent, None for the event's (the projector's
-/// QR code and the viewer link). 32 hex digits, like a token.
+/// QR code). 32 hex digits, like a token.
 pub fn join_key(event: i64, epoch: i32, table: Option<i32>) -> String {
     let table = table.map_or(-1, i64::from);
     let out = mac(
@@ -160,6 +160,13 @@ pub fn join_key(event: i64, epoch: i32, table: Option<i32>) -> String {
             &table.to_le_bytes(),
         ],
     );
+    super::tokens::hex(&out[..16])
+}
+
+/// The viewer key of an event's private views (the projector and standings, never a seat).
+/// 32 hex digits, like a token; its own epoch, so that new join keys leave it alone.
+pub fn viewer_key(event: i64, epoch: i32) -> String {
+    let out = mac("view", &[&event.to_le_bytes(), &epoch.to_le_bytes()]);
     super::tokens::hex(&out[..16])
 }
 
@@ -175,6 +182,11 @@ mod tests {
         assert_ne!(a, join_key(1, 1, None));
         assert_ne!(a, join_key(1, 0, Some(1)));
         assert_eq!(a, join_key(1, 0, None));
+        let viewer = viewer_key(1, 0);
+        assert!(super::super::tokens::looks_like_token(&viewer));
+        assert_ne!(viewer, a);
+        assert_ne!(viewer, viewer_key(1, 1));
+        assert_ne!(viewer, viewer_key(2, 0));
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         ..BotPace::default()
     };
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr, hub) = web::bind_with(app.clone(), &args.address, args.port, pace, args.limits.clone()).map_err(|e| {
+        let bound = web::bind_with(app.clone(), &args.address, args.port, pace, args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",
@@ -72,9 +72,11 @@ pub fn run(args: &Args) -> Result<(), String> {
                 format!("cannot listen on {}:{}: {e}", args.address, args.port)
             }
         })?;
-        let base = format!("http://{addr}");
+        let base = super::here(&bound);
         let event = demo.event;
-        super::print_line(&format!("touring demo is running: open {base}/"))?;
+        for line in super::where_to_open("touring demo is running", &bound, args.limits.public_url.as_ref()) {
+            super::print_line(&line)?;
+        }
         super::print_line(&format!(
             "host console: {base}/events/{event}/host?token={}",
             demo.host_token
@@ -89,6 +91,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             demo::ROUND_SECONDS
         ))?;
         super::print_line(&format!("database: {} (stop with Ctrl-C)", database.describe()))?;
+        let web::Bound { server, hub, .. } = bound;
         actix_web::rt::spawn(host_autopilot(app, hub, event));
         server
             .await

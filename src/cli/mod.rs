@@ -47,13 +47,64 @@ impl Cli {
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),
             Some(Command::Simulate(args)) => simulate::run(&args),
-            None => serve::run(&serve::Args::default()),
+            None => serve::run(&serve::Args::from_environment()?),
         }
     }
 }
 
 fn parse_rules(id: &str) -> Result<RulesId, String> {
     RulesId::parse(id).map_err(|e| e.to_string())
+}
+
+/// The address to open the server by on this machine: where it listens, or, listening on every
+/// interface, the machine's network address (loopback when none was found).
+fn here(bound: &crate::web::Bound) -> String {
+    let addr = bound.addr;
+    if !addr.ip().is_unspecified() {
+        return format!("http://{addr}");
+    }
+    if let Some(url) = &bound.network_url {
+        return url.to_string();
+    }
+    let loopback = match addr.ip() {
+        std::net::IpAddr::V4(_) => std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        std::net::IpAddr::V6(_) => std::net::IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+    };
+    format!(
+        "http://{}",
+        std::net::SocketAddr::new(loopback, addr.port())
+    )
+}
+
+/// The lines a server prints when it starts: where to open it, and the address guests' phones
+/// will use (or why they cannot use one yet). `given` is `--public-url`.
+fn where_to_open(
+    running: &str,
+    bound: &crate::web::Bound,
+    given: Option<&crate::web::address::PublicUrl>,
+) -> Vec<String> {
+    let mut lines = vec![format!("{running}: open {}/", here(bound))];
+    match (&bound.public_url, given) {
+        (Some(url), Some(_)) => lines.push(format!(
+            "guests' phones use {url} (--public-url): the QR codes and links carry it"
+        )),
+        (Some(url), None) => lines.push(format!(
+            "guests' phones use {url}, this machine's network address: the QR codes carry it \
+             (give --public-url if they reach it by another)"
+        )),
+        (None, _) if bound.addr.ip().is_loopback() => lines.push(
+            "only this computer can open it: for guests' phones, start with --address 0.0.0.0 \
+             (or --public-url URL behind a proxy)"
+                .to_owned(),
+        ),
+        (None, _) if bound.addr.ip().is_unspecified() => lines.push(
+            "no network address found for guests' phones: the QR codes carry the address each \
+             page was opened by; give --public-url http://<your Wi-Fi address>:PORT"
+                .to_owned(),
+        ),
+        (None, _) => {}
+    }
+    lines
 }
 
 /// Prints one line to standard output, reporting (not panicking on) a closed pipe.

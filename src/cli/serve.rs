@@ -41,22 +41,24 @@ struct LimitsOnly {
     limits: Limits,
 }
 
-impl Default for Args {
-    fn default() -> Args {
-        Args {
+impl Args {
+    /// The arguments of plain `touring` (no command): the defaults, and the limits and
+    /// addresses the environment sets. A value there that does not fit (a TOURING_PUBLIC_URL
+    /// that is not a web address, say) stops the server, saying why, as the flag would.
+    pub fn from_environment() -> Result<Args, String> {
+        let limits = <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
+            .map_err(|e| e.to_string().trim_end().to_owned())?
+            .limits;
+        Ok(Args {
             address: "127.0.0.1".into(),
             port: 8080,
             database: std::env::var("DATABASE_URL").ok(),
             key_file: std::env::var_os("TOURING_KEY_FILE").map(PathBuf::from),
             bot_delay_ms: 1500,
-            limits: <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
-                .map(|only| only.limits)
-                .unwrap_or_default(),
-        }
+            limits,
+        })
     }
-}
 
-impl Args {
     /// How the bots play at the tables.
     pub fn bot_pace(&self) -> BotPace {
         BotPace {
@@ -85,7 +87,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let app = App::new(pool, Arc::new(SystemClock));
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
-        let (server, addr, hub) = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
+        let bound = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",
@@ -97,15 +99,18 @@ pub fn run(args: &Args) -> Result<(), String> {
         })?;
         // Instances over one PostgreSQL database tell each other what changed.
         if let db::Database::Postgres(url) = &database {
-            hub.relay(url)
+            bound.hub.relay(url)
                 .map_err(|e| format!("cannot start the live updates between instances: {e}"))?;
         }
-        super::print_line(&format!("touring is running: open http://{addr}/"))?;
+        for line in super::where_to_open("touring is running", &bound, args.limits.public_url.as_ref()) {
+            super::print_line(&line)?;
+        }
         super::print_line(&format!(
             "database: {} (stop with Ctrl-C)",
             database.describe()
         ))?;
-        server
+        bound
+            .server
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })

@@ -176,11 +176,14 @@ impl Manager {
                 // Each connection caches up to 8 MB of pages (SQLite's default is 2 MB) and reads
                 // the file through a memory map: in WAL mode a connection drops its cache
                 // whenever another has committed, which at a busy party is before nearly every
-                // read, and mapped pages come back without a system call.
+                // read, and mapped pages come back without a system call. Every commit is
+                // synced to disk before it returns (`synchronous = FULL`): a move is answered
+                // only once it would survive the machine losing power (a laptop's battery
+                // dying), not only a crash of the server.
                 conn.batch_execute(
                     "PRAGMA busy_timeout = 10000; \
                      PRAGMA journal_mode = WAL; \
-                     PRAGMA synchronous = NORMAL; \
+                     PRAGMA synchronous = FULL; \
                      PRAGMA foreign_keys = ON; \
                      PRAGMA cache_size = -8192; \
                      PRAGMA mmap_size = 268435456;",
@@ -380,6 +383,7 @@ pub fn establish(database: &Database) -> Result<Conn, ConnectionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use diesel::RunQueryDsl;
 
     #[test]
     fn postgres_urls_select_postgresql() {
@@ -442,6 +446,26 @@ mod tests {
                 "no user or password is repeated: {error}"
             );
         }
+    }
+
+    #[derive(diesel::QueryableByName)]
+    struct Synchronous {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        synchronous: i32,
+    }
+
+    #[test]
+    fn an_acknowledged_write_survives_power_loss() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let database = Database::Sqlite(dir.path().join("power.sqlite"));
+        let Conn::Sqlite(mut conn) = Manager::connect(&database).expect("connect") else {
+            panic!("a SQLite connection");
+        };
+        let answer: Synchronous = diesel::sql_query("PRAGMA synchronous")
+            .get_result(&mut conn)
+            .expect("read the pragma");
+        // 2 is FULL: a commit returns only once the write-ahead log is synced to disk.
+        assert_eq!(answer.synchronous, 2);
     }
 
     #[test]

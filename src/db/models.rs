@@ -25,6 +25,8 @@ pub struct Event {
     pub host_epoch: i32,
     /// Bumped when the host rotates the join keys.
     pub join_epoch: i32,
+    /// Bumped when the host makes a new viewer link.
+    pub view_epoch: i32,
 }
 
 #[derive(Debug, Insertable)]

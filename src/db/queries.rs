@@ -123,6 +123,14 @@ pub fn bump_join_epoch(conn: &mut Conn, id: i64) -> QueryResult<usize> {
     })
 }
 
+pub fn bump_view_epoch(conn: &mut Conn, id: i64) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(events::table.find(id))
+            .set(events::view_epoch.eq(events::view_epoch + 1))
+            .execute(conn)
+    })
+}
+
 pub fn set_private_views(conn: &mut Conn, id: i64, private: bool) -> QueryResult<usize> {
     on_backend!(conn, {
         diesel::update(events::table.find(id))

@@ -28,6 +28,7 @@ use futures_util::StreamExt;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
+use super::address::PublicUrl;
 use crate::app::AppError;
 
 /// Events one address may create in an hour.
@@ -71,10 +72,18 @@ pub struct Limits {
     #[arg(long, env = "TOURING_SECURE_COOKIES")]
     pub secure_cookies: bool,
     /// The address of a reverse proxy in front of touring (repeat for several). Only
-    /// connections from it may say, in X-Forwarded-For and X-Forwarded-Proto, which client
-    /// they carry and whether it came over HTTPS.
+    /// connections from it may say, in X-Forwarded-For, X-Forwarded-Proto, X-Forwarded-Host
+    /// and Forwarded, which client they carry, whether it came over HTTPS and which address
+    /// it asked for.
     #[arg(long, env = "TOURING_TRUSTED_PROXY", value_delimiter = ',')]
     pub trusted_proxy: Vec<IpAddr>,
+    /// The address guests' phones use to reach touring (http://192.168.1.20:8080, or the
+    /// proxy's https://party.example): the QR codes and every link shown to guests start with
+    /// it. Without it: the machine's network address when listening on 0.0.0.0 or ::, else
+    /// the address each request was sent to.
+    #[arg(long, env = "TOURING_PUBLIC_URL", value_name = "URL",
+        value_parser = super::address::PublicUrl::parse)]
+    pub public_url: Option<super::address::PublicUrl>,
 }
 
 impl Default for Limits {
@@ -88,6 +97,7 @@ impl Default for Limits {
             body_timeout_secs: BODY_TIMEOUT_SECS,
             secure_cookies: false,
             trusted_proxy: Vec::new(),
+            public_url: None,
         }
     }
 }
@@ -181,6 +191,9 @@ pub struct Guards {
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     streams: Streams,
     sign_ins: Mutex<SignIns>,
+    /// The machine's network address, found at start when listening on every interface
+    /// without `--public-url`.
+    lan_url: std::sync::OnceLock<PublicUrl>,
 }
 
 fn keyed(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<Client>> {
@@ -202,6 +215,7 @@ impl Guards {
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             streams: Arc::default(),
             sign_ins: Mutex::default(),
+            lan_url: std::sync::OnceLock::new(),
             limits,
         }
     }
@@ -234,20 +248,48 @@ impl Guards {
         self.limits.trusted_proxy.iter().any(|p| normal(*p) == peer)
     }
 
+    /// Whether the request comes from a proxy named by `--trusted-proxy`, whose forwarding
+    /// headers are believed (nobody else's are).
+    pub fn from_trusted_proxy(&self, req: &HttpRequest) -> bool {
+        req.peer_addr().is_some_and(|a| self.trusts(normal(a.ip())))
+    }
+
+    /// The address guests' phones use: `--public-url`, or the network address found at start.
+    pub fn public_url(&self) -> Option<&PublicUrl> {
+        self.limits.public_url.as_ref().or(self.lan_url.get())
+    }
+
+    /// Remembers the machine's network address (found once the server listens).
+    pub fn found_lan_url(&self, url: PublicUrl) {
+        let _ = self.lan_url.set(url);
+    }
+
     /// Whether the browser reached the server over HTTPS: always with `--secure-cookies`; or
-    /// as a trusted proxy says; or when touring itself serves TLS.
+    /// as a trusted proxy says (`X-Forwarded-Proto`, else `Forwarded: proto=`); or when
+    /// touring itself serves TLS.
     pub fn https(&self, req: &HttpRequest) -> bool {
         if self.limits.secure_cookies || req.app_config().secure() {
             return true;
         }
-        let peer = req.peer_addr().map(|a| normal(a.ip()));
-        peer.is_some_and(|p| self.trusts(p))
-            && req
-                .headers()
-                .get("x-forwarded-proto")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next_back())
-                .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+        if !self.from_trusted_proxy(req) {
+            return false;
+        }
+        let last = |name: &str| {
+            req.headers()
+                .get_all(name)
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .last()
+                .map(str::to_owned)
+        };
+        let proto = last("x-forwarded-proto").or_else(|| {
+            last("forwarded")?
+                .split(';')
+                .filter_map(|pair| pair.split_once('='))
+                .find(|(name, _)| name.trim().eq_ignore_ascii_case("proto"))
+                .map(|(_, value)| value.trim().trim_matches('"').to_owned())
+        });
+        proto.is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
     }
 
     fn check(
@@ -382,27 +424,40 @@ impl<B: MessageBody + Unpin> MessageBody for Guarded<B> {
     }
 }
 
-/// Is this address a page's live stream?
-fn is_stream(path: &str) -> bool {
-    let path = path.trim_end_matches('/');
-    path == "/seat-live"
-        || (path.starts_with("/seat/") && path.ends_with("/live"))
-        || (path.starts_with("/events/") && path.contains("/live/"))
+/// The pattern of the route a request will run (`/events/{event}/live/screen`), found the way
+/// the router finds it: on the path as the router reads it (percent-encoding decoded, so
+/// `/%65vents` is `/events`; trailing slashes already trimmed) and in the application's own
+/// map of routes. `None` when no route matches (the request will be answered 404).
+fn route_of(req: &HttpRequest) -> Option<String> {
+    req.resource_map().match_pattern(req.match_info().as_str())
 }
 
-/// Does this request create an event?
-fn creates_event(method: &Method, path: &str) -> bool {
-    let path = path.trim_end_matches('/');
-    method == Method::POST && (path == "/events" || path == "/api/v1/events")
+/// Is this route a page's live stream?
+fn is_stream(route: &str) -> bool {
+    matches!(
+        route,
+        "/seat-live"
+            | "/seat/{token}/live"
+            | "/events/{event}/live/screen"
+            | "/events/{event}/live/standings"
+            | "/events/{event}/live/console"
+    )
 }
 
-/// Does this request add an entry (or a bot)?
-fn adds_entry(method: &Method, path: &str) -> bool {
-    let path = path.trim_end_matches('/');
+/// Does a request to this route create an event?
+fn creates_event(method: &Method, route: &str) -> bool {
+    method == Method::POST && matches!(route, "/events" | "/api/v1/events")
+}
+
+/// Does a request to this route add an entry (or a bot)?
+fn adds_entry(method: &Method, route: &str) -> bool {
     method == Method::POST
-        && (path.ends_with("/host/entries")
-            || path.ends_with("/host/bots")
-            || (path.starts_with("/api/v1/events/") && path.ends_with("/entries")))
+        && matches!(
+            route,
+            "/events/{event}/host/entries"
+                | "/events/{event}/host/bots"
+                | "/api/v1/events/{event}/entries"
+        )
 }
 
 fn has_body(method: &Method) -> bool {
@@ -420,7 +475,7 @@ pub fn too_many(req: &HttpRequest, wait: Duration, what: &str) -> HttpResponse {
         format!("in {} minutes", seconds.div_ceil(60))
     };
     let message = format!("{what}: try again {when}.");
-    let mut answer = if req.path().starts_with("/api/") {
+    let mut answer = if req.match_info().as_str().starts_with("/api/") {
         super::error::json_error(StatusCode::TOO_MANY_REQUESTS, "too_many", message)
     } else {
         let mut page = super::pages::PageError(AppError::Conflict(message)).error_response();
@@ -440,9 +495,13 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
      style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
      object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The headers every answer carries.
+/// The headers every answer carries. Nothing is kept in a cache (`no-store`) unless its
+/// handler says otherwise (the static files do): seat pages and streams hold a hand, the
+/// console and many answers a token or a link with one, exports a whole evening, and an
+/// answer with nothing secret loses little by being asked again.
 fn secure_headers(headers: &mut actix_web::http::header::HeaderMap) {
     let set = [
+        (header::CACHE_CONTROL, "no-store"),
         (header::CONTENT_SECURITY_POLICY, CSP),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
@@ -517,20 +576,21 @@ pub async fn guard(
     let client = guards.client(req.request());
     let https = guards.https(req.request());
     let method = req.method().clone();
-    let path = req.path().to_owned();
+    // Limits are told by the route that will run, however its address was spelled.
+    let route = route_of(req.request()).unwrap_or_default();
     let refusal = if has_body(&method) {
         guards
             .check(&guards.writes, client)
             .map_err(|wait| (wait, "this device has sent too many requests in a row"))
             .and_then(|()| {
-                if creates_event(&method, &path) {
+                if creates_event(&method, &route) {
                     guards.check(&guards.events, client).map_err(|wait| {
                         (
                             wait,
                             "this device has created as many events as an hour allows",
                         )
                     })
-                } else if adds_entry(&method, &path) {
+                } else if adds_entry(&method, &route) {
                     guards.check(&guards.entries, client).map_err(|wait| {
                         (
                             wait,
@@ -550,7 +610,7 @@ pub async fn guard(
         secure_headers(answer.headers_mut());
         return Ok(req.into_response(answer));
     }
-    let stream = if method == Method::GET && is_stream(&path) {
+    let stream = if method == Method::GET && is_stream(&route) {
         match guards.open_stream(client) {
             Some(guard) => Some(guard),
             None => {
@@ -638,18 +698,59 @@ mod tests {
         );
     }
 
-    #[test]
-    fn streams_and_creations_are_recognised() {
-        assert!(is_stream("/seat-live"));
-        assert!(is_stream("/seat/abc/live"));
-        assert!(is_stream("/events/3/live/screen"));
-        assert!(!is_stream("/events/3/screen"));
-        assert!(creates_event(&Method::POST, "/api/v1/events"));
-        assert!(creates_event(&Method::POST, "/events/"));
-        assert!(!creates_event(&Method::GET, "/events"));
-        assert!(adds_entry(&Method::POST, "/api/v1/events/4/entries"));
-        assert!(adds_entry(&Method::POST, "/events/4/host/entries"));
-        assert!(adds_entry(&Method::POST, "/events/4/host/bots"));
-        assert!(!adds_entry(&Method::PATCH, "/api/v1/events/4/entries/2"));
+    /// The routes the limits name are routes the server has, and a request is told by its
+    /// route however its address is spelled.
+    #[actix_web::test]
+    async fn limits_know_a_route_by_its_pattern_however_it_is_spelled() {
+        use actix_web::test::{TestRequest, call_service, init_service};
+        let app = init_service(
+            actix_web::App::new()
+                .wrap(actix_web::middleware::from_fn(
+                    |req: ServiceRequest, next: Next<BoxBody>| async move {
+                        let route = route_of(req.request()).unwrap_or_default();
+                        let method = req.method().clone();
+                        let what = format!(
+                            "{}{}{}",
+                            u8::from(is_stream(&route)),
+                            u8::from(creates_event(&method, &route)),
+                            u8::from(adds_entry(&method, &route))
+                        );
+                        let _ = next;
+                        Ok(req.into_response(HttpResponse::Ok().body(what)))
+                    },
+                ))
+                .wrap(actix_web::middleware::NormalizePath::trim())
+                .configure(crate::web::configure),
+        )
+        .await;
+        for (method, path, expected) in [
+            (Method::GET, "/seat-live", "100"),
+            (Method::GET, "/seat/abc/live", "100"),
+            (Method::GET, "/events/3/live/screen", "100"),
+            (Method::GET, "/events/3/%6Cive/screen", "100"),
+            (Method::GET, "/events/3/live/standings/", "100"),
+            (Method::GET, "/events/3/live/console", "100"),
+            (Method::GET, "/events/3/screen", "000"),
+            (Method::POST, "/api/v1/events", "010"),
+            (Method::POST, "/api/v1/%65vents", "010"),
+            (Method::POST, "/%65vents/", "010"),
+            (Method::GET, "/api/v1/events", "000"),
+            (Method::POST, "/api/v1/events/4/entries", "001"),
+            (Method::POST, "/api/v1/events/4/%65ntries", "001"),
+            (Method::POST, "/events/4/host/entries", "001"),
+            (Method::POST, "/events/4/host/bots", "001"),
+            (Method::PATCH, "/api/v1/events/4/entries/2", "000"),
+            (Method::POST, "/nowhere", "000"),
+        ] {
+            let request = TestRequest::default()
+                .method(method.clone())
+                .uri(path)
+                .to_request();
+            let answer = call_service(&app, request).await;
+            let body = actix_web::body::to_bytes(answer.into_body())
+                .await
+                .unwrap_or_default();
+            assert_eq!(body, expected.as_bytes(), "{method} {path}");
+        }
     }
 }

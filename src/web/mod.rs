@@ -1,6 +1,7 @@
 //! The web: actix-web handlers for the JSON API (and, later, the pages). This layer knows
 //! HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and answers.
 
+pub mod address;
 pub mod api;
 pub mod boards;
 pub mod bots;
@@ -71,15 +72,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .default_service(web::to(not_found));
 }
 
-/// Binds the server (port 0 picks a free port) with the default limits and returns it with the
-/// address it got and the hub its pages listen on. The bots' task starts with it (call from
-/// inside the actix system that runs the server).
-pub fn bind(
-    app: App,
-    address: &str,
-    port: u16,
-    bots: bots::BotPace,
-) -> std::io::Result<(Server, SocketAddr, live::Hub)> {
+/// A server bound to its address, ready to run.
+pub struct Bound {
+    pub server: Server,
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// The hub its pages listen on.
+    pub hub: live::Hub,
+    /// The address guests' phones use, when it is known at start: `--public-url`, or the
+    /// machine's network address when listening on every interface (`None` otherwise: each
+    /// request's own address is used).
+    pub public_url: Option<address::PublicUrl>,
+    /// The machine's network address, found when listening on every interface.
+    pub network_url: Option<address::PublicUrl>,
+}
+
+/// Binds the server (port 0 picks a free port) with the default limits. The bots' task starts
+/// with it (call from inside the actix system that runs the server).
+pub fn bind(app: App, address: &str, port: u16, bots: bots::BotPace) -> std::io::Result<Bound> {
     bind_with(app, address, port, bots, limits::Limits::default())
 }
 
@@ -90,7 +100,7 @@ pub fn bind_with(
     port: u16,
     bots: bots::BotPace,
     limits: limits::Limits,
-) -> std::io::Result<(Server, SocketAddr, live::Hub)> {
+) -> std::io::Result<Bound> {
     let key = session::load_key();
     let data = web::Data::new(app);
     let hub = web::Data::new(live::Hub::new());
@@ -99,6 +109,7 @@ pub fn bind_with(
     actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
     actix_web::rt::spawn(limits::forget_idle(guards.clone()));
     let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());
+    let lan_guards = guards.clone();
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
@@ -123,14 +134,32 @@ pub fn bind_with(
         .first()
         .copied()
         .ok_or_else(|| std::io::Error::other("the server did not bind an address"))?;
+    // Listening on every interface, guests' phones reach the machine by its network address
+    // (unless `--public-url` says otherwise).
+    let network_url = addr
+        .ip()
+        .is_unspecified()
+        .then(|| address::lan_ip(addr.ip()))
+        .flatten()
+        .map(|ip| address::PublicUrl::of(SocketAddr::new(ip, addr.port())));
+    if let Some(url) = &network_url {
+        lan_guards.found_lan_url(url.clone());
+    }
     bots::spawn(bot_app, bot_hub.clone(), bots);
-    Ok((server.shutdown_timeout(5).run(), addr, bot_hub))
+    Ok(Bound {
+        server: server.shutdown_timeout(5).run(),
+        addr,
+        hub: bot_hub,
+        public_url: lan_guards.public_url().cloned(),
+        network_url,
+    })
 }
 
 /// Whether an address is the JSON API's (which answers in JSON) rather than a page's (which
 /// answers with a page a person can read).
 fn is_api(req: &HttpRequest) -> bool {
-    req.path().starts_with("/api/")
+    // The path as the router read it (`/%61pi/` is the API's too).
+    req.match_info().as_str().starts_with("/api/")
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
@@ -255,7 +284,17 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
 }
 
 fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default().error_handler(|err: QueryPayloadError, _req| {
+    web::QueryConfig::default().error_handler(|err: QueryPayloadError, req| {
+        if !is_api(req) {
+            // A person followed a link that was cut or changed: say so in their words.
+            use actix_web::ResponseError as _;
+            let mut page = pages::PageError(AppError::Invalid(
+                "this page's address has something after the \"?\" that it cannot read (a number that is not a number, or something given twice): check the link, or open the page again from the projector or the console".into(),
+            ))
+            .error_response();
+            *page.status_mut() = StatusCode::BAD_REQUEST;
+            return actix_web::error::InternalError::from_response(err, page).into();
+        }
         let message = format!("the query string is not valid: {err}");
         actix_web::error::InternalError::from_response(
             err,

@@ -104,6 +104,8 @@ pub struct Server {
     _key_dir: Option<tempfile::TempDir>,
     _postgres: Option<PgDatabase>,
     client: reqwest::blocking::Client,
+    /// What the server has written to its standard error (its log), also passed on to ours.
+    log: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl Server {
@@ -160,9 +162,22 @@ impl Server {
             .env_remove("DATABASE_URL")
             .env_remove("TOURING_KEY_FILE")
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start touring serve");
+        let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        if let Some(stderr) = child.stderr.take() {
+            let log = log.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    eprintln!("{line}");
+                    if let Ok(mut log) = log.lock() {
+                        log.push_str(&line);
+                        log.push('\n');
+                    }
+                }
+            });
+        }
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();
         let first = lines
@@ -190,7 +205,13 @@ impl Server {
             _key_dir: key_dir,
             _postgres: None,
             client,
+            log,
         }
+    }
+
+    /// The server's log so far (its standard error).
+    pub fn log(&self) -> String {
+        self.log.lock().map(|log| log.clone()).unwrap_or_default()
     }
 
     /// The SQLite file of this server (panics on PostgreSQL: start it with `start_sqlite`).

@@ -379,6 +379,15 @@ pub struct JoinKeys {
     pub join_link: String,
 }
 
+/// A new viewer key for the private views.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ViewerKeyOut {
+    pub ok: bool,
+    /// Reads the projector, the standings and the replays of a private event; picks no seat.
+    pub viewer_key: String,
+    pub viewer_link: String,
+}
+
 /// A new host token (shown only now).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HostToken {

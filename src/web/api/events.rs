@@ -107,7 +107,7 @@ pub(super) async fn update_event(
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "New join keys (the old QR codes and viewer key stop working): the event's key and each table's", body = JoinKeys),
+        (status = 200, description = "New join keys (the old QR codes stop working; the viewer key stays)", body = JoinKeys),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
@@ -122,6 +122,28 @@ pub(super) async fn rotate_join_keys(
         ok: true,
         join_link: format!("/events/{id}/join?key={}", event.join_key()),
         join_key: event.join_key(),
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/viewer-key", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "A new viewer key for the private views (the old one stops working; the join keys stay)", body = ViewerKeyOut),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such event", body = ErrorBody),
+    ))]
+pub(super) async fn rotate_viewer_key(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let id = path.into_inner();
+    let event = change(&app, &req, id, events::rotate_viewer_key).await?;
+    ok(ViewerKeyOut {
+        ok: true,
+        viewer_link: format!("/events/{id}/screen?key={}", event.viewer_key()),
+        viewer_key: event.viewer_key(),
     })
 }
 

@@ -63,6 +63,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     web::post().to(events::rotate_join_keys),
                 )
                 .route(
+                    "/events/{event}/viewer-key",
+                    web::post().to(events::rotate_viewer_key),
+                )
+                .route(
                     "/events/{event}/host-token",
                     web::post().to(events::rotate_host_token),
                 )
@@ -337,7 +341,7 @@ impl utoipa::Modify for CommonErrors {
     paths(
         events::create_event, events::get_event, events::update_event,
         entries::list_entries, entries::add_entry, entries::rename_entry, entries::withdraw_entry, entries::renew_link, entries::release_seat,
-        events::rotate_join_keys, events::rotate_host_token,
+        events::rotate_join_keys, events::rotate_viewer_key, events::rotate_host_token,
         rounds::seating_options, rounds::seat_round, rounds::get_round,
         rounds::start_round, rounds::pause_round, rounds::resume_round, rounds::extend_round, rounds::stop_round,
         rounds::preview_close, rounds::close_round, rounds::choose_mover, rounds::set_mode,
@@ -350,7 +354,7 @@ impl utoipa::Modify for CommonErrors {
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
         ByeScoreInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
         PaperInput, ConfirmInput, CorrectionInput, MoveInput,
-        Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, HostToken,
+        Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, ViewerKeyOut, HostToken,
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
         SeatOut, MoveOut, ReplaysOut, ReplayOut,

@@ -413,9 +413,14 @@ where
         },
     )
     .flatten();
-    sse::Sse::from_infallible_stream(updates)
-        .with_keep_alive(std::time::Duration::from_secs(15))
-        .with_retry_duration(std::time::Duration::from_secs(3))
+    // A seat's stream carries its hand: no cache keeps it (the stream's own header says only
+    // no-cache, which lets a cache store it).
+    actix_web::Responder::customize(
+        sse::Sse::from_infallible_stream(updates)
+            .with_keep_alive(std::time::Duration::from_secs(15))
+            .with_retry_duration(std::time::Duration::from_secs(3)),
+    )
+    .insert_header((CACHE_CONTROL, "no-store"))
 }
 
 /// Minutes and seconds of a number of milliseconds ("4:07").

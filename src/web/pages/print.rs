@@ -6,10 +6,11 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::screen::{StandingsTable, base_url, qr_svg};
+use super::screen::{StandingsTable, qr_svg};
 use super::view::{self, RoundView};
 use super::{Layout, PageResult, fragment, host_or_login, page, run};
 use crate::app::{App, AppError, replay, report, rounds};
+use crate::web::address::base_url;
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -27,7 +27,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// private (as the projector's link to the final standings), for a printout or a QR code.
 pub fn replays_url(event: &EventRecord, base: &str) -> String {
     let key = if event.row.private_views {
-        format!("?key={}", event.join_key())
+        format!("?key={}", event.viewer_key())
     } else {
         String::new()
     };

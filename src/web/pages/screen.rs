@@ -14,6 +14,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
+use crate::web::address::base_url;
 use crate::web::live::{Audience, Gather, Hub};
 use crate::web::session::Visitor;
 
@@ -40,12 +41,6 @@ pub fn qr_svg(text: &str) -> String {
     }
 }
 
-/// The address guests' phones use to reach this server, from the request.
-pub fn base_url(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
-}
-
 #[derive(Deserialize)]
 pub struct ViewQuery {
     #[serde(default)]
@@ -65,7 +60,7 @@ pub(super) fn private_page(error: AppError) -> AppError {
 /// What a private view's links carry: the viewer key, unless the visitor is the host.
 pub(super) fn view_query(event: &EventRecord, hosts: bool) -> String {
     if event.row.private_views && !hosts {
-        format!("?key={}", event.join_key())
+        format!("?key={}", event.viewer_key())
     } else {
         String::new()
     }
@@ -235,7 +230,7 @@ fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
     let finished = event.is_finished();
     let url = if finished {
         let key = if event.row.private_views {
-            format!("?key={}", event.join_key())
+            format!("?key={}", event.viewer_key())
         } else {
             String::new()
         };

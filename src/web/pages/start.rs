@@ -324,11 +324,9 @@ async fn create_event(
     match created {
         Ok((event, token)) => {
             visitor.add_host(event.id(), event.row.host_epoch);
-            let info = req.connection_info();
             let link = format!(
-                "{}://{}/events/{}/host?token={token}",
-                info.scheme(),
-                info.host(),
+                "{}/events/{}/host?token={token}",
+                crate::web::address::base_url(&req),
                 event.id()
             );
             visitor.flash_link(

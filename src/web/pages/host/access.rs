@@ -16,13 +16,25 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             "/events/{event}/host/password",
             web::post().to(set_password),
         )
-        .route("/events/{event}/host/views", web::post().to(set_views));
+        .route("/events/{event}/host/views", web::post().to(set_views))
+        .route(
+            "/events/{event}/host/viewer-key",
+            web::post().to(viewer_key),
+        );
 }
 
 async fn join_keys(form: HostForm<NoFields>) -> PageResult {
     form.apply("access", move |app, host, _| {
         events::rotate_join_keys(app, host)?;
-        Ok("New join keys: the old QR codes and viewer link stop working. Print the table tents again.".into())
+        Ok("New join keys: the old QR codes stop working (the viewer link stays). Print the table tents again.".into())
+    })
+    .await
+}
+
+async fn viewer_key(form: HostForm<NoFields>) -> PageResult {
+    form.apply("access", move |app, host, _| {
+        events::rotate_viewer_key(app, host)?;
+        Ok("A new viewer link: the old one stops working (the QR codes and tents stay as they are).".into())
     })
     .await
 }
@@ -31,14 +43,10 @@ async fn host_token(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
     let event = form.host.event;
     let (token, epoch) = form.run(events::rotate_host_token).await?;
     form.visitor.add_host(event, epoch);
-    let info = req.connection_info();
+    let base = crate::web::address::base_url(&req);
     form.visitor.flash_link(
         "Your new host link (shown only now; the old one stops working and other host devices are signed out):",
-        format!(
-            "{}://{}/events/{event}/host?token={token}",
-            info.scheme(),
-            info.host()
-        ),
+        format!("{base}/events/{event}/host?token={token}"),
     );
     Ok(redirect(&format!("/events/{event}/host#access")))
 }

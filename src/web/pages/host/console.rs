@@ -174,6 +174,8 @@ struct Console {
     private_views: bool,
     summary: String,
     next_step: String,
+    /// Why guests' phones cannot open the QR codes' address, when it leads back to this machine.
+    address_warning: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -183,6 +185,7 @@ struct TokenQuery {
 
 async fn console(
     app: web::Data<App>,
+    req: actix_web::HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
     query: web::Query<TokenQuery>,
@@ -204,7 +207,13 @@ async fn console(
     let console = build_console(data, layout.csrf.clone(), draft.as_ref())?;
     layout = layout.for_event(id, &console.event.settings.name, &visitor);
     layout.live = Some(format!("/events/{id}/live/console"));
-    page(&Console { layout, ..console })
+    let address_warning =
+        crate::web::address::loopback_warning(&crate::web::address::base_url(&req));
+    page(&Console {
+        layout,
+        address_warning,
+        ..console
+    })
 }
 
 fn summary(event: &EventRecord) -> String {
@@ -326,6 +335,7 @@ fn build_console(
         closed_rounds: data.closed_rounds,
         correctable,
         next_step,
+        address_warning: None,
     })
 }
 

@@ -206,13 +206,13 @@ async fn new_link(
     };
     // The old link's open pages are taken back at once.
     form.tell_live();
-    let info = req.connection_info();
+    let base = crate::web::address::base_url(&req);
     form.visitor.flash_link_with_qr(
         format!(
             "The seat link of {} (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:",
             link.name
         ),
-        format!("{}://{}/seat/{}", info.scheme(), info.host(), link.token),
+        format!("{base}/seat/{}", link.token),
     );
     Ok(redirect(&format!("/events/{event}/host#entries")))
 }

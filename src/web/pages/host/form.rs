@@ -54,11 +54,19 @@ impl<T: DeserializeOwned + 'static> FromRequest for HostForm<T> {
         let app = req.app_data::<web::Data<App>>().cloned();
         let hub = req.app_data::<web::Data<Hub>>().cloned();
         Box::pin(async move {
+            // An address with no event number (`/events/x/host/...`) is a stranger's, or a
+            // mistyped link: a page that says so, not a failure of ours.
+            let Some(event) = event else {
+                return Err(PageError(AppError::not_found(
+                    "there is no event at this address: event numbers are whole numbers; open the console from your host link",
+                ))
+                .into());
+            };
             let visitor = visitor.await?;
             let form = form.await?.into_inner();
-            let (Some(event), Some(app), Some(hub)) = (event, app, hub) else {
+            let (Some(app), Some(hub)) = (app, hub) else {
                 return Err(PageError(AppError::Internal(
-                    "a console form outside an event's address".into(),
+                    "a console form without the server's state".into(),
                 ))
                 .into());
             };

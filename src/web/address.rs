@@ -1,0 +1,274 @@
+//! The address guests' phones use to reach the server: the start of every absolute link a
+//! guest is shown (the projector's and the table tents' QR codes, seat links, host links).
+//!
+//! It is, in this order: `--public-url` as the operator gave it; when the server listens on
+//! every interface (`--address 0.0.0.0` or `::`), the machine's own address on its network,
+//! found at start; else the address the request itself was sent to (its `Host`), or, only
+//! for a connection from a `--trusted-proxy`, the one that proxy says it was sent to. A
+//! client's own `Forwarded` or `X-Forwarded-*` headers are never believed: they would put a
+//! stranger's address in the QR codes.
+
+use std::fmt;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, web};
+
+use super::limits::Guards;
+
+/// An address `--public-url` accepts: http or https with a host, nothing after it. Kept as
+/// its origin (`https://party.example`, `http://192.168.1.20:8080`), with no trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl(String);
+
+const EXAMPLE: &str = "such as http://192.168.1.20:8080";
+
+impl PublicUrl {
+    /// Reads `--public-url`, or says what is wrong with it.
+    pub fn parse(text: &str) -> Result<PublicUrl, String> {
+        let url = url::Url::parse(text.trim()).map_err(|e| {
+            format!(
+                "{text:?} is not a web address ({e}): give the address guests' phones open, {EXAMPLE}"
+            )
+        })?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(format!(
+                "{text:?} is not a web address guests' phones can open: it must start with http:// or https://, {EXAMPLE}"
+            ));
+        }
+        if url.host_str().is_none_or(str::is_empty) {
+            return Err(format!(
+                "{text:?} names no host: give the host name or address guests' phones open, {EXAMPLE}"
+            ));
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(format!(
+                "{text:?} holds a user name or password: give the address alone, {EXAMPLE}"
+            ));
+        }
+        if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
+            return Err(format!(
+                "{text:?} has a path: touring is served from the root of its address, so give only http(s)://HOST:PORT, {EXAMPLE}"
+            ));
+        }
+        Ok(PublicUrl(url.origin().ascii_serialization()))
+    }
+
+    /// The address of this server on its network: `http://IP:PORT`.
+    pub fn of(address: SocketAddr) -> PublicUrl {
+        PublicUrl(format!("http://{address}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for PublicUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The machine's own address on its network (the one its default route leaves by), for a
+/// server listening on every interface. A UDP socket is "connected" to an address outside
+/// (TEST-NET, never reached: connecting a UDP socket sends nothing) and asked which of the
+/// machine's addresses it would send from. `None` without a network, or when the address
+/// found is loopback.
+pub fn lan_ip(listening: IpAddr) -> Option<IpAddr> {
+    let v4 = || {
+        let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+        socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+        socket.local_addr().ok().map(|a| a.ip())
+    };
+    let v6 = || {
+        let socket = UdpSocket::bind((Ipv6Addr::UNSPECIFIED, 0)).ok()?;
+        socket
+            .connect((Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 1), 9))
+            .ok()?;
+        socket.local_addr().ok().map(|a| a.ip())
+    };
+    // Phones on a party's Wi-Fi reach an IPv4 address most surely; `::` takes IPv4 too.
+    let found = match listening {
+        IpAddr::V4(_) => v4(),
+        IpAddr::V6(_) => v4().or_else(v6),
+    }?;
+    (!found.is_loopback() && !found.is_unspecified()).then_some(found)
+}
+
+/// The start of the absolute links a guest is shown, for this request: `http://HOST[:PORT]`.
+pub fn base_url(req: &HttpRequest) -> String {
+    let guards = req.app_data::<web::Data<Guards>>();
+    if let Some(public) = guards.and_then(|g| g.public_url()) {
+        return public.as_str().to_owned();
+    }
+    let https = guards.map_or(req.app_config().secure(), |g| g.https(req));
+    let scheme = if https { "https" } else { "http" };
+    let host = guards
+        .filter(|g| g.from_trusted_proxy(req))
+        .and_then(|_| forwarded_host(req))
+        .or_else(|| own_host(req))
+        .unwrap_or_else(|| req.app_config().host().to_owned());
+    format!("{scheme}://{host}")
+}
+
+/// A host and port as a browser may send it (`party.example:8080`, `[::1]:8080`), read as a
+/// web address reads it; anything else (a user name, a path, a port that is not a number)
+/// is not a host.
+fn authority(text: &str) -> Option<String> {
+    let text = text.trim();
+    if text.is_empty() || text.contains(['/', '\\', '@', '?', '#']) {
+        return None;
+    }
+    let url = url::Url::parse(&format!("http://{text}")).ok()?;
+    let host = url.host_str().filter(|h| !h.is_empty())?;
+    Some(match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    })
+}
+
+/// The host the request was sent to: its `Host` header (HTTP/1.1) or its address's (HTTP/2).
+fn own_host(req: &HttpRequest) -> Option<String> {
+    req.headers()
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .and_then(authority)
+        .or_else(|| req.uri().authority().and_then(|a| authority(a.as_str())))
+}
+
+/// The host a trusted proxy says the browser asked for: the last `X-Forwarded-Host`, or the
+/// `host=` of the last `Forwarded` element (the proxy appends its own).
+fn forwarded_host(req: &HttpRequest) -> Option<String> {
+    let last = |name: &str| {
+        req.headers()
+            .get_all(name)
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .last()
+            .map(str::to_owned)
+    };
+    if let Some(host) = last("x-forwarded-host") {
+        return authority(&host);
+    }
+    let element = last("forwarded")?;
+    element
+        .split(';')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(name, _)| name.trim().eq_ignore_ascii_case("host"))
+        .and_then(|(_, value)| authority(value.trim().trim_matches('"')))
+}
+
+/// Does a link to this address lead back to the machine that opens it (localhost, 127.x,
+/// ::1), so that a guest's phone cannot open it?
+pub fn is_loopback(base: &str) -> bool {
+    let Ok(url) = url::Url::parse(base) else {
+        return false;
+    };
+    match url.host() {
+        Some(url::Host::Domain(name)) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            name == "localhost" || name.ends_with(".localhost")
+        }
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback() || ip.is_unspecified(),
+        Some(url::Host::Ipv6(ip)) => {
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        }
+        None => false,
+    }
+}
+
+/// What the host console says when the QR codes would carry a loopback address.
+pub fn loopback_warning(base: &str) -> Option<String> {
+    if !is_loopback(base) {
+        return None;
+    }
+    let port = url::Url::parse(base)
+        .ok()
+        .and_then(|u| u.port_or_known_default())
+        .unwrap_or(8080);
+    let host = url::Url::parse(base)
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_owned))
+        .unwrap_or_else(|| "localhost".into());
+    Some(format!(
+        "Guests' phones cannot open this address: the QR codes point to this laptop itself ({host}). \
+         Start touring with --public-url http://<your Wi-Fi address>:{port} \
+         or open this console by the laptop's network address."
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_public_url_is_http_or_https_with_a_host_and_nothing_after_it() {
+        for (text, kept) in [
+            ("http://192.168.1.20:8080", "http://192.168.1.20:8080"),
+            ("https://party.example/", "https://party.example"),
+            ("HTTPS://Party.Example:443", "https://party.example"),
+            ("http://[fe80::1]:8080", "http://[fe80::1]:8080"),
+        ] {
+            assert_eq!(
+                PublicUrl::parse(text).map(|u| u.to_string()),
+                Ok(kept.to_owned())
+            );
+        }
+        for (text, says) in [
+            ("192.168.1.20:8080", "not a web address"),
+            ("localhost:8080", "must start with http:// or https://"),
+            ("javascript://alert(1)", "web address"),
+            ("ftp://party.example", "must start with http:// or https://"),
+            ("party", "not a web address"),
+            ("http://", "not a web address"),
+            ("http://me:pw@party.example", "user name"),
+            ("http://party.example/touring", "path"),
+            ("http://party.example/?x=1", "path"),
+        ] {
+            let error = PublicUrl::parse(text).expect_err(text);
+            assert!(error.contains(says), "{text}: {error}");
+            assert!(error.contains("http://192.168.1.20:8080"), "{error}");
+        }
+    }
+
+    #[test]
+    fn loopback_addresses_are_recognised() {
+        for base in [
+            "http://localhost:8080",
+            "http://127.0.0.1:8080",
+            "http://127.3.4.5",
+            "http://[::1]:8080",
+            "http://0.0.0.0:8080",
+            "http://app.localhost",
+        ] {
+            assert!(is_loopback(base), "{base}");
+            let warning = loopback_warning(base).expect("a warning");
+            assert!(warning.contains("--public-url"), "{warning}");
+        }
+        for base in [
+            "http://192.168.1.20:8080",
+            "https://party.example",
+            "http://[fe80::1]:8080",
+        ] {
+            assert!(!is_loopback(base), "{base}");
+            assert_eq!(loopback_warning(base), None);
+        }
+    }
+
+    #[test]
+    fn only_hosts_are_hosts() {
+        assert_eq!(
+            authority("Party.Example:8080").as_deref(),
+            Some("party.example:8080")
+        );
+        assert_eq!(authority("evil@party.example"), None);
+        assert_eq!(authority("javascript:alert(1)"), None);
+        assert_eq!(authority("a/b"), None);
+        assert_eq!(authority("[::1]:8080").as_deref(), Some("[::1]:8080"));
+        assert_eq!(authority("party.example:x"), None);
+        assert_eq!(authority(""), None);
+    }
+}
