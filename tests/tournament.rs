@@ -956,13 +956,72 @@ fn a_late_entry_fills_a_bye_and_they_form_a_table() {
 #[test]
 fn a_late_entry_waits_when_no_seat_is_free() {
     let s = settings(TableSize::Two);
-    let moved = seating(&[&[1, 2], &[3, 4, 5]], &[]);
-    let mut entries = people(1..=5);
-    entries.push(late(person(6), 2));
+    let moved = seating(&[&[1, 2], &[3, 4]], &[]);
+    let mut entries = people(1..=4);
+    entries.push(late(person(5), 2));
     let next = prepare_next_round(&s, &moved, &entries).expect("seated");
     assert_eq!(tables_of(&next.seating), tables_of(&moved));
-    assert_eq!(next.seating.byes, vec![6]);
-    assert!(next.changes.contains(&SeatChange::Waiting { entry: 6 }));
+    assert_eq!(next.seating.byes, vec![5]);
+    assert!(next.changes.contains(&SeatChange::Waiting { entry: 5 }));
+}
+
+#[test]
+fn seating_never_makes_a_table_of_three_or_a_bye_when_the_numbers_divide() {
+    // Issue 25: eleven guests at tables of two sit at four tables of two and one of three; a
+    // twelfth comes late. Twelve divide into six tables of two, so the table of three does
+    // not carry on beside a bye: it is seated again with the latecomer as two tables of two.
+    let s = settings(TableSize::Two);
+    let moved = seating(&[&[1, 2], &[3, 4], &[5, 6], &[7, 8], &[9, 10, 11]], &[]);
+    let mut entries = people(1..=11);
+    entries.push(late(person(12), 3));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert_eq!(
+        tables_of(&next.seating),
+        vec![
+            vec![1, 2],
+            vec![3, 4],
+            vec![5, 6],
+            vec![7, 8],
+            vec![9, 10],
+            vec![11, 12]
+        ]
+    );
+    assert!(next.seating.byes.is_empty());
+    let numbers: Vec<u32> = next.seating.tables.iter().map(|t| t.number).collect();
+    assert_eq!(numbers, vec![1, 2, 3, 4, 5, 6]);
+    assert!(next.changes.contains(&SeatChange::NewTable {
+        table: 6,
+        entries: vec![11, 12]
+    }));
+    // A withdrawal that makes the number even does the same: no table of three is left.
+    let mut entries = people(1..=11);
+    entries[0] = withdrawn(person(1));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert!(next.seating.tables.iter().all(|t| t.entries.len() == 2));
+    assert!(next.seating.byes.is_empty());
+    assert_eq!(next.seating.entries().len(), 10);
+    assert!(next.released_bots.is_empty());
+    // Tables of three with two tables of two: two latecomers make twelve, four tables of three.
+    let s = settings(TableSize::Three);
+    let moved = seating(&[&[1, 2, 3], &[4, 5, 6], &[7, 8], &[9, 10]], &[]);
+    let mut entries = people(1..=10);
+    entries.push(late(person(11), 2));
+    entries.push(late(person(12), 2));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert_eq!(
+        tables_of(&next.seating),
+        vec![
+            vec![1, 2, 3],
+            vec![4, 5, 6],
+            vec![7, 8, 9],
+            vec![10, 11, 12]
+        ]
+    );
+    // While the numbers do not divide, the tables carry on as they are.
+    let s = settings(TableSize::Two);
+    let moved = seating(&[&[1, 2], &[3, 4, 5]], &[]);
+    let next = prepare_next_round(&s, &moved, &people(1..=5)).expect("seated");
+    assert_eq!(tables_of(&next.seating), tables_of(&moved));
 }
 
 #[test]
