@@ -216,6 +216,29 @@ fn check_standings(
     table: &[Standing],
 ) -> Result<(), TestCaseError> {
     prop_assert_eq!(table.len(), entries.len());
+    // An entry withdrawn before playing any round at a table is not ranked: listed apart,
+    // after the others, with no place, miles or prize (a bye's average never places it).
+    let ranked_count = table.iter().take_while(|l| l.ranked).count();
+    let (table, unranked) = table.split_at(ranked_count);
+    for line in unranked {
+        prop_assert!(
+            !line.ranked && line.withdrawn,
+            "only withdrawn entries go unranked"
+        );
+        prop_assert!(
+            !rounds.iter().any(|r| r.played_at_a_table(line.entry)),
+            "an unranked entry never played at a table"
+        );
+        prop_assert_eq!((line.place, line.total, line.prize), (0, 0, None));
+    }
+    for line in table {
+        let entry = entries.iter().find(|e| e.id == line.entry);
+        let never_played = !rounds.iter().any(|r| r.played_at_a_table(line.entry));
+        prop_assert!(
+            !(never_played && entry.is_some_and(|e| e.withdrawn)),
+            "a withdrawn entry that never played is not ranked"
+        );
+    }
     let key = |s: &Standing| (s.total, s.rounds_won);
     for window in table.windows(2) {
         prop_assert!(window[0].place <= window[1].place, "sorted by place");

@@ -48,10 +48,12 @@ pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Roun
             .filter(|t| t.tie.is_none())
             .filter_map(|t| t.progresses)
             .collect();
+        let byes: Vec<EntryId> = serde_json::from_str(&round.byes)?;
         results.push(RoundResult {
             round: u32::try_from(round.number).unwrap_or(0),
             miles,
             won,
+            byes,
         });
     }
     Ok(results)
@@ -66,10 +68,12 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
     {
         let (miles, _) = rounds::round_miles(conn, event, &round)?;
         live_round = Some(round.number());
+        let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         results.push(RoundResult {
             round: round.number(),
             miles,
             won: Vec::new(),
+            byes,
         });
     }
     let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
@@ -140,6 +144,10 @@ pub struct StandingReport {
     pub rounds: Vec<Option<u32>>,
     pub rounds_won: u32,
     pub prize: Option<u32>,
+    /// False for an entry withdrawn before playing any round: not placed (`place` is 0).
+    pub ranked: bool,
+    /// The rounds a late entry missed, scored by the host's choice (0 or the average).
+    pub missed_rounds: Vec<u32>,
 }
 
 /// A correction, in an export.
@@ -209,6 +217,13 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
             rounds: s.miles,
             rounds_won: s.rounds_won,
             prize: s.prize,
+            ranked: s.ranked,
+            missed_rounds: s
+                .missed
+                .iter()
+                .zip(1..)
+                .filter_map(|(&missed, round)| missed.then_some(round))
+                .collect(),
         })
         .collect();
     let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(conn, event.id())?
@@ -333,7 +348,11 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
     writer.write_record(&header).map_err(csv_error)?;
     for s in &report.standings {
         let mut line = vec![
-            s.place.to_string(),
+            if s.ranked {
+                s.place.to_string()
+            } else {
+                String::new()
+            },
             spreadsheet_safe(&s.entry),
             spreadsheet_safe(&s.names.join(" & ")),
             s.bot.to_string(),

@@ -555,7 +555,12 @@ fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResul
     let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
         return Ok(None);
     };
-    let of = standings.rows.len();
+    if !row.ranked {
+        return Ok(Some(
+            "The evening is over. You withdrew before playing a round, so you are not ranked. Thank you for coming!".into(),
+        ));
+    }
+    let of = standings.rows.iter().filter(|r| r.ranked).count();
     let shared = standings
         .rows
         .iter()

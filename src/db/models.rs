@@ -50,8 +50,11 @@ pub struct Entry {
     pub is_bot: bool,
     pub bot_level: Option<String>,
     pub joined_round: i32,
+    /// For a withdrawn entry, the first round it no longer plays (it keeps the rounds before).
     pub withdrawn_round: Option<i32>,
     pub created_at: NaiveDateTime,
+    /// What a late entry scores for each round it missed: `zero` or `round_average`.
+    pub missed_rounds: String,
 }
 
 #[derive(Debug, Insertable)]
@@ -63,6 +66,7 @@ pub struct NewEntry<'a> {
     pub bot_level: Option<&'a str>,
     pub joined_round: i32,
     pub created_at: NaiveDateTime,
+    pub missed_rounds: &'a str,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]

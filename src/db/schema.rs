@@ -37,6 +37,7 @@ diesel::table! {
         joined_round -> Integer,
         withdrawn_round -> Nullable<Integer>,
         created_at -> Timestamp,
+        missed_rounds -> Text,
     }
 }
 

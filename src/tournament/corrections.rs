@@ -55,7 +55,7 @@ pub struct Correction {
 }
 
 /// Whether round `round`'s scores may be changed now. `phases[i]` is the phase of round
-/// `i + 1`, every round created so far.
+/// `i + 1`, every round created so far; `event_closed` says the host closed the evening.
 pub fn check_correction(
     phases: &[RoundPhase],
     event_closed: bool,
@@ -86,9 +86,8 @@ pub fn check_correction(
 }
 
 /// Checks a change of one entry's score in round `change.round` (seated as `seating`) and
-/// returns its record (with `by` trimmed) and what to do next. The entry must have played at
-/// a table: a bye's score follows the event's bye rule and changes with the tables' scores
-/// when the round is closed again.
+/// returns its record (with `by` trimmed) and what to do next. The entry must be in the
+/// round, at a table or on a bye (a bye's score is checked against a table of the set size).
 pub fn correct(
     settings: &Settings,
     phases: &[RoundPhase],
@@ -106,12 +105,11 @@ pub fn correct(
     } = change;
     let effect = check_correction(phases, event_closed, round)?;
     let by = clean_name(&by, "the name of who corrects").map_err(CorrectionError::Who)?;
-    let table = match seating.place_of(entry) {
-        Some(Place::Table { table, .. }) => table,
-        Some(Place::Bye { .. }) => return Err(CorrectionError::Bye { entry, round }),
+    let at_table = match seating.place_of(entry) {
+        Some(Place::Table { table, .. }) => seating.table(table).map_or(2, |t| t.entries.len()),
+        Some(Place::Bye { .. }) => settings.entries_per_table(),
         None => return Err(CorrectionError::NotInRound { entry, round }),
     };
-    let at_table = seating.table(table).map_or(2, |t| t.entries.len());
     check_miles(settings, at_table, entry, new).map_err(CorrectionError::Score)?;
     if old == Some(new) {
         return Err(CorrectionError::NoChange { entry, miles: new });
@@ -196,6 +194,18 @@ pub fn reclose(
     })
 }
 
+/// Keeps the corrected scores of a round's byes in a closing made again: closing a round
+/// scores every bye by the event's rule, so a bye whose score the host corrected (`corrected`:
+/// its latest correction, by entry) gets that score back. Entries not on a bye are ignored.
+pub fn keep_bye_corrections(closing: &mut Closing, corrected: &BTreeMap<EntryId, u32>) {
+    for bye in &mut closing.byes {
+        if let Some(&miles) = corrected.get(&bye.entry) {
+            bye.miles = miles;
+            closing.miles.insert(bye.entry, miles);
+        }
+    }
+}
+
 /// Why a score cannot be changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "problem", rename_all = "snake_case")]
@@ -208,10 +218,6 @@ pub enum CorrectionError {
     NotStarted { round: u32 },
     #[error("round {round}'s scores are final: round {next} has started")]
     Final { round: u32, next: u32 },
-    #[error(
-        "entry #{entry} sat out round {round}: a bye's score follows the event's rule, so correct the tables' scores instead"
-    )]
-    Bye { entry: EntryId, round: u32 },
     #[error("entry #{entry} did not play round {round}")]
     NotInRound { entry: EntryId, round: u32 },
     #[error("entry #{entry} already has {miles} miles: nothing to change")]

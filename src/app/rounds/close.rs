@@ -315,7 +315,8 @@ pub(super) fn seat_next(
     }
     .map_err(|e| AppError::conflict(e.to_string()))?;
     for bot in &next.released_bots {
-        queries::withdraw_entry(conn, *bot, round.row.number)?;
+        // Released after this round: the bot keeps it, and plays no more.
+        queries::withdraw_entry(conn, *bot, round.row.number + 1)?;
     }
     let paper: Vec<u32> = queries::tables_of_round(conn, round.row.id)?
         .iter()

@@ -126,7 +126,7 @@ pub fn correct_in(
         .collect();
     miles.insert(request.entry, request.miles);
     let choices = host_choices(conn, &round)?;
-    let reclosed = tournament::reclose(
+    let mut reclosed = tournament::reclose(
         &event.settings,
         round.number(),
         &seating,
@@ -135,6 +135,14 @@ pub fn correct_in(
         &previous,
     )
     .map_err(|e| AppError::conflict(e.to_string()))?;
+    // Closing again scores the byes by the rule; a bye's corrected score stands (the latest
+    // correction of each, this one included).
+    let corrected: BTreeMap<EntryId, u32> = queries::corrections_of_event(conn, event.id())?
+        .into_iter()
+        .filter(|c| c.round_id == round.row.id && seating.byes.contains(&c.entry_id))
+        .map(|c| (c.entry_id, u32::try_from(c.new_miles).unwrap_or(0)))
+        .collect();
+    tournament::keep_bye_corrections(&mut reclosed.closing, &corrected);
     record_closing(conn, &round, &reclosed.closing)?;
     round.row.closing = Some(serde_json::to_string(&reclosed.closing)?);
     queries::update_round(conn, &round.row)?;

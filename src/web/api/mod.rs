@@ -348,7 +348,7 @@ impl utoipa::Modify for CommonErrors {
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
-        ByeScoreInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
+        ByeScoreInput, MissedRoundsInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
         PaperInput, CorrectionInput, MoveInput,
         Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, HostToken,
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,

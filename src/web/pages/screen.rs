@@ -177,7 +177,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
             standings
                 .rows
                 .iter()
-                .filter(|r| r.place <= 3)
+                .filter(|r| r.ranked && r.place <= 3)
                 .cloned()
                 .collect()
         } else {
