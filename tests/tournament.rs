@@ -1476,12 +1476,12 @@ fn a_score_is_final_once_the_next_round_starts() {
 }
 
 #[test]
-fn the_last_round_stays_correctable_until_the_event_closes() {
+fn the_last_round_stays_correctable_until_the_host_closes_the_evening() {
     assert!(check_correction(&[Closed, Closed, Closed], false, 3).is_ok());
-    assert_eq!(
-        check_correction(&[Closed, Closed, Closed], true, 3),
-        Err(CorrectionError::EventClosed)
-    );
+    let refused = check_correction(&[Closed, Closed, Closed], true, 3);
+    assert_eq!(refused, Err(CorrectionError::EventClosed));
+    let why = refused.expect_err("closed").to_string();
+    assert!(why.contains("the host has closed the evening"), "{why}");
 }
 
 #[test]

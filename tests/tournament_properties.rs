@@ -396,7 +396,7 @@ fn run(scenario: &Scenario) -> Result<Trace, TestCaseError> {
         // size sit at such tables, with nobody on a bye. Otherwise tables that carry on keep
         // their size; new tables have a valid size.
         let per = settings.entries_per_table();
-        let evened = next.seating.entries().len() % per == 0;
+        let evened = next.seating.entries().len().is_multiple_of(per);
         if evened {
             prop_assert!(
                 next.seating.tables.iter().all(|t| t.entries.len() == per)

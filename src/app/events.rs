@@ -37,8 +37,20 @@ impl EventRecord {
         self.row.id
     }
 
+    /// The last round is closed: the results are in. They stay provisional (scores can still
+    /// be corrected) until the host closes the evening ([`EventRecord::is_closed`]).
     pub fn is_finished(&self) -> bool {
         self.row.status == FINISHED
+    }
+
+    /// The host closed the evening: the results and prizes are final, no score changes.
+    pub fn is_closed(&self) -> bool {
+        self.row.closed_at.is_some()
+    }
+
+    /// The evening is over but the host has not closed it: its results are provisional.
+    pub fn is_provisional(&self) -> bool {
+        self.is_finished() && !self.is_closed()
     }
 
     /// The event's join key: the projector's QR code, and the viewer key of private views.

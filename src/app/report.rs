@@ -20,8 +20,11 @@ pub fn label(entry: EntryId) -> String {
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize)]
 pub struct Standings {
-    /// The evening is over: these are the final standings.
+    /// The host closed the evening: these are the final standings.
     pub is_final: bool,
+    /// The evening is over but not closed by the host: the standings are provisional (scores
+    /// can still be corrected).
+    pub provisional: bool,
     /// A round being played whose miles so far are counted in (not yet recorded).
     pub live_round: Option<u32>,
     /// Rounds counted.
@@ -82,7 +85,8 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
         .collect();
     let rows = tournament::standings(&event.settings, &entries, &results);
     Ok(Standings {
-        is_final: event.is_finished(),
+        is_final: event.is_closed(),
+        provisional: event.is_provisional(),
         live_round,
         rounds: results.len() as u32,
         rows,
@@ -178,6 +182,9 @@ pub struct EventReport {
 pub struct EventSummary {
     pub id: i64,
     pub status: String,
+    /// The host closed the evening: the results are final (otherwise, once the status is
+    /// finished, they are provisional).
+    pub closed: bool,
     #[serde(flatten)]
     pub settings: Settings,
     pub entries: usize,
@@ -247,6 +254,7 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         event: EventSummary {
             id: event.id(),
             status: event.row.status.clone(),
+            closed: event.is_closed(),
             settings: event.settings.clone(),
             entries: entries.len(),
         },
@@ -399,6 +407,8 @@ pub fn corrections(app: &App, host: &HostKey) -> AppResult<Vec<CorrectionReport>
 #[derive(Debug, Clone)]
 pub struct PublicStandings {
     pub is_final: bool,
+    /// Over but not closed by the host: the results may still be corrected.
+    pub provisional: bool,
     pub live_round: Option<u32>,
     pub rows: Vec<StandingReport>,
 }
@@ -410,6 +420,7 @@ pub fn public_standings(app: &App, viewer: &ViewerKey) -> AppResult<PublicStandi
         let standings = standings(conn, event)?;
         Ok(PublicStandings {
             is_final: standings.is_final,
+            provisional: standings.provisional,
             live_round: standings.live_round,
             rows,
         })

@@ -580,8 +580,14 @@ fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResul
         ),
         None => ". Thank you for playing!".to_owned(),
     };
+    // Until the host closes the evening the results may still be corrected.
+    let provisional = if standings.provisional {
+        " These results are provisional until the host closes the evening."
+    } else {
+        ""
+    };
     Ok(Some(format!(
-        "The evening is over: you finished {place} of {of} with {} {unit}{prize}",
+        "The evening is over: you finished {place} of {of} with {} {unit}{prize}{provisional}",
         row.total
     )))
 }

@@ -25,6 +25,9 @@ pub struct Event {
     pub host_epoch: i32,
     /// Bumped when the host rotates the join keys.
     pub join_epoch: i32,
+    /// When the host closed the evening (its results final); `None` while it is open or
+    /// over but provisional.
+    pub closed_at: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Insertable)]

@@ -17,6 +17,7 @@ diesel::table! {
         private_views -> Bool,
         host_epoch -> Integer,
         join_epoch -> Integer,
+        closed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -2,9 +2,11 @@
 //! the recomputation of a closed round's movement after one.
 //!
 //! Ruling: a round's scores can be corrected until the next round starts (its clock is
-//! started); the last round therefore stays correctable until the host closes the event. A
-//! closed round whose next round is only seated is closed again with the new scores, and the
-//! next round is prepared again from the new movement.
+//! started); the last round therefore stays correctable, its results provisional, until the
+//! host closes the evening. A closed round whose next round is only seated is closed again
+//! with the new scores, and the next round is prepared again from the new movement. A bye's
+//! score is a score like any other: the host can correct it, and the correction stands when
+//! the round is closed again ([`keep_bye_corrections`]).
 
 use std::collections::BTreeMap;
 
@@ -210,7 +212,9 @@ pub fn keep_bye_corrections(closing: &mut Closing, corrected: &BTreeMap<EntryId,
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "problem", rename_all = "snake_case")]
 pub enum CorrectionError {
-    #[error("the event is closed: its scores are final")]
+    #[error(
+        "the host has closed the evening, so its results and prizes are final: scores can no longer be corrected"
+    )]
     EventClosed,
     #[error("there is no round {round}: the event has {rounds} rounds so far")]
     NoSuchRound { round: u32, rounds: usize },

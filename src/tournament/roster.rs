@@ -13,10 +13,10 @@
 //!    unfair (rounds by games, tables that wait for the signal: see [`super::plan`]); with
 //!    bots, a table as soon as one waits, its empty seats taken by bots. New tables take the
 //!    lowest free numbers.
-//! 5b. Seating follows the numbers: when the entries present divide exactly into tables of
+//! 6. Seating follows the numbers: when the entries present divide exactly into tables of
 //!    the set size, tables of another size and the bye queue are seated again as tables of
 //!    the set size (see [`even_out`]).
-//! 6. Seats still empty (and the bot seats of new tables) are taken by bots: unseated active
+//! 7. Seats still empty (and the bot seats of new tables) are taken by bots: unseated active
 //!    bots first, by id; if there are too few, the app is asked to create the rest
 //!    ([`SeatingError::BotsNeeded`]) and calls again. Unneeded unseated bots are released.
 
@@ -92,7 +92,7 @@ fn fill(tables: &mut [WorkTable], by: EntryId, changes: &mut Vec<SeatChange>) ->
     false
 }
 
-/// Rule 5b: when the entries present (seated, in new tables or waiting) divide exactly into
+/// Rule 6: when the entries present (seated, in new tables or waiting) divide exactly into
 /// tables of `per`, but a table of another size carries on or someone waits on the bye queue,
 /// the tables that are not full tables of the set size are broken up and their entries, with
 /// those waiting, seated again at tables of the set size. A table of another size is kept
@@ -123,7 +123,7 @@ fn even_out(
     let uneven = tables.iter().any(|t| t.seats.len() != per)
         || formed.iter().any(|t| t.len() != per)
         || !queue.is_empty();
-    if present == 0 || present % per != 0 || !uneven {
+    if present == 0 || !present.is_multiple_of(per) || !uneven {
         return;
     }
     let full = |seats: &[Option<EntryId>]| seats.len() == per && !seats.contains(&None);
@@ -283,7 +283,7 @@ pub fn prepare_next_round(
             }
         }
     }
-    // 5b. Seating follows the numbers: when the entries present fill whole tables of the set
+    // 6. Seating follows the numbers: when the entries present fill whole tables of the set
     // size, no table of another size and nobody waiting on a bye.
     even_out(
         per,
@@ -309,7 +309,7 @@ pub fn prepare_next_round(
     }
     tables.sort_by_key(|t| t.number);
 
-    // 6. Bots for the seats still empty.
+    // 7. Bots for the seats still empty.
     let empty: usize = tables
         .iter()
         .map(|t| t.seats.iter().filter(|s| s.is_none()).count())

@@ -334,7 +334,8 @@ pub(super) fn seat_next(
     Ok((Some(created.row.number), None))
 }
 
-/// Ends the evening now: a round seated but not started is dropped; the standings are final.
+/// Ends the evening now: a round seated but not started is dropped. The results are
+/// provisional (the last round can still be corrected) until the host closes the evening.
 pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
     if event.is_finished() {
         return Err(AppError::conflict("the event is already finished"));
@@ -350,6 +351,22 @@ pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>)
         }
     }
     queries::set_event_status(conn, event.id(), events::FINISHED, now.naive_utc())?;
+    Ok(())
+}
+
+/// Closes the evening for good, the host's explicit and confirmed act: the evening is ended
+/// first if it is not over yet (as [`finish_event_in`] does), then its results and prizes are
+/// final and every correction afterwards is refused.
+pub fn close_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
+    if event.is_closed() {
+        return Err(AppError::conflict(
+            "the evening is already closed: its results and prizes are final",
+        ));
+    }
+    if !event.is_finished() {
+        finish_event_in(conn, event, now)?;
+    }
+    queries::close_event(conn, event.id(), now.naive_utc())?;
     Ok(())
 }
 
@@ -379,7 +396,12 @@ pub fn choose_mover(
     })
 }
 
-/// Ends the evening: the standings are final.
+/// Ends the evening: the standings are provisional until the host closes it.
 pub fn finish_event(app: &App, host: &HostKey) -> AppResult<()> {
     app.write_as_host(host, |conn, event| finish_event_in(conn, event, app.now()))
+}
+
+/// Closes the evening: its results and prizes are final; no score can be corrected after.
+pub fn close_event(app: &App, host: &HostKey) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| close_event_in(conn, event, app.now()))
 }

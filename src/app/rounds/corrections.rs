@@ -47,8 +47,10 @@ fn phases(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundPhase>> {
         .collect()
 }
 
-/// Corrects one entry's miles in a closed round, keeping a record of the change. If the next
-/// round has not started, its seating follows the corrected movement.
+/// Corrects one entry's miles in a closed round (at a table or on a bye), keeping a record of
+/// the change. If the next round has not started, its seating follows the corrected
+/// movement. After the last round the results are provisional and still correctable; once
+/// the host has closed the evening, a correction is refused with that reason.
 pub fn correct_in(
     conn: &mut Conn,
     event: &EventRecord,
@@ -77,7 +79,7 @@ pub fn correct_in(
     let (record, effect) = tournament::correct(
         &event.settings,
         &phases,
-        event.is_finished(),
+        event.is_closed(),
         &seating,
         tournament::Correction {
             round: round.number(),

@@ -342,6 +342,10 @@ pub struct EventOut {
     pub name: String,
     /// setup, running or finished.
     pub status: String,
+    /// The host closed the evening: its results and prizes are final. While the status is
+    /// finished and this is false, the results are provisional (scores can still be
+    /// corrected).
+    pub closed: bool,
     /// The settings (the public face of an event leaves out the seed).
     #[schema(value_type = Object)]
     pub settings: serde_json::Value,
@@ -533,6 +537,9 @@ pub struct StandingsOut {
     #[serde(rename = "final")]
     #[schema(rename = "final")]
     pub is_final: bool,
+    /// The evening is over but the host has not closed it: the standings are provisional
+    /// and scores can still be corrected.
+    pub provisional: bool,
     /// A round being played whose miles so far are counted in; null when none.
     pub live_round: Option<u32>,
     #[schema(value_type = Vec<Object>)]

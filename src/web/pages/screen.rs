@@ -77,6 +77,8 @@ pub(super) fn view_query(event: &EventRecord, hosts: bool) -> String {
 struct ScreenClock {
     round: Option<RoundView>,
     finished: bool,
+    /// Over but not closed by the host: the winners shown are provisional.
+    provisional: bool,
     unit: &'static str,
 }
 
@@ -195,6 +197,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
             fragment(&ScreenClock {
                 round: round.clone(),
                 finished,
+                provisional: event.is_provisional(),
                 unit,
             })?,
         ),
@@ -226,6 +229,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
 #[template(path = "fragments/screen_join.html")]
 struct ScreenJoin {
     finished: bool,
+    provisional: bool,
     url: String,
     qr: String,
 }
@@ -245,6 +249,7 @@ fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
     };
     fragment(&ScreenJoin {
         finished,
+        provisional: event.is_provisional(),
         qr: qr_svg(&url),
         url,
     })
@@ -305,6 +310,7 @@ struct StandingsPage {
     event: i64,
     table: String,
     is_final: bool,
+    provisional: bool,
 }
 
 async fn standings(
@@ -321,6 +327,7 @@ async fn standings(
         .map_err(private_page)?;
     let standings = view::standings_view(&standings);
     let is_final = standings.is_final;
+    let provisional = standings.provisional;
     let table = fragment(&StandingsTable {
         standings,
         compact: false,
@@ -337,6 +344,7 @@ async fn standings(
         event: id,
         table,
         is_final,
+        provisional,
     })
 }
 

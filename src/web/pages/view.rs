@@ -248,6 +248,10 @@ pub struct StandingRow {
 #[derive(Debug, Clone)]
 pub struct StandingsView {
     pub is_final: bool,
+    /// The evening is over but the host has not closed it: every result may still change.
+    pub provisional: bool,
+    /// Some round of some entry is a late entry's missed round (the table explains the mark).
+    pub has_missed: bool,
     pub live_round: Option<u32>,
     pub rounds: Vec<u32>,
     pub rows: Vec<StandingRow>,
@@ -287,6 +291,8 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
         .collect();
     StandingsView {
         is_final: standings.is_final,
+        provisional: standings.provisional,
+        has_missed: standings.rows.iter().any(|r| r.missed.contains(&true)),
         live_round: standings.live_round,
         rounds: (1..=rounds as u32).collect(),
         rows,
