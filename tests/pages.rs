@@ -1584,6 +1584,10 @@ fn the_host_closes_the_evening_after_a_confirmation_and_corrections_stop_there()
         !console.contains(">Close the evening</button>"),
         "{console}"
     );
+    assert!(
+        console.contains("no score can be corrected any more"),
+        "the corrections form is gone: {console}"
+    );
     let (_, standings) = host.get(&format!("/events/{event}/standings"));
     assert!(standings.contains("Final standings"), "{standings}");
 
