@@ -513,10 +513,14 @@ fn after_the_last_round_the_results_are_provisional_until_the_host_closes_the_ev
         &server,
         json!({"name": "Closing night", "length": {"kind": "rounds", "rounds": 1}, "seed": 5, "remainder": "byes"}),
     );
-    add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]);
+    let players = add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]);
     host.ok("/rounds", json!({"all_paper": true}));
     let closed = play_paper_round(&host, 1, 3);
     assert_eq!(closed["close"]["finished"], true, "{closed}");
+    // The phones say so too.
+    let phone = seat(&server, &players[0].1);
+    let said = phone["message"].as_str().unwrap_or_default();
+    assert!(said.contains("provisional"), "{phone}");
 
     // Provisional: not final, and the last round is still corrected, with its reason.
     let standings = host.get("/standings");
@@ -574,6 +578,12 @@ fn after_the_last_round_the_results_are_provisional_until_the_host_closes_the_ev
     assert!(
         message.contains("the host has closed the evening"),
         "{refused}"
+    );
+    let phone = seat(&server, &players[0].1);
+    let said = phone["message"].as_str().unwrap_or_default();
+    assert!(
+        said.contains("The evening is over") && !said.contains("provisional"),
+        "{phone}"
     );
     let (status, again) = host.post("/close", json!({}));
     assert_eq!(status, 409, "{again}");
