@@ -652,3 +652,59 @@ fn a_late_entry_is_added_with_what_its_missed_rounds_score() {
     assert_eq!(row(ivy)["rounds"], json!([0]));
     assert_eq!(row(ivy)["missed_rounds"], json!([1]));
 }
+
+#[test]
+fn a_withdrawn_entry_plays_no_more_rounds_even_one_already_seated() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Leaving early", "length": {"kind": "rounds", "rounds": 3}, "seed": 12}),
+    );
+    add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]);
+    host.ok("/rounds", json!({"all_paper": true}));
+    play_paper_round(&host, 1, 3);
+    // Round 2 is seated by the movement; a guest leaves before it starts.
+    let round = host.get("/rounds/2");
+    let leaving = entry_id(&round["seating"]["tables"][1]["entries"][0]["entry"]);
+    let (status, answer) = server.send(
+        reqwest::Method::DELETE,
+        &format!("/api/v1/events/{}/entries/{leaving}", host.event),
+        Some(&host.token),
+        &json!({}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // Round 2 is seated again without them: their seat has a labelled bot, and the tables
+    // keep their size.
+    let round = host.get("/rounds/2");
+    let tables = round["seating"]["tables"].as_array().expect("tables");
+    assert_eq!(tables.len(), 3);
+    let seated: Vec<&Value> = tables
+        .iter()
+        .flat_map(|t| t["entries"].as_array().expect("entries"))
+        .collect();
+    assert_eq!(seated.len(), 6);
+    assert!(
+        seated.iter().all(|e| entry_id(&e["entry"]) != leaving),
+        "{round}"
+    );
+    assert_eq!(
+        seated.iter().filter(|e| e["bot"] == true).count(),
+        1,
+        "{round}"
+    );
+    // They keep round 1's score and score nothing after.
+    play_paper_round(&host, 2, 3);
+    let standings = host.get("/standings");
+    let row = standings["standings"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["entry"] == format!("E{leaving}"))
+        .cloned()
+        .expect("still listed");
+    assert_eq!(row["withdrawn"], true);
+    assert!(
+        row["rounds"][0].is_u64() && row["rounds"][1].is_null(),
+        "{row}"
+    );
+}

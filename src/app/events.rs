@@ -395,9 +395,11 @@ pub fn rename_entry_in(
     Ok(())
 }
 
-/// Withdraws an entry: it keeps what it scored before and is not seated again. If it sits
-/// at a table now, its seat is filled at the next seating. The round stored is the first it
-/// no longer plays: the round being played or seated now, or the next after a closed one.
+/// Withdraws an entry: it keeps what it scored before and plays no more rounds. If it sits
+/// at a table of a round being played, its seat is filled at the next seating; if the movement
+/// has seated it in the next round, not started yet, that round is seated again without it.
+/// The round stored is the first it no longer plays: the round being played or seated now, or
+/// the next after a closed one.
 pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
     let entry = entry_of(conn, event, entry_id)?;
     if entry.withdrawn_round.is_some() {
@@ -753,7 +755,11 @@ pub fn rename_entry(
 
 /// Withdraws an entry: it keeps its scores and is not seated again.
 pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
-    app.write_as_host(host, |conn, event| withdraw_entry_in(conn, event, entry))
+    app.write_as_host(host, |conn, event| {
+        withdraw_entry_in(conn, event, entry)?;
+        super::rounds::reseat_without_in(conn, event, entry, app.now())?;
+        Ok(())
+    })
 }
 
 /// Removes an entry added by mistake, before it has played.

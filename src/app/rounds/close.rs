@@ -334,6 +334,39 @@ pub(super) fn seat_next(
     Ok((Some(created.row.number), None))
 }
 
+/// Seats the latest round again when it was seated by the movement and has not started, and
+/// `entry` sits in it (at a table or on a bye): after a withdrawal, so that the withdrawn
+/// entry plays no more rounds and its seat goes, by the roster's rules, to whoever waits
+/// longest, a late entry or a bot. Round 1 is left alone: the host seats it again. Answers
+/// whether the round was seated again.
+pub fn reseat_without_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    entry: EntryId,
+    now: DateTime<Utc>,
+) -> AppResult<bool> {
+    let Some(round) = latest(conn, event)? else {
+        return Ok(false);
+    };
+    if !round.is_seated() || round.row.number < 2 {
+        return Ok(false);
+    }
+    if !seating_of(conn, &round)?.entries().contains(&entry) {
+        return Ok(false);
+    }
+    let previous = load(conn, event, round.row.number - 1)?;
+    let closing: Closing = previous
+        .row
+        .closing
+        .as_deref()
+        .map(serde_json::from_str)
+        .transpose()?
+        .ok_or_else(|| AppError::Internal("a closed round without its closing".into()))?;
+    queries::delete_round(conn, round.row.id)?;
+    seat_next(conn, event, &previous, &closing, now)?;
+    Ok(true)
+}
+
 /// Ends the evening now: a round seated but not started is dropped. The results are
 /// provisional (the last round can still be corrected) until the host closes the evening.
 pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
