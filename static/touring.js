@@ -37,6 +37,11 @@
         }
         target.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true }));
         scanClocks();
+        // The server's last drawing (a seat taken back): stay on it, do not reconnect.
+        if (target.querySelector("[data-live-ended]")) {
+          source.close();
+          document.body.classList.remove("offline");
+        }
       });
     }
     Array.prototype.forEach.call(document.querySelectorAll("[data-region]"), function (el) {

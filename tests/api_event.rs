@@ -335,10 +335,19 @@ fn paper_tables_enter_score_cards_checked_against_the_quotas() {
         &json!({"side": mine, "counts": {"mile1": 3, "mile3": 2, "mile5": 1, "mile10": 0}}),
     );
     assert_eq!(status, 200, "{answer}");
+    // The seat's state shows the table's cards, each with the version a confirmation names.
+    let version = seat(&server, &players[1].1)["cards"]
+        .as_array()
+        .expect("the table's cards in the seat's state")
+        .iter()
+        .find(|c| c["side"] == mine)
+        .and_then(|c| c["version"].as_str())
+        .expect("Ann's card's version")
+        .to_owned();
     let (status, answer) = server.post(
         &format!("/api/v1/seats/{}/scores/{mine}/confirm", players[0].1),
         None,
-        &json!({}),
+        &json!({"version": version}),
     );
     assert_eq!(status, 403, "a side cannot confirm its own card: {answer}");
     let (status, answer) = host.post("/rounds/1/close", json!({}));
@@ -346,7 +355,7 @@ fn paper_tables_enter_score_cards_checked_against_the_quotas() {
     let (status, answer) = server.post(
         &format!("/api/v1/seats/{}/scores/{mine}/confirm", players[1].1),
         None,
-        &json!({}),
+        &json!({"version": version}),
     );
     assert_eq!(status, 200, "{answer}");
     host.ok(

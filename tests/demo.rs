@@ -1,21 +1,13 @@
 //! `touring demo`, the real binary: it prints the host console, the projector and two open
 //! seat links that open, and the bots play while round 1 runs.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::demo::{Demo, printed_links};
+
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// Kills the demo when the test ends, passed or failed.
-struct Demo(Child);
-
-impl Drop for Demo {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn stored_actions(database: &std::path::Path) -> i64 {
     use diesel::prelude::*;
@@ -33,35 +25,8 @@ fn stored_actions(database: &std::path::Path) -> i64 {
 fn the_demo_prints_links_that_open_and_its_bots_play() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let database = dir.path().join("demo.sqlite");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_touring"))
-        .args(["demo", "--port", "0", "--bot-delay-ms", "20", "--database"])
-        .arg(&database)
-        .env_remove("DATABASE_URL")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start touring demo");
-    let stdout = child.stdout.take().expect("stdout");
-    let _demo = Demo(child);
-    let mut lines = BufReader::new(stdout).lines();
-    let mut printed = Vec::new();
-    for line in lines.by_ref() {
-        let line = line.expect("a line of output");
-        let done = line.starts_with("database:");
-        printed.push(line);
-        if done {
-            break;
-        }
-    }
-    std::thread::spawn(move || for _ in lines {});
-    let link = |label: &str| -> Vec<String> {
-        printed
-            .iter()
-            .filter_map(|l| l.strip_prefix(label))
-            .filter_map(|rest| rest.split_whitespace().next())
-            .map(str::to_owned)
-            .collect()
-    };
+    let (_demo, printed) = Demo::start(dir.path(), 20);
+    let link = |label: &str| printed_links(&printed, label);
     let console = link("host console:");
     let projector = link("projector:");
     let seats = link("open seat:");

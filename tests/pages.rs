@@ -880,12 +880,19 @@ fn paper_tables_take_score_cards_from_the_players_and_the_host() {
         .and_then(|r| r.split('"').next())
         .expect("side")
         .to_owned();
+    let seen = html
+        .split("name=\"seen\" value=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("the version of the card shown")
+        .to_owned();
     bob.post(
         &format!("/seat/{}/card", seats[1]),
         &[
             ("csrf", &bob_csrf),
             ("what", "confirm"),
             ("side", &ann_side),
+            ("seen", &seen),
         ],
     );
     let (_, html) = bob.get(&format!("/seat/{}", seats[1]));

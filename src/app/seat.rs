@@ -254,6 +254,10 @@ pub struct SeatState {
     pub bye: bool,
     pub tablemates: Vec<Tablemate>,
     pub deal: Option<DealInfo>,
+    /// At a paper table, every side's score card as it stands (so that a confirmation is
+    /// never blind: it names the `version` it saw).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<SeatCardLine>,
     /// One sentence: what to do now.
     pub message: String,
 }
@@ -363,6 +367,7 @@ fn state_with(
         bye: false,
         tablemates: Vec::new(),
         deal: None,
+        cards: Vec::new(),
         message: String::new(),
     };
     let (round, reading, mut known) = match seated {
@@ -487,7 +492,32 @@ fn state_with(
         earlier,
     };
     frame.apply(&mut state, deal.as_ref(), now);
+    if table.mode == play::PAPER {
+        state.cards = paper_cards(conn, &state, table.id)?;
+    }
     Ok((state, deal.is_some().then_some(frame)))
+}
+
+/// Every side's paper score card at a table, as a seat sees it.
+fn paper_cards(conn: &mut Conn, state: &SeatState, table: i64) -> AppResult<Vec<SeatCardLine>> {
+    let stored = queries::paper_scores_of_table(conn, table)?;
+    let mut cards = Vec::with_capacity(state.tablemates.len());
+    for mate in &state.tablemates {
+        let card = stored.iter().find(|c| c.side as usize == mate.table_side);
+        cards.push(SeatCardLine {
+            side: mate.table_side,
+            names: mate.names.join(" & "),
+            card: match card {
+                Some(c) => Some(serde_json::from_str(&c.counts)?),
+                None => None,
+            },
+            version: card.map(|c| rounds::card_version(&c.counts)),
+            confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
+            by_host: card.is_some_and(|c| c.entered_by == "host"),
+            mine: mate.you,
+        });
+    }
+    Ok(cards)
 }
 
 /// How the round before `round` went for an entry, once it was closed: "You won table 2 with 31
@@ -861,13 +891,18 @@ pub fn play_move(
 }
 
 /// A side's paper score card as a seat sees it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SeatCardLine {
     pub side: usize,
     pub names: String,
     /// The counts, once the side has entered its card.
     pub card: Option<crate::tournament::PaperCard>,
+    /// What a confirmation of this card names: a digest of its counts, which changes with
+    /// them.
+    pub version: Option<String>,
     pub confirmed: bool,
+    /// The host entered it (so only the host changes it).
+    pub by_host: bool,
     pub mine: bool,
 }
 
@@ -997,25 +1032,7 @@ fn board_of(
         Some(round) => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
         None => None,
     };
-    let mut cards = Vec::new();
-    if state.mode.as_deref() == Some(play::PAPER)
-        && let Some(table) = &table
-    {
-        let stored = queries::paper_scores_of_table(conn, table.id)?;
-        for mate in &state.tablemates {
-            let card = stored.iter().find(|c| c.side as usize == mate.table_side);
-            cards.push(SeatCardLine {
-                side: mate.table_side,
-                names: mate.names.join(" & "),
-                card: match card {
-                    Some(c) => Some(serde_json::from_str(&c.counts)?),
-                    None => None,
-                },
-                confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
-                mine: mate.you,
-            });
-        }
-    }
+    let cards = state.cards.clone();
     Ok((
         SeatBoard {
             state,
@@ -1032,18 +1049,42 @@ pub fn event_of_seat(app: &App, key: &SeatKey) -> AppResult<i64> {
     app.read(|conn| Ok(key.holder(conn)?.event.id()))
 }
 
-/// The free seats a guest may pick with this key (of a table, or the event's), and the
-/// event's name.
+/// What a guest who opens a QR code's join page may pick.
+#[derive(Debug, Clone)]
+pub struct PickList {
+    /// The event's name.
+    pub event_name: String,
+    /// The free seats this key opens: the player and their name.
+    pub free: Vec<(i64, String)>,
+    /// The name of the seat this browser already holds in this event, if it does (a guest
+    /// who scans the code again, or reopens the page, goes back to it).
+    pub held: Option<String>,
+}
+
+/// The free seats a guest may pick with this key (of a table, or the event's), and the seat
+/// this browser already holds here (`held`: the player and epoch its session keeps).
 pub fn free_seats_for(
     app: &App,
     event: i64,
     from: PickFrom,
     key: &str,
-) -> AppResult<(String, Vec<(i64, String)>)> {
+    held: Option<(i64, i32)>,
+) -> AppResult<PickList> {
     app.read(|conn| {
         let record = events::load(conn, event)?;
-        let players = free_seats(conn, &record, from, key)?;
-        Ok((record.settings.name, players))
+        let free = free_seats(conn, &record, from, key)?;
+        let held = match held {
+            Some((player, epoch)) => match holder_by_pick(conn, player, epoch) {
+                Ok(holder) if holder.event.id() == event => Some(holder.player.name),
+                _ => None,
+            },
+            None => None,
+        };
+        Ok(PickList {
+            event_name: record.settings.name,
+            free,
+            held,
+        })
     })
 }
 

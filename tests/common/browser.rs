@@ -183,7 +183,16 @@ impl Driver {
         self.open(width, height, true).await
     }
 
+    /// A browser of this window size whose page script is on (`script`) or off.
+    pub async fn browser_with_script(&self, width: u32, height: u32, script: bool) -> Browser {
+        self.open_with(width, height, false, script).await
+    }
+
     async fn open(&self, width: u32, height: u32, phone: bool) -> Browser {
+        self.open_with(width, height, phone, true).await
+    }
+
+    async fn open_with(&self, width: u32, height: u32, phone: bool, script: bool) -> Browser {
         let profile = tempfile::tempdir().expect("a profile directory");
         let mut caps = DesiredCapabilities::chrome();
         caps.set_binary(&self.tools.chromium.to_string_lossy())
@@ -203,6 +212,13 @@ impl Driver {
                 }),
             )
             .expect("phone metrics");
+        }
+        if !script {
+            caps.add_experimental_option(
+                "prefs",
+                serde_json::json!({"profile.managed_default_content_settings.javascript": 2}),
+            )
+            .expect("no script");
         }
         let driver = WebDriver::new(self.url.as_str(), caps)
             .await
@@ -397,6 +413,57 @@ impl Browser {
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1000, "{} is empty", path.display());
         path
+    }
+}
+
+/// `zbarimg`, which reads QR codes from pictures (Debian's zbar-tools), or `None` after saying
+/// that `what` is skipped. In CI a missing reader is a failure.
+pub fn qr_reader_or_skip(what: &str) -> Option<PathBuf> {
+    match tool("TOURING_ZBARIMG", &["zbarimg"]) {
+        Some(path) => Some(path),
+        None if in_ci() => panic!(
+            "{what}: zbarimg not found, and CI=true: CI must read the QR codes (apt-get install \
+             zbar-tools, see .ci/run)"
+        ),
+        None => {
+            say(&format!(
+                "{what} skipped: zbarimg not found (install zbar-tools)"
+            ));
+            None
+        }
+    }
+}
+
+impl Browser {
+    /// Reads the QR code shown in the element `css` as a phone's camera would: a screenshot of
+    /// it, decoded by `zbarimg`, tried again for a while (a live page may be redrawing it).
+    /// Answers the text the code carries.
+    pub async fn read_qr(&self, zbarimg: &Path, css: &str) -> String {
+        let picture = tempfile::Builder::new()
+            .suffix(".png")
+            .tempfile()
+            .expect("a file for the QR code's picture");
+        self.wait_for(
+            &format!("a QR code that zbarimg reads in {css}"),
+            async |driver: &WebDriver| {
+                let Some(element) = driver.find_all(By::Css(css)).await?.into_iter().next() else {
+                    return Ok(None);
+                };
+                if !element.is_displayed().await? {
+                    return Ok(None);
+                }
+                element.scroll_into_view().await?;
+                element.screenshot(picture.path()).await?;
+                let output = Command::new(zbarimg)
+                    .args(["--raw", "-q", "--oneshot"])
+                    .arg(picture.path())
+                    .output()
+                    .unwrap_or_else(|e| panic!("run {}: {e}", zbarimg.display()));
+                let text = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+                Ok((output.status.success() && !text.is_empty()).then_some(text))
+            },
+        )
+        .await
     }
 }
 

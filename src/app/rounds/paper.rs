@@ -14,6 +14,14 @@ use crate::db::{Conn, queries};
 use crate::engine::{ScoreSheet, ScoreUnit};
 use crate::tournament::{self, EntryId, PaperCard};
 
+/// What names a card as it was seen: a short digest of its stored counts. A confirmation
+/// carries the version its sender saw, and is refused when the card changed since.
+pub fn card_version(stored_counts: &str) -> String {
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(stored_counts.as_bytes());
+    digest[..6].iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Who hands in a score card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CardAuthor {
@@ -230,6 +238,11 @@ pub fn enter_paper_in(
             "the round is closed: ask the host to correct the score instead",
         ));
     }
+    if round.row.started_at.is_none() {
+        return Err(AppError::conflict(format!(
+            "round {number} has not started yet: score cards are taken once the host gives the start signal"
+        )));
+    }
     let table = table_of(conn, &round, table_number)?;
     if table.mode != PAPER {
         return Err(AppError::conflict(format!(
@@ -242,6 +255,24 @@ pub fn enter_paper_in(
             "table {table_number} has sides 0 to {}; there is no side {side}",
             sides.saturating_sub(1)
         )));
+    }
+    // A card the host entered, or one another side confirmed, is settled: only the host
+    // changes it (a side could otherwise swap in other counts after they were checked).
+    if let CardAuthor::Side(_) = author
+        && let Some(stored) = queries::paper_scores_of_table(conn, table.id)?
+            .into_iter()
+            .find(|c| c.side == side as i32)
+    {
+        if stored.entered_by == CardAuthor::Host.label() {
+            return Err(AppError::Forbidden(
+                "the host entered this card: only the host can change it now; ask the host".into(),
+            ));
+        }
+        if stored.confirmed_at.is_some() {
+            return Err(AppError::Forbidden(
+                "this card was confirmed: only the host can change it now; ask the host".into(),
+            ));
+        }
     }
     let config = play::table_config(event, sides)?;
     let sheet = config.rules.score_sheet(config);
@@ -288,7 +319,9 @@ pub fn enter_paper_in(
     Ok(Ok((card.score(&sheet), sheet.unit)))
 }
 
-/// Confirms a side's card, by the host or by a player of another side.
+/// Confirms a side's card, by the host or by a player of another side. `seen` is the version
+/// of the card the confirmer saw ([`card_version`]); a player must name it, the host may. A
+/// card that changed since it was seen is not confirmed.
 pub fn confirm_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
@@ -296,7 +329,7 @@ pub fn confirm_paper_in(
         round: number,
         table: table_number,
     }: TableAt,
-    side: usize,
+    (side, seen): (usize, Option<&str>),
     author: CardAuthor,
     now: NaiveDateTime,
 ) -> AppResult<()> {
@@ -318,6 +351,20 @@ pub fn confirm_paper_in(
         .into_iter()
         .find(|c| c.side == side as i32)
         .ok_or_else(|| AppError::conflict(format!("side {side} has not entered its card yet")))?;
+    match seen {
+        Some(seen) if seen.trim() != card_version(&card.counts) => {
+            return Err(AppError::conflict(format!(
+                "side {side}'s card changed since you saw it: look at its new counts and confirm again if they are right"
+            )));
+        }
+        Some(_) => {}
+        None if author != CardAuthor::Host => {
+            return Err(AppError::invalid(
+                "say which card you confirm: send the version your seat's state shows for it (tablemates[].card.version)",
+            ));
+        }
+        None => {}
+    }
     queries::confirm_paper_score(conn, card.id, &author.label(), now)?;
     Ok(())
 }
@@ -382,10 +429,22 @@ pub fn enter_paper_as_host(
     })
 }
 
-/// The host confirms a side's card.
-pub fn confirm_paper_as_host(app: &App, host: &HostKey, at: TableAt, side: usize) -> AppResult<()> {
+/// The host confirms a side's card (as seen, when `seen` names its version).
+pub fn confirm_paper_as_host(
+    app: &App,
+    host: &HostKey,
+    at: TableAt,
+    (side, seen): (usize, Option<&str>),
+) -> AppResult<()> {
     app.write_as_host(host, |conn, event| {
-        confirm_paper_in(conn, event, at, side, CardAuthor::Host, app.now_naive())
+        confirm_paper_in(
+            conn,
+            event,
+            at,
+            (side, seen),
+            CardAuthor::Host,
+            app.now_naive(),
+        )
     })
 }
 
@@ -398,8 +457,8 @@ pub enum SeatCard {
         side: Option<usize>,
         card: TypedCard,
     },
-    /// Confirms another side's card.
-    Confirm { side: usize },
+    /// Confirms another side's card, as seen: `seen` is its version ([`card_version`]).
+    Confirm { side: usize, seen: Option<String> },
 }
 
 /// What came of a seat's score card.
@@ -436,8 +495,15 @@ pub fn submit_paper_card(
         };
         let author = CardAuthor::Side(mine);
         let score = match what.clone() {
-            SeatCard::Confirm { side } => {
-                confirm_paper_in(conn, event, at, side, author, app.now_naive())?;
+            SeatCard::Confirm { side, seen } => {
+                confirm_paper_in(
+                    conn,
+                    event,
+                    at,
+                    (side, seen.as_deref()),
+                    author,
+                    app.now_naive(),
+                )?;
                 None
             }
             SeatCard::Enter { side, card } => {

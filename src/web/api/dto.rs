@@ -269,6 +269,16 @@ pub struct ModeInput {
     pub paper: bool,
 }
 
+/// A seat's confirmation of another side's score card, naming the card it saw.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmInput {
+    /// The card's `version` as the seat's state showed it (`seat.cards[].version`): the
+    /// confirmation is refused (409) when the card changed since.
+    #[schema(min_length = 1, max_length = 64)]
+    pub version: String,
+}
+
 /// A side's score card at a paper table: its count in each row of the score sheet.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -350,7 +350,7 @@ impl utoipa::Modify for CommonErrors {
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
         ByeScoreInput, MissedRoundsInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
-        PaperInput, CorrectionInput, MoveInput,
+        PaperInput, ConfirmInput, CorrectionInput, MoveInput,
         Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, HostToken,
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,

@@ -51,7 +51,7 @@ pub(super) async fn confirm_scores(
 ) -> Answer {
     let (event, round, table, side) = path.into_inner();
     change(&app, &req, event, move |app, host| {
-        rounds::confirm_paper_as_host(app, host, TableAt { round, table }, side)
+        rounds::confirm_paper_as_host(app, host, TableAt { round, table }, (side, None))
     })
     .await?;
     ok(Done::YES)

@@ -111,16 +111,19 @@ pub(super) async fn seat_scores(
 
 #[utoipa::path(post, path = "/api/v1/seats/{token}/scores/{side}/confirm", tag = "seats",
     params(("token" = String, Path, description = "The seat link's token"), ("side" = usize, Path, description = "The side whose card to confirm")),
+    request_body = ConfirmInput,
     responses(
         (status = 200, description = "Confirmed", body = Done),
         (status = 403, description = "Not a valid seat link, or your own card", body = ErrorBody),
-        (status = 409, description = "No card to confirm", body = ErrorBody),
+        (status = 409, description = "No card to confirm, or the card changed since the version named", body = ErrorBody),
     ))]
 pub(super) async fn seat_confirm(
     app: web::Data<App>,
     hub: web::Data<Hub>,
     path: web::Path<(String, usize)>,
+    input: web::Json<ConfirmInput>,
 ) -> Answer {
     let (token, side) = path.into_inner();
-    seat_card(app, hub, token, SeatCard::Confirm { side }).await
+    let seen = Some(input.into_inner().version);
+    seat_card(app, hub, token, SeatCard::Confirm { side, seen }).await
 }

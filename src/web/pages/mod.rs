@@ -276,6 +276,9 @@ fn static_file(content_type: &'static str, body: &'static str) -> HttpResponse {
 pub struct Redraw {
     pub regions: Vec<(&'static str, String)>,
     pub table: Option<i64>,
+    /// This is the stream's last drawing: the page may no longer see what it showed (a seat
+    /// the host took back), so the stream ends after sending it.
+    pub last: bool,
 }
 
 impl Redraw {
@@ -284,6 +287,7 @@ impl Redraw {
         Ok(Redraw {
             regions,
             table: None,
+            last: false,
         })
     }
 }
@@ -382,18 +386,21 @@ where
     use futures_util::StreamExt;
     let first = crate::web::live::Change::everything_now();
     let updates = futures_util::stream::unfold(
-        (app, listener, redraw, Some(first)),
-        move |(app, mut listener, redraw, first)| async move {
+        (app, listener, redraw, Some(first), false),
+        move |(app, mut listener, redraw, first, ended)| async move {
+            if ended {
+                return None;
+            }
             let change = match first {
                 Some(first) => first,
                 None => crate::web::live::next_change(&mut listener, gather).await?,
             };
-            let regions = match redraw(app.clone(), change).await {
+            let (regions, last) = match redraw(app.clone(), change).await {
                 Some(redraw) => {
                     listener.follow_table(redraw.table);
-                    redraw.regions
+                    (redraw.regions, redraw.last)
                 }
-                None => Vec::new(),
+                None => (Vec::new(), false),
             };
             let events: Vec<sse::Event> = regions
                 .into_iter()
@@ -401,7 +408,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, redraw, None),
+                (app, listener, redraw, None, last),
             ))
         },
     )

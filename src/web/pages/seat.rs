@@ -62,6 +62,8 @@ pub struct CardLine {
     pub counts: Option<Vec<(&'static str, u32)>>,
     pub score: Option<u32>,
     pub confirmed: bool,
+    /// The version of the card as shown, which its confirmation names.
+    pub version: String,
     pub mine: bool,
     /// The card's counts by row, once it is in.
     pub entered: Option<PaperCard>,
@@ -114,6 +116,14 @@ impl Board {
             .iter()
             .map(|t| (t.names.join(" & "), t.round_miles, t.you))
             .collect()
+    }
+
+    /// Has the round's start signal been given (score cards are taken from then on)?
+    fn started(&self) -> bool {
+        self.state
+            .round
+            .as_ref()
+            .is_some_and(|r| r.state != RoundState::Seated)
     }
 
     fn is_paper(&self) -> bool {
@@ -180,6 +190,7 @@ fn board(
                     .collect()
             }),
             confirmed: line.confirmed,
+            version: line.version.unwrap_or_default(),
             mine: line.mine,
         })
         .collect();
@@ -375,6 +386,9 @@ struct CardForm {
     what: String,
     #[serde(default)]
     side: String,
+    /// The version of the card a confirmation confirms, as the page showed it.
+    #[serde(default)]
+    seen: String,
     /// One field per row of the score sheet, named `row_<row>`.
     #[serde(flatten)]
     rows: std::collections::BTreeMap<String, String>,
@@ -390,7 +404,10 @@ async fn card(
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let what = if form.what == "confirm" {
-        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm { side })
+        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm {
+            side,
+            seen: Some(form.seen.clone()),
+        })
     } else {
         Ok(SeatCard::Enter {
             side: None,
@@ -462,6 +479,11 @@ async fn card_by_session(
 
 // ---------------------------------------------------------------- live updates
 
+/// What an open seat page shows once its seat was taken back (a new link, or released).
+#[derive(Template)]
+#[template(path = "fragments/seat_taken_back.html")]
+struct TakenBack;
+
 /// The seat's stream: a new board whenever the event changes (a move at any table of the
 /// event wakes it; the board is cheap to draw and a seat cannot know its table in advance
 /// across rounds).
@@ -493,6 +515,7 @@ async fn live(
             Ok(super::Redraw {
                 regions: vec![("board", fragment(&board)?)],
                 table,
+                last: false,
             })
         }
     };
@@ -532,7 +555,20 @@ async fn live(
             };
             let now = match after_moves {
                 Some(now) => now,
-                None => seat::kept_board(app, &key)?,
+                // Every drawing of more than moves checks the seat's key again: a seat the
+                // host gave a new link or released is taken back from this page at once,
+                // and its stream ends (the host's change wakes every seat of the event).
+                None => match seat::kept_board(app, &key) {
+                    Err(AppError::Forbidden(_)) => {
+                        *kept = None;
+                        return Ok(super::Redraw {
+                            regions: vec![("board", fragment(&TakenBack)?)],
+                            table: None,
+                            last: true,
+                        });
+                    }
+                    other => other?,
+                },
             };
             let data = now.board.clone();
             *kept = Some(now);
@@ -571,6 +607,8 @@ struct PickPage {
     table: Option<i32>,
     heading: String,
     players: Vec<(i64, String)>,
+    /// The name of the seat this browser already holds in this event.
+    held: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -588,8 +626,9 @@ async fn pick_page(
     key: String,
 ) -> PageResult {
     let checked = key.clone();
-    let (name, players) = run(&app, move |app| {
-        seat::free_seats_for(app, event, from, &checked)
+    let held = visitor.player();
+    let list = run(&app, move |app| {
+        seat::free_seats_for(app, event, from, &checked, held)
     })
     .await?;
     let (title, heading, table) = match from {
@@ -604,14 +643,15 @@ async fn pick_page(
             None,
         ),
     };
-    let layout = Layout::new(title, &visitor).for_event(event, &name, &visitor);
+    let layout = Layout::new(title, &visitor).for_event(event, &list.event_name, &visitor);
     page(&PickPage {
         layout,
         event,
         key,
         table,
         heading,
-        players,
+        players: list.free,
+        held: list.held,
     })
 }
 

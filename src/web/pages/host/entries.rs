@@ -227,6 +227,8 @@ async fn new_link(
         }
         Renewal::Done(link) => link,
     };
+    // The old link's open pages are taken back at once.
+    form.tell_live();
     let info = req.connection_info();
     form.visitor.flash_link_with_qr(
         format!(

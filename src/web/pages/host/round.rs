@@ -315,7 +315,7 @@ async fn confirm_card(
             round: number,
             table,
         };
-        rounds::confirm_paper_as_host(app, host, at, side)?;
+        rounds::confirm_paper_as_host(app, host, at, (side, None))?;
         Ok(format!("Table {table}: the card is confirmed."))
     })
     .await
