@@ -48,6 +48,7 @@ fn closing(c: &mut Criterion) {
             round,
             miles: closed.miles.clone(),
             won: closed.winners(),
+            byes: Vec::new(),
         })
         .collect();
     c.bench_function("standings of 1000 entries over 10 rounds", |b| {
@@ -61,6 +62,7 @@ fn closing(c: &mut Criterion) {
                 round: 1,
                 miles: closing.miles.clone(),
                 won: closing.winners(),
+                byes: Vec::new(),
             }];
             standings(&settings, &entries, &results)
         })

@@ -255,7 +255,18 @@ fn a_small_event_is_played_end_to_end_with_a_restart_mid_round() {
     assert_eq!(closed["close"]["finished"], true, "{closed}");
     let (status, standings) = server.get(&format!("/api/v1/events/{event}/standings"), None);
     assert_eq!(status, 200);
-    assert_eq!(standings["final"], true);
+    assert_eq!(
+        standings["final"], false,
+        "provisional until the host closes"
+    );
+    assert_eq!(standings["provisional"], true);
+    host.ok("/close", json!({}));
+    let (status, standings) = server.get(&format!("/api/v1/events/{event}/standings"), None);
+    assert_eq!(status, 200);
+    assert_eq!(
+        (&standings["final"], &standings["provisional"]),
+        (&json!(true), &json!(false))
+    );
     let rows = standings["standings"].as_array().expect("rows");
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[0]["place"], 1);
@@ -479,4 +490,230 @@ fn the_api_proposes_a_bot_seat_and_warns_about_a_table_of_three_in_rounds_by_gam
     );
     let fair = host.ok("/rounds", json!({"remainder": "bots"}));
     assert!(fair.get("warning").is_none(), "{fair}");
+}
+
+/// Plays round `round` at `tables` paper tables of two: started, stopped, every card typed in
+/// by the host (different miles at each table), closed.
+fn play_paper_round(host: &Host, round: u64, tables: u64) -> Value {
+    host.ok(&format!("/rounds/{round}/start"), json!({}));
+    host.ok(&format!("/rounds/{round}/stop"), json!({}));
+    for table in 1..=tables {
+        for side in 0..2 {
+            host.ok(
+                &format!("/rounds/{round}/tables/{table}/scores"),
+                json!({"side": side, "counts": {"mile1": table + side, "mile3": round, "mile5": 0, "mile10": side}}),
+            );
+        }
+    }
+    host.ok(&format!("/rounds/{round}/close"), json!({}))
+}
+
+fn entry_id(label: &Value) -> i64 {
+    label
+        .as_str()
+        .and_then(|e| e.trim_start_matches('E').parse::<i64>().ok())
+        .expect("an entry label")
+}
+
+#[test]
+fn after_the_last_round_the_results_are_provisional_until_the_host_closes_the_evening() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Closing night", "length": {"kind": "rounds", "rounds": 1}, "seed": 5, "remainder": "byes"}),
+    );
+    let players = add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]);
+    host.ok("/rounds", json!({"all_paper": true}));
+    let closed = play_paper_round(&host, 1, 3);
+    assert_eq!(closed["close"]["finished"], true, "{closed}");
+    // The phones say so too.
+    let phone = seat(&server, &players[0].1);
+    let said = phone["message"].as_str().unwrap_or_default();
+    assert!(said.contains("provisional"), "{phone}");
+
+    // Provisional: not final, and the last round is still corrected, with its reason.
+    let standings = host.get("/standings");
+    assert_eq!(
+        (&standings["final"], &standings["provisional"]),
+        (&json!(false), &json!(true))
+    );
+    let round = host.get("/rounds/1");
+    let player = entry_id(&round["seating"]["tables"][0]["entries"][0]["entry"]);
+    let answer = host.ok(
+        "/corrections",
+        json!({"round": 1, "entry": player, "miles": 44, "reason": "a pile miscounted"}),
+    );
+    assert_eq!(answer["correction"]["new"], 44, "{answer}");
+    // A bye's score is corrected like any other, and stands.
+    let bye = entry_id(&round["seating"]["byes"][0]["entry"]);
+    host.ok(
+        "/corrections",
+        json!({"round": 1, "entry": bye, "miles": 3, "reason": "left early"}),
+    );
+    let corrections = host.get("/corrections");
+    let reasons: Vec<&str> = corrections["corrections"]
+        .as_array()
+        .expect("corrections")
+        .iter()
+        .filter_map(|c| c["reason"].as_str())
+        .collect();
+    assert_eq!(reasons, vec!["a pile miscounted", "left early"]);
+    let standings = host.get("/standings");
+    let miles_of = |standings: &Value, entry: i64| {
+        standings["standings"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["entry"] == format!("E{entry}"))
+            .map(|r| r["miles"].clone())
+            .expect("a row")
+    };
+    assert_eq!(miles_of(&standings, player), 44);
+    assert_eq!(miles_of(&standings, bye), 3);
+
+    // The host closes the evening: final, and a correction is refused saying why.
+    host.ok("/close", json!({}));
+    let standings = host.get("/standings");
+    assert_eq!(
+        (&standings["final"], &standings["provisional"]),
+        (&json!(true), &json!(false))
+    );
+    let (status, refused) = host.post(
+        "/corrections",
+        json!({"round": 1, "entry": player, "miles": 40, "reason": "again"}),
+    );
+    assert_eq!(status, 409, "{refused}");
+    let message = refused["error"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("the host has closed the evening"),
+        "{refused}"
+    );
+    let phone = seat(&server, &players[0].1);
+    let said = phone["message"].as_str().unwrap_or_default();
+    assert!(
+        said.contains("The evening is over") && !said.contains("provisional"),
+        "{phone}"
+    );
+    let (status, again) = host.post("/close", json!({}));
+    assert_eq!(status, 409, "{again}");
+    assert_eq!(host.get("/export.json")["event"]["closed"], true);
+}
+
+#[test]
+fn a_late_entry_is_added_with_what_its_missed_rounds_score() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Late night", "length": {"kind": "rounds", "rounds": 2}, "seed": 6}),
+    );
+    add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]);
+    host.ok("/rounds", json!({"all_paper": true}));
+    host.ok("/rounds/1/start", json!({}));
+    // A value that is not a choice is refused, saying what to send.
+    let (status, refused) = host.post(
+        "/entries",
+        json!({"names": ["Hal"], "missed_rounds": "half"}),
+    );
+    assert_eq!(status, 422, "{refused}");
+    let message = refused["error"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("round_average") && message.contains("zero"),
+        "{refused}"
+    );
+    let added = host.ok(
+        "/entries",
+        json!({"names": ["Hal"], "missed_rounds": "round_average"}),
+    );
+    assert_eq!(added["entry"]["missed_rounds"], "round_average", "{added}");
+    assert_eq!(added["entry"]["joined_round"], 2);
+    let hal = added["entry"]["id"].as_i64().expect("id");
+    let plain = host.ok("/entries", json!({"names": ["Ivy"]}));
+    assert_eq!(plain["entry"]["missed_rounds"], "zero", "the default");
+    let ivy = plain["entry"]["id"].as_i64().expect("id");
+
+    host.ok("/rounds/1/stop", json!({}));
+    for table in 1..=3 {
+        for side in 0..2 {
+            host.ok(
+                &format!("/rounds/1/tables/{table}/scores"),
+                json!({"side": side, "counts": {"mile1": table + side, "mile3": 1, "mile5": 0, "mile10": side}}),
+            );
+        }
+    }
+    host.ok("/rounds/1/close", json!({}));
+    let standings = host.get("/standings");
+    let rows = standings["standings"].as_array().expect("rows");
+    let round_one: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["entry"] != format!("E{hal}") && r["entry"] != format!("E{ivy}"))
+        .filter_map(|r| r["rounds"][0].as_u64())
+        .collect();
+    assert_eq!(round_one.len(), 6);
+    let average = round_one.iter().sum::<u64>() / 6;
+    let row = |entry: i64| {
+        rows.iter()
+            .find(|r| r["entry"] == format!("E{entry}"))
+            .cloned()
+            .expect("a row")
+    };
+    assert_eq!(row(hal)["rounds"], json!([average]));
+    assert_eq!(row(hal)["missed_rounds"], json!([1]));
+    assert_eq!(row(ivy)["rounds"], json!([0]));
+    assert_eq!(row(ivy)["missed_rounds"], json!([1]));
+}
+
+#[test]
+fn a_withdrawn_entry_plays_no_more_rounds_even_one_already_seated() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Leaving early", "length": {"kind": "rounds", "rounds": 3}, "seed": 12}),
+    );
+    add_players(&host, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]);
+    host.ok("/rounds", json!({"all_paper": true}));
+    play_paper_round(&host, 1, 3);
+    // Round 2 is seated by the movement; a guest leaves before it starts.
+    let round = host.get("/rounds/2");
+    let leaving = entry_id(&round["seating"]["tables"][1]["entries"][0]["entry"]);
+    let (status, answer) = server.send(
+        reqwest::Method::DELETE,
+        &format!("/api/v1/events/{}/entries/{leaving}", host.event),
+        Some(&host.token),
+        &json!({}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // Round 2 is seated again without them: their seat has a labelled bot, and the tables
+    // keep their size.
+    let round = host.get("/rounds/2");
+    let tables = round["seating"]["tables"].as_array().expect("tables");
+    assert_eq!(tables.len(), 3);
+    let seated: Vec<&Value> = tables
+        .iter()
+        .flat_map(|t| t["entries"].as_array().expect("entries"))
+        .collect();
+    assert_eq!(seated.len(), 6);
+    assert!(
+        seated.iter().all(|e| entry_id(&e["entry"]) != leaving),
+        "{round}"
+    );
+    assert_eq!(
+        seated.iter().filter(|e| e["bot"] == true).count(),
+        1,
+        "{round}"
+    );
+    // They keep round 1's score and score nothing after.
+    play_paper_round(&host, 2, 3);
+    let standings = host.get("/standings");
+    let row = standings["standings"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["entry"] == format!("E{leaving}"))
+        .cloned()
+        .expect("still listed");
+    assert_eq!(row["withdrawn"], true);
+    assert!(
+        row["rounds"][0].is_u64() && row["rounds"][1].is_null(),
+        "{row}"
+    );
 }

@@ -1279,6 +1279,15 @@ fn the_wall_becomes_a_winners_screen_with_a_chart_after_the_last_round() {
     }
     // Closing the last round may end the evening already; asking again is harmless.
     host.post(&format!("/events/{event}/host/finish"), &[("csrf", &csrf)]);
+    let (_, html) = host.get(&format!("/events/{event}/screen"));
+    assert!(
+        html.contains("Scan for the standings (provisional"),
+        "{html}"
+    );
+    host.post(
+        &format!("/events/{event}/host/close"),
+        &[("csrf", &csrf), ("confirm", "yes")],
+    );
     let (status, html) = host.get(&format!("/events/{event}/screen"));
     assert_eq!(status, 200);
     assert!(html.contains("class=\"winners\""), "{html}");
@@ -1516,4 +1525,137 @@ fn an_entry_added_by_mistake_is_removed_before_it_has_played_and_withdrawn_after
         &[("csrf", &csrf)],
     );
     assert!(flash(&host, event).contains("Fay removed"));
+}
+
+#[test]
+fn the_host_closes_the_evening_after_a_confirmation_and_corrections_stop_there() {
+    let server = Server::start();
+    let api = common::api::Host::create(
+        &server,
+        json!({"name": "Last orders", "seed": 8, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    api.add_players(&server, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]);
+    api.play_paper_rounds(&server, 1);
+    let host = Browser::new(&server);
+    let (status, _) = host.get(&format!("/events/{}/host?token={}", api.event, api.token));
+    assert_eq!(status, 303, "the host link signs the browser in");
+    let event = api.event;
+    let console_path = format!("/events/{event}/host");
+
+    // After the last round: provisional on the console, the standings page and the wall.
+    let (_, console) = host.get(&console_path);
+    assert!(
+        console.contains("<strong>provisional</strong>"),
+        "{console}"
+    );
+    assert!(console.contains(">Close the evening</button>"), "{console}");
+    let (_, standings) = host.get(&format!("/events/{event}/standings"));
+    assert!(standings.contains("Provisional standings"), "{standings}");
+    assert!(standings.contains("data-provisional"), "{standings}");
+    let (_, wall) = host.get(&format!("/events/{event}/screen"));
+    assert!(wall.contains("data-provisional"), "{wall}");
+
+    // The last round is still corrected from the console, with its reason.
+    let csrf = host.csrf(&console_path);
+    let round = api.get(&server, "/rounds/1");
+    let entry = round["seating"]["tables"][0]["entries"][0]["entry"]
+        .as_str()
+        .map(|e| e.trim_start_matches('E').to_owned())
+        .expect("an entry");
+    let correction = [
+        ("csrf", csrf.as_str()),
+        ("round", "1"),
+        ("entry", entry.as_str()),
+        ("miles", "37"),
+        ("reason", "late recount"),
+    ];
+    host.post(&format!("/events/{event}/host/corrections"), &correction);
+    assert!(flash(&host, event).contains("37 miles"), "accepted");
+
+    // Close the evening asks first, on a page of its own that works without script;
+    // nothing is closed until the host confirms.
+    let (status, ask) = host.post(&format!("/events/{event}/host/close"), &[("csrf", &csrf)]);
+    assert_eq!(status, 200, "{ask}");
+    assert!(ask.contains("Close the evening?"), "{ask}");
+    assert!(ask.contains("name=\"confirm\" value=\"yes\""), "{ask}");
+    assert_eq!(api.get(&server, "/standings")["final"], false);
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/close"),
+        &[("csrf", &csrf), ("confirm", "yes")],
+    );
+    assert_eq!(status, 303);
+    assert!(flash(&host, event).contains("closed"), "the host is told");
+    assert_eq!(api.get(&server, "/standings")["final"], true);
+    let (_, console) = host.get(&console_path);
+    assert!(
+        !console.contains(">Close the evening</button>"),
+        "{console}"
+    );
+    assert!(
+        console.contains("no score can be corrected any more"),
+        "the corrections form is gone: {console}"
+    );
+    let (_, standings) = host.get(&format!("/events/{event}/standings"));
+    assert!(standings.contains("Final standings"), "{standings}");
+
+    // A correction now is refused, saying that the host closed the evening.
+    host.post(&format!("/events/{event}/host/corrections"), &correction);
+    let refused = flash(&host, event);
+    assert!(
+        refused.contains("the host has closed the evening"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_late_arrival_is_added_on_the_console_with_what_its_missed_rounds_score() {
+    let server = Server::start();
+    let api = common::api::Host::create(
+        &server,
+        json!({"name": "Latecomers", "seed": 4, "length": {"kind": "rounds", "rounds": 3}}),
+    );
+    api.add_players(&server, &["Ann", "Bob", "Cy", "Di"]);
+    api.ok(&server, "/rounds", json!({}));
+    api.ok(&server, "/rounds/1/start", json!({}));
+    let host = Browser::new(&server);
+    host.get(&format!("/events/{}/host?token={}", api.event, api.token));
+    let event = api.event;
+    let console_path = format!("/events/{event}/host");
+    let (_, console) = host.get(&console_path);
+    assert!(
+        console.contains("name=\"missed_rounds\""),
+        "the choice is offered once round 1 started"
+    );
+    let csrf = host.csrf(&console_path);
+    let add = |name: &str, missed: &str| {
+        host.post(
+            &format!("/events/{event}/host/entries"),
+            &[("csrf", &csrf), ("name", name), ("missed_rounds", missed)],
+        )
+    };
+    add("Eve", "round_average");
+    let said = flash(&host, event);
+    assert!(
+        said.contains("join at round 2") && said.contains("average"),
+        "{said}"
+    );
+    add("Fay", "half");
+    let said = flash(&host, event);
+    assert!(
+        said.contains("is not a choice") && said.contains("round_average"),
+        "a clear refusal: {said}"
+    );
+    let entries = api.get(&server, "/entries");
+    let eve = entries["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["names"][0] == "Eve")
+        .cloned()
+        .expect("Eve was added");
+    assert_eq!(eve["missed_rounds"], "round_average");
+    assert!(
+        !entries.to_string().contains("Fay"),
+        "a refused form stores nothing"
+    );
 }

@@ -644,6 +644,8 @@ fn play_an_evening(server: &Server) -> Evening {
         &format!("{events}/rounds/1/close"),
         json!({}),
     );
+    // The results stay provisional until the host closes the evening.
+    host_post(server, &token, &format!("{events}/close"), json!({}));
     let (status, standings) = server.get(&format!("{events}/standings"), None);
     assert_eq!(status, 200, "{standings}");
     assert_eq!(

@@ -956,13 +956,72 @@ fn a_late_entry_fills_a_bye_and_they_form_a_table() {
 #[test]
 fn a_late_entry_waits_when_no_seat_is_free() {
     let s = settings(TableSize::Two);
-    let moved = seating(&[&[1, 2], &[3, 4, 5]], &[]);
-    let mut entries = people(1..=5);
-    entries.push(late(person(6), 2));
+    let moved = seating(&[&[1, 2], &[3, 4]], &[]);
+    let mut entries = people(1..=4);
+    entries.push(late(person(5), 2));
     let next = prepare_next_round(&s, &moved, &entries).expect("seated");
     assert_eq!(tables_of(&next.seating), tables_of(&moved));
-    assert_eq!(next.seating.byes, vec![6]);
-    assert!(next.changes.contains(&SeatChange::Waiting { entry: 6 }));
+    assert_eq!(next.seating.byes, vec![5]);
+    assert!(next.changes.contains(&SeatChange::Waiting { entry: 5 }));
+}
+
+#[test]
+fn seating_never_makes_a_table_of_three_or_a_bye_when_the_numbers_divide() {
+    // Issue 25: eleven guests at tables of two sit at four tables of two and one of three; a
+    // twelfth comes late. Twelve divide into six tables of two, so the table of three does
+    // not carry on beside a bye: it is seated again with the latecomer as two tables of two.
+    let s = settings(TableSize::Two);
+    let moved = seating(&[&[1, 2], &[3, 4], &[5, 6], &[7, 8], &[9, 10, 11]], &[]);
+    let mut entries = people(1..=11);
+    entries.push(late(person(12), 3));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert_eq!(
+        tables_of(&next.seating),
+        vec![
+            vec![1, 2],
+            vec![3, 4],
+            vec![5, 6],
+            vec![7, 8],
+            vec![9, 10],
+            vec![11, 12]
+        ]
+    );
+    assert!(next.seating.byes.is_empty());
+    let numbers: Vec<u32> = next.seating.tables.iter().map(|t| t.number).collect();
+    assert_eq!(numbers, vec![1, 2, 3, 4, 5, 6]);
+    assert!(next.changes.contains(&SeatChange::NewTable {
+        table: 6,
+        entries: vec![11, 12]
+    }));
+    // A withdrawal that makes the number even does the same: no table of three is left.
+    let mut entries = people(1..=11);
+    entries[0] = withdrawn(person(1));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert!(next.seating.tables.iter().all(|t| t.entries.len() == 2));
+    assert!(next.seating.byes.is_empty());
+    assert_eq!(next.seating.entries().len(), 10);
+    assert!(next.released_bots.is_empty());
+    // Tables of three with two tables of two: two latecomers make twelve, four tables of three.
+    let s = settings(TableSize::Three);
+    let moved = seating(&[&[1, 2, 3], &[4, 5, 6], &[7, 8], &[9, 10]], &[]);
+    let mut entries = people(1..=10);
+    entries.push(late(person(11), 2));
+    entries.push(late(person(12), 2));
+    let next = prepare_next_round(&s, &moved, &entries).expect("seated");
+    assert_eq!(
+        tables_of(&next.seating),
+        vec![
+            vec![1, 2, 3],
+            vec![4, 5, 6],
+            vec![7, 8, 9],
+            vec![10, 11, 12]
+        ]
+    );
+    // While the numbers do not divide, the tables carry on as they are.
+    let s = settings(TableSize::Two);
+    let moved = seating(&[&[1, 2], &[3, 4, 5]], &[]);
+    let next = prepare_next_round(&s, &moved, &people(1..=5)).expect("seated");
+    assert_eq!(tables_of(&next.seating), tables_of(&moved));
 }
 
 #[test]
@@ -1417,12 +1476,12 @@ fn a_score_is_final_once_the_next_round_starts() {
 }
 
 #[test]
-fn the_last_round_stays_correctable_until_the_event_closes() {
+fn the_last_round_stays_correctable_until_the_host_closes_the_evening() {
     assert!(check_correction(&[Closed, Closed, Closed], false, 3).is_ok());
-    assert_eq!(
-        check_correction(&[Closed, Closed, Closed], true, 3),
-        Err(CorrectionError::EventClosed)
-    );
+    let refused = check_correction(&[Closed, Closed, Closed], true, 3);
+    assert_eq!(refused, Err(CorrectionError::EventClosed));
+    let why = refused.expect_err("closed").to_string();
+    assert!(why.contains("the host has closed the evening"), "{why}");
 }
 
 #[test]
@@ -1517,23 +1576,42 @@ fn a_correction_is_checked_like_a_score() {
 }
 
 #[test]
-fn a_bye_score_is_not_corrected_by_hand() {
+fn a_byes_score_can_be_corrected_like_any_other() {
     let s = with_remainder(TableSize::Two, Remainder::Byes);
     let round = seating(&[&[1, 2]], &[3]);
-    let error = correct(
+    let (record, effect) = correct(
         &s,
         &[Closed],
         false,
         &round,
-        change(1, 3, Some(0), 20, "Host", at(0)),
+        change(1, 3, Some(15), 20, "Host", at(0)),
     )
-    .expect_err("a bye");
-    assert!(
-        error
-            .to_string()
-            .contains("correct the tables' scores instead"),
-        "{error}"
-    );
+    .expect("a bye's score is corrected like a table's");
+    assert_eq!((record.entry, record.old, record.new), (3, Some(15), 20));
+    assert_eq!(effect, CorrectionEffect::Reclose { reseat_next: false });
+    // It is checked like any score: no more than a table of the set size can score.
+    let mut waiting = s.clone();
+    waiting.after_race = AfterRace::WaitForSignal;
+    assert!(matches!(
+        correct(
+            &waiting,
+            &[Closed],
+            false,
+            &round,
+            change(1, 3, Some(15), 51, "Host", at(0)),
+        ),
+        Err(CorrectionError::Score(_))
+    ));
+    // Closing the round again (after another correction) keeps the bye's corrected score.
+    let m = miles(&[(1, 30), (2, 10)]);
+    let first = close_round(&s, 1, &round, &m, &no_choices()).expect("closed");
+    assert_eq!(first.byes[0].miles, 20, "the average by the rule");
+    let m = miles(&[(1, 30), (2, 12)]);
+    let mut again = reclose(&s, 1, &round, &m, &no_choices(), &first).expect("closed again");
+    keep_bye_corrections(&mut again.closing, &miles(&[(3, 7)]));
+    assert_eq!(again.closing.byes[0].miles, 7);
+    assert_eq!(again.closing.miles[&3], 7);
+    assert_eq!(again.closing.miles[&2], 12);
 }
 
 #[test]
@@ -1587,7 +1665,19 @@ fn result(round: u32, m: &[(EntryId, u32)], won: &[EntryId]) -> RoundResult {
         round,
         miles: miles(m),
         won: won.to_vec(),
+        byes: Vec::new(),
     }
+}
+
+fn with_byes(mut result: RoundResult, byes: &[EntryId]) -> RoundResult {
+    result.byes = byes.to_vec();
+    result
+}
+
+fn withdrawn_from(mut entry: Entry, round: u32) -> Entry {
+    entry.withdrawn = true;
+    entry.withdrawn_from = Some(round);
+    entry
 }
 
 #[test]
@@ -1719,18 +1809,108 @@ fn the_host_sets_the_number_of_prizes() {
 }
 
 #[test]
-fn a_late_entry_has_no_miles_for_the_rounds_before_it_joined() {
+fn a_late_entry_scores_its_missed_rounds_as_the_host_chose() {
     let s = settings(TableSize::Two);
     let mut entries = people(1..=2);
-    entries.push(late(person(3), 2));
+    entries.push(late(person(3), 3));
     let rounds = [
         result(1, &[(1, 10), (2, 20)], &[2]),
-        result(2, &[(1, 10), (2, 20), (3, 25)], &[2, 3]),
+        result(2, &[(1, 15), (2, 40)], &[2]),
+        result(3, &[(1, 10), (2, 20), (3, 25)], &[2, 3]),
+    ];
+    // The default: each missed round scores 0, marked as missed.
+    let table = standings(&s, &entries, &rounds);
+    let three = table.iter().find(|l| l.entry == 3).expect("listed");
+    assert_eq!(three.miles, vec![Some(0), Some(0), Some(25)]);
+    assert_eq!(three.missed, vec![true, true, false]);
+    assert_eq!((three.total, three.rounds_won), (25, 1));
+    // The host's other choice: each missed round scores that round's average, rounded down.
+    entries[2].missed_rounds = MissedRounds::RoundAverage;
+    let table = standings(&s, &entries, &rounds);
+    let three = table.iter().find(|l| l.entry == 3).expect("listed");
+    assert_eq!(three.miles, vec![Some(15), Some(27), Some(25)]);
+    assert_eq!(three.missed, vec![true, true, false]);
+    assert_eq!(three.total, 67);
+    // The average counts the tables only, never the byes of that round.
+    let rounds = [with_byes(
+        result(1, &[(1, 10), (2, 21), (4, 0)], &[2]),
+        &[4],
+    )];
+    let mut entries = people(1..=2);
+    entries.push(person(4));
+    entries.push(late(person(3), 2));
+    entries[3].missed_rounds = MissedRounds::RoundAverage;
+    let table = standings(&s, &entries, &rounds);
+    let three = table.iter().find(|l| l.entry == 3).expect("listed");
+    assert_eq!(three.miles, vec![Some(15)]);
+    // Bots brought in to fill a seat are not late guests: no score before they came.
+    let mut entries = people(1..=2);
+    entries.push(late(bot(100), 2));
+    let table = standings(&s, &entries, &[result(1, &[(1, 10), (2, 20)], &[2])]);
+    let bot_line = table.iter().find(|l| l.entry == 100).expect("listed");
+    assert_eq!(
+        (bot_line.miles.clone(), bot_line.missed.clone()),
+        (vec![None], vec![false])
+    );
+    // The API and the console's form name the choice; anything else is refused, saying what to send.
+    assert_eq!(
+        MissedRounds::parse("round_average"),
+        Ok(MissedRounds::RoundAverage)
+    );
+    assert_eq!(MissedRounds::parse("zero"), Ok(MissedRounds::Zero));
+    let refused = MissedRounds::parse("half").expect_err("not a choice");
+    assert!(
+        refused.contains("\"zero\"") && refused.contains("\"round_average\""),
+        "{refused}"
+    );
+}
+
+#[test]
+fn an_entry_withdrawn_before_playing_is_not_ranked_and_gets_no_byes_average() {
+    // Entry 5 sat out round 1 on a bye and withdrew: the bye's average (25) would place it
+    // above players. It is listed apart as withdrawn, without a place, miles or prize.
+    let s = with_remainder(TableSize::Two, Remainder::Byes);
+    let mut entries = people(1..=4);
+    entries.push(withdrawn_from(person(5), 2));
+    let rounds = [
+        with_byes(
+            result(1, &[(1, 40), (2, 10), (3, 30), (4, 20), (5, 25)], &[1, 3]),
+            &[5],
+        ),
+        result(2, &[(1, 10), (2, 20), (3, 5), (4, 40)], &[2, 4]),
+    ];
+    let table = standings(&s, &entries, &rounds);
+    let last = table.last().expect("lines");
+    assert_eq!(last.entry, 5, "listed apart, after everyone");
+    assert!(!last.ranked && last.withdrawn);
+    assert_eq!((last.place, last.prize, last.total), (0, None, 0));
+    assert_eq!(last.miles, vec![None, None]);
+    assert!(table[..4].iter().all(|l| l.ranked && l.place >= 1));
+    // Withdrawn with no round known, and only byes: not ranked either.
+    let mut entries = people(1..=4);
+    entries.push(withdrawn(person(5)));
+    let table = standings(&s, &entries, &rounds);
+    assert!(!table.iter().find(|l| l.entry == 5).expect("listed").ranked);
+}
+
+#[test]
+fn a_withdrawn_entry_keeps_what_it_scored_before_and_scores_nothing_after() {
+    let s = with_remainder(TableSize::Two, Remainder::Byes);
+    // Entry 3 won round 1 at its table and withdrew before round 2, where it is still on the
+    // bye queue (the bye's average, 20, was recorded at the close) and round 3 too.
+    let mut entries = people(1..=2);
+    entries.push(withdrawn_from(person(3), 2));
+    let rounds = [
+        result(1, &[(1, 10), (3, 20)], &[3]),
+        with_byes(result(2, &[(1, 30), (2, 10), (3, 20)], &[1]), &[3]),
+        with_byes(result(3, &[(1, 30), (2, 12), (3, 21)], &[1]), &[3]),
     ];
     let table = standings(&s, &entries, &rounds);
     let three = table.iter().find(|l| l.entry == 3).expect("listed");
-    assert_eq!(three.miles, vec![None, Some(25)]);
-    assert_eq!((three.total, three.rounds_won), (25, 1));
+    assert!(three.ranked && three.withdrawn);
+    assert_eq!(three.miles, vec![Some(20), None, None]);
+    assert_eq!((three.total, three.rounds_won, three.prize), (20, 1, None));
+    assert_eq!(three.place, 3, "placed by what it scored before");
 }
 
 #[test]

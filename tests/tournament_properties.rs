@@ -216,6 +216,29 @@ fn check_standings(
     table: &[Standing],
 ) -> Result<(), TestCaseError> {
     prop_assert_eq!(table.len(), entries.len());
+    // An entry withdrawn before playing any round at a table is not ranked: listed apart,
+    // after the others, with no place, miles or prize (a bye's average never places it).
+    let ranked_count = table.iter().take_while(|l| l.ranked).count();
+    let (table, unranked) = table.split_at(ranked_count);
+    for line in unranked {
+        prop_assert!(
+            !line.ranked && line.withdrawn,
+            "only withdrawn entries go unranked"
+        );
+        prop_assert!(
+            !rounds.iter().any(|r| r.played_at_a_table(line.entry)),
+            "an unranked entry never played at a table"
+        );
+        prop_assert_eq!((line.place, line.total, line.prize), (0, 0, None));
+    }
+    for line in table {
+        let entry = entries.iter().find(|e| e.id == line.entry);
+        let never_played = !rounds.iter().any(|r| r.played_at_a_table(line.entry));
+        prop_assert!(
+            !(never_played && entry.is_some_and(|e| e.withdrawn)),
+            "a withdrawn entry that never played is not ranked"
+        );
+    }
     let key = |s: &Standing| (s.total, s.rounds_won);
     for window in table.windows(2) {
         prop_assert!(window[0].place <= window[1].place, "sorted by place");
@@ -369,11 +392,24 @@ fn run(scenario: &Scenario) -> Result<Trace, TestCaseError> {
                 entry.withdrawn = true;
             }
         }
-        // Tables that carry on keep their size; new tables have a valid size.
+        // Seating follows the numbers: entries that divide exactly into tables of the set
+        // size sit at such tables, with nobody on a bye. Otherwise tables that carry on keep
+        // their size; new tables have a valid size.
         let per = settings.entries_per_table();
+        let evened = next.seating.entries().len().is_multiple_of(per);
+        if evened {
+            prop_assert!(
+                next.seating.tables.iter().all(|t| t.entries.len() == per)
+                    && next.seating.byes.is_empty(),
+                "seating never makes a table of another size or a bye when the numbers divide"
+            );
+        }
         for table in &next.seating.tables {
             match closing.next.table(table.number) {
-                Some(before) => prop_assert_eq!(table.entries.len(), before.entries.len()),
+                Some(before) if !evened => {
+                    prop_assert_eq!(table.entries.len(), before.entries.len())
+                }
+                Some(_) => {}
                 None => match settings.remainder {
                     Remainder::MixedTables => prop_assert!((2..=3).contains(&table.entries.len())),
                     Remainder::Byes | Remainder::Bots => prop_assert_eq!(table.entries.len(), per),

@@ -8,7 +8,7 @@ use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
 use super::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use crate::db::models::{self, NewEntry, NewEvent, NewPlayer};
 use crate::db::{Conn, queries};
-use crate::tournament::{self, EntryId, Members, Settings};
+use crate::tournament::{self, EntryId, Members, MissedRounds, Settings};
 
 /// Event status: entries are added and the first round seated.
 pub const SETUP: &str = "setup";
@@ -37,8 +37,20 @@ impl EventRecord {
         self.row.id
     }
 
+    /// The last round is closed: the results are in. They stay provisional (scores can still
+    /// be corrected) until the host closes the evening ([`EventRecord::is_closed`]).
     pub fn is_finished(&self) -> bool {
         self.row.status == FINISHED
+    }
+
+    /// The host closed the evening: the results and prizes are final, no score changes.
+    pub fn is_closed(&self) -> bool {
+        self.row.closed_at.is_some()
+    }
+
+    /// The evening is over but the host has not closed it: its results are provisional.
+    pub fn is_provisional(&self) -> bool {
+        self.is_finished() && !self.is_closed()
     }
 
     /// The event's join key: the projector's QR code, which picks a free seat.
@@ -280,6 +292,19 @@ pub fn add_entry_in(
     bot_level: Option<&str>,
     now: NaiveDateTime,
 ) -> AppResult<(models::Entry, Vec<PlayerLink>)> {
+    add_entry_with(conn, event, members, bot_level, MissedRounds::Zero, now)
+}
+
+/// [`add_entry_in`] with the host's choice of what a late entry scores for each round it
+/// missed (0 or the round's average).
+pub fn add_entry_with(
+    conn: &mut Conn,
+    event: &EventRecord,
+    members: Members,
+    bot_level: Option<&str>,
+    missed: MissedRounds,
+    now: NaiveDateTime,
+) -> AppResult<(models::Entry, Vec<PlayerLink>)> {
     if event.is_finished() {
         return Err(AppError::conflict("the event is over; no more entries"));
     }
@@ -303,6 +328,7 @@ pub fn add_entry_in(
             bot_level,
             joined_round,
             created_at: now,
+            missed_rounds: missed_word(missed),
         },
     )?;
     let mut links = Vec::new();
@@ -380,16 +406,31 @@ pub fn rename_entry_in(
     Ok(())
 }
 
-/// Withdraws an entry: it keeps its scores and is not seated again. If it sits at a table
-/// now, its seat is filled at the next seating.
+/// Withdraws an entry: it keeps what it scored before and plays no more rounds. If it sits
+/// at a table of a round being played, its seat is filled at the next seating; if the movement
+/// has seated it in the next round, not started yet, that round is seated again without it.
+/// The round stored is the first it no longer plays: the round being played or seated now, or
+/// the next after a closed one.
 pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
     let entry = entry_of(conn, event, entry_id)?;
     if entry.withdrawn_round.is_some() {
         return Err(AppError::conflict("that entry has already withdrawn"));
     }
-    let round = queries::latest_round(conn, event.id())?.map_or(0, |r| r.number);
+    let round = match queries::latest_round(conn, event.id())? {
+        None => 1,
+        Some(r) if r.state == super::rounds::CLOSED => r.number + 1,
+        Some(r) => r.number,
+    };
     queries::withdraw_entry(conn, entry.id, round)?;
     Ok(())
+}
+
+/// The word stored for a late entry's choice.
+fn missed_word(missed: MissedRounds) -> &'static str {
+    match missed {
+        MissedRounds::Zero => "zero",
+        MissedRounds::RoundAverage => "round_average",
+    }
 }
 
 /// What removing an entry did.
@@ -587,6 +628,9 @@ pub fn entries(conn: &mut Conn, event_id: i64) -> AppResult<Vec<EntryRecord>> {
             bot: row.is_bot,
             withdrawn: row.withdrawn_round.is_some(),
             joined_round: u32::try_from(row.joined_round).unwrap_or(1),
+            // A word this version does not know reads as the default, 0.
+            missed_rounds: MissedRounds::parse(&row.missed_rounds).unwrap_or_default(),
+            withdrawn_from: row.withdrawn_round.and_then(|r| u32::try_from(r).ok()),
         };
         out.push(EntryRecord {
             entry,
@@ -688,13 +732,14 @@ pub fn add_entry(
     cap: Option<usize>,
     mut members: impl FnMut(&Settings) -> AppResult<Members>,
     bot: Option<&str>,
+    missed: MissedRounds,
 ) -> AppResult<(EntryRecord, Vec<PlayerLink>)> {
     let now = app.now_naive();
     app.write_as_host(host, |conn, event| {
         check_room(conn, event, cap)?;
         let members = members(&event.settings)?;
         let level = bot_level(bot)?;
-        let (entry, links) = add_entry_in(conn, event, members, level, now)?;
+        let (entry, links) = add_entry_with(conn, event, members, level, missed, now)?;
         let record = entries(conn, event.id())?
             .into_iter()
             .find(|e| e.id() == entry.id)
@@ -728,7 +773,11 @@ pub fn rename_entry(
 
 /// Withdraws an entry: it keeps its scores and is not seated again.
 pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
-    app.write_as_host(host, |conn, event| withdraw_entry_in(conn, event, entry))
+    app.write_as_host(host, |conn, event| {
+        withdraw_entry_in(conn, event, entry)?;
+        super::rounds::reseat_without_in(conn, event, entry, app.now())?;
+        Ok(())
+    })
 }
 
 /// Removes an entry added by mistake, before it has played.

@@ -20,8 +20,11 @@ pub fn label(entry: EntryId) -> String {
 /// The standings of an event.
 #[derive(Debug, Clone, Serialize)]
 pub struct Standings {
-    /// The evening is over: these are the final standings.
+    /// The host closed the evening: these are the final standings.
     pub is_final: bool,
+    /// The evening is over but not closed by the host: the standings are provisional (scores
+    /// can still be corrected).
+    pub provisional: bool,
     /// A round being played whose miles so far are counted in (not yet recorded).
     pub live_round: Option<u32>,
     /// Rounds counted.
@@ -48,10 +51,12 @@ pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Roun
             .filter(|t| t.tie.is_none())
             .filter_map(|t| t.progresses)
             .collect();
+        let byes: Vec<EntryId> = serde_json::from_str(&round.byes)?;
         results.push(RoundResult {
             round: u32::try_from(round.number).unwrap_or(0),
             miles,
             won,
+            byes,
         });
     }
     Ok(results)
@@ -66,10 +71,12 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
     {
         let (miles, _) = rounds::round_miles(conn, event, &round)?;
         live_round = Some(round.number());
+        let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         results.push(RoundResult {
             round: round.number(),
             miles,
             won: Vec::new(),
+            byes,
         });
     }
     let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
@@ -78,7 +85,8 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
         .collect();
     let rows = tournament::standings(&event.settings, &entries, &results);
     Ok(Standings {
-        is_final: event.is_finished(),
+        is_final: event.is_closed(),
+        provisional: event.is_provisional(),
         live_round,
         rounds: results.len() as u32,
         rows,
@@ -140,6 +148,10 @@ pub struct StandingReport {
     pub rounds: Vec<Option<u32>>,
     pub rounds_won: u32,
     pub prize: Option<u32>,
+    /// False for an entry withdrawn before playing any round: not placed (`place` is 0).
+    pub ranked: bool,
+    /// The rounds a late entry missed, scored by the host's choice (0 or the average).
+    pub missed_rounds: Vec<u32>,
 }
 
 /// A correction, in an export.
@@ -170,6 +182,9 @@ pub struct EventReport {
 pub struct EventSummary {
     pub id: i64,
     pub status: String,
+    /// The host closed the evening: the results are final (otherwise, once the status is
+    /// finished, they are provisional).
+    pub closed: bool,
     #[serde(flatten)]
     pub settings: Settings,
     pub entries: usize,
@@ -209,6 +224,13 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
             rounds: s.miles,
             rounds_won: s.rounds_won,
             prize: s.prize,
+            ranked: s.ranked,
+            missed_rounds: s
+                .missed
+                .iter()
+                .zip(1..)
+                .filter_map(|(&missed, round)| missed.then_some(round))
+                .collect(),
         })
         .collect();
     let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(conn, event.id())?
@@ -232,6 +254,7 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         event: EventSummary {
             id: event.id(),
             status: event.row.status.clone(),
+            closed: event.is_closed(),
             settings: event.settings.clone(),
             entries: entries.len(),
         },
@@ -333,7 +356,11 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
     writer.write_record(&header).map_err(csv_error)?;
     for s in &report.standings {
         let mut line = vec![
-            s.place.to_string(),
+            if s.ranked {
+                s.place.to_string()
+            } else {
+                String::new()
+            },
             spreadsheet_safe(&s.entry),
             spreadsheet_safe(&s.names.join(" & ")),
             s.bot.to_string(),
@@ -380,6 +407,8 @@ pub fn corrections(app: &App, host: &HostKey) -> AppResult<Vec<CorrectionReport>
 #[derive(Debug, Clone)]
 pub struct PublicStandings {
     pub is_final: bool,
+    /// Over but not closed by the host: the results may still be corrected.
+    pub provisional: bool,
     pub live_round: Option<u32>,
     pub rows: Vec<StandingReport>,
 }
@@ -391,6 +420,7 @@ pub fn public_standings(app: &App, viewer: &ViewerKey) -> AppResult<PublicStandi
         let standings = standings(conn, event)?;
         Ok(PublicStandings {
             is_final: standings.is_final,
+            provisional: standings.provisional,
             live_round: standings.live_round,
             rows,
         })

@@ -585,7 +585,12 @@ fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResul
     let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
         return Ok(None);
     };
-    let of = standings.rows.len();
+    if !row.ranked {
+        return Ok(Some(
+            "The evening is over. You withdrew before playing a round, so you are not ranked. Thank you for coming!".into(),
+        ));
+    }
+    let of = standings.rows.iter().filter(|r| r.ranked).count();
     let shared = standings
         .rows
         .iter()
@@ -605,8 +610,14 @@ fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResul
         ),
         None => ". Thank you for playing!".to_owned(),
     };
+    // Until the host closes the evening the results may still be corrected.
+    let provisional = if standings.provisional {
+        " These results are provisional until the host closes the evening."
+    } else {
+        ""
+    };
     Ok(Some(format!(
-        "The evening is over: you finished {place} of {of} with {} {unit}{prize}",
+        "The evening is over: you finished {place} of {of} with {} {unit}{prize}{provisional}",
         row.total
     )))
 }

@@ -25,6 +25,9 @@ pub struct Event {
     pub host_epoch: i32,
     /// Bumped when the host rotates the join keys.
     pub join_epoch: i32,
+    /// When the host closed the evening (its results final); `None` while it is open or
+    /// over but provisional.
+    pub closed_at: Option<NaiveDateTime>,
     /// Bumped when the host makes a new viewer link.
     pub view_epoch: i32,
 }
@@ -52,8 +55,11 @@ pub struct Entry {
     pub is_bot: bool,
     pub bot_level: Option<String>,
     pub joined_round: i32,
+    /// For a withdrawn entry, the first round it no longer plays (it keeps the rounds before).
     pub withdrawn_round: Option<i32>,
     pub created_at: NaiveDateTime,
+    /// What a late entry scores for each round it missed: `zero` or `round_average`.
+    pub missed_rounds: String,
 }
 
 #[derive(Debug, Insertable)]
@@ -65,6 +71,7 @@ pub struct NewEntry<'a> {
     pub bot_level: Option<&'a str>,
     pub joined_round: i32,
     pub created_at: NaiveDateTime,
+    pub missed_rounds: &'a str,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]

@@ -68,6 +68,15 @@ pub fn update_event_settings(
     })
 }
 
+/// Closes an evening for good: its results are final (the host's explicit close).
+pub fn close_event(conn: &mut Conn, id: i64, now: NaiveDateTime) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(events::table.find(id))
+            .set((events::closed_at.eq(Some(now)), events::updated_at.eq(now)))
+            .execute(conn)
+    })
+}
+
 pub fn set_event_status(
     conn: &mut Conn,
     id: i64,

@@ -17,6 +17,7 @@ diesel::table! {
         private_views -> Bool,
         host_epoch -> Integer,
         join_epoch -> Integer,
+        closed_at -> Nullable<Timestamp>,
         view_epoch -> Integer,
     }
 }
@@ -38,6 +39,7 @@ diesel::table! {
         joined_round -> Integer,
         withdrawn_round -> Nullable<Integer>,
         created_at -> Timestamp,
+        missed_rounds -> Text,
     }
 }
 

@@ -2,9 +2,11 @@
 //! the recomputation of a closed round's movement after one.
 //!
 //! Ruling: a round's scores can be corrected until the next round starts (its clock is
-//! started); the last round therefore stays correctable until the host closes the event. A
-//! closed round whose next round is only seated is closed again with the new scores, and the
-//! next round is prepared again from the new movement.
+//! started); the last round therefore stays correctable, its results provisional, until the
+//! host closes the evening. A closed round whose next round is only seated is closed again
+//! with the new scores, and the next round is prepared again from the new movement. A bye's
+//! score is a score like any other: the host can correct it, and the correction stands when
+//! the round is closed again ([`keep_bye_corrections`]).
 
 use std::collections::BTreeMap;
 
@@ -55,7 +57,7 @@ pub struct Correction {
 }
 
 /// Whether round `round`'s scores may be changed now. `phases[i]` is the phase of round
-/// `i + 1`, every round created so far.
+/// `i + 1`, every round created so far; `event_closed` says the host closed the evening.
 pub fn check_correction(
     phases: &[RoundPhase],
     event_closed: bool,
@@ -86,9 +88,8 @@ pub fn check_correction(
 }
 
 /// Checks a change of one entry's score in round `change.round` (seated as `seating`) and
-/// returns its record (with `by` trimmed) and what to do next. The entry must have played at
-/// a table: a bye's score follows the event's bye rule and changes with the tables' scores
-/// when the round is closed again.
+/// returns its record (with `by` trimmed) and what to do next. The entry must be in the
+/// round, at a table or on a bye (a bye's score is checked against a table of the set size).
 pub fn correct(
     settings: &Settings,
     phases: &[RoundPhase],
@@ -106,12 +107,11 @@ pub fn correct(
     } = change;
     let effect = check_correction(phases, event_closed, round)?;
     let by = clean_name(&by, "the name of who corrects").map_err(CorrectionError::Who)?;
-    let table = match seating.place_of(entry) {
-        Some(Place::Table { table, .. }) => table,
-        Some(Place::Bye { .. }) => return Err(CorrectionError::Bye { entry, round }),
+    let at_table = match seating.place_of(entry) {
+        Some(Place::Table { table, .. }) => seating.table(table).map_or(2, |t| t.entries.len()),
+        Some(Place::Bye { .. }) => settings.entries_per_table(),
         None => return Err(CorrectionError::NotInRound { entry, round }),
     };
-    let at_table = seating.table(table).map_or(2, |t| t.entries.len());
     check_miles(settings, at_table, entry, new).map_err(CorrectionError::Score)?;
     if old == Some(new) {
         return Err(CorrectionError::NoChange { entry, miles: new });
@@ -196,11 +196,25 @@ pub fn reclose(
     })
 }
 
+/// Keeps the corrected scores of a round's byes in a closing made again: closing a round
+/// scores every bye by the event's rule, so a bye whose score the host corrected (`corrected`:
+/// its latest correction, by entry) gets that score back. Entries not on a bye are ignored.
+pub fn keep_bye_corrections(closing: &mut Closing, corrected: &BTreeMap<EntryId, u32>) {
+    for bye in &mut closing.byes {
+        if let Some(&miles) = corrected.get(&bye.entry) {
+            bye.miles = miles;
+            closing.miles.insert(bye.entry, miles);
+        }
+    }
+}
+
 /// Why a score cannot be changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "problem", rename_all = "snake_case")]
 pub enum CorrectionError {
-    #[error("the event is closed: its scores are final")]
+    #[error(
+        "the host has closed the evening, so its results and prizes are final: scores can no longer be corrected"
+    )]
     EventClosed,
     #[error("there is no round {round}: the event has {rounds} rounds so far")]
     NoSuchRound { round: u32, rounds: usize },
@@ -208,10 +222,6 @@ pub enum CorrectionError {
     NotStarted { round: u32 },
     #[error("round {round}'s scores are final: round {next} has started")]
     Final { round: u32, next: u32 },
-    #[error(
-        "entry #{entry} sat out round {round}: a bye's score follows the event's rule, so correct the tables' scores instead"
-    )]
-    Bye { entry: EntryId, round: u32 },
     #[error("entry #{entry} did not play round {round}")]
     NotInRound { entry: EntryId, round: u32 },
     #[error("entry #{entry} already has {miles} miles: nothing to change")]

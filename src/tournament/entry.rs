@@ -76,6 +76,49 @@ pub struct Entry {
     pub withdrawn: bool,
     /// The first round the entry can play (1 for everyone present at the start).
     pub joined_round: u32,
+    /// What a late entry scores for each round before `joined_round`, as the host chose when
+    /// adding it: 0 (the default) or that round's average.
+    #[serde(default)]
+    pub missed_rounds: MissedRounds,
+    /// For a withdrawn entry, the first round it no longer plays: it keeps what it scored
+    /// in the rounds before and scores nothing from this one on. `None` when not known (every
+    /// recorded score is kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn_from: Option<u32>,
+}
+
+/// What a late entry scores for a round it missed, by the host's choice when adding it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MissedRounds {
+    /// The default: a missed round scores 0.
+    #[default]
+    Zero,
+    /// A missed round scores that round's average: the miles of every entry that played at
+    /// a table, divided by their number, rounded down (what a bye scores by default).
+    RoundAverage,
+}
+
+impl MissedRounds {
+    /// The choice in words, for the host: "missed rounds score 0".
+    pub const fn describe(self) -> &'static str {
+        match self {
+            MissedRounds::Zero => "missed rounds score 0",
+            MissedRounds::RoundAverage => "missed rounds score the round's average",
+        }
+    }
+
+    /// Reads the word the API and the console's form send: `zero` or `round_average`.
+    pub fn parse(word: &str) -> Result<MissedRounds, String> {
+        match word.trim() {
+            "zero" | "0" => Ok(MissedRounds::Zero),
+            "round_average" | "average" => Ok(MissedRounds::RoundAverage),
+            other => Err(format!(
+                "\"{}\" is not a choice for the rounds a late entry missed: use \"zero\" (they score 0) or \"round_average\" (they score each round's average)",
+                other.chars().take(20).collect::<String>()
+            )),
+        }
+    }
 }
 
 impl Entry {
@@ -87,6 +130,8 @@ impl Entry {
             bot: false,
             withdrawn: false,
             joined_round,
+            missed_rounds: MissedRounds::Zero,
+            withdrawn_from: None,
         }
     }
 
@@ -98,6 +143,8 @@ impl Entry {
             bot: true,
             withdrawn: false,
             joined_round,
+            missed_rounds: MissedRounds::Zero,
+            withdrawn_from: None,
         }
     }
 

@@ -47,9 +47,9 @@ pub use clock::{
 };
 pub use corrections::{
     Correction, CorrectionEffect, CorrectionError, DroppedChoice, Reclosed, RoundPhase,
-    check_correction, correct, reclose,
+    check_correction, correct, keep_bye_corrections, reclose,
 };
-pub use entry::{Entry, EntryError, Members, check_entry};
+pub use entry::{Entry, EntryError, Members, MissedRounds, check_entry};
 pub use movement::{
     ByeResult, CloseError, Closing, Destination, MoverDecision, TableOutcome, close_round, cut_for,
     move_entries,

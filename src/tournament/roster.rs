@@ -13,7 +13,10 @@
 //!    unfair (rounds by games, tables that wait for the signal: see [`super::plan`]); with
 //!    bots, a table as soon as one waits, its empty seats taken by bots. New tables take the
 //!    lowest free numbers.
-//! 6. Seats still empty (and the bot seats of new tables) are taken by bots: unseated active
+//! 6. Seating follows the numbers: when the entries present divide exactly into tables of
+//!    the set size, tables of another size and the bye queue are seated again as tables of
+//!    the set size (see [`even_out`]).
+//! 7. Seats still empty (and the bot seats of new tables) are taken by bots: unseated active
 //!    bots first, by id; if there are too few, the app is asked to create the rest
 //!    ([`SeatingError::BotsNeeded`]) and calls again. Unneeded unseated bots are released.
 
@@ -87,6 +90,67 @@ fn fill(tables: &mut [WorkTable], by: EntryId, changes: &mut Vec<SeatChange>) ->
         }
     }
     false
+}
+
+/// Rule 6: when the entries present (seated, in new tables or waiting) divide exactly into
+/// tables of `per`, but a table of another size carries on or someone waits on the bye queue,
+/// the tables that are not full tables of the set size are broken up and their entries, with
+/// those waiting, seated again at tables of the set size. A table of another size is kept
+/// only while the numbers need it: a table of three seated for an odd number would otherwise
+/// carry on, and a newcomer wait on a bye beside it, once the number is even.
+///
+/// The entries keep their order: the broken-up tables' (by table number, then side), then the
+/// new tables', then the queue's; the re-formed tables take the lowest free numbers. A
+/// re-formed table without a person is not formed and its bots are released.
+fn even_out(
+    per: usize,
+    tables: &mut Vec<WorkTable>,
+    formed: &mut Vec<Vec<Option<EntryId>>>,
+    queue: &mut VecDeque<EntryId>,
+    released: &mut Vec<EntryId>,
+    is_bot: &dyn Fn(&EntryId) -> bool,
+    changes: &mut Vec<SeatChange>,
+) {
+    let seated: usize = tables
+        .iter()
+        .map(|t| t.seats.iter().flatten().count())
+        .sum::<usize>()
+        + formed
+            .iter()
+            .map(|t| t.iter().flatten().count())
+            .sum::<usize>();
+    let present = seated + queue.len();
+    let uneven = tables.iter().any(|t| t.seats.len() != per)
+        || formed.iter().any(|t| t.len() != per)
+        || !queue.is_empty();
+    if present == 0 || !present.is_multiple_of(per) || !uneven {
+        return;
+    }
+    let full = |seats: &[Option<EntryId>]| seats.len() == per && !seats.contains(&None);
+    let mut pool: Vec<EntryId> = Vec::new();
+    tables.retain(|t| {
+        if full(&t.seats) {
+            return true;
+        }
+        pool.extend(t.seats.iter().flatten().copied());
+        changes.push(SeatChange::TableClosed { table: t.number });
+        false
+    });
+    formed.retain(|seats| {
+        if full(seats) {
+            return true;
+        }
+        pool.extend(seats.iter().flatten().copied());
+        false
+    });
+    pool.extend(queue.drain(..));
+    for group in pool.chunks(per) {
+        if group.iter().any(|e| !is_bot(e)) {
+            formed.push(group.iter().copied().map(Some).collect());
+        } else {
+            released.extend(group.iter().copied());
+        }
+    }
 }
 
 /// Takes withdrawals and late entries into `moved` (the seating a [`super::Closing`] gives)
@@ -219,6 +283,18 @@ pub fn prepare_next_round(
             }
         }
     }
+    // 6. Seating follows the numbers: when the entries present fill whole tables of the set
+    // size, no table of another size and nobody waiting on a bye.
+    even_out(
+        per,
+        &mut tables,
+        &mut formed,
+        &mut queue,
+        &mut released,
+        &is_bot,
+        &mut changes,
+    );
+
     let mut used: BTreeSet<u32> = tables.iter().map(|t| t.number).collect();
     let mut new_numbers = BTreeSet::new();
     for seats in formed {
@@ -233,7 +309,7 @@ pub fn prepare_next_round(
     }
     tables.sort_by_key(|t| t.number);
 
-    // 6. Bots for the seats still empty.
+    // 7. Bots for the seats still empty.
     let empty: usize = tables
         .iter()
         .map(|t| t.seats.iter().filter(|s| s.is_none()).count())

@@ -4,15 +4,21 @@
 //! Rulings: bots are placed like everyone else (their miles are real) but never take a prize;
 //! withdrawn entries are listed with their miles and place, marked withdrawn, and take no
 //! prize either, since they are not there to receive it. A prize passes to the next person.
+//! A withdrawn entry keeps what it scored before it withdrew and scores nothing from then on;
+//! one withdrawn before playing any round at a table is not ranked at all (listed apart, after
+//! everyone else), so a bye's average never places it above players. A late entry scores,
+//! for each round it missed, what the host chose when adding it: 0 or that round's average,
+//! marked as such.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::EntryId;
-use super::entry::Entry;
+use super::entry::{Entry, MissedRounds};
 use super::movement::Closing;
-use super::settings::Settings;
+use super::scores::bye_miles;
+use super::settings::{ByeScore, Settings};
 
 /// What one round contributes to the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +29,28 @@ pub struct RoundResult {
     /// The entries that won the round: strictly the most miles at their table (a cut for a
     /// tie moves the entry on but is not a win); empty while the round is open.
     pub won: Vec<EntryId>,
+    /// The entries that sat out the round (their miles are the bye's score).
+    #[serde(default)]
+    pub byes: Vec<EntryId>,
+}
+
+impl RoundResult {
+    /// The round's average: the miles of every entry that played at a table, divided by
+    /// their number, rounded down.
+    pub fn average(&self) -> u32 {
+        let played: Vec<u32> = self
+            .miles
+            .iter()
+            .filter(|(e, _)| !self.byes.contains(e))
+            .map(|(_, &m)| m)
+            .collect();
+        bye_miles(ByeScore::RoundAverage, &played)
+    }
+
+    /// Whether an entry played this round at a table (not on a bye).
+    pub fn played_at_a_table(&self, entry: EntryId) -> bool {
+        self.miles.contains_key(&entry) && !self.byes.contains(&entry)
+    }
 }
 
 impl From<&Closing> for RoundResult {
@@ -31,6 +59,7 @@ impl From<&Closing> for RoundResult {
             round: closing.round,
             miles: closing.miles.clone(),
             won: closing.winners(),
+            byes: closing.byes.iter().map(|b| b.entry).collect(),
         }
     }
 }
@@ -41,10 +70,14 @@ pub struct Standing {
     pub entry: EntryId,
     pub name: String,
     /// 1 for the most miles; tied entries share a place and the next place skips (1, 2, 2, 4).
+    /// 0 for an entry that is not ranked.
     pub place: u32,
     /// Miles per round, in the order of the rounds given; `None` where the entry did not take
-    /// part (it joined later, or had withdrawn).
+    /// part (a bot not yet brought in, or an entry that had withdrawn).
     pub miles: Vec<Option<u32>>,
+    /// Per round: the score is what a late entry scores for a round it missed (0 or the
+    /// round's average, by the host's choice), not miles played.
+    pub missed: Vec<bool>,
     pub total: u64,
     /// Rounds won: rounds where the entry had strictly the most miles at its table.
     pub rounds_won: u32,
@@ -52,9 +85,61 @@ pub struct Standing {
     pub prize: Option<u32>,
     pub bot: bool,
     pub withdrawn: bool,
+    /// False for an entry withdrawn before playing any round at a table: it has no place
+    /// and is listed apart, after the others.
+    pub ranked: bool,
 }
 
-/// The standings of `entries` over `rounds`: sorted by place, then by entry id.
+/// One entry's line before it is placed.
+fn line(entry: &Entry, rounds: &[RoundResult]) -> Standing {
+    // A withdrawn entry keeps the rounds before the one it no longer plays.
+    let keeps = |round: u32| !entry.withdrawn || entry.withdrawn_from.is_none_or(|w| round < w);
+    let ranked = !entry.withdrawn
+        || rounds
+            .iter()
+            .any(|r| keeps(r.round) && r.played_at_a_table(entry.id));
+    let mut miles = Vec::with_capacity(rounds.len());
+    let mut missed = Vec::with_capacity(rounds.len());
+    for r in rounds {
+        let (score, late) = if !ranked || !keeps(r.round) {
+            (None, false)
+        } else if let Some(&m) = r.miles.get(&entry.id) {
+            (Some(m), false)
+        } else if r.round < entry.joined_round && !entry.bot {
+            let score = match entry.missed_rounds {
+                MissedRounds::Zero => 0,
+                MissedRounds::RoundAverage => r.average(),
+            };
+            (Some(score), true)
+        } else {
+            (None, false)
+        };
+        miles.push(score);
+        missed.push(late);
+    }
+    let total = miles.iter().flatten().map(|&m| u64::from(m)).sum();
+    let rounds_won = rounds
+        .iter()
+        .filter(|r| ranked && keeps(r.round))
+        .map(|r| r.won.iter().filter(|&&m| m == entry.id).count() as u32)
+        .sum();
+    Standing {
+        entry: entry.id,
+        name: entry.name(),
+        place: 0,
+        miles,
+        missed,
+        total,
+        rounds_won,
+        prize: None,
+        bot: entry.bot,
+        withdrawn: entry.withdrawn,
+        ranked,
+    }
+}
+
+/// The standings of `entries` over `rounds`: sorted by place, then by entry id; the entries
+/// that are not ranked (withdrawn before playing any round) come last, by id.
 ///
 /// Places go by total miles, then by rounds won; entries equal on both share the place.
 /// Prizes go to people still in the event, ranked the same way among themselves: the first
@@ -62,33 +147,9 @@ pub struct Standing {
 /// the prize (so more entries than prizes may take one, never a prize numbered above
 /// `settings.prizes`).
 pub fn standings(settings: &Settings, entries: &[Entry], rounds: &[RoundResult]) -> Vec<Standing> {
-    let mut lines: Vec<Standing> = entries
-        .iter()
-        .map(|entry| {
-            let miles: Vec<Option<u32>> = rounds
-                .iter()
-                .map(|r| r.miles.get(&entry.id).copied())
-                .collect();
-            let total = miles.iter().flatten().map(|&m| u64::from(m)).sum();
-            let rounds_won = rounds
-                .iter()
-                .map(|r| r.won.iter().filter(|&&m| m == entry.id).count() as u32)
-                .sum();
-            Standing {
-                entry: entry.id,
-                name: entry.name(),
-                place: 0,
-                miles,
-                total,
-                rounds_won,
-                prize: None,
-                bot: entry.bot,
-                withdrawn: entry.withdrawn,
-            }
-        })
-        .collect();
+    let mut lines: Vec<Standing> = entries.iter().map(|entry| line(entry, rounds)).collect();
     let key = |s: &Standing| (std::cmp::Reverse(s.total), std::cmp::Reverse(s.rounds_won));
-    lines.sort_by_key(|s| (key(s), s.entry));
+    lines.sort_by_key(|s| (!s.ranked, key(s), s.entry));
 
     let mut place = 0;
     let mut prize_rank = 0;
@@ -96,6 +157,9 @@ pub fn standings(settings: &Settings, entries: &[Entry], rounds: &[RoundResult])
     let mut previous = None;
     let mut previous_eligible = None;
     for (index, line) in lines.iter_mut().enumerate() {
+        if !line.ranked {
+            continue;
+        }
         let this = key(line);
         if previous != Some(this) {
             place = index as u32 + 1;

@@ -70,6 +70,12 @@ impl Host {
         }
     }
 
+    /// Closes the evening (the host's explicit act after the last round): the standings
+    /// become final, and corrections are refused from then on.
+    pub fn close_evening(&self, server: &Server) {
+        self.ok(server, "/close", json!({}));
+    }
+
     /// Adds one entry per name and returns the players' seat tokens in the same order.
     pub fn add_players(&self, server: &Server, names: &[&str]) -> Vec<String> {
         names

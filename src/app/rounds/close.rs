@@ -315,7 +315,8 @@ pub(super) fn seat_next(
     }
     .map_err(|e| AppError::conflict(e.to_string()))?;
     for bot in &next.released_bots {
-        queries::withdraw_entry(conn, *bot, round.row.number)?;
+        // Released after this round: the bot keeps it, and plays no more.
+        queries::withdraw_entry(conn, *bot, round.row.number + 1)?;
     }
     let paper: Vec<u32> = queries::tables_of_round(conn, round.row.id)?
         .iter()
@@ -333,7 +334,41 @@ pub(super) fn seat_next(
     Ok((Some(created.row.number), None))
 }
 
-/// Ends the evening now: a round seated but not started is dropped; the standings are final.
+/// Seats the latest round again when it was seated by the movement and has not started, and
+/// `entry` sits in it (at a table or on a bye): after a withdrawal, so that the withdrawn
+/// entry plays no more rounds and its seat goes, by the roster's rules, to whoever waits
+/// longest, a late entry or a bot. Round 1 is left alone: the host seats it again. Answers
+/// whether the round was seated again.
+pub fn reseat_without_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    entry: EntryId,
+    now: DateTime<Utc>,
+) -> AppResult<bool> {
+    let Some(round) = latest(conn, event)? else {
+        return Ok(false);
+    };
+    if !round.is_seated() || round.row.number < 2 {
+        return Ok(false);
+    }
+    if !seating_of(conn, &round)?.entries().contains(&entry) {
+        return Ok(false);
+    }
+    let previous = load(conn, event, round.row.number - 1)?;
+    let closing: Closing = previous
+        .row
+        .closing
+        .as_deref()
+        .map(serde_json::from_str)
+        .transpose()?
+        .ok_or_else(|| AppError::Internal("a closed round without its closing".into()))?;
+    queries::delete_round(conn, round.row.id)?;
+    seat_next(conn, event, &previous, &closing, now)?;
+    Ok(true)
+}
+
+/// Ends the evening now: a round seated but not started is dropped. The results are
+/// provisional (the last round can still be corrected) until the host closes the evening.
 pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
     if event.is_finished() {
         return Err(AppError::conflict("the event is already finished"));
@@ -349,6 +384,22 @@ pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>)
         }
     }
     queries::set_event_status(conn, event.id(), events::FINISHED, now.naive_utc())?;
+    Ok(())
+}
+
+/// Closes the evening for good, the host's explicit and confirmed act: the evening is ended
+/// first if it is not over yet (as [`finish_event_in`] does), then its results and prizes are
+/// final and every correction afterwards is refused.
+pub fn close_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
+    if event.is_closed() {
+        return Err(AppError::conflict(
+            "the evening is already closed: its results and prizes are final",
+        ));
+    }
+    if !event.is_finished() {
+        finish_event_in(conn, event, now)?;
+    }
+    queries::close_event(conn, event.id(), now.naive_utc())?;
     Ok(())
 }
 
@@ -378,7 +429,12 @@ pub fn choose_mover(
     })
 }
 
-/// Ends the evening: the standings are final.
+/// Ends the evening: the standings are provisional until the host closes it.
 pub fn finish_event(app: &App, host: &HostKey) -> AppResult<()> {
     app.write_as_host(host, |conn, event| finish_event_in(conn, event, app.now()))
+}
+
+/// Closes the evening: its results and prizes are final; no score can be corrected after.
+pub fn close_event(app: &App, host: &HostKey) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| close_event_in(conn, event, app.now()))
 }

@@ -47,8 +47,10 @@ fn phases(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundPhase>> {
         .collect()
 }
 
-/// Corrects one entry's miles in a closed round, keeping a record of the change. If the next
-/// round has not started, its seating follows the corrected movement.
+/// Corrects one entry's miles in a closed round (at a table or on a bye), keeping a record of
+/// the change. If the next round has not started, its seating follows the corrected
+/// movement. After the last round the results are provisional and still correctable; once
+/// the host has closed the evening, a correction is refused with that reason.
 pub fn correct_in(
     conn: &mut Conn,
     event: &EventRecord,
@@ -77,7 +79,7 @@ pub fn correct_in(
     let (record, effect) = tournament::correct(
         &event.settings,
         &phases,
-        event.is_finished(),
+        event.is_closed(),
         &seating,
         tournament::Correction {
             round: round.number(),
@@ -126,7 +128,7 @@ pub fn correct_in(
         .collect();
     miles.insert(request.entry, request.miles);
     let choices = host_choices(conn, &round)?;
-    let reclosed = tournament::reclose(
+    let mut reclosed = tournament::reclose(
         &event.settings,
         round.number(),
         &seating,
@@ -135,6 +137,14 @@ pub fn correct_in(
         &previous,
     )
     .map_err(|e| AppError::conflict(e.to_string()))?;
+    // Closing again scores the byes by the rule; a bye's corrected score stands (the latest
+    // correction of each, this one included).
+    let corrected: BTreeMap<EntryId, u32> = queries::corrections_of_event(conn, event.id())?
+        .into_iter()
+        .filter(|c| c.round_id == round.row.id && seating.byes.contains(&c.entry_id))
+        .map(|c| (c.entry_id, u32::try_from(c.new_miles).unwrap_or(0)))
+        .collect();
+    tournament::keep_bye_corrections(&mut reclosed.closing, &corrected);
     record_closing(conn, &round, &reclosed.closing)?;
     round.row.closing = Some(serde_json::to_string(&reclosed.closing)?);
     queries::update_round(conn, &round.row)?;

@@ -68,6 +68,26 @@ pub enum ByeScoreInput {
     Zero,
 }
 
+/// What a late entry scores for each round it missed, as the host chooses when adding it:
+/// "zero" (the default) or "round_average" (that round's average: the miles of every entry
+/// that played at a table, divided by their number, rounded down). The standings mark such
+/// rounds.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MissedRoundsInput {
+    Zero,
+    RoundAverage,
+}
+
+impl From<MissedRoundsInput> for tournament::MissedRounds {
+    fn from(input: MissedRoundsInput) -> tournament::MissedRounds {
+        match input {
+            MissedRoundsInput::Zero => tournament::MissedRounds::Zero,
+            MissedRoundsInput::RoundAverage => tournament::MissedRounds::RoundAverage,
+        }
+    }
+}
+
 /// An event's settings. Everything but the name has a default: tables of two, 10-minute rounds,
 /// four rounds, a new deal after a finished race, three prizes, a random seed.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
@@ -180,6 +200,10 @@ pub struct EntryInput {
     /// Make it a labelled bot of this level (random, steady or shrewd).
     #[serde(default)]
     pub bot: Option<String>,
+    /// For an entry added after round 1 has started: what it scores for each round it
+    /// missed, "zero" (the default) or "round_average". Any other value is refused.
+    #[serde(default)]
+    pub missed_rounds: Option<MissedRoundsInput>,
 }
 
 impl EntryInput {
@@ -328,6 +352,10 @@ pub struct EventOut {
     pub name: String,
     /// setup, running or finished.
     pub status: String,
+    /// The host closed the evening: its results and prizes are final. While the status is
+    /// finished and this is false, the results are provisional (scores can still be
+    /// corrected).
+    pub closed: bool,
     /// The settings (the public face of an event leaves out the seed).
     #[schema(value_type = Object)]
     pub settings: serde_json::Value,
@@ -407,6 +435,8 @@ pub struct EntryOut {
     pub bot_level: Option<String>,
     pub withdrawn: bool,
     pub joined_round: i32,
+    /// What the entry scores for each round before `joined_round`: "zero" or "round_average".
+    pub missed_rounds: String,
 }
 
 /// Every entry of an event.
@@ -522,10 +552,13 @@ pub struct CorrectionsOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct StandingsOut {
     pub ok: bool,
-    /// The evening is over: these are the final standings.
+    /// The host closed the evening: these are the final standings.
     #[serde(rename = "final")]
     #[schema(rename = "final")]
     pub is_final: bool,
+    /// The evening is over but the host has not closed it: the standings are provisional
+    /// and scores can still be corrected.
+    pub provisional: bool,
     /// A round being played whose miles so far are counted in; null when none.
     pub live_round: Option<u32>,
     #[schema(value_type = Vec<Object>)]

@@ -17,6 +17,7 @@ fn entry_out(e: &EntryRecord) -> EntryOut {
         bot_level: e.row.bot_level.clone(),
         withdrawn: e.row.withdrawn_round.is_some(),
         joined_round: e.row.joined_round,
+        missed_rounds: e.row.missed_rounds.clone(),
     }
 }
 
@@ -58,7 +59,7 @@ pub(super) async fn list_entries(
         (status = 201, description = "The entry and its players' seat links (shown only now)", body = EntryAdded),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "The event is over, or holds as many entries as the server takes", body = ErrorBody),
-        (status = 422, description = "Names that don't fit", body = ErrorBody),
+        (status = 422, description = "Names that don't fit, or a `missed_rounds` that is neither \"zero\" nor \"round_average\"", body = ErrorBody),
     ))]
 pub(super) async fn add_entry(
     app: web::Data<App>,
@@ -69,7 +70,15 @@ pub(super) async fn add_entry(
     let input = input.into_inner();
     let cap = crate::web::limits::max_entries(&req);
     let (entry, links) = change(&app, &req, path.into_inner(), move |app, host| {
-        events::add_entry(app, host, cap, |_| input.members(), input.bot.as_deref())
+        let missed = input.missed_rounds.map(Into::into).unwrap_or_default();
+        events::add_entry(
+            app,
+            host,
+            cap,
+            |_| input.members(),
+            input.bot.as_deref(),
+            missed,
+        )
     })
     .await?;
     created(EntryAdded {
@@ -102,6 +111,7 @@ pub(super) async fn rename_entry(
             EntryInput {
                 names: names.clone(),
                 bot: None,
+                missed_rounds: None,
             }
             .members()
         })

@@ -15,6 +15,7 @@ fn event_json(event: &EventRecord) -> EventOut {
         id: event.id(),
         name: event.settings.name.clone(),
         status: event.row.status.clone(),
+        closed: event.is_closed(),
         settings: serde_json::to_value(&event.settings).unwrap_or(Value::Null),
         created_at: crate::app::utc(event.row.created_at),
     }
@@ -173,12 +174,25 @@ pub(super) async fn rotate_host_token(
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "The evening is over; the standings are final", body = Done),
+        (status = 200, description = "The evening is over (a round seated but not started is dropped); the standings are provisional, and scores can still be corrected, until the host closes the evening", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "A round is being played", body = ErrorBody),
     ))]
 pub(super) async fn finish(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     change(&app, &req, path.into_inner(), rounds::finish_event).await?;
+    ok(Done::YES)
+}
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/close", tag = "events",
+    params(("event" = i64, Path, description = "The event's id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The evening is closed, the host's explicit act: its results and prizes are final and every correction afterwards is refused (409, saying the host closed the evening). An evening not over yet is ended first, as `finish` does", body = Done),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 409, description = "A round is being played, or the evening is already closed", body = ErrorBody),
+    ))]
+pub(super) async fn close(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+    change(&app, &req, path.into_inner(), rounds::close_event).await?;
     ok(Done::YES)
 }
 

@@ -144,6 +144,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     web::get().to(replays::get_replay),
                 )
                 .route("/events/{event}/finish", web::post().to(events::finish))
+                .route("/events/{event}/close", web::post().to(events::close))
                 .route(
                     "/events/{event}/export.json",
                     web::get().to(events::export_json),
@@ -345,14 +346,14 @@ impl utoipa::Modify for CommonErrors {
         rounds::seating_options, rounds::seat_round, rounds::get_round,
         rounds::start_round, rounds::pause_round, rounds::resume_round, rounds::extend_round, rounds::stop_round,
         rounds::preview_close, rounds::close_round, rounds::choose_mover, rounds::set_mode,
-        scores::enter_scores, scores::confirm_scores, scores::correct, scores::list_corrections, scores::standings, events::finish,
+        scores::enter_scores, scores::confirm_scores, scores::correct, scores::list_corrections, scores::standings, events::finish, events::close,
         replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
-        ByeScoreInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
+        ByeScoreInput, MissedRoundsInput, EntryInput, RenameInput, SeatInput, ExtendInput, MoverInput, ModeInput,
         PaperInput, ConfirmInput, CorrectionInput, MoveInput,
         Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, ViewerKeyOut, HostToken,
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,

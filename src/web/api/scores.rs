@@ -126,6 +126,7 @@ pub(super) async fn standings(
     ok(StandingsOut {
         ok: true,
         is_final: standings.is_final,
+        provisional: standings.provisional,
         live_round: standings.live_round,
         standings: standings.rows,
     })

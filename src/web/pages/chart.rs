@@ -147,7 +147,7 @@ pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreCh
         let highlight = if any_prize {
             row.prize.is_some()
         } else {
-            row.place <= 3
+            row.ranked && row.place <= 3
         };
         let points = line
             .iter()

@@ -153,6 +153,8 @@ struct StandingsPrint {
     name: String,
     table: String,
     is_final: bool,
+    /// Over but not closed by the host: the results may still be corrected.
+    provisional: bool,
     prizes: Vec<(String, String)>,
     /// The link to the replays of the finished deals and its QR code, when there are any.
     replays: Option<(String, String)>,
@@ -184,6 +186,7 @@ async fn standings(
         .filter_map(|r| r.prize.map(|p| (view::ordinal(&p), r.name.clone())))
         .collect();
     let is_final = standings.is_final;
+    let provisional = standings.provisional;
     let table = fragment(&StandingsTable {
         standings,
         compact: false,
@@ -201,6 +204,7 @@ async fn standings(
         name: event.settings.name,
         table,
         is_final,
+        provisional,
         prizes,
         replays,
     })

@@ -72,6 +72,8 @@ pub(super) fn view_query(event: &EventRecord, hosts: bool) -> String {
 struct ScreenClock {
     round: Option<RoundView>,
     finished: bool,
+    /// Over but not closed by the host: the winners shown are provisional.
+    provisional: bool,
     unit: &'static str,
 }
 
@@ -172,7 +174,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
             standings
                 .rows
                 .iter()
-                .filter(|r| r.place <= 3)
+                .filter(|r| r.ranked && r.place <= 3)
                 .cloned()
                 .collect()
         } else {
@@ -190,6 +192,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
             fragment(&ScreenClock {
                 round: round.clone(),
                 finished,
+                provisional: event.is_provisional(),
                 unit,
             })?,
         ),
@@ -221,6 +224,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
 #[template(path = "fragments/screen_join.html")]
 struct ScreenJoin {
     finished: bool,
+    provisional: bool,
     url: String,
     qr: String,
 }
@@ -240,6 +244,7 @@ fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
     };
     fragment(&ScreenJoin {
         finished,
+        provisional: event.is_provisional(),
         qr: qr_svg(&url),
         url,
     })
@@ -300,6 +305,7 @@ struct StandingsPage {
     event: i64,
     table: String,
     is_final: bool,
+    provisional: bool,
 }
 
 async fn standings(
@@ -316,6 +322,7 @@ async fn standings(
         .map_err(private_page)?;
     let standings = view::standings_view(&standings);
     let is_final = standings.is_final;
+    let provisional = standings.provisional;
     let table = fragment(&StandingsTable {
         standings,
         compact: false,
@@ -332,6 +339,7 @@ async fn standings(
         event: id,
         table,
         is_final,
+        provisional,
     })
 }
 

@@ -234,7 +234,11 @@ pub struct StandingRow {
     pub name: String,
     pub bot: bool,
     pub withdrawn: bool,
-    pub rounds: Vec<String>,
+    /// False for an entry withdrawn before playing any round: listed apart, without a place.
+    pub ranked: bool,
+    /// Per round: the score shown, and whether it is a late entry's missed round (scored 0
+    /// or the round's average by the host's choice), which the table marks.
+    pub rounds: Vec<(String, bool)>,
     pub total: u64,
     pub rounds_won: u32,
     pub prize: Option<u32>,
@@ -244,6 +248,10 @@ pub struct StandingRow {
 #[derive(Debug, Clone)]
 pub struct StandingsView {
     pub is_final: bool,
+    /// The evening is over but the host has not closed it: every result may still change.
+    pub provisional: bool,
+    /// Some round of some entry is a late entry's missed round (the table explains the mark).
+    pub has_missed: bool,
     pub live_round: Option<u32>,
     pub rounds: Vec<u32>,
     pub rows: Vec<StandingRow>,
@@ -269,10 +277,12 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
             name: s.name.clone(),
             bot: s.bot,
             withdrawn: s.withdrawn,
+            ranked: s.ranked,
             rounds: s
                 .miles
                 .iter()
-                .map(|m| m.map_or_else(|| "–".to_owned(), |m| m.to_string()))
+                .zip(s.missed.iter().chain(std::iter::repeat(&false)))
+                .map(|(m, &missed)| (m.map_or_else(|| "–".to_owned(), |m| m.to_string()), missed))
                 .collect(),
             total: s.total,
             rounds_won: s.rounds_won,
@@ -281,6 +291,8 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
         .collect();
     StandingsView {
         is_final: standings.is_final,
+        provisional: standings.provisional,
+        has_missed: standings.rows.iter().any(|r| r.missed.contains(&true)),
         live_round: standings.live_round,
         rounds: (1..=rounds as u32).collect(),
         rows,

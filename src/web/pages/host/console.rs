@@ -125,6 +125,9 @@ pub struct RoundPanel {
     closing: Vec<ClosingLine>,
     closing_problem: Option<String>,
     finished: bool,
+    /// The host closed the evening: the results are final (before, once finished, they are
+    /// provisional and still correctable).
+    closed: bool,
     more_rounds: bool,
     sheets: view::Sheets,
     /// The score cards of the paper tables, by table number.
@@ -309,8 +312,11 @@ fn build_console(
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
     let active = entries.iter().filter(|e| !e.withdrawn).count();
     let next_step = match (latest, active) {
+        (_, _) if event.is_closed() => {
+            "The evening is closed: print the final standings and give the prizes.".to_owned()
+        }
         (_, _) if event.is_finished() => {
-            "The evening is over: print the final standings and give the prizes.".to_owned()
+            "The last round is played and the results are provisional: correct any score that is wrong, then close the evening to make them final.".to_owned()
         }
         (None, n) if n < 2 => "Add the guests: one line each (or each partnership).".to_owned(),
         (None, _) => "When everyone is in, choose how to seat round 1 and seat it.".to_owned(),
@@ -471,6 +477,7 @@ pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> 
         closing,
         closing_problem,
         finished: event.is_finished(),
+        closed: event.is_closed(),
         more_rounds,
         sheets,
         cards,

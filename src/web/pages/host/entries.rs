@@ -6,7 +6,7 @@ use serde::Deserialize;
 use super::form::{Confirmed, HostForm, NoFields, Question};
 use crate::app::events::{self, Renewal};
 use crate::app::{AppError, AppResult};
-use crate::tournament::{self, Members};
+use crate::tournament::{self, Members, MissedRounds};
 use crate::web::limits;
 use crate::web::pages::{PageResult, redirect};
 
@@ -41,6 +41,9 @@ struct EntryForm {
     name: String,
     #[serde(default)]
     partner: String,
+    /// A late entry's missed rounds: "zero" (also when absent) or "round_average".
+    #[serde(default)]
+    missed_rounds: String,
 }
 
 impl EntryForm {
@@ -68,14 +71,29 @@ async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
         return ask_another_name(&form, &taken, &suggestion);
     }
     form.apply("entries", move |app, host, form| {
+        let missed = if form.missed_rounds.trim().is_empty() {
+            MissedRounds::Zero
+        } else {
+            MissedRounds::parse(&form.missed_rounds).map_err(AppError::invalid)?
+        };
         let (entry, _) = events::add_entry(
             app,
             host,
             cap,
             |settings| form.members(settings.table_size.partners()),
             None,
+            missed,
         )?;
-        Ok(format!("{} added.", entry.entry.name()))
+        let name = entry.entry.name();
+        Ok(if entry.entry.joined_round > 1 {
+            format!(
+                "{name} added: they join at round {}, and {}.",
+                entry.entry.joined_round,
+                missed.describe()
+            )
+        } else {
+            format!("{name} added.")
+        })
     })
     .await
 }
@@ -107,7 +125,12 @@ fn ask_another_name(form: &HostForm<EntryForm>, taken: &str, suggestion: &str) -
                 "There is already a player called {taken}. If this is another guest, give them a name that tells the two apart on the tents, the boards and the standings (an initial or a surname); if {taken} was added twice, go back."
             ),
             action: format!("/events/{event}/host/entries"),
-            fields: Vec::new(),
+            // The late entry's choice goes along with the names.
+            fields: if form.fields.missed_rounds.is_empty() {
+                Vec::new()
+            } else {
+                vec![("missed_rounds".into(), form.fields.missed_rounds.clone())]
+            },
             inputs,
             yes: "Add this guest".into(),
             no: "Back: it was a mistake".into(),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::web;
 use serde::Deserialize;
 
-use super::form::{HostForm, NoFields};
+use super::form::{Confirmed, HostForm, NoFields, Question};
 use crate::app::AppError;
 use crate::app::rounds::{
     self, CardProblem, CardRefusal, CorrectionRequest, SeatRequest, Signal, TableAt, TypedCard,
@@ -44,7 +44,8 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(close),
         )
         .route("/events/{event}/host/corrections", web::post().to(correct))
-        .route("/events/{event}/host/finish", web::post().to(finish));
+        .route("/events/{event}/host/finish", web::post().to(finish))
+        .route("/events/{event}/host/close", web::post().to(close_evening));
 }
 
 #[derive(Deserialize)]
@@ -379,7 +380,35 @@ async fn correct(form: HostForm<CorrectionForm>) -> PageResult {
 async fn finish(form: HostForm<NoFields>) -> PageResult {
     form.apply("round", move |app, host, _| {
         rounds::finish_event(app, host)?;
-        Ok("The evening is over. The standings are final.".into())
+        Ok(
+            "The evening is over. The standings are provisional until you close the evening."
+                .into(),
+        )
+    })
+    .await
+}
+
+/// Closes the evening, once the host confirmed it on a page of its own (so it works without
+/// script): the results and prizes become final and no score can be corrected any more.
+async fn close_evening(form: HostForm<Confirmed>) -> PageResult {
+    if !form.fields.yes() {
+        let event = form.host.event;
+        return form.ask(
+            Question {
+                heading: "Close the evening?".into(),
+                question: "Closing the evening makes the results and the prizes final: after this no score can be corrected, not even the last round's. Check the provisional standings first.".into(),
+                action: format!("/events/{event}/host/close"),
+                fields: Vec::new(),
+                inputs: Vec::new(),
+                yes: "Close the evening: the results are final".into(),
+                no: "Not yet".into(),
+            },
+            "round",
+        );
+    }
+    form.apply("round", move |app, host, _| {
+        rounds::close_event(app, host)?;
+        Ok("The evening is closed: the results and prizes are final.".into())
     })
     .await
 }
