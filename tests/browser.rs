@@ -359,6 +359,11 @@ async fn evening(tools: &Tools, base: &str) {
     }
     host.click_button("Close round 1").await;
     host.wait_for_text(".flash", "The evening is over").await;
+    // The results stay provisional (and correctable) until the host closes the evening.
+    host.click_button("Close the evening").await;
+    host.click_button("Close the evening: the results are final")
+        .await;
+    host.wait_for_text(".flash", "The evening is closed").await;
 
     // ------------------------------------------------ the standings
     host.goto(format!("{base}/events/{event}/standings"))

@@ -240,6 +240,7 @@ fn after_the_last_round_the_wall_shows_the_winners_places_prizes_and_chart() {
     let guests = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"];
     host.add_players(&server, &guests);
     host.play_paper_rounds(&server, 2);
+    host.close_evening(&server);
     let standings = host.get(&server, "/standings");
     assert_eq!(standings["final"], json!(true), "{standings}");
     // The chart is drawn by the server: it is in the page as sent, with no script of another.
