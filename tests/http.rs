@@ -1,0 +1,163 @@
+//! What HTTP tools expect of the server: HEAD on every address answers as GET does, without a
+//! body (`curl -I`, uptime monitors), and `/healthz` answers 200 while the database answers and
+//! 503 when it does not.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::api::Host;
+use common::server::{PgDatabase, Server, postgres};
+use reqwest::Method;
+use reqwest::header::{ALLOW, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap};
+use serde_json::json;
+use touring::db::{Database, Manager};
+
+/// Sends one request and returns its status, headers and body.
+fn call(server: &Server, method: Method, path: &str) -> (u16, HeaderMap, Vec<u8>) {
+    let response = server
+        .client()
+        .request(method.clone(), server.url(path))
+        .send()
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.bytes().expect("body").to_vec();
+    (status, headers, body)
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &reqwest::header::HeaderName) -> Option<&'a str> {
+    headers.get(name).and_then(|value| value.to_str().ok())
+}
+
+#[test]
+fn head_answers_every_get_address_as_get_does_without_the_body() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Heads", "seed": 3}));
+    let event = host.event;
+    // Pages, files, the API, the health check, and addresses that are not there: HEAD gets
+    // GET's status and type, and no body.
+    let addresses = [
+        "/".to_owned(),
+        "/static/style.css".to_owned(),
+        "/static/touring.js".to_owned(),
+        "/favicon.ico".to_owned(),
+        "/api/openapi.json".to_owned(),
+        "/healthz".to_owned(),
+        format!("/api/v1/events/{event}"),
+        format!("/events/{event}/screen"),
+        format!("/events/{event}/standings"),
+        "/no/such/page".to_owned(),
+        "/api/v1/nothing".to_owned(),
+        // POST only: a 405 that names the method it takes, as for GET.
+        "/api/v1/events".to_owned(),
+    ];
+    for path in &addresses {
+        let (get_status, get_headers, get_body) = call(&server, Method::GET, path);
+        let (head_status, head_headers, head_body) = call(&server, Method::HEAD, path);
+        assert_eq!(head_status, get_status, "HEAD {path}");
+        assert_eq!(
+            header(&head_headers, &CONTENT_TYPE),
+            header(&get_headers, &CONTENT_TYPE),
+            "HEAD {path}: the type GET answers with"
+        );
+        assert_eq!(
+            header(&head_headers, &ALLOW),
+            header(&get_headers, &ALLOW),
+            "HEAD {path}"
+        );
+        assert!(head_body.is_empty(), "HEAD {path} sent a body");
+        assert!(!get_body.is_empty(), "GET {path} sent no body");
+    }
+    // What is the same on every GET says its length on HEAD too.
+    for path in ["/static/style.css", "/api/openapi.json", "/healthz"] {
+        let (_, get_headers, get_body) = call(&server, Method::GET, path);
+        let (_, head_headers, _) = call(&server, Method::HEAD, path);
+        assert_eq!(
+            header(&head_headers, &CONTENT_LENGTH),
+            Some(get_body.len().to_string().as_str()),
+            "HEAD {path}: GET's length"
+        );
+        assert_eq!(
+            header(&get_headers, &CONTENT_LENGTH),
+            header(&head_headers, &CONTENT_LENGTH)
+        );
+    }
+    let (status, _, _) = call(&server, Method::GET, "/api/v1/events");
+    assert_eq!(status, 405);
+    // A live page's stream never ends on GET; HEAD answers with its headers and is done.
+    let (status, headers, body) = call(
+        &server,
+        Method::HEAD,
+        &format!("/events/{event}/live/screen"),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, &CONTENT_TYPE), Some("text/event-stream"));
+    assert!(body.is_empty());
+    // The server still serves after all of that.
+    let (status, text) = server.text("/healthz", None);
+    assert_eq!((status, text.as_str()), (200, "ok\n"));
+}
+
+#[test]
+fn healthz_answers_200_while_the_database_answers() {
+    let server = Server::start();
+    let (status, text) = server.text("/healthz", None);
+    assert_eq!((status, text.as_str()), (200, "ok\n"));
+    // It is not kept by caches: each look is a new check.
+    let (_, headers, _) = call(&server, Method::GET, "/healthz");
+    assert_eq!(
+        header(&headers, &reqwest::header::CACHE_CONTROL),
+        Some("no-store")
+    );
+}
+
+/// On PostgreSQL (CI's second pass): the server's database dropped under it, every connection
+/// cut, then 503; the server itself keeps answering.
+#[test]
+fn healthz_answers_503_when_the_postgresql_database_is_gone() {
+    let Some(admin) = postgres() else {
+        eprintln!("skipped: set TOURING_TEST_DATABASE to run it on PostgreSQL");
+        return;
+    };
+    let database = PgDatabase::create(&admin);
+    let key = tempfile::tempdir().expect("temporary directory");
+    let key_file = key.path().join("touring.key");
+    let server = Server::start_on_with(
+        &Database::Postgres(database.url.clone()),
+        &["--key-file", &key_file.display().to_string()],
+    );
+    assert_eq!(server.text("/healthz", None).0, 200);
+    drop(database);
+    let (status, text) = server.text("/healthz", None);
+    assert_eq!(
+        (status, text.as_str()),
+        (503, "the database does not answer\n")
+    );
+    let (status, _, _) = call(&server, Method::GET, "/static/style.css");
+    assert_eq!(status, 200, "the rest of the server still answers");
+}
+
+/// On any machine: the health check of an app whose database cannot be reached (nothing
+/// listens where it points) says 503, in the server's own routes.
+#[actix_web::test]
+async fn healthz_answers_503_when_the_database_cannot_be_reached() {
+    let unreachable = Database::Postgres("postgres://touring@127.0.0.1:9/touring".into());
+    let pool = diesel::r2d2::Pool::builder()
+        .max_size(1)
+        .build_unchecked(Manager::new(unreachable));
+    let app = touring::app::App::new(pool, Arc::new(touring::app::SystemClock));
+    let service = actix_web::test::init_service(
+        actix_web::App::new()
+            .app_data(actix_web::web::Data::new(app))
+            .configure(touring::web::configure),
+    )
+    .await;
+    let request = actix_web::test::TestRequest::get()
+        .uri("/healthz")
+        .to_request();
+    let response = actix_web::test::call_service(&service, request).await;
+    assert_eq!(response.status().as_u16(), 503);
+    let body = actix_web::test::read_body(response).await;
+    assert_eq!(&body[..], b"the database does not answer\n");
+}
