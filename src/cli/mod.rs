@@ -13,9 +13,13 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::RulesId;
 
+/// What `touring --version` says after the name: the version and the commit it was built from
+/// (`0.1.0 (commit 0123456789ab)`, or `(unknown commit)` when the build had no git).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TOURING_COMMIT"), ")");
+
 /// The command line.
 #[derive(Parser)]
-#[command(name = "touring", version, about = "Progressive Touring card parties")]
+#[command(name = "touring", version = VERSION, about = "Progressive Touring card parties")]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
