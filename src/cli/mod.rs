@@ -51,7 +51,7 @@ impl Cli {
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),
             Some(Command::Simulate(args)) => simulate::run(&args),
-            None => serve::run(&serve::Args::default()),
+            None => serve::run(&serve::Args::from_env()?),
         }
     }
 }
