@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::process::Command;
 use std::sync::Arc;
 
 use common::api::Host;
@@ -160,4 +161,36 @@ async fn healthz_answers_503_when_the_database_cannot_be_reached() {
     assert_eq!(response.status().as_u16(), 503);
     let body = actix_web::test::read_body(response).await;
     assert_eq!(&body[..], b"the database does not answer\n");
+}
+
+/// `touring healthcheck` (the container's health check): exit 0 and "healthy" while the server
+/// answers, a failure that says why when nothing listens.
+#[test]
+fn healthcheck_command_asks_healthz() {
+    let server = Server::start();
+    let port = server
+        .base
+        .rsplit(':')
+        .next()
+        .expect("a port in the address")
+        .to_owned();
+    let check = |port: &str| {
+        Command::new(env!("CARGO_BIN_EXE_touring"))
+            .args(["healthcheck", "--port", port])
+            .env_remove("TOURING_ADDRESS")
+            .output()
+            .expect("run touring healthcheck")
+    };
+    let healthy = check(&port);
+    assert!(healthy.status.success(), "{healthy:?}");
+    assert_eq!(String::from_utf8_lossy(&healthy.stdout), "healthy: ok\n");
+    // The same port once nobody listens there.
+    drop(server);
+    let gone = check(&port);
+    assert!(!gone.status.success());
+    let said = String::from_utf8_lossy(&gone.stderr);
+    assert!(
+        said.contains("cannot reach touring at 127.0.0.1:"),
+        "{said}"
+    );
 }

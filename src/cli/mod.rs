@@ -3,6 +3,7 @@
 mod backup;
 mod demo;
 mod engine;
+mod healthcheck;
 mod selfplay;
 mod serve;
 mod simulate;
@@ -33,6 +34,8 @@ enum Command {
     Demo(demo::Args),
     /// Drive one table's rules engine with JSON lines on stdin/stdout (docs/engine-protocol.md).
     Engine,
+    /// Ask a running server's /healthz (for container health checks): exit 0 when healthy.
+    Healthcheck(healthcheck::Args),
     /// Play complete games between bots and print a JSON summary.
     Selfplay(selfplay::Args),
     /// Start the web server (what `touring` does without a command).
@@ -48,6 +51,7 @@ impl Cli {
             Some(Command::Backup(args)) => backup::run(&args),
             Some(Command::Demo(args)) => demo::run(&args),
             Some(Command::Engine) => engine::run(),
+            Some(Command::Healthcheck(args)) => healthcheck::run(&args),
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),
             Some(Command::Simulate(args)) => simulate::run(&args),
