@@ -194,3 +194,180 @@ fn healthcheck_command_asks_healthz() {
         "{said}"
     );
 }
+
+/// One sample of the Prometheus text format: its name, its labels and its value.
+type Sample = (String, Vec<(String, String)>, f64);
+
+/// Reads Prometheus's text format strictly: `# HELP` and `# TYPE` lines, and samples
+/// `name{label="value",...} number`; panics on anything else.
+fn parse_prometheus(text: &str) -> Vec<Sample> {
+    let valid_name = |name: &str| {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+    };
+    let mut samples = Vec::new();
+    for line in text.lines().filter(|line| !line.is_empty()) {
+        if let Some(comment) = line.strip_prefix("# ") {
+            let mut words = comment.splitn(3, ' ');
+            let (kind, name) = (words.next(), words.next());
+            assert!(matches!(kind, Some("HELP" | "TYPE")), "comment: {line}");
+            assert!(name.is_some_and(valid_name), "comment's name: {line}");
+            if kind == Some("TYPE") {
+                let kind = words.next().unwrap_or_default();
+                assert!(
+                    ["counter", "gauge", "histogram", "summary", "untyped"].contains(&kind),
+                    "type: {line}"
+                );
+            }
+            continue;
+        }
+        let (series, value) = line.rsplit_once(' ').expect("a sample has a value");
+        let value: f64 = value
+            .parse()
+            .unwrap_or_else(|_| panic!("not a number: {line}"));
+        let (name, labels) = match series.split_once('{') {
+            Some((name, rest)) => {
+                let inner = rest.strip_suffix('}').expect("labels end with }");
+                let labels = inner
+                    .split("\",")
+                    .filter(|pair| !pair.is_empty())
+                    .map(|pair| {
+                        let (key, value) = pair.split_once("=\"").expect("label=\"value\"");
+                        assert!(valid_name(key), "label name: {line}");
+                        (key.to_owned(), value.trim_end_matches('"').to_owned())
+                    })
+                    .collect();
+                (name, labels)
+            }
+            None => (series, Vec::new()),
+        };
+        assert!(valid_name(name), "name: {line}");
+        samples.push((name.to_owned(), labels, value));
+    }
+    samples
+}
+
+/// The value of the sample with this name and these labels (among others), if there is one.
+fn sample(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+    samples
+        .iter()
+        .find(|(n, l, _)| {
+            n == name
+                && labels
+                    .iter()
+                    .all(|(k, v)| l.iter().any(|(lk, lv)| lk == k && lv == v))
+        })
+        .map(|(_, _, value)| *value)
+}
+
+#[test]
+fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Measured", "seed": 3, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    // One move, by whichever seat is to play.
+    let mut dice = common::api::Dice::new(5);
+    let moved = players.iter().any(|token| {
+        let state = common::api::seat(&server, token);
+        dice.pick(&state).is_some_and(|action| {
+            let (status, answer) =
+                common::api::send_move(&server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{answer}");
+            true
+        })
+    });
+    assert!(moved, "a seat had a move to play");
+    for _ in 0..2 {
+        assert_eq!(server.text("/healthz", None).0, 200);
+    }
+    assert_eq!(call(&server, Method::HEAD, "/healthz").0, 200);
+    assert_eq!(call(&server, Method::GET, "/no/such/page").0, 404);
+    // A live page held open while the metrics are read.
+    let live = server
+        .client()
+        .get(server.url(&format!("/events/{}/live/screen", host.event)))
+        .send()
+        .expect("open a live page");
+    assert_eq!(live.status().as_u16(), 200);
+
+    let (status, headers, body) = call(&server, Method::GET, "/metrics");
+    assert_eq!(status, 200);
+    assert_eq!(
+        header(&headers, &CONTENT_TYPE),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    let text = String::from_utf8(body).expect("UTF-8");
+    let samples = parse_prometheus(&text);
+    assert!(
+        samples
+            .iter()
+            .all(|(name, _, _)| name.starts_with("touring_")),
+        "{text}"
+    );
+    let healthz = [("method", "GET"), ("route", "/healthz"), ("status", "200")];
+    // Two GETs and a HEAD (counted as the GET it is answered as).
+    assert_eq!(
+        sample(&samples, "touring_http_requests_total", &healthz),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_requests_total",
+            &[("route", "unmatched"), ("status", "404")]
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    // The route is the pattern: no token, no event number.
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_requests_total",
+            &[
+                ("method", "POST"),
+                ("route", "/api/v1/seats/{token}/moves"),
+                ("status", "200")
+            ]
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_request_duration_seconds_count",
+            &[("method", "GET"), ("route", "/healthz")]
+        ),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_request_duration_seconds_bucket",
+            &[("method", "GET"), ("route", "/healthz"), ("le", "+Inf")]
+        ),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(&samples, "touring_moves_played_total", &[]),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(
+        sample(&samples, "touring_live_streams_open", &[]) >= Some(1.0),
+        "{text}"
+    );
+    drop(live);
+}

@@ -109,6 +109,7 @@ pub fn bind_with(
             .wrap(session::middleware(key.clone()))
             .wrap(middleware::from_fn(limits::guard))
             .wrap(middleware::NormalizePath::trim())
+            .wrap(middleware::from_fn(ops::measure))
             .wrap(middleware::from_fn(ops::head_as_get))
             .configure(configure)
     })

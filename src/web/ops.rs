@@ -16,9 +16,67 @@ use crate::app::App;
 /// answer: less than a monitor's usual timeout, more than a busy party's queue for a connection.
 pub const HEALTH_WAIT: Duration = Duration::from_secs(3);
 
-/// Registers `/healthz`.
+/// Registers `/healthz` and `/metrics`.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(healthz));
+    cfg.route("/healthz", web::get().to(healthz))
+        .route("/metrics", web::get().to(metrics));
+}
+
+/// Counts every request by method, route pattern and status, and times it until its answer
+/// begins (`touring_http_…` in `/metrics`). Inside [`head_as_get`], so a HEAD counts as GET.
+pub async fn measure(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    // Only the methods the server knows, so that a client cannot make up labels.
+    let method = match *req.method() {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    };
+    let answer = next.call(req).await;
+    let (route, status) = match &answer {
+        Ok(response) => (
+            response
+                .request()
+                .match_pattern()
+                .unwrap_or_else(|| "unmatched".to_owned()),
+            response.status(),
+        ),
+        Err(error) => ("unmatched".to_owned(), error.error_response().status()),
+    };
+    let metrics = crate::metrics::get();
+    metrics
+        .requests
+        .with_label_values(&[method, route.as_str(), status.as_str()])
+        .inc();
+    metrics
+        .latency
+        .with_label_values(&[method, route.as_str()])
+        .observe(started.elapsed().as_secs_f64());
+    answer
+}
+
+/// `GET /metrics`: every measurement in Prometheus's text format.
+async fn metrics() -> HttpResponse {
+    match crate::metrics::get().render() {
+        Ok(text) => HttpResponse::Ok()
+            .insert_header((
+                header::CONTENT_TYPE,
+                "text/plain; version=0.0.4; charset=utf-8",
+            ))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body(text),
+        Err(error) => {
+            log::error!("metrics: cannot write them out: {error}");
+            HttpResponse::InternalServerError().body("the metrics cannot be written out\n")
+        }
+    }
 }
 
 /// Answers HEAD as GET without the body, for every route at once (actix-web routes a HEAD only

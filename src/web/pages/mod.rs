@@ -381,9 +381,10 @@ where
     use actix_web_lab::sse;
     use futures_util::StreamExt;
     let first = crate::web::live::Change::everything_now();
+    let open = crate::metrics::StreamOpen::new();
     let updates = futures_util::stream::unfold(
-        (app, listener, redraw, Some(first)),
-        move |(app, mut listener, redraw, first)| async move {
+        (app, listener, redraw, Some(first), open),
+        move |(app, mut listener, redraw, first, open)| async move {
             let change = match first {
                 Some(first) => first,
                 None => crate::web::live::next_change(&mut listener, gather).await?,
@@ -401,7 +402,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, redraw, None),
+                (app, listener, redraw, None, open),
             ))
         },
     )
