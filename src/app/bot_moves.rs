@@ -272,5 +272,9 @@ pub fn take_turn(app: &App, turn: &BotTurn, budget: Budget) -> AppResult<Option<
     let Some(action) = app.read(|conn| choose(conn, turn, budget))? else {
         return Ok(None);
     };
-    app.write(|conn| play(conn, turn, action, app.now()))
+    let played = app.write(|conn| play(conn, turn, action, app.now()))?;
+    if played.is_some() {
+        crate::metrics::get().moves.inc();
+    }
+    Ok(played)
 }

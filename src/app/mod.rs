@@ -146,6 +146,16 @@ impl App {
         })
     }
 
+    /// Whether the database answers (for `/healthz`): one read of a table in a read
+    /// transaction, on a connection the pool hands over within `wait`.
+    pub fn check_database(&self, wait: std::time::Duration) -> AppResult<()> {
+        let mut conn = self.pool.get_timeout(wait)?;
+        conn.transaction_for(Access::Read, |conn| {
+            crate::db::queries::any_event(conn)?;
+            Ok(())
+        })
+    }
+
     /// The pool, for backups and tests.
     pub fn pool(&self) -> &Pool {
         &self.pool

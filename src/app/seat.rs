@@ -884,10 +884,13 @@ pub fn play_move(
     (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
 ) -> AppResult<(MoveAnswer, TableRef)> {
-    app.write(|conn| {
+    let played = app.write(|conn| {
         let holder = key.holder(conn)?;
         play_json_move(conn, &holder, (seen, confirmed), action, app.now())
-    })
+    })?;
+    // Counted once committed (a write may run more than once).
+    crate::metrics::get().moves.inc();
+    Ok(played)
 }
 
 /// A side's paper score card as a seat sees it.

@@ -3,6 +3,7 @@
 mod backup;
 mod demo;
 mod engine;
+mod healthcheck;
 mod selfplay;
 mod serve;
 mod simulate;
@@ -13,9 +14,13 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::RulesId;
 
+/// What `touring --version` says after the name: the version and the commit it was built from
+/// (`0.1.0 (commit 0123456789ab)`, or `(unknown commit)` when the build had no git).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TOURING_COMMIT"), ")");
+
 /// The command line.
 #[derive(Parser)]
-#[command(name = "touring", version, about = "Progressive Touring card parties")]
+#[command(name = "touring", version = VERSION, about = "Progressive Touring card parties")]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -29,6 +34,8 @@ enum Command {
     Demo(demo::Args),
     /// Drive one table's rules engine with JSON lines on stdin/stdout (docs/engine-protocol.md).
     Engine,
+    /// Ask a running server's /healthz (for container health checks): exit 0 when healthy.
+    Healthcheck(healthcheck::Args),
     /// Play complete games between bots and print a JSON summary.
     Selfplay(selfplay::Args),
     /// Start the web server (what `touring` does without a command).
@@ -44,10 +51,11 @@ impl Cli {
             Some(Command::Backup(args)) => backup::run(&args),
             Some(Command::Demo(args)) => demo::run(&args),
             Some(Command::Engine) => engine::run(),
+            Some(Command::Healthcheck(args)) => healthcheck::run(&args),
             Some(Command::Selfplay(args)) => selfplay::run(&args),
             Some(Command::Serve(args)) => serve::run(&args),
             Some(Command::Simulate(args)) => simulate::run(&args),
-            None => serve::run(&serve::Args::from_environment()?),
+            None => serve::run(&serve::Args::from_env()?),
         }
     }
 }

@@ -13,10 +13,10 @@ use crate::{db, web};
 pub struct Args {
     /// The address to listen on. Only loopback by default: a party on a café's Wi-Fi should
     /// choose its address on purpose.
-    #[arg(long, default_value = "127.0.0.1")]
+    #[arg(long, env = "TOURING_ADDRESS", default_value = "127.0.0.1")]
     pub address: String,
     /// The port (0 picks a free one).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, env = "TOURING_PORT", default_value_t = 8080)]
     pub port: u16,
     /// Where the data lives: a SQLite file (created if missing; default data/touring.sqlite)
     /// or a PostgreSQL URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE.
@@ -34,29 +34,23 @@ pub struct Args {
     pub limits: Limits,
 }
 
-/// The limits alone, to read them from the environment when no command was given.
+/// `touring serve`'s arguments alone, to read them from the environment when no command was
+/// given.
 #[derive(clap::Parser)]
-struct LimitsOnly {
+#[command(name = "touring")]
+struct ServeOnly {
     #[command(flatten)]
-    limits: Limits,
+    args: Args,
 }
 
 impl Args {
-    /// The arguments of plain `touring` (no command): the defaults, and the limits and
-    /// addresses the environment sets. A value there that does not fit (a TOURING_PUBLIC_URL
-    /// that is not a web address, say) stops the server, saying why, as the flag would.
-    pub fn from_environment() -> Result<Args, String> {
-        let limits = <LimitsOnly as clap::Parser>::try_parse_from(["touring"])
-            .map_err(|e| e.to_string().trim_end().to_owned())?
-            .limits;
-        Ok(Args {
-            address: "127.0.0.1".into(),
-            port: 8080,
-            database: std::env::var("DATABASE_URL").ok(),
-            key_file: std::env::var_os("TOURING_KEY_FILE").map(PathBuf::from),
-            bot_delay_ms: 1500,
-            limits,
-        })
+    /// The settings plain `touring` (no command) serves with: the defaults, and what the
+    /// environment sets (`DATABASE_URL`, `TOURING_PORT`, the limits...). A setting that cannot
+    /// be used stops it with clap's message, as it would `touring serve`.
+    pub fn from_env() -> Result<Args, String> {
+        <ServeOnly as clap::Parser>::try_parse_from(["touring"])
+            .map(|only| only.args)
+            .map_err(|e| e.render().to_string().trim_end().to_owned())
     }
 
     /// How the bots play at the tables.

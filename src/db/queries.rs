@@ -40,6 +40,14 @@ pub fn insert_event(conn: &mut Conn, new: &NewEvent) -> QueryResult<Event> {
     })
 }
 
+/// Whether any event is stored: a read of the events table that costs the same however many
+/// there are (the health check's proof that the database answers).
+pub fn any_event(conn: &mut Conn) -> QueryResult<bool> {
+    on_backend!(conn, {
+        diesel::select(diesel::dsl::exists(events::table.select(events::id))).get_result(conn)
+    })
+}
+
 pub fn event(conn: &mut Conn, id: i64) -> QueryResult<Option<Event>> {
     on_backend!(conn, {
         events::table

@@ -8,6 +8,7 @@ pub mod bots;
 pub mod error;
 pub mod limits;
 pub mod live;
+pub mod ops;
 pub mod pages;
 pub mod session;
 
@@ -69,6 +70,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .app_data(query_config())
         .configure(api::routes)
         .configure(pages::routes)
+        .configure(ops::routes)
         .default_service(web::to(not_found));
 }
 
@@ -118,6 +120,8 @@ pub fn bind_with(
             .wrap(session::middleware(key.clone()))
             .wrap(middleware::from_fn(limits::guard))
             .wrap(middleware::NormalizePath::trim())
+            .wrap(middleware::from_fn(ops::measure))
+            .wrap(middleware::from_fn(ops::head_as_get))
             .configure(configure)
     })
     // A client has this long to send a request's headers (its body has the same, in the

@@ -385,9 +385,10 @@ where
     use actix_web_lab::sse;
     use futures_util::StreamExt;
     let first = crate::web::live::Change::everything_now();
+    let open = crate::metrics::StreamOpen::new();
     let updates = futures_util::stream::unfold(
-        (app, listener, redraw, Some(first), false),
-        move |(app, mut listener, redraw, first, ended)| async move {
+        (app, listener, redraw, Some(first), open, false),
+        move |(app, mut listener, redraw, first, open, ended)| async move {
             if ended {
                 return None;
             }
@@ -408,7 +409,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, redraw, None, last),
+                (app, listener, redraw, None, open, last),
             ))
         },
     )

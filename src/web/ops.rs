@@ -1,0 +1,124 @@
+//! What tools expect of an HTTP server: every GET answers HEAD too (`curl -I`, uptime monitors,
+//! link checkers), and `/healthz` says whether the server and its database answer (monitors,
+//! load balancers, container health checks).
+
+use std::time::Duration;
+
+use actix_web::body::{self, BodySize, BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, header};
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, web};
+
+use crate::app::App;
+
+/// How long `/healthz` waits for a database connection before it says the database does not
+/// answer: less than a monitor's usual timeout, more than a busy party's queue for a connection.
+pub const HEALTH_WAIT: Duration = Duration::from_secs(3);
+
+/// Registers `/healthz` and `/metrics`.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/healthz", web::get().to(healthz))
+        .route("/metrics", web::get().to(metrics));
+}
+
+/// Counts every request by method, route pattern and status, and times it until its answer
+/// begins (`touring_http_…` in `/metrics`). Inside [`head_as_get`], so a HEAD counts as GET.
+pub async fn measure(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    // Only the methods the server knows, so that a client cannot make up labels.
+    let method = match *req.method() {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    };
+    let answer = next.call(req).await;
+    let (route, status) = match &answer {
+        Ok(response) => (
+            response
+                .request()
+                .match_pattern()
+                .unwrap_or_else(|| "unmatched".to_owned()),
+            response.status(),
+        ),
+        Err(error) => ("unmatched".to_owned(), error.error_response().status()),
+    };
+    let metrics = crate::metrics::get();
+    metrics
+        .requests
+        .with_label_values(&[method, route.as_str(), status.as_str()])
+        .inc();
+    metrics
+        .latency
+        .with_label_values(&[method, route.as_str()])
+        .observe(started.elapsed().as_secs_f64());
+    answer
+}
+
+/// `GET /metrics`: every measurement in Prometheus's text format.
+async fn metrics() -> HttpResponse {
+    match crate::metrics::get().render() {
+        Ok(text) => HttpResponse::Ok()
+            .insert_header((
+                header::CONTENT_TYPE,
+                "text/plain; version=0.0.4; charset=utf-8",
+            ))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body(text),
+        Err(error) => {
+            log::error!("metrics: cannot write them out: {error}");
+            HttpResponse::InternalServerError().body("the metrics cannot be written out\n")
+        }
+    }
+}
+
+/// Answers HEAD as GET without the body, for every route at once (actix-web routes a HEAD only
+/// to a route registered for HEAD). It must run before anything else holds the request (it
+/// changes the request's method), so it is the outermost middleware.
+///
+/// A body already in memory is kept: its `Content-Length` is the one GET would send, and the
+/// HTTP layer never sends a body in answer to HEAD. A streamed body (a live page's events,
+/// which never end) is dropped at once.
+pub async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if req.method() != Method::HEAD {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    }
+    req.head_mut().method = Method::GET;
+    let response = next.call(req).await?;
+    Ok(response.map_body(|_, body| match body.size() {
+        BodySize::Sized(_) => body.boxed(),
+        BodySize::None | BodySize::Stream => BoxBody::new(body::None::new()),
+    }))
+}
+
+/// `GET /healthz`: 200 when the database answers a read, 503 when it does not (within
+/// [`HEALTH_WAIT`]). The cause goes to the log, not to whoever asked.
+async fn healthz(app: web::Data<App>) -> HttpResponse {
+    let mut answer = match super::run(&app, |app| app.check_database(HEALTH_WAIT)).await {
+        Ok(()) => HttpResponse::Ok().body("ok\n"),
+        Err(error) => {
+            log::error!("health check: the database does not answer: {error}");
+            HttpResponse::ServiceUnavailable().body("the database does not answer\n")
+        }
+    };
+    let headers = answer.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    answer
+}

@@ -1,0 +1,373 @@
+//! What HTTP tools expect of the server: HEAD on every address answers as GET does, without a
+//! body (`curl -I`, uptime monitors), and `/healthz` answers 200 while the database answers and
+//! 503 when it does not.
+
+mod common;
+
+use std::process::Command;
+use std::sync::Arc;
+
+use common::api::Host;
+use common::server::{PgDatabase, Server, postgres};
+use reqwest::Method;
+use reqwest::header::{ALLOW, CONTENT_LENGTH, CONTENT_TYPE, HeaderMap};
+use serde_json::json;
+use touring::db::{Database, Manager};
+
+/// Sends one request and returns its status, headers and body.
+fn call(server: &Server, method: Method, path: &str) -> (u16, HeaderMap, Vec<u8>) {
+    let response = server
+        .client()
+        .request(method.clone(), server.url(path))
+        .send()
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.bytes().expect("body").to_vec();
+    (status, headers, body)
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &reqwest::header::HeaderName) -> Option<&'a str> {
+    headers.get(name).and_then(|value| value.to_str().ok())
+}
+
+#[test]
+fn head_answers_every_get_address_as_get_does_without_the_body() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Heads", "seed": 3}));
+    let event = host.event;
+    // Pages, files, the API, the health check, and addresses that are not there: HEAD gets
+    // GET's status and type, and no body.
+    let addresses = [
+        "/".to_owned(),
+        "/static/style.css".to_owned(),
+        "/static/touring.js".to_owned(),
+        "/favicon.ico".to_owned(),
+        "/api/openapi.json".to_owned(),
+        "/healthz".to_owned(),
+        format!("/api/v1/events/{event}"),
+        format!("/events/{event}/screen"),
+        format!("/events/{event}/standings"),
+        "/no/such/page".to_owned(),
+        "/api/v1/nothing".to_owned(),
+        // POST only: a 405 that names the method it takes, as for GET.
+        "/api/v1/events".to_owned(),
+    ];
+    for path in &addresses {
+        let (get_status, get_headers, get_body) = call(&server, Method::GET, path);
+        let (head_status, head_headers, head_body) = call(&server, Method::HEAD, path);
+        assert_eq!(head_status, get_status, "HEAD {path}");
+        assert_eq!(
+            header(&head_headers, &CONTENT_TYPE),
+            header(&get_headers, &CONTENT_TYPE),
+            "HEAD {path}: the type GET answers with"
+        );
+        assert_eq!(
+            header(&head_headers, &ALLOW),
+            header(&get_headers, &ALLOW),
+            "HEAD {path}"
+        );
+        assert!(head_body.is_empty(), "HEAD {path} sent a body");
+        assert!(!get_body.is_empty(), "GET {path} sent no body");
+    }
+    // What is the same on every GET says its length on HEAD too.
+    for path in ["/static/style.css", "/api/openapi.json", "/healthz"] {
+        let (_, get_headers, get_body) = call(&server, Method::GET, path);
+        let (_, head_headers, _) = call(&server, Method::HEAD, path);
+        assert_eq!(
+            header(&head_headers, &CONTENT_LENGTH),
+            Some(get_body.len().to_string().as_str()),
+            "HEAD {path}: GET's length"
+        );
+        assert_eq!(
+            header(&get_headers, &CONTENT_LENGTH),
+            header(&head_headers, &CONTENT_LENGTH)
+        );
+    }
+    let (status, _, _) = call(&server, Method::GET, "/api/v1/events");
+    assert_eq!(status, 405);
+    // A live page's stream never ends on GET; HEAD answers with its headers and is done.
+    let (status, headers, body) = call(
+        &server,
+        Method::HEAD,
+        &format!("/events/{event}/live/screen"),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, &CONTENT_TYPE), Some("text/event-stream"));
+    assert!(body.is_empty());
+    // The server still serves after all of that.
+    let (status, text) = server.text("/healthz", None);
+    assert_eq!((status, text.as_str()), (200, "ok\n"));
+}
+
+#[test]
+fn healthz_answers_200_while_the_database_answers() {
+    let server = Server::start();
+    let (status, text) = server.text("/healthz", None);
+    assert_eq!((status, text.as_str()), (200, "ok\n"));
+    // It is not kept by caches: each look is a new check.
+    let (_, headers, _) = call(&server, Method::GET, "/healthz");
+    assert_eq!(
+        header(&headers, &reqwest::header::CACHE_CONTROL),
+        Some("no-store")
+    );
+}
+
+/// On PostgreSQL (CI's second pass): the server's database dropped under it, every connection
+/// cut, then 503; the server itself keeps answering.
+#[test]
+fn healthz_answers_503_when_the_postgresql_database_is_gone() {
+    let Some(admin) = postgres() else {
+        eprintln!("skipped: set TOURING_TEST_DATABASE to run it on PostgreSQL");
+        return;
+    };
+    let database = PgDatabase::create(&admin);
+    let key = tempfile::tempdir().expect("temporary directory");
+    let key_file = key.path().join("touring.key");
+    let server = Server::start_on_with(
+        &Database::Postgres(database.url.clone()),
+        &["--key-file", &key_file.display().to_string()],
+    );
+    assert_eq!(server.text("/healthz", None).0, 200);
+    drop(database);
+    let (status, text) = server.text("/healthz", None);
+    assert_eq!(
+        (status, text.as_str()),
+        (503, "the database does not answer\n")
+    );
+    let (status, _, _) = call(&server, Method::GET, "/static/style.css");
+    assert_eq!(status, 200, "the rest of the server still answers");
+}
+
+/// On any machine: the health check of an app whose database cannot be reached (nothing
+/// listens where it points) says 503, in the server's own routes.
+#[actix_web::test]
+async fn healthz_answers_503_when_the_database_cannot_be_reached() {
+    let unreachable = Database::Postgres("postgres://touring@127.0.0.1:9/touring".into());
+    let pool = diesel::r2d2::Pool::builder()
+        .max_size(1)
+        .build_unchecked(Manager::new(unreachable));
+    let app = touring::app::App::new(pool, Arc::new(touring::app::SystemClock));
+    let service = actix_web::test::init_service(
+        actix_web::App::new()
+            .app_data(actix_web::web::Data::new(app))
+            .configure(touring::web::configure),
+    )
+    .await;
+    let request = actix_web::test::TestRequest::get()
+        .uri("/healthz")
+        .to_request();
+    let response = actix_web::test::call_service(&service, request).await;
+    assert_eq!(response.status().as_u16(), 503);
+    let body = actix_web::test::read_body(response).await;
+    assert_eq!(&body[..], b"the database does not answer\n");
+}
+
+/// `touring healthcheck` (the container's health check): exit 0 and "healthy" while the server
+/// answers, a failure that says why when nothing listens.
+#[test]
+fn healthcheck_command_asks_healthz() {
+    let server = Server::start();
+    let port = server
+        .base
+        .rsplit(':')
+        .next()
+        .expect("a port in the address")
+        .to_owned();
+    let check = |port: &str| {
+        Command::new(env!("CARGO_BIN_EXE_touring"))
+            .args(["healthcheck", "--port", port])
+            .env_remove("TOURING_ADDRESS")
+            .output()
+            .expect("run touring healthcheck")
+    };
+    let healthy = check(&port);
+    assert!(healthy.status.success(), "{healthy:?}");
+    assert_eq!(String::from_utf8_lossy(&healthy.stdout), "healthy: ok\n");
+    // The same port once nobody listens there.
+    drop(server);
+    let gone = check(&port);
+    assert!(!gone.status.success());
+    let said = String::from_utf8_lossy(&gone.stderr);
+    assert!(
+        said.contains("cannot reach touring at 127.0.0.1:"),
+        "{said}"
+    );
+}
+
+/// One sample of the Prometheus text format: its name, its labels and its value.
+type Sample = (String, Vec<(String, String)>, f64);
+
+/// Reads Prometheus's text format strictly: `# HELP` and `# TYPE` lines, and samples
+/// `name{label="value",...} number`; panics on anything else.
+fn parse_prometheus(text: &str) -> Vec<Sample> {
+    let valid_name = |name: &str| {
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+    };
+    let mut samples = Vec::new();
+    for line in text.lines().filter(|line| !line.is_empty()) {
+        if let Some(comment) = line.strip_prefix("# ") {
+            let mut words = comment.splitn(3, ' ');
+            let (kind, name) = (words.next(), words.next());
+            assert!(matches!(kind, Some("HELP" | "TYPE")), "comment: {line}");
+            assert!(name.is_some_and(valid_name), "comment's name: {line}");
+            if kind == Some("TYPE") {
+                let kind = words.next().unwrap_or_default();
+                assert!(
+                    ["counter", "gauge", "histogram", "summary", "untyped"].contains(&kind),
+                    "type: {line}"
+                );
+            }
+            continue;
+        }
+        let (series, value) = line.rsplit_once(' ').expect("a sample has a value");
+        let value: f64 = value
+            .parse()
+            .unwrap_or_else(|_| panic!("not a number: {line}"));
+        let (name, labels) = match series.split_once('{') {
+            Some((name, rest)) => {
+                let inner = rest.strip_suffix('}').expect("labels end with }");
+                let labels = inner
+                    .split("\",")
+                    .filter(|pair| !pair.is_empty())
+                    .map(|pair| {
+                        let (key, value) = pair.split_once("=\"").expect("label=\"value\"");
+                        assert!(valid_name(key), "label name: {line}");
+                        (key.to_owned(), value.trim_end_matches('"').to_owned())
+                    })
+                    .collect();
+                (name, labels)
+            }
+            None => (series, Vec::new()),
+        };
+        assert!(valid_name(name), "name: {line}");
+        samples.push((name.to_owned(), labels, value));
+    }
+    samples
+}
+
+/// The value of the sample with this name and these labels (among others), if there is one.
+fn sample(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+    samples
+        .iter()
+        .find(|(n, l, _)| {
+            n == name
+                && labels
+                    .iter()
+                    .all(|(k, v)| l.iter().any(|(lk, lv)| lk == k && lv == v))
+        })
+        .map(|(_, _, value)| *value)
+}
+
+#[test]
+fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Measured", "seed": 3, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    // One move, by whichever seat is to play.
+    let mut dice = common::api::Dice::new(5);
+    let moved = players.iter().any(|token| {
+        let state = common::api::seat(&server, token);
+        dice.pick(&state).is_some_and(|action| {
+            let (status, answer) =
+                common::api::send_move(&server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{answer}");
+            true
+        })
+    });
+    assert!(moved, "a seat had a move to play");
+    for _ in 0..2 {
+        assert_eq!(server.text("/healthz", None).0, 200);
+    }
+    assert_eq!(call(&server, Method::HEAD, "/healthz").0, 200);
+    assert_eq!(call(&server, Method::GET, "/no/such/page").0, 404);
+    // A live page held open while the metrics are read.
+    let live = server
+        .client()
+        .get(server.url(&format!("/events/{}/live/screen", host.event)))
+        .send()
+        .expect("open a live page");
+    assert_eq!(live.status().as_u16(), 200);
+
+    let (status, headers, body) = call(&server, Method::GET, "/metrics");
+    assert_eq!(status, 200);
+    assert_eq!(
+        header(&headers, &CONTENT_TYPE),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    let text = String::from_utf8(body).expect("UTF-8");
+    let samples = parse_prometheus(&text);
+    assert!(
+        samples
+            .iter()
+            .all(|(name, _, _)| name.starts_with("touring_")),
+        "{text}"
+    );
+    let healthz = [("method", "GET"), ("route", "/healthz"), ("status", "200")];
+    // Two GETs and a HEAD (counted as the GET it is answered as).
+    assert_eq!(
+        sample(&samples, "touring_http_requests_total", &healthz),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_requests_total",
+            &[("route", "unmatched"), ("status", "404")]
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    // The route is the pattern: no token, no event number.
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_requests_total",
+            &[
+                ("method", "POST"),
+                ("route", "/api/v1/seats/{token}/moves"),
+                ("status", "200")
+            ]
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_request_duration_seconds_count",
+            &[("method", "GET"), ("route", "/healthz")]
+        ),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &samples,
+            "touring_http_request_duration_seconds_bucket",
+            &[("method", "GET"), ("route", "/healthz"), ("le", "+Inf")]
+        ),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(&samples, "touring_moves_played_total", &[]),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(
+        sample(&samples, "touring_live_streams_open", &[]) >= Some(1.0),
+        "{text}"
+    );
+    drop(live);
+}
