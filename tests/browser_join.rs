@@ -209,6 +209,16 @@ fn a_personal_seat_link_opens_the_seat_with_script_and_without() {
             let phone = driver.browser_with_script(412, 860, script).await;
             phone.goto(link.as_str()).await.expect("open a seat link");
             phone.wait_for_text("#board h2", PLAYING).await;
+            // Without script the page does not update itself: it offers a Refresh instead.
+            let refresh = phone
+                .find_all(thirtyfour::By::LinkText("Refresh"))
+                .await
+                .expect("look for Refresh");
+            let shown = match refresh.first() {
+                Some(link) => link.is_displayed().await.unwrap_or(false),
+                None => false,
+            };
+            assert_eq!(shown, !script, "a Refresh link only without script");
             phone.quit().await;
         }
     });

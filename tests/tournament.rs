@@ -2141,3 +2141,14 @@ fn every_tables_game_has_its_own_seed_from_the_event() {
     ];
     assert!(others.iter().all(|&o| o != seed));
 }
+
+#[test]
+fn counts_are_said_with_their_noun_in_the_singular_or_the_plural() {
+    assert_eq!(counted(1, "round", "rounds"), "1 round");
+    assert_eq!(counted(2, "round", "rounds"), "2 rounds");
+    assert_eq!(counted(0, "round", "rounds"), "0 rounds");
+    let one = LimitReached::Rounds { rounds: 1 }.to_string();
+    assert!(one.starts_with("the only round has been played"), "{one}");
+    let four = LimitReached::Rounds { rounds: 4 }.to_string();
+    assert!(four.starts_with("all 4 rounds have been played"), "{four}");
+}

@@ -314,11 +314,20 @@ pub fn may_start_round(
     }
 }
 
+/// "the only round has been played", "all 4 rounds have been played".
+fn rounds_played(rounds: u32) -> String {
+    if rounds == 1 {
+        "the only round has been played".into()
+    } else {
+        format!("all {rounds} rounds have been played")
+    }
+}
+
 /// Why no further round may start.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "reached", rename_all = "snake_case")]
 pub enum LimitReached {
-    #[error("all {rounds} rounds have been played: close the event to give the prizes")]
+    #[error("{}: close the event to give the prizes", rounds_played(*.rounds))]
     Rounds { rounds: u32 },
     #[error(
         "the time limit passed at {deadline}: no round starts after it, so close the event to give the prizes"

@@ -216,7 +216,7 @@ pub enum CorrectionError {
         "the host has closed the evening, so its results and prizes are final: scores can no longer be corrected"
     )]
     EventClosed,
-    #[error("there is no round {round}: the event has {rounds} rounds so far")]
+    #[error("there is no round {round}: the event has {} so far", super::counted(*.rounds as u64, "round", "rounds"))]
     NoSuchRound { round: u32, rounds: usize },
     #[error("round {round} has not started: there are no scores to correct yet")]
     NotStarted { round: u32 },

@@ -68,7 +68,7 @@ pub use settings::{
     MIN_LIMIT_SECS, MIN_ROUND_SECS, Remainder, RoundKind, Settings, SettingsError, SettingsErrors,
     TableSize,
 };
-pub use standings::{RoundResult, Standing, ordinal, standings};
+pub use standings::{RoundResult, Standing, counted, ordinal, standings};
 
 /// Formats a number of seconds for people: "90 s", "10 min", "1 h 30 min".
 pub(crate) fn describe_secs(seconds: u64) -> String {

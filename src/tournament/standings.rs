@@ -180,6 +180,15 @@ pub fn standings(settings: &Settings, entries: &[Entry], rounds: &[RoundResult])
     lines
 }
 
+/// A count with its noun as people say it: "1 round", "2 rounds", "0 rounds".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// A place or a prize as people say it: "1st", "2nd", "3rd", "11th", "22nd".
 pub fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {

@@ -246,7 +246,9 @@ fn summary(event: &EventRecord) -> String {
         }
     };
     let length = match s.length {
-        tournament::EventLength::Rounds { rounds } => format!("{rounds} rounds"),
+        tournament::EventLength::Rounds { rounds } => {
+            tournament::counted(u64::from(rounds), "round", "rounds")
+        }
         tournament::EventLength::TimeLimit { seconds } => {
             format!("{} minutes in all", seconds.div_ceil(60))
         }

@@ -1,6 +1,8 @@
-//! The host's downloads, from the console's and the print page's buttons: the standings as
-//! CSV and JSON and the whole evening as JSON, for the browser holding the host's session; a
-//! browser without it is sent to sign in, and no download is kept by a cache.
+//! The host's console at the end of an evening. Its downloads, from the console's and the
+//! print page's buttons: the standings as CSV and JSON and the whole evening as JSON, for the
+//! browser holding the host's session (a browser without it is sent to sign in; no download is
+//! kept by a cache). And its words once the last round is over: nobody "moves on", and a count
+//! of one is singular.
 
 mod common;
 
@@ -88,4 +90,27 @@ fn a_browser_without_the_hosts_session_downloads_nothing() {
             format!("/events/{}/login", host.event)
         );
     }
+}
+
+#[test]
+fn no_one_moves_on_after_the_last_round() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "One round", "seed": 2, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    host.add_players(&server, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]);
+    host.play_paper_rounds(&server, 1);
+    let browser = forms::client();
+    browser
+        .get(server.url(&format!("/events/{}/host?token={}", host.event, host.token)))
+        .send()
+        .expect("open the host link");
+    let console = forms::page(&server, &browser, &format!("/events/{}/host", host.event));
+    assert!(
+        !console.contains(">moves on<"),
+        "no table's winner moves on after the last round: {console}"
+    );
+    assert!(console.contains("1 round"), "the summary says 1 round");
+    assert!(!console.contains("1 rounds"), "never '1 rounds'");
 }
