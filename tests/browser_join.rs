@@ -330,3 +330,51 @@ fn a_demo_guest_sits_down_from_the_projector_or_an_open_seat_link() {
         }
     });
 }
+
+#[test]
+fn a_guest_sits_down_from_the_slip_the_host_printed() {
+    let Some((tools, zbarimg)) = tools("join by a printed slip") else {
+        return;
+    };
+    let server = Server::start();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        for script in SCRIPT {
+            let evening = Evening::start(&server);
+            let host = driver.browser_with_script(1000, 900, script).await;
+            host.goto(evening.host_link.as_str())
+                .await
+                .expect("open the host link");
+            host.click_button("Print seat slips").await;
+            host.wait_for_text(".slip h2", "Ann").await;
+            let link = host.read_qr(&zbarimg, ".slip svg").await;
+            assert!(
+                link.contains("/seat/"),
+                "a slip carries a seat link: {link}"
+            );
+            let phone = driver.browser_with_script(412, 860, script).await;
+            phone
+                .goto(link.as_str())
+                .await
+                .expect("open the slip's link");
+            phone.wait_for_text("#board h2", PLAYING).await;
+            assert!(phone.body_text().await.contains("Ann"), "Ann's seat");
+            // Once opened, the seat needs no slip: printing again leaves Ann out.
+            host.goto(evening.host_link.as_str())
+                .await
+                .expect("back to the console");
+            host.click_button("Print seat slips").await;
+            host.wait_for_text(".slip h2", "Bob").await;
+            for heading in host
+                .find_all(thirtyfour::By::Css(".slip h2"))
+                .await
+                .expect("the slips")
+            {
+                let name = heading.text().await.expect("a name");
+                assert_ne!(name.trim(), "Ann", "Ann has her seat: no slip");
+            }
+            phone.quit().await;
+            host.quit().await;
+        }
+    });
+}

@@ -18,6 +18,7 @@ pub mod rounds;
 pub mod seat;
 pub mod secret;
 pub mod simulate;
+pub mod slips;
 pub mod tokens;
 
 use std::sync::Arc;

@@ -6,7 +6,7 @@ mod chart;
 mod host;
 mod print;
 mod replay;
-mod screen;
+pub(crate) mod screen;
 mod seat;
 mod start;
 pub mod view;

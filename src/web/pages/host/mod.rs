@@ -3,7 +3,7 @@
 //!
 //! One file per room: console (the page and its view models), signin (password, sign-out),
 //! form (the one extractor every console form goes through), and the forms of each part of
-//! the console: entries, round, access.
+//! the console: entries, round, access, slips (every guest's own link on a printed slip).
 
 mod access;
 mod console;
@@ -11,6 +11,7 @@ mod entries;
 mod form;
 mod round;
 mod signin;
+mod slips;
 
 use actix_web::web;
 
@@ -23,4 +24,5 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     entries::routes(cfg);
     round::routes(cfg);
     access::routes(cfg);
+    slips::routes(cfg);
 }

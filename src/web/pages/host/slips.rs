@@ -1,0 +1,63 @@
+//! Seat slips: every guest's own link in one place. The console lists what the slips are for;
+//! a form (with its CSRF token) makes new links for the guests who have not opened their seat
+//! yet and answers the printable slips at once (the links are shown only there).
+
+use actix_web::{HttpRequest, web};
+use askama::Template;
+
+use super::form::{HostForm, NoFields};
+use crate::app::slips;
+use crate::web::pages::screen::qr_svg;
+use crate::web::pages::{Layout, PageResult, page};
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{event}/host/slips", web::post().to(print_slips));
+}
+
+/// One slip as printed: the guest, their table, their link and its QR code.
+struct SlipLine {
+    name: String,
+    table: Option<i32>,
+    url: String,
+    qr: String,
+}
+
+#[derive(Template)]
+#[template(path = "print/slips.html")]
+struct SlipsPrint {
+    layout: Layout,
+    name: String,
+    slips: Vec<SlipLine>,
+}
+
+/// Makes the slips (new links for every guest whose seat nobody opened) and shows them to print.
+async fn print_slips(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
+    let id = form.host.event;
+    let (event, slips) = form.run(slips::make_slips).await?;
+    form.tell_live();
+    let base = crate::web::address::base_url(&req);
+    let slips = slips
+        .into_iter()
+        .map(|slip| {
+            let url = format!("{base}/seat/{}", slip.token);
+            SlipLine {
+                name: slip.name,
+                table: slip.table,
+                qr: qr_svg(&url),
+                url,
+            }
+        })
+        .collect();
+    let name = event.settings.name;
+    let mut response = page(&SlipsPrint {
+        layout: Layout::new("Seat slips", &form.visitor).for_event(id, &name, &form.visitor),
+        name,
+        slips,
+    })?;
+    // The links are secrets: no cache keeps this page.
+    response.headers_mut().insert(
+        actix_web::http::header::CACHE_CONTROL,
+        actix_web::http::header::HeaderValue::from_static("no-store"),
+    );
+    Ok(response)
+}
