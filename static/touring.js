@@ -167,6 +167,29 @@
   }
   document.addEventListener("touring:updated", checkRoundState);
 
+  // ------------------------------------------------------------ a decision's buzz
+  // A board's wait that concerns this phone (data-buzz, Mille Bornes: the side a hazard was
+  // played on, holder or not, or the seat deciding the Extension) vibrates the phone once,
+  // where the browser can. The key names the decision, so a redraw does not buzz again.
+  var buzzed = null;
+  function buzz() {
+    var wait = document.querySelector("[data-buzz]");
+    if (!wait) return;
+    var key = wait.getAttribute("data-buzz");
+    if (key === buzzed) return;
+    buzzed = key;
+    try {
+      if (window.sessionStorage) {
+        if (window.sessionStorage.getItem("touring-buzzed") === key) return;
+        window.sessionStorage.setItem("touring-buzzed", key);
+      }
+    } catch (e) { /* storage refused: the page's memory is enough */ }
+    if (navigator && typeof navigator.vibrate === "function") {
+      try { navigator.vibrate([200, 100, 200]); } catch (e) { /* not allowed: no buzz */ }
+    }
+  }
+  document.addEventListener("touring:updated", buzz);
+
   // ------------------------------------------------------------ small helpers
   function confirmations() {
     document.addEventListener("submit", function (event) {
@@ -378,6 +401,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     scanClocks();
     scanHands();
+    buzz();
     if (document.querySelector("[data-pager]")) {
       scanPagers();
       setInterval(turnPages, PAGE_MS);

@@ -697,7 +697,7 @@ fn an_evening_of_mille_bornes_in_chromium() {
                     .await
                     .unwrap_or_default();
                 assert!(
-                    text.contains("waits a few seconds after every hazard"),
+                    text.contains("The table waits for a possible Coup Fourré"),
                     "{text}"
                 );
                 phones[other].screenshot_as("seat-mille-bornes-wait").await;

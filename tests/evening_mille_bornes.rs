@@ -109,6 +109,16 @@ fn an_evening_of_mille_bornes_plays_on_phones_paper_and_with_a_bot() {
         assert!(state["deal"]["wait"]["left_ms"].as_u64() <= Some(5000));
     }
     assert_eq!(mine["deal"]["wait"]["deciding"], false);
+    // The banner names the decision: the holder's asks, every other seat's says the table waits
+    // in the same words whoever holds the safety; nobody reads "Choose a card".
+    for state in [&mine, &theirs] {
+        let expected = if state["deal"]["wait"]["deciding"] == true {
+            "Coup Fourré?"
+        } else {
+            "The table waits for a possible Coup Fourré:"
+        };
+        assert_eq!(state["message"], expected, "{state}");
+    }
     assert_eq!(mine["deal"]["your_turn"], false);
     assert_eq!(mine["deal"]["legal"], json!([]));
     let actions = mine["deal"]["actions"].clone();

@@ -787,27 +787,13 @@ fn the_side_reaching_exactly_700_decides_the_extension() {
 }
 
 #[test]
-fn stopping_at_700_asks_first_because_it_ends_the_hand() {
+fn stopping_at_700_is_a_choice_not_a_danger() {
     let mut game = at_700(2);
-    let warning = game
-        .warning(Action::Extend(false))
-        .expect("stopping is warned of");
-    assert!(
-        warning.contains("ends the hand now, at 700 miles"),
-        "{warning}"
-    );
-    assert_eq!(
-        game.warning(Action::Extend(true)),
-        None,
-        "extending ends nothing"
-    );
+    for action in [Action::Extend(false), Action::Extend(true)] {
+        assert_eq!(game.warning(action), None, "{action:?} is a choice");
+    }
     act(&mut game, Action::Extend(true));
-    assert_eq!(
-        game.warning(Action::Extend(false)),
-        None,
-        "no decision is pending any more"
-    );
-    // Before anyone reaches 700, nothing warns (an Extend sent then is refused, not warned of).
+    // Nothing else in Mille Bornes warns either.
     let fresh = duel([Roll, D200, D100, D75, D50, D25], [D25; 6], &[]);
     for action in [play(Roll), discard(D25), Action::Extend(false)] {
         assert_eq!(fresh.warning(action), None, "{action:?}");

@@ -702,6 +702,16 @@ fn message(
             Some(deal) if deal.view.is_over() => {
                 "This deal is over: wait for the next one or the signal.".into()
             }
+            // A decision out of turn is named (the page adds the seconds left). After a hazard
+            // every seat but the holder reads the same words, whoever holds the safety.
+            Some(DealInfo {
+                wait: Some(wait), ..
+            }) => match (wait.after_hazard, wait.deciding) {
+                (true, true) => "Coup Fourré?".into(),
+                (true, false) => "The table waits for a possible Coup Fourré:".into(),
+                (false, true) => "You reached 700: stop here or extend to 1000?".into(),
+                (false, false) => "The side at 700 miles decides whether to extend to 1000:".into(),
+            },
             // The board's heading already says "Your turn".
             Some(deal) if deal.your_turn => "Choose a card to play or discard.".into(),
             Some(_) => "Waiting for the other players' moves.".into(),

@@ -1453,16 +1453,10 @@ impl Rules for State {
         self.hand_score(side).total
     }
 
-    /// Stopping at 700 miles ends the hand at once: the page asks before a tap does it (the
-    /// table's wait declines the Extension by itself when nobody answers; that is no tap).
-    fn warning(&self, action: Action) -> Option<String> {
-        if action != Action::Extend(false) || self.extension_seat().is_none() {
-            return None;
-        }
-        Some(format!(
-            "stopping ends the hand now, at {} miles, with no Extension to 1000",
-            self.target()
-        ))
+    /// Nothing in Mille Bornes throws away a side's own miles: no move warns. Stopping at 700
+    /// is a choice (the Extension), not a danger, and the seat page names it as such.
+    fn warning(&self, _action: Action) -> Option<String> {
+        None
     }
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {

@@ -153,28 +153,29 @@ impl Board<'_> {
             .collect()
     }
 
-    /// The table's wait for a decision, if it waits: the words to show, the seconds left (for
-    /// the page's countdown), and the decision's two buttons when this seat decides.
+    /// The table's wait for a decision, if it waits: the words to show (the seconds left
+    /// follow them), the seconds left (for the page's countdown), and the decision's two
+    /// buttons when this seat decides. After a hazard every seat but the holder reads the same
+    /// words, whoever holds the safety and whether or not anyone does.
     fn wait(&self) -> Option<(String, i64, Vec<MoveButton>)> {
         let wait = self.context.deal.wait?;
         let seconds = (wait.left_ms + 999) / 1000;
         let words = match (wait.after_hazard, wait.deciding) {
             (true, true) => {
-                let hazard = self.recent.iter().rev().find_map(|e| match *e {
-                    Event::Hazard { card, .. } => Some(card.safety().unwrap_or(Card::RightOfWay)),
-                    _ => None,
-                });
-                match hazard {
-                    Some(safety) => format!("You hold {}: call Coup Fourré!", safety.name()),
-                    None => "Call Coup Fourré!".to_owned(),
+                let hazard = self.last_hazard().map(|(_, card)| card);
+                match hazard.and_then(Card::safety) {
+                    Some(safety) => format!("Coup Fourré? You hold {}:", safety.name()),
+                    None => "Coup Fourré?".to_owned(),
                 }
             }
-            (true, false) => "The table waits a few seconds after every hazard.".to_owned(),
-            (false, true) => "You reached 700 miles: extend the trip to 1000, or stop?".to_owned(),
+            (true, false) => {
+                "The table waits for a possible Coup Fourré, as after every hazard:".to_owned()
+            }
+            (false, true) => "You reached 700: stop here or extend to 1000?".to_owned(),
             (false, false) => {
                 let seat = self.view.pending.map_or(self.view.to_move, |p| p.seat);
                 format!(
-                    "{} decide whether to extend the trip to 1000 miles.",
+                    "{} reached 700: stop there or extend to 1000?",
                     self.context.who(seat)
                 )
             }
@@ -198,6 +199,29 @@ impl Board<'_> {
             Vec::new()
         };
         Some((words, seconds, buttons))
+    }
+
+    /// The latest hazard at the table: the side it was played on and the card.
+    fn last_hazard(&self) -> Option<(Side, Card)> {
+        self.recent.iter().rev().find_map(|e| match *e {
+            Event::Hazard { side, card, .. } => Some((side, card)),
+            _ => None,
+        })
+    }
+
+    /// Whether this phone buzzes (where it can) when the wait appears, and the wait's key so
+    /// that it buzzes once. Every phone of the side a hazard was played on buzzes, whether or
+    /// not it holds the safety, so that nobody across the table hears who holds it; at the
+    /// Extension, the deciding seat's phone (an open decision).
+    fn buzz(&self) -> Option<String> {
+        let wait = self.context.deal.wait?;
+        let buzzes = if wait.after_hazard {
+            self.last_hazard()
+                .is_some_and(|(side, _)| self.context.is_mine(side))
+        } else {
+            wait.deciding
+        };
+        buzzes.then(|| format!("{}-{}", self.context.deal.number, self.context.deal.actions))
     }
 
     /// The legal moves, each with its label and JSON (a decision's two answers are drawn by
@@ -296,5 +320,126 @@ impl Board<'_> {
                 }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::seat::{DealInfo, Tablemate, WaitInfo};
+    use crate::engine::mille_bornes::State;
+    use crate::engine::{Config, Rules, RulesId, Seat};
+
+    /// Seat 0 (Alice) plays an Accident on seat 1 (Bob), who holds `card`, at a party table.
+    fn accident(card: Card) -> State {
+        let hands = [
+            [Card::Roll, Card::Accident, Card::D25, Card::D25, Card::D25, Card::D25],
+            [Card::Roll, card, Card::D50, Card::D50, Card::D50, Card::D50],
+        ];
+        let mut deck = Vec::new();
+        for round in 0..6 {
+            for hand in &hands {
+                deck.push(hand[round]);
+            }
+        }
+        deck.extend([Card::D75; 8]);
+        let config = Config::new(RulesId::MilleBornes, 2, None)
+            .map(|c| c.with_wait_after_hazard(true))
+            .expect("a party table");
+        let mut game = State::new_game(config, 7, &deck).expect("a stacked deck");
+        for action in [
+            Action::Play { card: Card::Roll, target: None },
+            Action::Play { card: Card::Roll, target: None },
+            Action::Play { card: Card::Accident, target: Some(1) },
+        ] {
+            game.apply(action, &mut Vec::new()).expect("a legal move");
+        }
+        game
+    }
+
+    /// The board `seat` sees, the table waiting `left_ms` more.
+    fn board(game: &State, seat: Seat, left_ms: i64) -> String {
+        let decision = game.timed_decision().expect("the table waits");
+        let deciding = decision.seat == Some(seat);
+        let legal = if deciding {
+            let mut list = crate::engine::ActionList::new();
+            game.legal_actions(&mut list);
+            list.iter().map(|&a| engine::Action::MilleBornes(a)).collect()
+        } else {
+            Vec::new()
+        };
+        let view = game.view(Some(seat));
+        let deal = DealInfo {
+            number: 1,
+            seat,
+            actions: 3,
+            your_turn: deciding,
+            view: engine::View::MilleBornes(view.clone()),
+            warnings: vec![None; legal.len()],
+            legal,
+            recent: vec![engine::Event::MilleBornes(Event::Hazard {
+                by: 0,
+                side: 1,
+                card: Card::Accident,
+            })],
+            wait: Some(WaitInfo {
+                left_ms,
+                deciding,
+                after_hazard: decision.hidden,
+            }),
+        };
+        let tablemates: Vec<Tablemate> = ["Alice", "Bob"]
+            .iter()
+            .zip(0u8..)
+            .map(|(name, s)| Tablemate {
+                entry: i64::from(s) + 1,
+                names: vec![(*name).to_owned()],
+                bot: false,
+                table_side: usize::from(s),
+                side: Some(s),
+                seats: vec![s],
+                round_miles: 0,
+                you: s == seat,
+            })
+            .collect();
+        let context = Context {
+            deal: &deal,
+            tablemates: &tablemates,
+            csrf: "csrf",
+            post_move: "/seat/t/move",
+        };
+        render(&context, &view).expect("the board renders")
+    }
+
+    #[test]
+    fn the_holders_banner_names_the_coup_fourre_with_the_seconds_left() {
+        let game = accident(Card::DrivingAce);
+        let html = board(&game, 1, 4200);
+        assert!(html.contains("Coup Fourré? You hold Driving Ace:"), "{html}");
+        assert!(html.contains(r#"data-wait-ms="5000">5</span>&nbsp;s left"#), "{html}");
+        assert!(!html.contains("Choose a card"), "{html}");
+        assert!(!html.contains("Yes, I mean it"), "a coup fourré is no danger: {html}");
+    }
+
+    #[test]
+    fn the_other_seats_banner_is_the_same_whether_or_not_the_target_holds_the_safety() {
+        let holds = board(&accident(Card::DrivingAce), 0, 4200);
+        let holds_not = board(&accident(Card::D25), 0, 4200);
+        assert_eq!(holds, holds_not, "the attacker learns nothing");
+        assert!(
+            holds.contains("The table waits for a possible Coup Fourré, as after every hazard:"),
+            "{holds}"
+        );
+        assert!(!holds.contains("You hold"), "{holds}");
+        assert!(!holds.contains("data-buzz"), "the attacker's phone does not buzz");
+    }
+
+    #[test]
+    fn every_phone_of_the_side_hit_buzzes_once_whether_or_not_it_holds_the_safety() {
+        let holds = board(&accident(Card::DrivingAce), 1, 4200);
+        let holds_not = board(&accident(Card::D25), 1, 4200);
+        for html in [&holds, &holds_not] {
+            assert!(html.contains(r#"data-buzz="1-3""#), "{html}");
+        }
     }
 }

@@ -78,6 +78,22 @@ impl Board {
         self.deal().is_some_and(|d| d.your_turn)
     }
 
+    /// While the table waits for a decision (Mille Bornes) and the message names it: the
+    /// milliseconds and whole seconds left, for the banner's countdown.
+    fn wait_left(&self) -> Option<(i64, i64)> {
+        let running = self
+            .state
+            .round
+            .as_ref()
+            .is_some_and(|r| r.state == RoundState::Running);
+        if !running || self.is_paper() {
+            return None;
+        }
+        let deal = self.deal().filter(|d| !d.view.is_over())?;
+        let wait = deal.wait?;
+        Some((wait.left_ms, (wait.left_ms + 999) / 1000))
+    }
+
     fn clock(&self) -> String {
         match &self.state.round {
             Some(round) if round.state == RoundState::Running => super::clock_text(round.left_ms),
