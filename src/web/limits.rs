@@ -819,9 +819,7 @@ mod tests {
         assert_eq!(laptop.streams, 768);
         assert!(laptop.connections <= 1024);
         assert_eq!(
-            Capacity::for_files(Some(1024), 500)
-                .expect("fits")
-                .streams,
+            Capacity::for_files(Some(1024), 500).expect("fits").streams,
             500
         );
         let refused = Capacity::for_files(Some(1024), 900).expect_err("no reserve left");
@@ -832,10 +830,7 @@ mod tests {
                 .streams,
             MAX_STREAMS
         );
-        assert_eq!(
-            Capacity::for_files(Some(100), 0).expect("tiny").streams,
-            50
-        );
+        assert_eq!(Capacity::for_files(Some(100), 0).expect("tiny").streams, 50);
         assert!(Capacity::for_files(None, 0).expect("no limit").streams > 0);
     }
 
