@@ -42,6 +42,8 @@ pub const ENTRIES_PER_MINUTE: u32 = 1_200;
 pub const WRITES_PER_SECOND: u32 = 200;
 /// Live streams (open pages that update themselves) one address may hold at once.
 pub const STREAMS_PER_CLIENT: u32 = 32;
+/// Connections one address may hold at once: a browser opens six or so, plus its live pages.
+pub const CONNECTIONS_PER_CLIENT: u32 = 256;
 /// Seconds a client has to send a request's body once its headers are in.
 pub const BODY_TIMEOUT_SECS: u64 = 10;
 /// Seconds a client has to send a request's headers: a phone on a slow Wi-Fi sends them in a
@@ -74,6 +76,10 @@ pub struct Limits {
     /// Live streams one address may hold open at once (0: no limit).
     #[arg(long, env = "TOURING_STREAMS_PER_CLIENT", default_value_t = STREAMS_PER_CLIENT)]
     pub streams_per_client: u32,
+    /// Connections one address may hold open at once (0: no limit). More are closed as soon
+    /// as they are accepted.
+    #[arg(long, env = "TOURING_CONNECTIONS_PER_CLIENT", default_value_t = CONNECTIONS_PER_CLIENT)]
+    pub connections_per_client: u32,
     /// Live streams the whole server may hold open at once (0: as many as its open-file limit
     /// allows, keeping 256 files for the party's moves and pages, and at most 20,000).
     #[arg(long, env = "TOURING_MAX_STREAMS", default_value_t = 0)]
@@ -109,6 +115,7 @@ impl Default for Limits {
             writes_per_second: WRITES_PER_SECOND,
             streams_per_client: STREAMS_PER_CLIENT,
             max_streams: 0,
+            connections_per_client: CONNECTIONS_PER_CLIENT,
             body_timeout_secs: BODY_TIMEOUT_SECS,
             secure_cookies: false,
             trusted_proxy: Vec::new(),
@@ -280,6 +287,8 @@ pub struct Guards {
     entries: Option<DefaultKeyedRateLimiter<Client>>,
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     streams: Streams,
+    /// Connections open per client.
+    connections: Connections,
     /// Live streams the whole server may hold.
     max_streams: u32,
     sign_ins: Mutex<SignIns>,
@@ -308,6 +317,7 @@ impl Guards {
             entries: keyed(NonZeroU32::new(limits.entries_per_minute).map(Quota::per_minute)),
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             streams: Arc::default(),
+            connections: Arc::default(),
             sign_ins: Mutex::default(),
             lan_url: std::sync::OnceLock::new(),
             limits,
@@ -438,6 +448,27 @@ impl Guards {
         })
     }
 
+    /// Counts a connection just accepted from `peer`, or says that its client holds too many
+    /// (connections from a trusted proxy are not counted: they carry everyone).
+    fn connected(&self, peer: IpAddr) -> Option<Option<ConnectionGuard>> {
+        let cap = self.limits.connections_per_client;
+        let peer = normal(peer);
+        if cap == 0 || self.trusts(peer) {
+            return Some(None);
+        }
+        let client = group(peer);
+        let mut connections = lock(&self.connections);
+        let open = connections.entry(client).or_insert(0);
+        if *open >= cap {
+            return None;
+        }
+        *open += 1;
+        Some(Some(ConnectionGuard {
+            connections: self.connections.clone(),
+            client,
+        }))
+    }
+
     /// Forgets clients that have not been limited for a while, so the maps stay small.
     pub fn forget_idle(&self) {
         for limiter in [&self.events, &self.entries, &self.writes]
@@ -480,6 +511,52 @@ fn group(ip: IpAddr) -> Client {
             IpAddr::V6(Ipv6Addr::from(bits))
         }
         other => other,
+    }
+}
+
+/// Connections open per client.
+type Connections = Arc<Mutex<HashMap<Client, u32>>>;
+
+/// One open connection, kept with the connection's data: its end frees its place.
+struct ConnectionGuard {
+    connections: Connections,
+    client: Client,
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        let mut connections = lock(&self.connections);
+        if let Some(open) = connections.get_mut(&self.client) {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                connections.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Called for every connection the server accepts, before anything is read from it: one
+/// client past its connections is shut out at once (it holds its file for no time, and cannot
+/// fill the server's connections with ones that never finish their headers).
+pub fn on_connect(
+    guards: &Guards,
+    connection: &dyn std::any::Any,
+    data: &mut actix_web::dev::Extensions,
+) {
+    let Some(stream) = connection.downcast_ref::<tokio::net::TcpStream>() else {
+        return;
+    };
+    let Ok(peer) = stream.peer_addr() else {
+        return;
+    };
+    match guards.connected(peer.ip()) {
+        Some(Some(guard)) => {
+            data.insert(guard);
+        }
+        Some(None) => {}
+        None => {
+            let _ = socket2::SockRef::from(stream).shutdown(std::net::Shutdown::Both);
+        }
     }
 }
 

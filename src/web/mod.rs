@@ -117,6 +117,7 @@ pub fn bind_with(
     actix_web::rt::spawn(limits::forget_idle(guards.clone()));
     let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());
     let lan_guards = guards.clone();
+    let connect_guards = guards.clone();
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
@@ -134,6 +135,8 @@ pub fn bind_with(
     // finishes its headers holds its file for 3 s at most.
     .client_request_timeout(body_timeout.min(limits::HEADERS_TIMEOUT))
     .client_disconnect_timeout(std::time::Duration::from_secs(2))
+    // One client holds at most --connections-per-client connections; more are shut at once.
+    .on_connect(move |connection, data| limits::on_connect(&connect_guards, connection, data))
     // Never more connections than open files: past them, accepting fails and fills the log.
     // Each worker takes its share (actix counts per worker).
     .workers(workers)
