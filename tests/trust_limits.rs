@@ -338,3 +338,147 @@ fn stream_cap_holds_through_an_encoded_path() {
     }
     drop(first);
 }
+
+/// A party's call while strangers hold the server: the host adds a player (a write) and reads
+/// the event back. Both must be answered; how long they took is printed for the report.
+fn party_is_answered(server: &Server, host: &Host, name: &str) -> Duration {
+    let started = std::time::Instant::now();
+    host.add_players(server, &[name]);
+    host.get(server, "");
+    started.elapsed()
+}
+
+/// A client of its own that connects from `local` (a loopback address such as 127.0.0.2, which
+/// the server counts as another device).
+fn client_from(local: std::net::IpAddr) -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .local_address(local)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client")
+}
+
+#[test]
+fn server_wide_stream_cap_answers_503_in_words_and_the_party_goes_on() {
+    let server = Server::start_with(&["--max-streams", "3", "--streams-per-client", "10"]);
+    let host = Host::create(&server, settings("Full"));
+    let path = format!("/events/{}/live/screen", host.event);
+    let held: Vec<_> = (0..3)
+        .map(|_| {
+            let answer = server.client().get(server.url(&path)).send().expect("GET");
+            assert_eq!(answer.status().as_u16(), 200);
+            answer
+        })
+        .collect();
+    // Another device, not only this one, is refused: the cap is the server's.
+    let other = client_from([127, 0, 0, 2].into());
+    let refused = other.get(server.url(&path)).send().expect("GET");
+    assert_eq!(refused.status().as_u16(), 503);
+    assert!(refused.headers().contains_key("retry-after"));
+    let page = refused.text().expect("page");
+    assert!(page.contains("the server is full of open pages"), "{page}");
+    let slowest = party_is_answered(&server, &host, "Ann");
+    eprintln!("3 of 3 streams held: the party's call took {slowest:?}");
+    // A page that is not live still opens.
+    let (status, _) = server.text(&format!("/events/{}/screen", host.event), None);
+    assert_eq!(status, 200);
+    drop(held);
+}
+
+#[test]
+fn idle_streams_from_many_addresses_leave_room_for_the_party() {
+    const ADDRESSES: u8 = 34;
+    const PER_CLIENT: usize = 8;
+    let server = Server::start_with(&["--streams-per-client", "8"]);
+    let host = Host::create(&server, settings("Crowded"));
+    let path = format!("/events/{}/live/screen", host.event);
+    let mut held = Vec::new();
+    for n in 0..ADDRESSES {
+        let client = client_from([127, 0, 0, 10 + n].into());
+        for _ in 0..PER_CLIENT {
+            let answer = client.get(server.url(&path)).send().expect("GET");
+            assert_eq!(answer.status().as_u16(), 200, "from 127.0.0.{}", 10 + n);
+            held.push(answer);
+        }
+        // One more from the same device is its own limit's 429.
+        let refused = client.get(server.url(&path)).send().expect("GET");
+        assert_eq!(refused.status().as_u16(), 429);
+    }
+    let slowest = (0..5)
+        .map(|i| party_is_answered(&server, &host, &format!("Guest {i}")))
+        .max()
+        .unwrap_or_default();
+    eprintln!(
+        "{} idle streams from {ADDRESSES} addresses held: slowest party call {slowest:?}",
+        held.len()
+    );
+    drop(held);
+}
+
+#[test]
+fn unfinished_headers_hold_few_connections_and_the_party_goes_on() {
+    use std::net::{IpAddr, SocketAddr, TcpStream};
+    let server = Server::start();
+    let host = Host::create(&server, settings("Slow"));
+    let address: SocketAddr = server
+        .base
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("server address");
+    let stranger: IpAddr = [127, 0, 0, 3].into();
+    let open = |count: usize| -> Vec<TcpStream> {
+        (0..count)
+            .filter_map(|_| {
+                let socket =
+                    socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+                        .ok()?;
+                socket.bind(&SocketAddr::new(stranger, 0).into()).ok()?;
+                socket.connect(&address.into()).ok()?;
+                let mut stream = TcpStream::from(socket);
+                // Headers that never end.
+                write!(stream, "GET / HTTP/1.1\r\nHost: {address}\r\nX-Slow: 1\r\n").ok()?;
+                Some(stream)
+            })
+            .collect()
+    };
+    let mut slowest = Duration::ZERO;
+    let mut held = Vec::new();
+    let mut opened = 0;
+    // Waves of connections for longer than the headers' time-out, the party calling between.
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(5) && opened < 3_000 {
+        let wave = open(100);
+        opened += wave.len();
+        held.extend(wave);
+        slowest = slowest.max(party_is_answered(
+            &server,
+            &host,
+            &format!("Guest {opened}"),
+        ));
+        if held.len() > 600 {
+            held.drain(..100);
+        }
+    }
+    eprintln!(
+        "{opened} connections with unfinished headers opened ({} held at the end): slowest party call {slowest:?}",
+        held.len()
+    );
+    assert!(opened >= 100, "{opened}");
+    // The server closes a connection whose headers never end (with a 408, or at once).
+    let first = held.first_mut().expect("a connection");
+    first
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("timeout");
+    let mut answer = Vec::new();
+    let read = first.read_to_end(&mut answer);
+    assert!(
+        !matches!(&read, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut)),
+        "the server kept a connection whose headers never ended"
+    );
+    let text = String::from_utf8_lossy(&answer);
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 408"),
+        "{text}"
+    );
+}

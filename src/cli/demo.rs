@@ -63,7 +63,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     actix_web::rt::System::new().block_on(async move {
         let bound = web::bind_with(app.clone(), &args.address, args.port, pace, args.limits.clone()).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AddrInUse {
+            if e.kind() == std::io::ErrorKind::InvalidInput {
+                e.to_string()
+            } else if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",
                     args.port, args.address
@@ -91,6 +93,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             demo::ROUND_SECONDS
         ))?;
         super::print_line(&format!("database: {} (stop with Ctrl-C)", database.describe()))?;
+        super::print_line(&bound.capacity.describe())?;
         let web::Bound { server, hub, .. } = bound;
         actix_web::rt::spawn(host_autopilot(app, hub, event));
         server

@@ -82,7 +82,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
         let bound = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AddrInUse {
+            if e.kind() == std::io::ErrorKind::InvalidInput {
+                e.to_string()
+            } else if e.kind() == std::io::ErrorKind::AddrInUse {
                 format!(
                     "port {} on {} is already in use; stop the other program or choose another with --port",
                     args.port, args.address
@@ -103,6 +105,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             "database: {} (stop with Ctrl-C)",
             database.describe()
         ))?;
+        super::print_line(&bound.capacity.describe())?;
         bound
             .server
             .await

@@ -42,8 +42,20 @@ pub const ENTRIES_PER_MINUTE: u32 = 1_200;
 pub const WRITES_PER_SECOND: u32 = 200;
 /// Live streams (open pages that update themselves) one address may hold at once.
 pub const STREAMS_PER_CLIENT: u32 = 32;
+/// Connections one address may hold at once: a browser opens six or so, plus its live pages.
+pub const CONNECTIONS_PER_CLIENT: u32 = 256;
 /// Seconds a client has to send a request's body once its headers are in.
 pub const BODY_TIMEOUT_SECS: u64 = 10;
+/// Seconds a client has to send a request's headers: a phone on a slow Wi-Fi sends them in a
+/// fraction of that, and a client that never finishes them holds its connection no longer.
+pub const HEADERS_TIMEOUT: Duration = Duration::from_secs(3);
+/// Open files kept for the party whatever the live pages take: the database, the log, and the
+/// connections of moves and pages.
+pub const RESERVE: u64 = 256;
+/// The most live streams the server holds however many files it may open.
+pub const MAX_STREAMS: u32 = 20_000;
+/// Open files counted when the platform sets no limit.
+const NO_LIMIT: u64 = 65_536;
 
 /// The limits, as `touring serve` and `touring demo` take them (flags or environment). A limit
 /// of 0 turns that limit off.
@@ -64,6 +76,14 @@ pub struct Limits {
     /// Live streams one address may hold open at once (0: no limit).
     #[arg(long, env = "TOURING_STREAMS_PER_CLIENT", default_value_t = STREAMS_PER_CLIENT)]
     pub streams_per_client: u32,
+    /// Connections one address may hold open at once (0: no limit). More are closed as soon
+    /// as they are accepted.
+    #[arg(long, env = "TOURING_CONNECTIONS_PER_CLIENT", default_value_t = CONNECTIONS_PER_CLIENT)]
+    pub connections_per_client: u32,
+    /// Live streams the whole server may hold open at once (0: as many as its open-file limit
+    /// allows, keeping 256 files for the party's moves and pages, and at most 20,000).
+    #[arg(long, env = "TOURING_MAX_STREAMS", default_value_t = 0)]
+    pub max_streams: u32,
     /// Seconds a client has to send a request body.
     #[arg(long, env = "TOURING_BODY_TIMEOUT_SECS", default_value_t = BODY_TIMEOUT_SECS,
         value_parser = clap::value_parser!(u64).range(1..=600))]
@@ -94,6 +114,8 @@ impl Default for Limits {
             entries_per_minute: ENTRIES_PER_MINUTE,
             writes_per_second: WRITES_PER_SECOND,
             streams_per_client: STREAMS_PER_CLIENT,
+            max_streams: 0,
+            connections_per_client: CONNECTIONS_PER_CLIENT,
             body_timeout_secs: BODY_TIMEOUT_SECS,
             secure_cookies: false,
             trusted_proxy: Vec::new(),
@@ -179,8 +201,83 @@ impl SignIns {
     }
 }
 
-/// Live streams open per client, shared with the guards that close them.
-type Streams = Arc<Mutex<HashMap<Client, u32>>>;
+/// Live streams open: per client, and in all.
+#[derive(Debug, Default)]
+struct Open {
+    clients: HashMap<Client, u32>,
+    total: u32,
+}
+
+/// Live streams open, shared with the guards that close them.
+type Streams = Arc<Mutex<Open>>;
+
+/// What the server can hold, found at start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capacity {
+    /// The process's open-file limit (after raising it), if the platform has one.
+    pub open_files: Option<u64>,
+    /// Connections the server accepts at once: the open-file limit less a few files for the
+    /// database and the log.
+    pub connections: u64,
+    /// Live streams the server holds at once.
+    pub streams: u32,
+}
+
+impl Capacity {
+    /// Raises the process's soft open-file limit to its hard limit (where the platform has
+    /// one) and works out what the server can hold with it. A `--max-streams` that leaves no
+    /// reserve for the party is an error.
+    pub fn raise(limits: &Limits) -> Result<Capacity, String> {
+        let open_files = match rlimit::increase_nofile_limit(u64::MAX) {
+            Ok(u64::MAX) => None,
+            Ok(files) => Some(files),
+            Err(e) => {
+                log::warn!("cannot raise the open-file limit: {e}");
+                rlimit::getrlimit(rlimit::Resource::NOFILE)
+                    .ok()
+                    .map(|(soft, _)| soft)
+            }
+        };
+        Capacity::for_files(open_files, limits.max_streams)
+    }
+
+    /// What a server with this open-file limit can hold (`asked`: `--max-streams`, 0 for
+    /// automatic).
+    pub fn for_files(open_files: Option<u64>, asked: u32) -> Result<Capacity, String> {
+        let files = open_files.unwrap_or(NO_LIMIT);
+        // Below 512 files the reserve is half of them.
+        let reserve = RESERVE.min(files / 2);
+        let room = u32::try_from(files.saturating_sub(reserve)).unwrap_or(u32::MAX);
+        let streams = match asked {
+            0 => room.min(MAX_STREAMS),
+            asked if asked <= room => asked,
+            asked => {
+                return Err(format!(
+                    "--max-streams {asked} leaves no room for the party: with an open-file limit \
+                     of {files} the server holds at most {room} live streams (raise the limit \
+                     with `ulimit -n`, or ask for fewer)"
+                ));
+            }
+        };
+        Ok(Capacity {
+            open_files,
+            connections: files.saturating_sub(reserve.min(64)),
+            streams,
+        })
+    }
+
+    /// The line the server prints at start.
+    pub fn describe(&self) -> String {
+        let files = match self.open_files {
+            Some(files) => format!("open-file limit {files}"),
+            None => "no open-file limit".to_owned(),
+        };
+        format!(
+            "touring can hold about {} connections ({files}), {} of them live pages",
+            self.connections, self.streams
+        )
+    }
+}
 
 /// The limits in force and what each client has used of them.
 pub struct Guards {
@@ -190,6 +287,10 @@ pub struct Guards {
     entries: Option<DefaultKeyedRateLimiter<Client>>,
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     streams: Streams,
+    /// Connections open per client.
+    connections: Connections,
+    /// Live streams the whole server may hold.
+    max_streams: u32,
     sign_ins: Mutex<SignIns>,
     /// The machine's network address, found at start when listening on every interface
     /// without `--public-url`.
@@ -207,13 +308,16 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Guards {
-    pub fn new(limits: Limits) -> Guards {
+    /// The guards of a server that holds at most `max_streams` live streams in all.
+    pub fn new(limits: Limits, max_streams: u32) -> Guards {
         Guards {
+            max_streams,
             clock: DefaultClock::default(),
             events: keyed(NonZeroU32::new(limits.events_per_hour).map(Quota::per_hour)),
             entries: keyed(NonZeroU32::new(limits.entries_per_minute).map(Quota::per_minute)),
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             streams: Arc::default(),
+            connections: Arc::default(),
             sign_ins: Mutex::default(),
             lan_url: std::sync::OnceLock::new(),
             limits,
@@ -325,19 +429,44 @@ impl Guards {
         (self.limits.max_entries > 0).then_some(self.limits.max_entries as usize)
     }
 
-    /// Opens a live stream for a client, or says that it holds too many.
-    fn open_stream(&self, client: Client) -> Option<StreamGuard> {
+    /// Opens a live stream for a client, or says why not.
+    fn open_stream(&self, client: Client) -> Result<StreamGuard, Full> {
         let cap = self.limits.streams_per_client;
         let mut streams = lock(&self.streams);
-        let open = streams.entry(client).or_insert(0);
+        if streams.total >= self.max_streams {
+            return Err(Full::Server);
+        }
+        let open = streams.clients.entry(client).or_insert(0);
         if cap > 0 && *open >= cap {
-            return None;
+            return Err(Full::Client);
         }
         *open += 1;
-        Some(StreamGuard {
+        streams.total += 1;
+        Ok(StreamGuard {
             streams: self.streams.clone(),
             client,
         })
+    }
+
+    /// Counts a connection just accepted from `peer`, or says that its client holds too many
+    /// (connections from a trusted proxy are not counted: they carry everyone).
+    fn connected(&self, peer: IpAddr) -> Option<Option<ConnectionGuard>> {
+        let cap = self.limits.connections_per_client;
+        let peer = normal(peer);
+        if cap == 0 || self.trusts(peer) {
+            return Some(None);
+        }
+        let client = group(peer);
+        let mut connections = lock(&self.connections);
+        let open = connections.entry(client).or_insert(0);
+        if *open >= cap {
+            return None;
+        }
+        *open += 1;
+        Some(Some(ConnectionGuard {
+            connections: self.connections.clone(),
+            client,
+        }))
     }
 
     /// Forgets clients that have not been limited for a while, so the maps stay small.
@@ -385,6 +514,61 @@ fn group(ip: IpAddr) -> Client {
     }
 }
 
+/// Connections open per client.
+type Connections = Arc<Mutex<HashMap<Client, u32>>>;
+
+/// One open connection, kept with the connection's data: its end frees its place.
+struct ConnectionGuard {
+    connections: Connections,
+    client: Client,
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        let mut connections = lock(&self.connections);
+        if let Some(open) = connections.get_mut(&self.client) {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                connections.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Called for every connection the server accepts, before anything is read from it: one
+/// client past its connections is shut out at once (it holds its file for no time, and cannot
+/// fill the server's connections with ones that never finish their headers).
+pub fn on_connect(
+    guards: &Guards,
+    connection: &dyn std::any::Any,
+    data: &mut actix_web::dev::Extensions,
+) {
+    let Some(stream) = connection.downcast_ref::<tokio::net::TcpStream>() else {
+        return;
+    };
+    let Ok(peer) = stream.peer_addr() else {
+        return;
+    };
+    match guards.connected(peer.ip()) {
+        Some(Some(guard)) => {
+            data.insert(guard);
+        }
+        Some(None) => {}
+        None => {
+            let _ = socket2::SockRef::from(stream).shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+/// Why a live stream was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Full {
+    /// This client holds as many as it may.
+    Client,
+    /// The server holds as many as it may.
+    Server,
+}
+
 /// One open live stream; closing it (dropping the answer's body) frees its place.
 struct StreamGuard {
     streams: Streams,
@@ -394,10 +578,11 @@ struct StreamGuard {
 impl Drop for StreamGuard {
     fn drop(&mut self) {
         let mut streams = lock(&self.streams);
-        if let Some(open) = streams.get_mut(&self.client) {
+        streams.total = streams.total.saturating_sub(1);
+        if let Some(open) = streams.clients.get_mut(&self.client) {
             *open = open.saturating_sub(1);
             if *open == 0 {
-                streams.remove(&self.client);
+                streams.clients.remove(&self.client);
             }
         }
     }
@@ -485,6 +670,24 @@ pub fn too_many(req: &HttpRequest, wait: Duration, what: &str) -> HttpResponse {
     if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
         answer.headers_mut().insert(header::RETRY_AFTER, value);
     }
+    answer
+}
+
+/// The 503 answer when the server holds as many live streams as it may: the party's moves and
+/// pages still get through, only new live pages wait.
+fn server_full(req: &HttpRequest) -> HttpResponse {
+    let message = "the server is full of open pages: close some, or try again in a minute";
+    let mut answer = if req.match_info().as_str().starts_with("/api/") {
+        super::error::json_error(StatusCode::SERVICE_UNAVAILABLE, "full", message.to_owned())
+    } else {
+        let mut page =
+            super::pages::PageError(AppError::Conflict(message.to_owned())).error_response();
+        *page.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+        page
+    };
+    answer
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
     answer
 }
 
@@ -612,13 +815,16 @@ pub async fn guard(
     }
     let stream = if method == Method::GET && is_stream(&route) {
         match guards.open_stream(client) {
-            Some(guard) => Some(guard),
-            None => {
-                let mut answer = too_many(
-                    req.request(),
-                    Duration::from_secs(5),
-                    "this device has too many live pages open; close some",
-                );
+            Ok(guard) => Some(guard),
+            Err(full) => {
+                let mut answer = match full {
+                    Full::Client => too_many(
+                        req.request(),
+                        Duration::from_secs(5),
+                        "this device has too many live pages open; close some",
+                    ),
+                    Full::Server => server_full(req.request()),
+                };
                 secure_headers(answer.headers_mut());
                 return Ok(req.into_response(answer));
             }
@@ -682,6 +888,39 @@ mod tests {
         assert_eq!(sign_ins.wait(other, 1, now), None);
         sign_ins.succeeded(client);
         assert_eq!(sign_ins.wait(client, 2, now), None);
+    }
+
+    #[test]
+    fn live_streams_leave_a_reserve_of_open_files() {
+        let laptop = Capacity::for_files(Some(1024), 0).expect("automatic");
+        assert_eq!(laptop.streams, 768);
+        assert!(laptop.connections <= 1024);
+        assert_eq!(
+            Capacity::for_files(Some(1024), 500).expect("fits").streams,
+            500
+        );
+        let refused = Capacity::for_files(Some(1024), 900).expect_err("no reserve left");
+        assert!(refused.contains("--max-streams 900"), "{refused}");
+        assert_eq!(
+            Capacity::for_files(Some(1 << 20), 0)
+                .expect("automatic")
+                .streams,
+            MAX_STREAMS
+        );
+        assert_eq!(Capacity::for_files(Some(100), 0).expect("tiny").streams, 50);
+        assert!(Capacity::for_files(None, 0).expect("no limit").streams > 0);
+    }
+
+    #[test]
+    fn the_server_wide_stream_cap_refuses_any_client() {
+        let guards = Guards::new(Limits::default(), 2);
+        let a: Client = "192.0.2.1".parse().expect("address");
+        let b: Client = "192.0.2.2".parse().expect("address");
+        let first = guards.open_stream(a).expect("room");
+        let _second = guards.open_stream(b).expect("room");
+        assert_eq!(guards.open_stream(b).err(), Some(Full::Server));
+        drop(first);
+        assert!(guards.open_stream(b).is_ok());
     }
 
     #[test]

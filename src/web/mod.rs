@@ -87,6 +87,8 @@ pub struct Bound {
     pub public_url: Option<address::PublicUrl>,
     /// The machine's network address, found when listening on every interface.
     pub network_url: Option<address::PublicUrl>,
+    /// What the server can hold (connections, live streams).
+    pub capacity: limits::Capacity,
 }
 
 /// Binds the server (port 0 picks a free port) with the default limits. The bots' task starts
@@ -107,11 +109,15 @@ pub fn bind_with(
     let data = web::Data::new(app);
     let hub = web::Data::new(live::Hub::new());
     let body_timeout = std::time::Duration::from_secs(limits.body_timeout_secs);
-    let guards = web::Data::new(limits::Guards::new(limits));
+    let capacity = limits::Capacity::raise(&limits)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let guards = web::Data::new(limits::Guards::new(limits, capacity.streams));
     actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
     actix_web::rt::spawn(limits::forget_idle(guards.clone()));
     let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());
     let lan_guards = guards.clone();
+    let connect_guards = guards.clone();
     let server = HttpServer::new(move || {
         ActixApp::new()
             .app_data(data.clone())
@@ -124,10 +130,17 @@ pub fn bind_with(
             .wrap(middleware::from_fn(ops::head_as_get))
             .configure(configure)
     })
-    // A client has this long to send a request's headers (its body has the same, in the
-    // limits' middleware); a connection idle for longer than that is closed.
-    .client_request_timeout(body_timeout.min(std::time::Duration::from_secs(5)))
-    .client_disconnect_timeout(std::time::Duration::from_secs(5))
+    // A client has this long to send a request's headers (its body has longer, in the limits'
+    // middleware); a connection idle for longer than that is closed, so one that never
+    // finishes its headers holds its file for 3 s at most.
+    .client_request_timeout(body_timeout.min(limits::HEADERS_TIMEOUT))
+    .client_disconnect_timeout(std::time::Duration::from_secs(2))
+    // One client holds at most --connections-per-client connections; more are shut at once.
+    .on_connect(move |connection, data| limits::on_connect(&connect_guards, connection, data))
+    // Never more connections than open files: past them, accepting fails and fills the log.
+    // Each worker takes its share (actix counts per worker).
+    .workers(workers)
+    .max_connections(usize::try_from(capacity.connections).unwrap_or(usize::MAX) / workers)
     // Use cases run on these threads (web::run), nearly all of them on one of the pool's eight
     // database connections: hundreds of threads (actix's default) would only queue for those,
     // each switched in and out, with memory of its own.
@@ -156,6 +169,7 @@ pub fn bind_with(
         hub: bot_hub,
         public_url: lan_guards.public_url().cloned(),
         network_url,
+        capacity,
     })
 }
 
