@@ -115,6 +115,8 @@ impl ServerProcess {
             .args([
                 "--streams-per-client",
                 "0",
+                "--connections-per-client",
+                "0",
                 "--writes-per-second",
                 "0",
                 "--entries-per-minute",

@@ -127,7 +127,7 @@ async fn sit_down(driver: &Driver, script: bool, link: &str, name: &str, heading
 /// The link in the wall's QR code, read off the projector page at `projector` as a phone's
 /// camera would; answers it and the projector's browser.
 async fn wall_link(driver: &Driver, zbarimg: &Path, projector: &str) -> (String, Browser) {
-    let wall = driver.browser(1280, 900).await;
+    let wall = driver.browser(1920, 1080).await;
     wall.goto(projector).await.expect("open the projector");
     let link = wall.read_qr(zbarimg, "#screen-join svg").await;
     assert!(
@@ -347,7 +347,10 @@ fn a_guest_sits_down_from_the_slip_the_host_printed() {
                 .expect("open the host link");
             host.click_button("Print seat slips").await;
             host.wait_for_text(".slip h2", "Ann").await;
-            let link = host.read_qr(&zbarimg, ".slip svg").await;
+            // The slips follow the entries: Ann's comes first.
+            let first = host.text_of(".slip:first-child h2").await;
+            assert_eq!(first.as_deref(), Some("Ann"));
+            let link = host.read_qr(&zbarimg, ".slip:first-child svg").await;
             assert!(
                 link.contains("/seat/"),
                 "a slip carries a seat link: {link}"
@@ -358,7 +361,11 @@ fn a_guest_sits_down_from_the_slip_the_host_printed() {
                 .await
                 .expect("open the slip's link");
             phone.wait_for_text("#board h2", PLAYING).await;
-            assert!(phone.body_text().await.contains("Ann"), "Ann's seat");
+            assert_eq!(
+                phone.text_of("#board h1").await.as_deref(),
+                Some("Ann"),
+                "Ann's slip opens Ann's seat"
+            );
             // Once opened, the seat needs no slip: printing again leaves Ann out.
             host.goto(evening.host_link.as_str())
                 .await

@@ -435,25 +435,25 @@ pub fn qr_reader_or_skip(what: &str) -> Option<PathBuf> {
 }
 
 impl Browser {
-    /// Reads the QR code shown in the element `css` as a phone's camera would: a screenshot of
-    /// it, decoded by `zbarimg`, tried again for a while (a live page may be redrawing it).
-    /// Answers the text the code carries.
+    /// Reads the QR code shown in the element `css` as a phone's camera would: a picture of
+    /// the element (or, when a live page redraws it under our feet, of the whole window)
+    /// decoded by `zbarimg`, tried again for a while. Answers the text the code carries.
     pub async fn read_qr(&self, zbarimg: &Path, css: &str) -> String {
         let picture = tempfile::Builder::new()
             .suffix(".png")
             .tempfile()
-            .expect("a file for the QR code's picture");
+            .expect("a file for the picture");
         self.wait_for(
             &format!("a QR code that zbarimg reads in {css}"),
             async |driver: &WebDriver| {
                 let Some(element) = driver.find_all(By::Css(css)).await?.into_iter().next() else {
                     return Ok(None);
                 };
-                if !element.is_displayed().await? {
-                    return Ok(None);
+                let _ = element.scroll_into_view().await;
+                if element.screenshot(picture.path()).await.is_err() {
+                    // Redrawn meanwhile: the window shows the new one.
+                    driver.screenshot(picture.path()).await?;
                 }
-                element.scroll_into_view().await?;
-                element.screenshot(picture.path()).await?;
                 let output = Command::new(zbarimg)
                     .args(["--raw", "-q", "--oneshot"])
                     .arg(picture.path())
