@@ -140,23 +140,30 @@ fn own_host(req: &HttpRequest) -> Option<String> {
 /// The host a trusted proxy says the browser asked for: the last `X-Forwarded-Host`, or the
 /// `host=` of the last `Forwarded` element (the proxy appends its own).
 fn forwarded_host(req: &HttpRequest) -> Option<String> {
-    let last = |name: &str| {
-        req.headers()
-            .get_all(name)
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .last()
-            .map(str::to_owned)
-    };
-    if let Some(host) = last("x-forwarded-host") {
+    if let Some(host) = last_forwarded(req, "x-forwarded-host") {
         return authority(&host);
     }
-    let element = last("forwarded")?;
-    element
+    forwarded_param(req, "host").and_then(|value| authority(&value))
+}
+
+/// The last value of a header a proxy appends to (`X-Forwarded-Host`, `Forwarded`...): the
+/// proxy nearest to us wrote it.
+pub(crate) fn last_forwarded(req: &HttpRequest, header: &str) -> Option<String> {
+    req.headers()
+        .get_all(header)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .last()
+        .map(str::to_owned)
+}
+
+/// A parameter (`host`, `proto`) of the last `Forwarded` element, unquoted.
+pub(crate) fn forwarded_param(req: &HttpRequest, param: &str) -> Option<String> {
+    last_forwarded(req, "forwarded")?
         .split(';')
         .filter_map(|pair| pair.split_once('='))
-        .find(|(name, _)| name.trim().eq_ignore_ascii_case("host"))
-        .and_then(|(_, value)| authority(value.trim().trim_matches('"')))
+        .find(|(name, _)| name.trim().eq_ignore_ascii_case(param))
+        .map(|(_, value)| value.trim().trim_matches('"').to_owned())
 }
 
 /// Does a link to this address lead back to the machine that opens it (localhost, 127.x,

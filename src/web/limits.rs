@@ -378,21 +378,8 @@ impl Guards {
         if !self.from_trusted_proxy(req) {
             return false;
         }
-        let last = |name: &str| {
-            req.headers()
-                .get_all(name)
-                .filter_map(|v| v.to_str().ok())
-                .flat_map(|v| v.split(','))
-                .last()
-                .map(str::to_owned)
-        };
-        let proto = last("x-forwarded-proto").or_else(|| {
-            last("forwarded")?
-                .split(';')
-                .filter_map(|pair| pair.split_once('='))
-                .find(|(name, _)| name.trim().eq_ignore_ascii_case("proto"))
-                .map(|(_, value)| value.trim().trim_matches('"').to_owned())
-        });
+        let proto = super::address::last_forwarded(req, "x-forwarded-proto")
+            .or_else(|| super::address::forwarded_param(req, "proto"));
         proto.is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
     }
 
