@@ -919,13 +919,12 @@ pub struct SeatCardLine {
     pub mine: bool,
 }
 
-/// Everything a seat's board shows: the seat's state, its table's score sheet and, at a paper
-/// table, every side's card; and the table it sits at (for live updates).
+/// Everything a seat's board shows: the seat's state (at a paper table with every side's
+/// card), its table's score sheet, and the table it sits at (for live updates).
 #[derive(Debug, Clone)]
 pub struct SeatBoard {
     pub state: SeatState,
     pub sheet: crate::engine::ScoreSheet,
-    pub cards: Vec<SeatCardLine>,
     /// The id of the seat's table this round, if it sits at one.
     pub table: Option<i64>,
 }
@@ -1045,12 +1044,10 @@ fn board_of(
         Some(round) => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
         None => None,
     };
-    let cards = state.cards.clone();
     Ok((
         SeatBoard {
             state,
             sheet,
-            cards,
             table: table.map(|t| t.id),
         },
         frame,

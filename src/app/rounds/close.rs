@@ -355,13 +355,7 @@ pub fn reseat_without_in(
         return Ok(false);
     }
     let previous = load(conn, event, round.row.number - 1)?;
-    let closing: Closing = previous
-        .row
-        .closing
-        .as_deref()
-        .map(serde_json::from_str)
-        .transpose()?
-        .ok_or_else(|| AppError::Internal("a closed round without its closing".into()))?;
+    let closing: Closing = previous.closing()?;
     queries::delete_round(conn, round.row.id)?;
     seat_next(conn, event, &previous, &closing, now)?;
     Ok(true)

@@ -115,13 +115,7 @@ pub fn correct_in(
             made_at: now.naive_utc(),
         },
     )?;
-    let previous: Closing = round
-        .row
-        .closing
-        .as_deref()
-        .map(serde_json::from_str)
-        .transpose()?
-        .ok_or_else(|| AppError::Internal("a closed round without its closing".into()))?;
+    let previous: Closing = round.closing()?;
     let mut miles: BTreeMap<EntryId, u32> = scores
         .iter()
         .map(|s| (s.entry_id, u32::try_from(s.miles).unwrap_or(0)))

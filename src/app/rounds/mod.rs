@@ -132,6 +132,16 @@ pub struct RoundRecord {
 }
 
 impl RoundRecord {
+    /// The close of a closed round: who moved on, and how ties were decided.
+    pub fn closing(&self) -> AppResult<crate::tournament::Closing> {
+        self.row
+            .closing
+            .as_deref()
+            .map(serde_json::from_str)
+            .transpose()?
+            .ok_or_else(|| AppError::Internal("a closed round without its closing".into()))
+    }
+
     /// A stored round and its pauses; refuses a state this version does not know.
     pub fn new(row: models::Round, pauses: Vec<models::Pause>) -> AppResult<RoundRecord> {
         let stage = RoundStage::parse(&row.state)?;

@@ -186,12 +186,9 @@ fn board(
     draft: Option<&CardDraft>,
 ) -> AppResult<Board> {
     let seat::SeatBoard {
-        state,
-        sheet,
-        cards,
-        ..
+        mut state, sheet, ..
     } = data;
-    let cards = cards
+    let cards = std::mem::take(&mut state.cards)
         .into_iter()
         .map(|line| CardLine {
             side: line.side,
