@@ -144,32 +144,66 @@ pub struct Driver {
 }
 
 impl Driver {
+    /// Starts chromedriver on a free loopback port. A port can be taken between choosing it and
+    /// the driver binding it (other tests pick ports too), and a loaded machine can make the
+    /// driver slow to come up: a driver that exits or does not listen is ended and a new one
+    /// started on another port, up to three times, and the last one's own words are reported.
     pub fn start(tools: &Tools) -> Driver {
+        let mut last = String::new();
+        for _attempt in 0..3 {
+            match Self::try_start(tools) {
+                Ok(driver) => return driver,
+                Err(why) => {
+                    say(&format!("chromedriver did not start, trying again: {why}"));
+                    last = why;
+                }
+            }
+        }
+        panic!("chromedriver did not start three times; the last time: {last}");
+    }
+
+    fn try_start(tools: &Tools) -> Result<Driver, String> {
         use std::os::unix::process::CommandExt;
         let port = free_port();
+        let log = tempfile::NamedTempFile::new().map_err(|e| format!("a log file: {e}"))?;
+        let stderr = log
+            .reopen()
+            .map_err(|e| format!("reopen the log file: {e}"))?;
         let child = Command::new(&tools.chromedriver)
             .arg(format!("--port={port}"))
             .arg("--allowed-ips=127.0.0.1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::from(stderr))
             .process_group(0)
             .spawn()
             .unwrap_or_else(|e| panic!("start {}: {e}", tools.chromedriver.display()));
-        let driver = Driver {
+        // From here on, dropping `driver` ends the process group, so every failure below
+        // leaves nothing running.
+        let mut driver = Driver {
             child,
             url: format!("http://127.0.0.1:{port}"),
             tools: tools.clone(),
         };
         let started = Instant::now();
+        let words =
+            |log: &tempfile::NamedTempFile| std::fs::read_to_string(log.path()).unwrap_or_default();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < PATIENCE,
-                "chromedriver did not listen on port {port}"
-            );
+            if let Ok(Some(status)) = driver.child.try_wait() {
+                return Err(format!(
+                    "it exited ({status}) before listening on port {port}: {}",
+                    words(&log)
+                ));
+            }
+            if started.elapsed() >= PATIENCE {
+                return Err(format!(
+                    "it did not listen on port {port} within {PATIENCE:?}: {}",
+                    words(&log)
+                ));
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
-        driver
+        Ok(driver)
     }
 
     /// A new headless browser with a fresh profile and a window of this size.
