@@ -1,9 +1,17 @@
 //! touring: Progressive Touring card parties.
 //!
-//! - [`cli`]: the `touring` command and its subcommands.
+//! The layers run one way: [`web`] -> [`app`] -> ([`tournament`], [`engine`], [`db`]).
+//!
+//! - [`web`]: actix-web handlers for the pages, the JSON API and the live streams.
+//! - [`app`]: the use cases; the only layer that holds a database connection.
+//! - [`tournament`]: the progressive format (seating, movement, scores), pure.
 //! - [`engine`]: the rules of each card game, pure and deterministic.
+//! - [`bots`]: the players a seat can be handed to, per rule set.
+//! - [`db`]: the schema, migrations and queries of SQLite and PostgreSQL.
 //! - [`protocol`]: the JSON-lines engine protocol, as a pure line-in, line-out session.
 //! - [`selfplay`]: complete games between bots, for statistics and speed.
+//! - [`metrics`]: the Prometheus counters the server keeps.
+//! - [`cli`]: the `touring` command and its subcommands.
 
 pub mod app;
 pub mod bots;

@@ -1,5 +1,8 @@
-//! Migrations carry existing data over: a paper score card stored with the old four mile
-//! columns reads back as counts per score-sheet row after the migration that replaced them.
+//! Migrations carry existing data over (a paper score card stored with the old four mile
+//! columns reads back as counts per score-sheet row after the migration that replaced them),
+//! and every migration of both backends goes up, down and up again.
+
+mod common;
 
 use diesel::prelude::*;
 use diesel::sql_query;
@@ -53,10 +56,63 @@ fn paper_cards_stored_as_mile_columns_are_carried_over_as_row_counts() {
     );
 }
 
+/// Runs each migration up, then down, then up again, one after the other, so that every
+/// `down.sql` is tried on the schema it must undo and every `up.sql` twice. Answers how many
+/// migrations ran.
+fn each_migration_up_down_and_up<C>(
+    conn: &mut C,
+    migrations: impl Fn() -> diesel_migrations::EmbeddedMigrations,
+) -> usize
+where
+    C: MigrationHarness<C::Backend> + diesel::Connection,
+{
+    let mut count = 0;
+    loop {
+        let pending = conn
+            .pending_migrations(migrations())
+            .expect("pending migrations");
+        let Some(next) = pending.first() else { break };
+        let name = next.name().to_string();
+        conn.run_next_migration(migrations())
+            .unwrap_or_else(|e| panic!("{name} up: {e}"));
+        conn.revert_last_migration(migrations())
+            .unwrap_or_else(|e| panic!("{name} down: {e}"));
+        conn.run_next_migration(migrations())
+            .unwrap_or_else(|e| panic!("{name} up again: {e}"));
+        count += 1;
+    }
+    assert!(
+        conn.pending_migrations(migrations())
+            .expect("pending")
+            .is_empty(),
+        "every migration ran"
+    );
+    count
+}
+
 #[test]
-fn the_latest_migration_goes_down_and_up_again() {
+fn every_sqlite_migration_goes_up_down_and_up_again() {
     let mut conn = SqliteConnection::establish(":memory:").expect("database");
-    conn.run_pending_migrations(MIGRATIONS).expect("up");
-    conn.revert_last_migration(MIGRATIONS).expect("down");
-    conn.run_pending_migrations(MIGRATIONS).expect("up again");
+    let count = each_migration_up_down_and_up(&mut conn, || MIGRATIONS);
+    assert!(count >= 9, "all migrations ran, not {count}");
+}
+
+#[test]
+fn every_postgres_migration_goes_up_down_and_up_again() {
+    let Some(admin) = common::server::postgres() else {
+        eprintln!(
+            "every_postgres_migration_goes_up_down_and_up_again skipped: set {} to a \
+             PostgreSQL server (CI does)",
+            common::server::TEST_DATABASE
+        );
+        return;
+    };
+    let database = common::server::PgDatabase::create(&admin);
+    let mut conn = diesel::PgConnection::establish(&database.url).expect("database");
+    let sqlite = each_migration_up_down_and_up(
+        &mut SqliteConnection::establish(":memory:").expect("database"),
+        || MIGRATIONS,
+    );
+    let count = each_migration_up_down_and_up(&mut conn, || touring::db::POSTGRES_MIGRATIONS);
+    assert_eq!(count, sqlite, "both backends have the same migrations");
 }

@@ -738,18 +738,6 @@ pub struct MoveAnswer {
     pub state: SeatState,
 }
 
-/// Plays a move from a seat link. Refusals: the clock ("time is up", "not started",
-/// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
-pub fn play_move_in(
-    conn: &mut Conn,
-    token: &str,
-    request: MoveRequest,
-    now: DateTime<Utc>,
-) -> AppResult<(MoveAnswer, TableRef)> {
-    let holder = holder(conn, token)?;
-    play_move_as(conn, &holder, request, now)
-}
-
 /// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
 pub fn play_json_move(
     conn: &mut Conn,
@@ -768,7 +756,8 @@ pub fn play_json_move(
     play_move_as(conn, holder, request, now)
 }
 
-/// Plays a move for a known player.
+/// Plays a move for a known player. Refusals: the clock ("time is up", "not started",
+/// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
 pub fn play_move_as(
     conn: &mut Conn,
     holder: &SeatHolder,

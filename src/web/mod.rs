@@ -1,5 +1,6 @@
-//! The web: actix-web handlers for the JSON API (and, later, the pages). This layer knows
-//! HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and answers.
+//! The web: actix-web handlers for the pages, the JSON API and the live streams. This layer
+//! knows HTTP and templates, not SQL: every handler parses, calls one use case in `app`, and
+//! answers.
 
 pub mod address;
 pub mod api;
