@@ -1,11 +1,11 @@
 //! The bots of Touring (1937-1958): only legal actions, their rules of thumb, decisions from
 //! their own seat's view only, repeatable with a playout budget, and steady beats random.
 
-mod support1958;
+mod support_1958;
 mod support_bots;
 
 use support_bots::wins;
-use support1958::*;
+use support_1958::*;
 use touring::bots::touring1958::{Bot, SteadyBot};
 use touring::bots::{self, Budget, Level, bot_rng};
 use touring::engine::touring1958::{Action, Card, State};

@@ -2,7 +2,7 @@
 //! is always somewhere, no pile goes past its quota, hands hold five between turns, every
 //! listed action is accepted, and a view never shows another seat's hand.
 
-mod support1958;
+mod support_1958;
 
 use touring::engine::shuffle::rng_from_seed;
 use touring::engine::touring1958::State;

@@ -2,9 +2,9 @@
 //! pinned, so that a stored game replays identically after any change. If one of these fails,
 //! a change broke every stored game: do not update the expected values, fix the change.
 
-mod support1958;
+mod support_1958;
 
-use support1958::*;
+use support_1958::*;
 use touring::engine::Rules;
 use touring::engine::touring1958::{Card, Event, State};
 

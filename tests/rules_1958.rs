@@ -1,9 +1,9 @@
 //! One scenario test per rule and ruling of Touring (1937-1958), named after it. docs/rules.md
 //! lists every rule with the name of its test here. Stacked decks make each scenario exact.
 
-mod support1958;
+mod support_1958;
 
-use support1958::*;
+use support_1958::*;
 use touring::engine::touring1958::{self, Card, Event, State, Status};
 use touring::engine::{Config, Rules, RulesId, ScoreUnit, SetupError};
 
