@@ -4,8 +4,8 @@
 mod support_1958;
 mod support_bots;
 
-use support_bots::wins;
 use support_1958::*;
+use support_bots::wins;
 use touring::bots::touring1958::{Bot, SteadyBot};
 use touring::bots::{self, Budget, Level, bot_rng};
 use touring::engine::touring1958::{Action, Card, State};

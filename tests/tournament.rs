@@ -2152,3 +2152,49 @@ fn counts_are_said_with_their_noun_in_the_singular_or_the_plural() {
     let four = LimitReached::Rounds { rounds: 4 }.to_string();
     assert!(four.starts_with("all 4 rounds have been played"), "{four}");
 }
+
+#[test]
+fn a_guest_list_reads_one_entry_per_line_and_skips_blank_ones() {
+    let guests = guest_list("Ann\n\n  Bob \r\n", false).expect("a good list");
+    assert_eq!(
+        guests,
+        vec![
+            (1, Members::player("Ann").expect("name")),
+            (3, Members::player("Bob").expect("name")),
+        ]
+    );
+}
+
+#[test]
+fn a_guest_list_of_partnerships_reads_ann_and_bob_as_one_entry() {
+    let guests = guest_list("Ann & Bob\nCy&Di", true).expect("a good list");
+    assert_eq!(guests.len(), 2);
+    assert_eq!(guests[1].1, Members::partners("Cy", "Di").expect("names"));
+}
+
+#[test]
+fn a_guest_list_names_every_wrong_line() {
+    let problems = guest_list("Ann\nBob & Cy\nann\n\u{202e}Di\n", false).expect_err("refused");
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(problems[0].starts_with("line 2 "), "{problems:?}");
+    assert!(
+        problems[1].starts_with("line 3: \"ann\" is already on line 1"),
+        "{problems:?}"
+    );
+    assert!(problems[2].starts_with("line 4: "), "{problems:?}");
+    let problems = guest_list("Ann\nBob & Cy", true).expect_err("refused");
+    assert!(
+        problems[0].contains("line 1") && problems[0].contains("\"Ann & Bob\""),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_guest_list_is_neither_empty_nor_longer_than_the_limit() {
+    assert!(guest_list(" \n\n", false).is_err());
+    let long: String = (0..=MAX_GUEST_LINES)
+        .map(|n| format!("Guest {n}\n"))
+        .collect();
+    let problems = guest_list(&long, false).expect_err("too long");
+    assert!(problems[0].contains("at most"), "{problems:?}");
+}

@@ -9,6 +9,7 @@ pub mod deals;
 pub mod demo;
 pub mod error;
 pub mod events;
+pub mod guests;
 pub mod passwords;
 pub mod play;
 pub mod relay;

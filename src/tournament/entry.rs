@@ -185,3 +185,82 @@ pub fn check_entry(settings: &Settings, members: &Members) -> Result<(), EntryEr
         _ => Ok(()),
     }
 }
+
+/// The most lines one pasted guest list may hold: more than any room seats, few enough that one
+/// paste is one short write.
+pub const MAX_GUEST_LINES: usize = 300;
+
+/// Reads a pasted guest list: one entry per line, a partnership as "Ann & Bob". Blank lines
+/// are skipped. Every line is checked, and every refusal names its line, so the host fixes them
+/// all at once: a partnership in an event of single players (or the other way round), a name
+/// the rules of names refuse, and a name typed twice in the list (as [`name_key`] compares).
+///
+/// [`name_key`]: super::name_key
+pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, Vec<String>> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(vec![
+            "the list is empty: type one guest per line".to_owned(),
+        ]);
+    }
+    if lines.len() > MAX_GUEST_LINES {
+        return Err(vec![format!(
+            "the list has {} guests; paste at most {MAX_GUEST_LINES} at a time",
+            lines.len()
+        )]);
+    }
+    let mut problems = Vec::new();
+    let mut entries = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (number, line) in lines {
+        let parts: Vec<&str> = line.split('&').map(str::trim).collect();
+        let members = match (partners, parts.as_slice()) {
+            (true, [first, second]) => Members::partners(first, second),
+            (true, _) => {
+                problems.push(format!(
+                    "line {number} (\"{line}\"): this event seats partnerships: write the two \
+                     partners as \"Ann & Bob\""
+                ));
+                continue;
+            }
+            (false, [name]) => Members::player(name),
+            (false, _) => {
+                problems.push(format!(
+                    "line {number} (\"{line}\"): this event seats single players: put each \
+                     guest on a line of their own"
+                ));
+                continue;
+            }
+        };
+        let members = match members {
+            Ok(members) => members,
+            Err(e) => {
+                problems.push(format!("line {number}: {e}"));
+                continue;
+            }
+        };
+        let names: Vec<&String> = match &members {
+            Members::Player { name } => vec![name],
+            Members::Partners { names } => names.iter().collect(),
+        };
+        for name in names {
+            if let Some(first) = seen.insert(super::name_key(name), number) {
+                problems.push(format!(
+                    "line {number}: \"{name}\" is already on line {first}: add an initial or a \
+                     surname to tell them apart"
+                ));
+            }
+        }
+        entries.push((number, members));
+    }
+    if problems.is_empty() {
+        Ok(entries)
+    } else {
+        Err(problems)
+    }
+}

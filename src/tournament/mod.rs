@@ -49,7 +49,9 @@ pub use corrections::{
     Correction, CorrectionEffect, CorrectionError, DroppedChoice, Reclosed, RoundPhase,
     check_correction, correct, keep_bye_corrections, reclose,
 };
-pub use entry::{Entry, EntryError, Members, MissedRounds, check_entry};
+pub use entry::{
+    Entry, EntryError, MAX_GUEST_LINES, Members, MissedRounds, check_entry, guest_list,
+};
 pub use movement::{
     ByeResult, CloseError, Closing, Destination, MoverDecision, TableOutcome, close_round, cut_for,
     move_entries,

@@ -627,6 +627,7 @@ fn adds_entry(method: &Method, route: &str) -> bool {
         && matches!(
             route,
             "/events/{event}/host/entries"
+                | "/events/{event}/host/guests"
                 | "/events/{event}/host/bots"
                 | "/api/v1/events/{event}/entries"
         )

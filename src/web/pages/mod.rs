@@ -205,7 +205,7 @@ pub struct CsrfOnly {
 
 fn form_config() -> web::FormConfig {
     web::FormConfig::default()
-        .limit(16 * 1024)
+        .limit(64 * 1024)
         .error_handler(|err, _req| {
             let message = match &err {
                 actix_web::error::UrlencodedError::Payload(e)

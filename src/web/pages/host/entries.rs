@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::form::{Confirmed, HostForm, NoFields, Question};
 use crate::app::events::{self, Renewal};
+use crate::app::guests;
 use crate::app::{AppError, AppResult};
 use crate::tournament::{self, Members, MissedRounds};
 use crate::web::limits;
@@ -12,6 +13,7 @@ use crate::web::pages::{PageResult, redirect};
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host/entries", web::post().to(add_entry))
+        .route("/events/{event}/host/guests", web::post().to(add_guests))
         .route("/events/{event}/host/bots", web::post().to(add_bot))
         .route(
             "/events/{event}/host/entries/{entry}/rename",
@@ -93,6 +95,33 @@ async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
             )
         } else {
             format!("{name} added.")
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct GuestsForm {
+    /// One entry per line; a partnership as "Ann & Bob".
+    #[serde(default)]
+    guests: String,
+    #[serde(default)]
+    missed_rounds: String,
+}
+
+/// Adds a pasted list of guests, all or none.
+async fn add_guests(req: HttpRequest, form: HostForm<GuestsForm>) -> PageResult {
+    let cap = limits::max_entries(&req);
+    form.apply("entries", move |app, host, form| {
+        let missed = if form.missed_rounds.trim().is_empty() {
+            MissedRounds::Zero
+        } else {
+            MissedRounds::parse(&form.missed_rounds).map_err(AppError::invalid)?
+        };
+        let count = guests::add_guests(app, host, cap, &form.guests, missed)?;
+        Ok(match count {
+            1 => "1 entry added.".to_owned(),
+            n => format!("{n} entries added."),
         })
     })
     .await

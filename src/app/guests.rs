@@ -1,0 +1,76 @@
+//! Guests in bulk: a host pastes the evening's list, one entry per line, and every line is
+//! added at once, or none is and every problem is named by its line.
+
+use super::events::add_entry_with;
+use super::{App, AppError, AppResult, HostKey};
+use crate::db::queries;
+use crate::tournament::{self, Members, MissedRounds};
+
+/// Adds every guest of a pasted list (see [`tournament::guest_list`]) in one write: all of them,
+/// or none when a line is wrong, a name is already in the event, or the server's cap on entries
+/// would be passed. Answers how many entries were added.
+pub fn add_guests(
+    app: &App,
+    host: &HostKey,
+    cap: Option<usize>,
+    list: &str,
+    missed: MissedRounds,
+) -> AppResult<usize> {
+    let now = app.now_naive();
+    app.write_as_host(host, |conn, event| {
+        let partners = event.settings.table_size.partners();
+        let guests = tournament::guest_list(list, partners).map_err(refused)?;
+        let taken: std::collections::HashMap<String, String> =
+            queries::players_of_event(conn, event.id())?
+                .into_iter()
+                .map(|p| (tournament::name_key(&p.name), p.name))
+                .collect();
+        let problems: Vec<String> = guests
+            .iter()
+            .flat_map(|(line, members)| names(members).map(move |name| (*line, name)))
+            .filter_map(|(line, name)| {
+                let theirs = taken.get(&tournament::name_key(name))?;
+                Some(format!(
+                    "line {line}: there is already a player called \"{theirs}\" in this \
+                     event: add an initial or a surname (\"{name} B.\") to tell them apart, or \
+                     leave the line out"
+                ))
+            })
+            .collect();
+        if !problems.is_empty() {
+            return Err(refused(problems));
+        }
+        if let Some(cap) = cap {
+            let have = queries::entries_of_event(conn, event.id())?.len();
+            if have + guests.len() > cap {
+                return Err(AppError::conflict(format!(
+                    "this event has {have} entries and the list adds {}: this server takes at \
+                     most {cap} (its --max-entries setting allows more)",
+                    guests.len()
+                )));
+            }
+        }
+        let count = guests.len();
+        for (_, members) in guests {
+            add_entry_with(conn, event, members, None, missed, now)?;
+        }
+        Ok(count)
+    })
+}
+
+/// The names of an entry's players.
+fn names(members: &Members) -> impl Iterator<Item = &String> {
+    let names: Vec<&String> = match members {
+        Members::Player { name } => vec![name],
+        Members::Partners { names } => names.iter().collect(),
+    };
+    names.into_iter()
+}
+
+/// One refusal naming every problem of the list.
+fn refused(problems: Vec<String>) -> AppError {
+    AppError::invalid(format!(
+        "nobody was added; fix the list and send it again: {}",
+        problems.join("; ")
+    ))
+}
