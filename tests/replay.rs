@@ -234,6 +234,61 @@ fn a_deal_still_being_played_cannot_be_replayed() {
 }
 
 #[test]
+fn a_deal_cut_at_the_signal_is_replayed_once_its_round_is_closed() {
+    let (_dir, app) = own_app();
+    let (event, token) = two_playing_hosted(&app, RulesId::Touring1926);
+    play_until_finished(&app, event, 1);
+    let record = app
+        .read(|conn| events::load(conn, event))
+        .expect("the event");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    // A few moves into the next deal, then the signal.
+    simulate::play_round(&app, &record, 1, 4, &mut rng).expect("moves");
+    let host = touring::app::HostKey::token(event, token);
+    rounds::signal(&app, &host, 1, Signal::Stop).expect("the stop signal");
+    let (_, deals) = replay::finished_deals(&app, &reader(event, "")).expect("the list");
+    let cut = u32::try_from(deals.len() + 1).expect("a deal number");
+    assert!(
+        deals.iter().all(|d| !d.cut && d.at.deal < cut),
+        "a cut deal is not listed before its round is closed"
+    );
+    assert!(
+        matches!(replay_of(&app, event, cut, 0), Err(AppError::NotFound(_))),
+        "nor replayed"
+    );
+    rounds::close(&app, &host, 1).expect("round 1 closed");
+    let (_, deals) = replay::finished_deals(&app, &reader(event, "")).expect("the list");
+    let listed = deals
+        .iter()
+        .find(|d| d.at.deal == cut)
+        .expect("the cut deal is listed once the round is closed");
+    assert!(listed.cut, "marked as cut");
+    assert!(listed.sides.iter().all(|s| !s.won), "nobody won a cut deal");
+    let first = replay_of(&app, event, cut, 0).expect("the cut deal as dealt");
+    let last = replay_of(&app, event, cut, first.steps).expect("the cut deal at the signal");
+    assert!(last.cut);
+    assert!(first.steps >= 4, "the moves before the signal are replayed");
+    assert_eq!(hands(&last).iter().filter(|h| h.is_array()).count(), 2);
+    // Its miles are those the round counted: every entry's round is the sum of its deals.
+    let standings = app
+        .read(|conn| touring::app::report::standings(conn, &record))
+        .expect("the standings");
+    for standing in &standings.rows {
+        let from_deals: u32 = deals
+            .iter()
+            .flat_map(|d| &d.sides)
+            .filter(|s| s.entry == standing.entry)
+            .map(|s| s.score)
+            .sum();
+        assert_eq!(standing.miles[0], Some(from_deals), "{}", standing.name);
+    }
+    assert_eq!(
+        last.sides.iter().map(|s| s.score).collect::<Vec<_>>(),
+        listed.sides.iter().map(|s| s.score).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn the_replay_reveals_every_hand_only_after_the_deal() {
     let (_dir, app) = own_app();
     let event = two_playing(&app, RulesId::Touring1926);

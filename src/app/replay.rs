@@ -2,8 +2,10 @@
 //! event's standings.
 //!
 //! A stored deal is its seed, its configuration and its actions, so a replay is the engine run
-//! again up to a step. Only a finished deal is replayed: it is over, so every seat's hand may
-//! be shown. A deal still being played is refused exactly as a deal that does not exist, so
+//! again up to a step. Only a deal that will never be played on is replayed, so every seat's
+//! hand may be shown: a deal played to its end, or a deal cut at the signal once its round is
+//! closed (its miles are those of the cut, and nobody won it). A deal still being played, or
+//! cut in a round that is not closed yet, is refused exactly as a deal that does not exist, so
 //! that nobody learns from the refusal that a table is playing it, let alone its cards.
 
 use std::collections::BTreeMap;
@@ -46,6 +48,8 @@ pub struct SideResult {
 pub struct FinishedDeal {
     #[serde(flatten)]
     pub at: DealRef,
+    /// Cut at the round's signal rather than played to its end: nobody won it.
+    pub cut: bool,
     /// The sides in the deal's order (the first side played first).
     pub sides: Vec<SideResult>,
 }
@@ -80,6 +84,8 @@ pub struct Replay {
     pub seats: Vec<SeatAtStep>,
     /// The deal's result.
     pub sides: Vec<SideResult>,
+    /// Cut at the round's signal rather than played to its end: nobody won it.
+    pub cut: bool,
 }
 
 /// The refusal of a deal that cannot be replayed: not there, or not over yet (the same words,
@@ -105,16 +111,27 @@ fn entry_names(
         .collect())
 }
 
-/// The result of a finished deal from its stored row, without replaying it.
+/// Whether a stored deal will never be played on: over, or cut in a closed round.
+fn replayable(row: &GameRow, round: &crate::db::models::Round) -> bool {
+    row.finished_at.is_some() || round.closed_at.is_some()
+}
+
+/// The miles of a deal by side: as stored when it was played to its end, or, for a deal cut at
+/// the signal, as its last position counts them (which is what the round scored).
+fn scores_of(conn: &mut Conn, row: &GameRow) -> AppResult<Vec<u32>> {
+    match &row.scores {
+        Some(text) if row.finished_at.is_some() => Ok(serde_json::from_str(text)?),
+        _ => Ok(play::load_deal(conn, row.clone())?.game.scores()),
+    }
+}
+
+/// The result of a deal from its miles by side.
 fn sides_of(
     row: &GameRow,
     seats: &DealSeats,
     names: &BTreeMap<EntryId, (Vec<String>, bool)>,
+    scores: &[u32],
 ) -> AppResult<Vec<SideResult>> {
-    let scores: Vec<u32> = match &row.scores {
-        Some(text) => serde_json::from_str(text)?,
-        None => Vec::new(),
-    };
     Ok(seats
         .sides
         .iter()
@@ -142,17 +159,19 @@ pub fn finished_deals_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<
                 continue;
             }
             for row in queries::games_of_table(conn, table.id)? {
-                if row.finished_at.is_none() {
+                if !replayable(&row, &round) {
                     continue;
                 }
                 let seats: DealSeats = serde_json::from_str(&row.seats)?;
+                let scores = scores_of(conn, &row)?;
                 out.push(FinishedDeal {
                     at: DealRef {
                         round: round.number.unsigned_abs(),
                         table: table.number.unsigned_abs(),
                         deal: row.number.unsigned_abs(),
                     },
-                    sides: sides_of(&row, &seats, &names)?,
+                    cut: row.finished_at.is_none(),
+                    sides: sides_of(&row, &seats, &names, &scores)?,
                 });
             }
         }
@@ -173,7 +192,7 @@ fn finished_row(conn: &mut Conn, event: &EventRecord, at: DealRef) -> AppResult<
     let deal = number(at.deal)?;
     queries::games_of_table(conn, table.id)?
         .into_iter()
-        .find(|g| g.number == deal && g.finished_at.is_some())
+        .find(|g| g.number == deal && replayable(g, &round))
         .ok_or_else(|| no_such_deal(at))
 }
 
@@ -194,6 +213,7 @@ pub fn replay_in(
         .into_iter()
         .map(|p| (p.id, p.name))
         .collect();
+    let cut = row.finished_at.is_none();
     let loaded = play::load_deal(conn, row)?;
     let steps = loaded.actions;
     if step > steps {
@@ -219,7 +239,12 @@ pub fn replay_in(
             lately.extend(events.into_iter().map(|e| (at_step, e)));
         }
     }
-    let sides = sides_of(&loaded.row, &loaded.seats, &names)?;
+    let scores = if cut {
+        loaded.game.scores()
+    } else {
+        scores_of(conn, &loaded.row)?
+    };
+    let sides = sides_of(&loaded.row, &loaded.seats, &names, &scores)?;
     let tablemates: Vec<Tablemate> = sides
         .iter()
         .enumerate()
@@ -285,6 +310,7 @@ pub fn replay_in(
         tablemates,
         seats,
         sides,
+        cut,
     })
 }
 

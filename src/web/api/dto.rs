@@ -576,8 +576,8 @@ pub struct StepQuery {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReplaysOut {
     pub ok: bool,
-    /// Round, table and deal numbers, and each side's entry, names, bot flag, score and
-    /// whether it won, in the deal's side order.
+    /// Round, table and deal numbers, whether the deal was cut at the signal, and each side's
+    /// entry, names, bot flag, score and whether it won, in the deal's side order.
     #[schema(value_type = Vec<Object>)]
     pub deals: Vec<crate::app::replay::FinishedDeal>,
 }
@@ -605,6 +605,9 @@ pub struct ReplayOut {
     /// Each side's entry, names, score at the end and whether it won.
     #[schema(value_type = Vec<Object>)]
     pub sides: Vec<crate::app::replay::SideResult>,
+    /// Cut at the round's signal rather than played to its end: nobody won it, and its miles
+    /// are those the cut counted.
+    pub cut: bool,
 }
 
 /// A seat's state: where to sit, the time left, and the game as this seat sees it.

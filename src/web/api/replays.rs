@@ -63,5 +63,6 @@ pub(super) async fn get_replay(
         events: replay.events,
         seats: replay.seats,
         sides: replay.sides,
+        cut: replay.cut,
     })
 }
