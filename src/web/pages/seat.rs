@@ -21,14 +21,17 @@ use crate::web::live::{self, Audience, Hub, Topic};
 use crate::web::session::{CardDraft, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/seat/{token}", web::get().to(seat_by_token))
-        .route("/seat/{token}/move", web::post().to(move_by_token))
-        .route("/seat/{token}/card", web::post().to(card_by_token))
-        .route("/seat/{token}/live", web::get().to(live_by_token))
-        .route("/seat", web::get().to(seat_by_session))
-        .route("/seat-move", web::post().to(move_by_session))
-        .route("/seat-card", web::post().to(card_by_session))
-        .route("/seat-live", web::get().to(live_by_session))
+    // Each page of a seat answers at two addresses: the seat's own link (`/seat/{token}…`) and
+    // the session of a phone that picked its seat by QR code (`/seat…`). One handler serves
+    // both: [`ThisSeat`] says which seat the request is for.
+    cfg.route("/seat/{token}", web::get().to(show))
+        .route("/seat/{token}/move", web::post().to(play))
+        .route("/seat/{token}/card", web::post().to(card))
+        .route("/seat/{token}/live", web::get().to(live))
+        .route("/seat", web::get().to(show))
+        .route("/seat-move", web::post().to(play))
+        .route("/seat-card", web::post().to(card))
+        .route("/seat-live", web::get().to(live))
         .route("/events/{event}/table/{table}", web::get().to(table_pick))
         .route("/events/{event}/join", web::get().to(join_pick))
         .route("/events/{event}/pick", web::post().to(pick));
@@ -236,6 +239,35 @@ fn board(
     })
 }
 
+/// The seat a request is for, as its address says: the seat link's token when the address
+/// carries one, else the seat this browser's session picked (checked by [`Visitor`] against
+/// the database, so this extractor reads nothing itself).
+pub struct ThisSeat(Option<String>);
+
+impl actix_web::FromRequest for ThisSeat {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<ThisSeat, actix_web::Error>>;
+
+    fn from_request(req: &actix_web::HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(Ok(ThisSeat(
+            req.match_info().get("token").map(str::to_owned),
+        )))
+    }
+}
+
+impl ThisSeat {
+    /// The seat's key: its link's token, or the session's seat (refused when it has none).
+    fn key(self, visitor: &Visitor) -> Result<SeatKey, PageError> {
+        match self.0 {
+            Some(token) => Ok(SeatKey::Token(token)),
+            None => visitor
+                .player()
+                .map(|(player, epoch)| SeatKey::Player(player, epoch))
+                .ok_or_else(|| PageError(seat::seat_refusal())),
+        }
+    }
+}
+
 fn key_urls(key: &SeatKey) -> (String, String, String, String) {
     match key {
         SeatKey::Token(token) => (
@@ -253,9 +285,15 @@ fn key_urls(key: &SeatKey) -> (String, String, String, String) {
     }
 }
 
-async fn show(app: web::Data<App>, visitor: Visitor, key: SeatKey) -> PageResult {
+/// The seat page. The first to open a seat's link holds the seat: it can no longer be picked.
+async fn show(app: web::Data<App>, visitor: Visitor, seat: ThisSeat) -> PageResult {
+    let key = seat.key(&visitor)?;
     let probe = key.clone();
-    let data = run(&app, move |app| seat::seat_board(app, &probe)).await?;
+    let data = run(&app, move |app| match &probe {
+        SeatKey::Token(token) => seat::open_seat_board(app, token),
+        SeatKey::Player(..) => seat::seat_board(app, &probe),
+    })
+    .await?;
     show_board(&visitor, &key, data)
 }
 
@@ -280,30 +318,6 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
     })
 }
 
-async fn seat_by_token(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<String>,
-) -> PageResult {
-    let token = path.into_inner();
-    // The first to open a seat's link holds the seat: it can no longer be picked.
-    let opened = token.clone();
-    let data = run(&app, move |app| seat::open_seat_board(app, &opened)).await?;
-    show_board(&visitor, &SeatKey::Token(token), data)
-}
-
-fn session_key(visitor: &Visitor) -> Result<SeatKey, PageError> {
-    visitor
-        .player()
-        .map(|(player, epoch)| SeatKey::Player(player, epoch))
-        .ok_or_else(|| PageError(seat::seat_refusal()))
-}
-
-async fn seat_by_session(app: web::Data<App>, visitor: Visitor) -> PageResult {
-    let key = session_key(&visitor)?;
-    show(app, visitor, key).await
-}
-
 #[derive(Deserialize)]
 struct MoveForm {
     #[serde(default)]
@@ -322,9 +336,11 @@ async fn play(
     app: web::Data<App>,
     hub: web::Data<Hub>,
     visitor: Visitor,
-    key: SeatKey,
-    form: MoveForm,
+    seat: ThisSeat,
+    form: web::Form<MoveForm>,
 ) -> PageResult {
+    let key = seat.key(&visitor)?;
+    let form = form.into_inner();
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
@@ -363,33 +379,6 @@ async fn play(
     Ok(redirect(&back))
 }
 
-async fn move_by_token(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<String>,
-    form: web::Form<MoveForm>,
-) -> PageResult {
-    play(
-        app,
-        hub,
-        visitor,
-        SeatKey::Token(path.into_inner()),
-        form.into_inner(),
-    )
-    .await
-}
-
-async fn move_by_session(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    form: web::Form<MoveForm>,
-) -> PageResult {
-    let key = session_key(&visitor)?;
-    play(app, hub, visitor, key, form.into_inner()).await
-}
-
 #[derive(Deserialize)]
 struct CardForm {
     #[serde(default)]
@@ -411,9 +400,11 @@ async fn card(
     app: web::Data<App>,
     hub: web::Data<Hub>,
     visitor: Visitor,
-    key: SeatKey,
-    form: CardForm,
+    seat: ThisSeat,
+    form: web::Form<CardForm>,
 ) -> PageResult {
+    let key = seat.key(&visitor)?;
+    let form = form.into_inner();
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let what = if form.what == "confirm" {
@@ -463,33 +454,6 @@ async fn card(
     Ok(redirect(&back))
 }
 
-async fn card_by_token(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<String>,
-    form: web::Form<CardForm>,
-) -> PageResult {
-    card(
-        app,
-        hub,
-        visitor,
-        SeatKey::Token(path.into_inner()),
-        form.into_inner(),
-    )
-    .await
-}
-
-async fn card_by_session(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    form: web::Form<CardForm>,
-) -> PageResult {
-    let key = session_key(&visitor)?;
-    card(app, hub, visitor, key, form.into_inner()).await
-}
-
 // ---------------------------------------------------------------- live updates
 
 /// What an open seat page shows once its seat was taken back (a new link, or released).
@@ -504,8 +468,9 @@ async fn live(
     app: web::Data<App>,
     hub: web::Data<Hub>,
     visitor: Visitor,
-    key: SeatKey,
+    seat: ThisSeat,
 ) -> Result<impl actix_web::Responder, PageError> {
+    let key = seat.key(&visitor)?;
     let csrf = visitor.csrf();
     // A card this browser typed and the server refused stays on its form (a card form reloads
     // the page, so the stream always starts with the current one).
@@ -588,24 +553,6 @@ async fn live(
             draw(data)
         },
     ))
-}
-
-async fn live_by_token(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<String>,
-) -> Result<impl actix_web::Responder, PageError> {
-    live(app, hub, visitor, SeatKey::Token(path.into_inner())).await
-}
-
-async fn live_by_session(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-) -> Result<impl actix_web::Responder, PageError> {
-    let key = session_key(&visitor)?;
-    live(app, hub, visitor, key).await
 }
 
 // ---------------------------------------------------------------- picking a seat by QR code
