@@ -9,9 +9,10 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::entry::Entry;
+pub use super::plan::SeatingError;
 use super::plan::SeatingPlan;
 use super::settings::Settings;
-use super::{EntryId, list_ids, seeds};
+use super::{EntryId, seeds};
 use crate::engine::shuffle::{derive_seed, rng_from_seed, shuffle};
 
 /// One table of a round.
@@ -243,45 +244,3 @@ fn check_order(order: &[EntryId], people: &[EntryId]) -> Result<(), SeatingError
     Ok(())
 }
 
-/// Why entries cannot be seated as asked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "problem", rename_all = "snake_case")]
-pub enum SeatingError {
-    #[error(
-        "{entries} entries cannot be seated: a table needs at least 2 entries, so add entries (or a bot) first"
-    )]
-    TooFew { entries: usize },
-    #[error(
-        "{entries} entries do not fill one table of {per_table} entries, so nobody can sit out: choose mixed tables or bots"
-    )]
-    NoTableForByes { entries: usize, per_table: usize },
-    #[error(
-        "the plan seats {planned} entries but {entries} are entered: make the plan again for the entries as they are now"
-    )]
-    PlanMismatch { planned: usize, entries: usize },
-    #[error("the plan has {needed} bot seats but {given} bots were given: create the bots first")]
-    BotsMissing { needed: usize, given: usize },
-    #[error("the plan puts {bots} bots at {tables} tables; a table takes at most one bot seat")]
-    TooManyBots { bots: usize, tables: usize },
-    #[error("entry #{entry} is not an active bot of this event, so it cannot take a bot seat")]
-    NotABot { entry: EntryId },
-    #[error("the order lists {} more than once: list every entry once", list_ids(.entries))]
-    OrderRepeats { entries: Vec<EntryId> },
-    #[error(
-        "the order lists {}, which are not active entries of this event: remove them",
-        list_ids(.entries)
-    )]
-    OrderUnknown { entries: Vec<EntryId> },
-    #[error("the order leaves out {}: list every entry once", list_ids(.entries))]
-    OrderMissing { entries: Vec<EntryId> },
-    #[error("{count} seats need a bot: create {count} bot entries and prepare the round again")]
-    BotsNeeded { count: usize },
-    #[error("no table has a player left to seat: close the event")]
-    NothingToSeat,
-    #[error("table {table} is out of order: tables are listed by ascending number from 1")]
-    TableOrder { table: u32 },
-    #[error("table {table} has {entries} entries; a table seats 2 or 3")]
-    TableSize { table: u32, entries: usize },
-    #[error("{} seated more than once: an entry sits once per round", list_ids(.entries))]
-    SeatedTwice { entries: Vec<EntryId> },
-}
