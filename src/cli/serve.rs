@@ -102,13 +102,15 @@ pub fn run(args: &Args) -> Result<(), String> {
             super::print_line(&line)?;
         }
         super::print_line(&format!(
-            "database: {} (stop with Ctrl-C)",
+            "database: {} (stop with Ctrl-C or SIGTERM: live pages reconnect when it is back)",
             database.describe()
         ))?;
         super::print_line(&bound.capacity.describe())?;
+        actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         bound
             .server
             .await
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(|e| format!("the server stopped: {e}"))?;
+        super::print_line("touring stopped")
     })
 }

@@ -1,15 +1,18 @@
 //! What tools expect of an HTTP server: every GET answers HEAD too (`curl -I`, uptime monitors,
-//! link checkers), and `/healthz` says whether the server and its database answer (monitors,
-//! load balancers, container health checks).
+//! link checkers), `/healthz` says whether the server and its database answer (monitors,
+//! load balancers, container health checks), and SIGTERM (systemd, Docker) or Ctrl-C stops it
+//! gracefully: no new connections, the requests in flight finished, every live page told to
+//! reconnect (to the server that comes back), then exit.
 
 use std::time::Duration;
 
 use actix_web::body::{self, BodySize, BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, header};
+use actix_web::dev::{ServerHandle, ServiceRequest, ServiceResponse};
+use actix_web::http::{ConnectionType, Method, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, web};
 
+use super::live::Hub;
 use crate::app::App;
 
 /// How long `/healthz` waits for a database connection before it says the database does not
@@ -61,6 +64,65 @@ pub async fn measure(
         .observe(started.elapsed().as_secs_f64());
     answer
 }
+
+/// While the server stops, every answer closes its connection: a client that kept its
+/// connection open (keep-alive) gets the answer to the request it sent, then connects again
+/// (to the server that comes back), and the server need not wait for idle connections.
+pub async fn close_when_stopping(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let hub = req.app_data::<web::Data<Hub>>().cloned();
+    let mut response = next.call(req).await?;
+    if hub.is_some_and(|hub| hub.is_closing()) {
+        response
+            .response_mut()
+            .head_mut()
+            .set_connection_type(ConnectionType::Close);
+    }
+    Ok(response)
+}
+
+/// Stops the server gracefully at SIGTERM or SIGINT (Ctrl-C): it stops accepting connections,
+/// tells every live page to reconnect and ends its stream, finishes the requests in flight
+/// (for [`STOP_WAIT`] at most), and the server's future ends. Runs until then.
+pub async fn stop_on_signals(server: ServerHandle, hub: Hub) {
+    let signal = async {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            match signal(SignalKind::terminate()) {
+                Ok(mut terminate) => {
+                    tokio::select! {
+                        _ = terminate.recv() => "SIGTERM",
+                        _ = tokio::signal::ctrl_c() => "Ctrl-C",
+                    }
+                }
+                Err(error) => {
+                    log::warn!("cannot listen for SIGTERM ({error}); stop with Ctrl-C");
+                    let _ = tokio::signal::ctrl_c().await;
+                    "Ctrl-C"
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
+        }
+    };
+    let which = signal.await;
+    log::warn!("{which}: stopping; finishing the requests in flight, live pages will reconnect");
+    // The listening sockets close first, so that the pages told to reconnect do not come back
+    // to this server.
+    let stopped = server.stop(true);
+    hub.close_streams();
+    stopped.await;
+}
+
+/// How long a stopping server waits for the requests in flight, in seconds: a move or a page
+/// takes far less; a client still sending a body after that is cut off.
+pub const STOP_WAIT: u64 = 10;
 
 /// `GET /metrics`: every measurement in Prometheus's text format.
 async fn metrics() -> HttpResponse {
