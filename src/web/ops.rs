@@ -25,8 +25,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/metrics", web::get().to(metrics));
 }
 
-/// Counts every request by method, route pattern and status, and times it until its answer
-/// begins (`touring_http_…` in `/metrics`). Inside [`head_as_get`], so a HEAD counts as GET.
+/// Counts every request by method, route pattern and status, times it until its answer
+/// begins (`touring_http_…` in `/metrics`), gives it a request id (`X-Request-Id`, echoed in
+/// the answer) and writes its access line. Inside [`head_as_get`], so a HEAD counts as GET.
 pub async fn measure(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -42,6 +43,7 @@ pub async fn measure(
         Method::OPTIONS => "OPTIONS",
         _ => "other",
     };
+    let request_id = request_id(req.request());
     let answer = next.call(req).await;
     let (route, status) = match &answer {
         Ok(response) => (
@@ -53,6 +55,7 @@ pub async fn measure(
         ),
         Err(error) => ("unmatched".to_owned(), error.error_response().status()),
     };
+    let latency = started.elapsed();
     let metrics = crate::metrics::get();
     metrics
         .requests
@@ -61,8 +64,55 @@ pub async fn measure(
     metrics
         .latency
         .with_label_values(&[method, route.as_str()])
-        .observe(started.elapsed().as_secs_f64());
-    answer
+        .observe(latency.as_secs_f64());
+    crate::logging::Access {
+        method,
+        route: &route,
+        status: status.as_u16(),
+        latency_ms: latency.as_secs_f64() * 1000.0,
+        request_id: &request_id,
+    }
+    .log();
+    let mut response = answer?;
+    if let Ok(value) = header::HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert(X_REQUEST_ID, value);
+    }
+    Ok(response)
+}
+
+/// The header that carries a request's id, from a proxy (or a client) to the access line and
+/// back in the answer.
+pub const X_REQUEST_ID: header::HeaderName = header::HeaderName::from_static("x-request-id");
+
+/// The longest request id kept as given.
+pub const REQUEST_ID_MAX: usize = 64;
+
+/// The request's id: the one it came with when that is short plain text (letters, digits and
+/// `-_.:`, at most [`REQUEST_ID_MAX`]), so that a proxy's id follows the request into this
+/// log; otherwise a new one (16 hex digits), so that nobody can write what they like into the
+/// log. An id shaped like one of our tokens (32 hex digits, as nginx's `$request_id`) is kept
+/// from a `--trusted-proxy` only: from anyone else it might be a seat's secret.
+pub fn request_id(req: &actix_web::HttpRequest) -> String {
+    let given = req
+        .headers()
+        .get(X_REQUEST_ID)
+        .and_then(|value| value.to_str().ok())
+        .filter(|id| {
+            (1..=REQUEST_ID_MAX).contains(&id.len())
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b))
+        })
+        .filter(|id| {
+            !crate::app::tokens::looks_like_token(id)
+                || req
+                    .app_data::<web::Data<super::limits::Guards>>()
+                    .is_some_and(|guards| guards.from_trusted_proxy(req))
+        });
+    match given {
+        Some(id) => id.to_owned(),
+        None => format!("{:016x}", rand::random::<u64>()),
+    }
 }
 
 /// While the server stops, every answer closes its connection: a client that kept its
