@@ -263,6 +263,135 @@ fn sample(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> Option<f64
         .map(|(_, _, value)| *value)
 }
 
+/// One move, by whichever seat is to play.
+fn play_one_move(server: &Server, players: &[String]) {
+    let mut dice = common::api::Dice::new(5);
+    let moved = players.iter().any(|token| {
+        let state = common::api::seat(server, token);
+        dice.pick(&state).is_some_and(|action| {
+            let (status, answer) =
+                common::api::send_move(server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{answer}");
+            true
+        })
+    });
+    assert!(moved, "a seat had a move to play");
+}
+
+/// The metrics now, read strictly.
+fn metrics_now(server: &Server) -> (String, Vec<Sample>) {
+    let (status, _, body) = call(server, Method::GET, "/metrics");
+    assert_eq!(status, 200);
+    let text = String::from_utf8(body).expect("UTF-8");
+    let samples = parse_prometheus(&text);
+    (text, samples)
+}
+
+#[test]
+fn metrics_show_every_family_after_a_small_party() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Families", "seed": 4, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    play_one_move(&server, &players);
+    let live = server
+        .client()
+        .get(server.url(&format!("/seat/{}/live", players[0])))
+        .send()
+        .expect("open a live page");
+    assert_eq!(live.status().as_u16(), 200);
+    // The clock watcher counts the running rounds at its next look (within a second or so).
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let (text, samples) = loop {
+        let (text, samples) = metrics_now(&server);
+        if sample(&samples, "touring_rounds_running", &[]) == Some(1.0) {
+            break (text, samples);
+        }
+        assert!(
+            std::time::Instant::now() < give_up,
+            "no round running:\n{text}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    for family in [
+        "touring_http_requests_total",
+        "touring_http_request_duration_seconds_bucket",
+        "touring_http_request_duration_seconds_sum",
+        "touring_http_request_duration_seconds_count",
+        "touring_moves_played_total",
+        "touring_live_streams_open",
+        "touring_rounds_running",
+        "touring_db_pool_connections",
+        "touring_db_pool_idle_connections",
+        "touring_db_pool_max_connections",
+        "touring_relay_enabled",
+        "touring_relay_connected",
+        "touring_relay_reconnections_total",
+        "touring_relay_notices_total",
+    ] {
+        assert!(
+            samples.iter().any(|(name, _, _)| name == family),
+            "{family} is missing:\n{text}"
+        );
+    }
+    assert!(sample(&samples, "touring_moves_played_total", &[]) >= Some(1.0));
+    assert!(sample(&samples, "touring_live_streams_open", &[]) >= Some(1.0));
+    let max = sample(&samples, "touring_db_pool_max_connections", &[]);
+    assert_eq!(max, Some(8.0), "{text}");
+    let open = sample(&samples, "touring_db_pool_connections", &[]);
+    assert!(open >= Some(1.0) && open <= max, "{text}");
+    assert!(sample(&samples, "touring_db_pool_idle_connections", &[]) <= open);
+    // The relay runs between instances on PostgreSQL only.
+    let relayed = if postgres().is_some() { 1.0 } else { 0.0 };
+    assert_eq!(
+        sample(&samples, "touring_relay_enabled", &[]),
+        Some(relayed),
+        "{text}"
+    );
+    for direction in ["sent", "heard"] {
+        assert!(
+            sample(
+                &samples,
+                "touring_relay_notices_total",
+                &[("direction", direction)]
+            )
+            .is_some(),
+            "{text}"
+        );
+    }
+    drop(live);
+}
+
+#[test]
+fn metrics_are_refused_through_a_proxy_and_name_no_secret() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Private", "seed": 4}));
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    // A proxy in front forwards a stranger's request: refused, whatever the proxy.
+    for forwarded in [
+        ("x-forwarded-for", "203.0.113.9"),
+        ("forwarded", "for=203.0.113.9"),
+    ] {
+        let response = server
+            .client()
+            .get(server.url("/metrics"))
+            .header(forwarded.0, forwarded.1)
+            .send()
+            .expect("GET /metrics");
+        assert_eq!(response.status().as_u16(), 403, "{forwarded:?}");
+    }
+    // From this machine, straight: answered, with no token and no event's name in it.
+    let (text, _) = metrics_now(&server);
+    for secret in players.iter().chain([&host.token]) {
+        assert!(!text.contains(secret.as_str()), "{text}");
+    }
+    assert!(!text.contains("Private"), "{text}");
+}
+
 #[test]
 fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
     let server = Server::start();
@@ -273,18 +402,7 @@ fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
     let players = host.add_players(&server, &["Ann", "Bob"]);
     host.ok(&server, "/rounds", json!({}));
     host.ok(&server, "/rounds/1/start", json!({}));
-    // One move, by whichever seat is to play.
-    let mut dice = common::api::Dice::new(5);
-    let moved = players.iter().any(|token| {
-        let state = common::api::seat(&server, token);
-        dice.pick(&state).is_some_and(|action| {
-            let (status, answer) =
-                common::api::send_move(&server, token, &state["deal"]["actions"], &action);
-            assert_eq!(status, 200, "{answer}");
-            true
-        })
-    });
-    assert!(moved, "a seat had a move to play");
+    play_one_move(&server, &players);
     for _ in 0..2 {
         assert_eq!(server.text("/healthz", None).0, 200);
     }
@@ -429,17 +547,7 @@ fn json_access_lines_carry_method_route_status_latency_and_request_id_and_no_tok
         let (status, _) = server.text(&format!("/seat/{token}?key={token}"), None);
         assert_eq!(status, 200);
     }
-    let mut dice = common::api::Dice::new(5);
-    let moved = players.iter().any(|token| {
-        let state = common::api::seat(&server, token);
-        dice.pick(&state).is_some_and(|action| {
-            let (status, answer) =
-                common::api::send_move(&server, token, &state["deal"]["actions"], &action);
-            assert_eq!(status, 200, "{answer}");
-            true
-        })
-    });
-    assert!(moved);
+    play_one_move(&server, &players);
     // A proxy's request id is kept and echoed; one that is too long, has other characters or
     // is shaped like a token is replaced by one of the server's own; none gets one.
     assert_eq!(

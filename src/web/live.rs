@@ -575,6 +575,10 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
         .await
         .unwrap_or_default();
         let mut next = CLOCK_LOOK;
+        let running = ends.iter().filter(|end| !end.over).count();
+        crate::metrics::get()
+            .rounds_running
+            .set(i64::try_from(running).unwrap_or(i64::MAX));
         for end in &ends {
             if end.over {
                 // Every instance watches the same ends, so each tells its own pages only.

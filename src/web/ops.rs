@@ -171,12 +171,31 @@ pub async fn stop_on_signals(server: ServerHandle, hub: Hub) {
 }
 
 /// How long a stopping server waits for the requests in flight, in seconds: a move or a page
-/// takes far less; a client still sending a body after that is cut off.
-pub const STOP_WAIT: u64 = 10;
+/// takes far less; a client still sending a body after that is cut off. Less than the 10 s
+/// `docker stop` waits before it kills.
+pub const STOP_WAIT: u64 = 8;
 
-/// `GET /metrics`: every measurement in Prometheus's text format.
-async fn metrics() -> HttpResponse {
-    match crate::metrics::get().render() {
+/// `GET /metrics`: every measurement in Prometheus's text format, for this machine and the
+/// addresses of `--metrics-from` only (a 403 for anyone else, and through a proxy).
+async fn metrics(
+    req: actix_web::HttpRequest,
+    app: web::Data<App>,
+    guards: web::Data<super::limits::Guards>,
+) -> HttpResponse {
+    if !guards.may_read_metrics(&req) {
+        return HttpResponse::Forbidden()
+            .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+            .body(
+                "the metrics are for this machine only (and the addresses of --metrics-from), \
+                 not through a proxy\n",
+            );
+    }
+    let metrics = crate::metrics::get();
+    let pool = app.pool_state();
+    metrics.pool_connections.set(i64::from(pool.connections));
+    metrics.pool_idle.set(i64::from(pool.idle));
+    metrics.pool_max.set(i64::from(pool.max));
+    match metrics.render() {
         Ok(text) => HttpResponse::Ok()
             .insert_header((
                 header::CONTENT_TYPE,
