@@ -639,7 +639,7 @@ fn text_access_lines_name_the_route_status_and_request_id() {
         .find(|line| line.contains(&id))
         .expect("the request's line");
     assert!(
-        line.contains("touring::access") && line.contains(&format!("GET /healthz 200 ")),
+        line.contains("touring::access") && line.contains("GET /healthz 200 "),
         "{line}"
     );
     assert!(line.ends_with(&format!("ms request {id}")), "{line}");
