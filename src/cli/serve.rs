@@ -98,6 +98,8 @@ pub fn run(args: &Args) -> Result<(), String> {
             bound.hub.relay(url)
                 .map_err(|e| format!("cannot start the live updates between instances: {e}"))?;
         }
+        // SIGTERM and Ctrl-C stop it gracefully, caught from now on.
+        actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         for line in super::where_to_open("touring is running", &bound, args.limits.public_url.as_ref()) {
             super::print_line(&line)?;
         }
@@ -106,7 +108,6 @@ pub fn run(args: &Args) -> Result<(), String> {
             database.describe()
         ))?;
         super::print_line(&bound.capacity.describe())?;
-        actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         bound
             .server
             .await

@@ -135,39 +135,53 @@ pub async fn close_when_stopping(
 
 /// Stops the server gracefully at SIGTERM or SIGINT (Ctrl-C): it stops accepting connections,
 /// tells every live page to reconnect and ends its stream, finishes the requests in flight
-/// (for [`STOP_WAIT`] at most), and the server's future ends. Runs until then.
-pub async fn stop_on_signals(server: ServerHandle, hub: Hub) {
-    let signal = async {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{SignalKind, signal};
-            match signal(SignalKind::terminate()) {
-                Ok(mut terminate) => {
-                    tokio::select! {
-                        _ = terminate.recv() => "SIGTERM",
-                        _ = tokio::signal::ctrl_c() => "Ctrl-C",
-                    }
-                }
-                Err(error) => {
-                    log::warn!("cannot listen for SIGTERM ({error}); stop with Ctrl-C");
-                    let _ = tokio::signal::ctrl_c().await;
-                    "Ctrl-C"
-                }
+/// (for [`STOP_WAIT`] at most), and the server's future ends. The signals are caught from the
+/// moment this is called (inside the server's runtime, before the server says it runs); the
+/// future it answers, spawned, waits for them.
+pub fn stop_on_signals(
+    server: ServerHandle,
+    hub: Hub,
+) -> impl std::future::Future<Output = ()> + 'static {
+    #[cfg(unix)]
+    let signals = {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) {
+            (Ok(terminate), Ok(interrupt)) => Some((terminate, interrupt)),
+            (Err(error), _) | (_, Err(error)) => {
+                log::warn!("cannot catch SIGTERM ({error}); stop with Ctrl-C");
+                None
             }
         }
+    };
+    async move {
+        #[cfg(unix)]
+        let which = match signals {
+            Some((mut terminate, mut interrupt)) => tokio::select! {
+                _ = terminate.recv() => "SIGTERM",
+                _ = interrupt.recv() => "Ctrl-C",
+            },
+            None => {
+                let _ = tokio::signal::ctrl_c().await;
+                "Ctrl-C"
+            }
+        };
         #[cfg(not(unix))]
-        {
+        let which = {
             let _ = tokio::signal::ctrl_c().await;
             "Ctrl-C"
-        }
-    };
-    let which = signal.await;
-    log::warn!("{which}: stopping; finishing the requests in flight, live pages will reconnect");
-    // The listening sockets close first, so that the pages told to reconnect do not come back
-    // to this server.
-    let stopped = server.stop(true);
-    hub.close_streams();
-    stopped.await;
+        };
+        log::warn!(
+            "{which}: stopping; finishing the requests in flight, live pages will reconnect"
+        );
+        // The listening sockets close first, so that the pages told to reconnect do not come
+        // back to this server.
+        let stopped = server.stop(true);
+        hub.close_streams();
+        stopped.await;
+    }
 }
 
 /// How long a stopping server waits for the requests in flight, in seconds: a move or a page
