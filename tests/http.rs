@@ -304,16 +304,20 @@ fn metrics_show_every_family_after_a_small_party() {
         .send()
         .expect("open a live page");
     assert_eq!(live.status().as_u16(), 200);
-    // The clock watcher counts the running rounds at its next look (within a second or so).
+    // The clock watcher counts the running rounds at its next look (within a second or so);
+    // on PostgreSQL the relay listens once it has connected.
+    let relayed = if postgres().is_some() { 1.0 } else { 0.0 };
     let give_up = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let (text, samples) = loop {
         let (text, samples) = metrics_now(&server);
-        if sample(&samples, "touring_rounds_running", &[]) == Some(1.0) {
+        if sample(&samples, "touring_rounds_running", &[]) == Some(1.0)
+            && sample(&samples, "touring_relay_connected", &[]) == Some(relayed)
+        {
             break (text, samples);
         }
         assert!(
             std::time::Instant::now() < give_up,
-            "no round running:\n{text}"
+            "no round running, or the relay is not as it should be:\n{text}"
         );
         std::thread::sleep(std::time::Duration::from_millis(100));
     };
@@ -346,7 +350,6 @@ fn metrics_show_every_family_after_a_small_party() {
     assert!(open >= Some(1.0) && open <= max, "{text}");
     assert!(sample(&samples, "touring_db_pool_idle_connections", &[]) <= open);
     // The relay runs between instances on PostgreSQL only.
-    let relayed = if postgres().is_some() { 1.0 } else { 0.0 };
     assert_eq!(
         sample(&samples, "touring_relay_enabled", &[]),
         Some(relayed),
