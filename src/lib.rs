@@ -18,6 +18,7 @@ pub mod bots;
 pub mod cli;
 pub mod db;
 pub mod engine;
+pub mod logging;
 pub mod metrics;
 pub mod protocol;
 pub mod selfplay;

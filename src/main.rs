@@ -5,10 +5,12 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    // RUST_LOG chooses what is logged (warnings by default). Nothing logs a request's address,
-    // so seat and host tokens in links never reach the log.
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    match touring::cli::Cli::parse().run() {
+    // RUST_LOG chooses what is logged (warnings and the access lines by default), and
+    // --log-format how. Nothing logs a request's path or address, so seat and host tokens in
+    // links never reach the log.
+    let cli = touring::cli::Cli::parse();
+    touring::logging::init(cli.log_format);
+    match cli.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("touring: {message}");

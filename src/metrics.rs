@@ -1,7 +1,9 @@
 //! The server's measurements, served at `/metrics` in Prometheus's text format: requests by
-//! route and status with their latency, moves played, live pages open. Every layer may count
-//! here (as every layer may log): the web counts requests and streams, `app` the moves it
-//! committed. Nothing here names a token, an address or an event.
+//! route and status with their latency, moves played, live pages open, rounds running, the
+//! database pool and the relay between instances. Every layer may count here (as every layer
+//! may log): the web counts requests and streams and reads the pool when asked, `app` the
+//! moves it committed and the relay's state. Nothing here names a token, an address or an
+//! event.
 
 use std::sync::OnceLock;
 
@@ -20,6 +22,18 @@ pub struct Metrics {
     pub moves: IntCounter,
     /// Live pages (server-sent event streams) open now.
     pub streams: IntGauge,
+    /// Rounds whose clock runs now (as the clock watcher last saw them).
+    pub rounds_running: IntGauge,
+    /// The database pool: connections open, idle, and the most it opens.
+    pub pool_connections: IntGauge,
+    pub pool_idle: IntGauge,
+    pub pool_max: IntGauge,
+    /// The relay between instances over PostgreSQL: whether this instance runs one, whether
+    /// it listens now, how often it connected again, and notices sent and heard.
+    pub relay_enabled: IntGauge,
+    pub relay_connected: IntGauge,
+    pub relay_reconnections: IntCounter,
+    pub relay_notices: IntCounterVec,
 }
 
 /// The process's measurements.
@@ -55,17 +69,77 @@ impl Metrics {
             "touring_live_streams_open",
             "Live pages (server-sent event streams) open now.",
         )?;
+        let gauge = |name: &str, help: &str| IntGauge::new(name, help);
+        let rounds_running = gauge(
+            "touring_rounds_running",
+            "Rounds whose clock runs now (paused and ended rounds are not counted).",
+        )?;
+        let pool_connections = gauge(
+            "touring_db_pool_connections",
+            "Database connections open in the pool (busy and idle).",
+        )?;
+        let pool_idle = gauge(
+            "touring_db_pool_idle_connections",
+            "Database connections open in the pool and idle.",
+        )?;
+        let pool_max = gauge(
+            "touring_db_pool_max_connections",
+            "The most database connections the pool opens.",
+        )?;
+        let relay_enabled = gauge(
+            "touring_relay_enabled",
+            "1 when this instance relays live updates to others over PostgreSQL, 0 on SQLite.",
+        )?;
+        let relay_connected = gauge(
+            "touring_relay_connected",
+            "1 while the relay listens on PostgreSQL, 0 while it is (re)connecting or off.",
+        )?;
+        let relay_reconnections = IntCounter::new(
+            "touring_relay_reconnections_total",
+            "Times the relay's connection to PostgreSQL was lost and made again.",
+        )?;
+        let relay_notices = IntCounterVec::new(
+            Opts::new(
+                "touring_relay_notices_total",
+                "Notices of changes between instances, by direction (sent, heard).",
+            ),
+            &["direction"],
+        )?;
         let registry = Registry::new();
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(moves.clone()))?;
         registry.register(Box::new(streams.clone()))?;
+        for gauge in [
+            &rounds_running,
+            &pool_connections,
+            &pool_idle,
+            &pool_max,
+            &relay_enabled,
+            &relay_connected,
+        ] {
+            registry.register(Box::new(gauge.clone()))?;
+        }
+        registry.register(Box::new(relay_reconnections.clone()))?;
+        registry.register(Box::new(relay_notices.clone()))?;
+        // Both directions are shown from the start, at 0.
+        for direction in ["sent", "heard"] {
+            relay_notices.with_label_values(&[direction]);
+        }
         Ok(Metrics {
             registry,
             requests,
             latency,
             moves,
             streams,
+            rounds_running,
+            pool_connections,
+            pool_idle,
+            pool_max,
+            relay_enabled,
+            relay_connected,
+            relay_reconnections,
+            relay_notices,
         })
     }
 

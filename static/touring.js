@@ -7,16 +7,52 @@
   // ------------------------------------------------------------ live updates
   // A page that wants them has <body data-live="/url/of/its/stream">. The server sends named
   // events whose name is the id of an element and whose data is that element's new HTML.
+  // When the server stops (a restart), it sends "reconnect" and ends the stream: the page
+  // connects again, a little later and then less and less often, until the server is back; its
+  // first drawing then brings the page up to date. A stream the browser gave up on (a proxy
+  // answered 502 during the restart) is opened again the same way.
   function connectLive() {
     var url = document.body.getAttribute("data-live");
     if (!url || !window.EventSource) return;
-    var source = new EventSource(url);
-    source.onmessage = function () {};
-    var known = {};
-    function listen(id) {
-      if (known[id]) return;
-      known[id] = true;
-      source.addEventListener(id, function (event) {
+    var source = null;
+    var ended = false;
+    var retries = 0;
+    var timer = null;
+    function later() {
+      if (ended || timer) return;
+      if (source) source.close();
+      document.body.classList.add("offline");
+      // 1 s, 2 s, 4 s... up to 15 s, spread so that every page does not come back at once.
+      var wait = Math.min(15000, 1000 * Math.pow(2, retries)) * (0.75 + Math.random() / 2);
+      retries += 1;
+      timer = window.setTimeout(function () { timer = null; open(); }, wait);
+    }
+    function open() {
+      source = new EventSource(url);
+      source.onmessage = function () {};
+      var known = {};
+      function listen(id) {
+        if (known[id]) return;
+        known[id] = true;
+        source.addEventListener(id, redraw(id));
+      }
+      Array.prototype.forEach.call(document.querySelectorAll("[data-region]"), function (el) {
+        listen(el.id);
+      });
+      source.addEventListener("reload", function () { window.location.reload(); });
+      source.addEventListener("reconnect", later);
+      source.onerror = function () {
+        document.body.classList.add("offline");
+        // CONNECTING: the browser tries again by itself; CLOSED: it gave up, so do we later.
+        if (source.readyState === EventSource.CLOSED) later();
+      };
+      source.onopen = function () {
+        retries = 0;
+        document.body.classList.remove("offline");
+      };
+    }
+    function redraw(id) {
+      return function (event) {
         var target = document.getElementById(id);
         if (!target) return;
         var focused = document.activeElement && target.contains(document.activeElement)
@@ -39,21 +75,13 @@
         scanClocks();
         // The server's last drawing (a seat taken back): stay on it, do not reconnect.
         if (target.querySelector("[data-live-ended]")) {
+          ended = true;
           source.close();
           document.body.classList.remove("offline");
         }
-      });
+      };
     }
-    Array.prototype.forEach.call(document.querySelectorAll("[data-region]"), function (el) {
-      listen(el.id);
-    });
-    source.addEventListener("reload", function () { window.location.reload(); });
-    source.onerror = function () {
-      document.body.classList.add("offline");
-    };
-    source.onopen = function () {
-      document.body.classList.remove("offline");
-    };
+    open();
   }
 
   // ------------------------------------------------------------ the clock

@@ -2,7 +2,13 @@
 //! with SIGKILL in the middle of the round, and after a restart on the same database every move
 //! that had been answered with success is there, the round's clock runs on from where it was
 //! (not reset), and play continues.
+//!
+//! A graceful restart too: SIGTERM in the middle of play, the server exits with success, every
+//! answered move is there after it starts again on the same port, and the live pages open
+//! before (a raw stream, a seat's page in Chromium) were told to reconnect and are live again.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -10,7 +16,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::api::{Dice, Host, seat};
+use common::api::{Dice, Host, seat, send_move};
 use common::server::Server;
 use serde_json::{Value, json};
 use touring::db::{self, queries};
@@ -132,6 +138,21 @@ fn stored_actions(database: &db::Database, event: i64) -> BTreeMap<(i64, i64), V
     stored
 }
 
+/// Every answered move is stored in the event's round 1, at the number it was answered with.
+fn assert_every_answered_move_stored(server: &Server, event: i64, answered: &[Answered]) {
+    let stored = stored_actions(&server.database, event);
+    for a in answered {
+        let actions = stored
+            .get(&(a.table, a.deal))
+            .unwrap_or_else(|| panic!("table {} deal {} is missing", a.table, a.deal));
+        assert_eq!(
+            actions.get(a.number as usize),
+            Some(&a.action),
+            "answered move {a:?} is stored"
+        );
+    }
+}
+
 #[test]
 fn every_answered_move_survives_a_kill_and_the_clock_runs_on() {
     let mut server = Server::start();
@@ -170,17 +191,7 @@ fn every_answered_move_survives_a_kill_and_the_clock_runs_on() {
     server.restart();
 
     // Every answered move is stored, at the number it was answered with.
-    let stored = stored_actions(&server.database, host.event);
-    for a in &answered {
-        let actions = stored
-            .get(&(a.table, a.deal))
-            .unwrap_or_else(|| panic!("table {} deal {} is missing", a.table, a.deal));
-        assert_eq!(
-            actions.get(a.number as usize),
-            Some(&a.action),
-            "answered move {a:?} is stored"
-        );
-    }
+    assert_every_answered_move_stored(&server, host.event, &answered);
     // And the seats see them: each table's current deal has at least the answered actions.
     for token in &players {
         let state = seat(&server, token);
@@ -248,4 +259,179 @@ fn every_answered_move_survives_a_kill_and_the_clock_runs_on() {
     }
     let closed = host.ok(&server, "/rounds/1/close", json!({}));
     assert_eq!(closed["close"]["next_round"], 2, "{closed}");
+}
+
+/// A live page's raw stream, read on a thread of its own until the server ends it; the thread
+/// answers everything the stream carried.
+fn read_stream(url: String) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        use std::io::Read as _;
+        let client = reqwest::blocking::Client::builder()
+            .timeout(None)
+            .build()
+            .expect("client");
+        let mut response = client.get(url).send().expect("open the stream");
+        assert_eq!(response.status(), 200);
+        let mut text = String::new();
+        let mut chunk = [0u8; 4096];
+        // Until the server ends the stream (or the connection breaks).
+        while let Ok(n @ 1..) = response.read(&mut chunk) {
+            text.push_str(&String::from_utf8_lossy(&chunk[..n]));
+        }
+        text
+    })
+}
+
+/// How many actions the board on a seat's page says were played at its deal.
+async fn actions_shown(phone: &browser::Browser) -> Option<(u64, u64)> {
+    use thirtyfour::prelude::*;
+    let board = phone.find(By::Css("#board .board")).await.ok()?;
+    let deal = board.attr("data-deal").await.ok()??.parse().ok()?;
+    let actions = board.attr("data-actions").await.ok()??.parse().ok()?;
+    Some((deal, actions))
+}
+
+#[test]
+fn sigterm_mid_play_loses_no_acknowledged_move_and_pages_come_back() {
+    let mut server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Restart night", "table_size": 2, "seed": 22,
+               "round": {"kind": "timed", "seconds": 3600},
+               "length": {"kind": "rounds", "rounds": 2}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob", "Cy", "Di"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+
+    // Ann's seat page in Chromium (when there is one; CI has), and her live stream, raw.
+    let tools = browser::tools_or_skip("the Chromium part of the graceful restart test");
+    let runtime = browser::runtime();
+    let browser = tools.map(|tools| {
+        runtime.block_on(async {
+            let driver = browser::Driver::start(&tools);
+            let phone = driver.phone(412, 900).await;
+            phone
+                .goto(&server.url(&format!("/seat/{}", players[0])))
+                .await
+                .expect("open Ann's seat");
+            phone.wait_for_text("#board h2", "Deal 1").await;
+            phone.mark_page().await;
+            (driver, phone)
+        })
+    });
+    let stream = read_stream(server.url(&format!("/seat/{}/live", players[0])));
+
+    // Everyone plays; SIGTERM comes in the middle of it.
+    let answered = Mutex::new(Vec::new());
+    let count = AtomicUsize::new(0);
+    let base = server.base.clone();
+    let status = std::thread::scope(|scope| {
+        for (i, token) in players.iter().enumerate() {
+            let (base, answered, count) = (&base, &answered, &count);
+            scope.spawn(move || {
+                play_until_the_server_dies(base, token, 300 + i as u64, answered, count);
+            });
+        }
+        wait_for(&count, 60);
+        // The limit only keeps a server that never exits from hanging the test.
+        server.terminate(Duration::from_secs(60))
+    });
+    assert!(status.success(), "the server stopped with {status}");
+    let answered = answered.into_inner().expect("lock");
+    assert!(answered.len() >= 60);
+
+    // The stream opened before was told to reconnect, and ended.
+    let streamed = stream.join().expect("the stream's reader");
+    assert!(
+        streamed.contains("event: board"),
+        "the stream drew the board first: {streamed}"
+    );
+    assert!(
+        streamed.contains("event: reconnect"),
+        "the stream was told to reconnect before it ended: {streamed}"
+    );
+    // The page knows that the server is away.
+    if let Some((_, phone)) = &browser {
+        runtime.block_on(
+            phone.wait_for("the page to say it is offline", async |driver| {
+                let offline = driver
+                    .execute(
+                        "return document.body.classList.contains('offline');",
+                        Vec::new(),
+                    )
+                    .await?;
+                Ok(offline.json().as_bool().filter(|offline| *offline))
+            }),
+        );
+    }
+
+    server.start_again_on_the_same_port();
+
+    // Every answered move is stored, at the number it was answered with.
+    assert_every_answered_move_stored(&server, host.event, &answered);
+
+    // A live stream opens again, and draws the board.
+    let again = read_stream(server.url(&format!("/seat/{}/live", players[0])));
+
+    // Ann's page is live again by itself (no reload): a move at her table after the restart
+    // shows on it.
+    let ann = seat(&server, &players[0]);
+    let mut dice = Dice::new(7);
+    let mut played = None;
+    for _ in 0..200 {
+        let moved = players.iter().find_map(|token| {
+            let state = seat(&server, token);
+            if state["table"] != ann["table"] {
+                return None;
+            }
+            let action = dice.pick(&state)?;
+            let (status, answer) = send_move(&server, token, &state["deal"]["actions"], &action);
+            (status == 200).then(|| answer["seat"]["deal"].clone())
+        });
+        if let Some(deal) = moved {
+            played = Some(deal);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let deal = played.expect("a move at Ann's table after the restart");
+    let wanted = (
+        deal["number"].as_u64().expect("deal number"),
+        deal["actions"].as_u64().expect("actions"),
+    );
+    if let Some((driver, phone)) = browser {
+        runtime.block_on(async {
+            phone
+                .wait_for(
+                    "Ann's page to show the move played after the restart",
+                    async |_| Ok(actions_shown(&phone).await.filter(|shown| *shown >= wanted)),
+                )
+                .await;
+            assert!(
+                phone.same_page().await,
+                "the page came back without a reload"
+            );
+            let offline = phone
+                .execute(
+                    "return document.body.classList.contains('offline');",
+                    Vec::new(),
+                )
+                .await
+                .expect("run a script");
+            assert_eq!(
+                offline.json().as_bool(),
+                Some(false),
+                "the page is live again"
+            );
+            phone.quit().await;
+            drop(driver);
+        });
+    }
+    // The new stream ends when this server does.
+    let status = server.terminate(Duration::from_secs(60));
+    assert!(status.success(), "the server stopped with {status}");
+    let streamed = again.join().expect("the stream's reader");
+    assert!(streamed.contains("event: board"), "{streamed}");
+    assert!(streamed.contains("event: reconnect"), "{streamed}");
 }

@@ -73,3 +73,45 @@ fn the_demo_prints_links_that_open_and_its_bots_play() {
     }
     assert!(moves >= 10, "the bots made {moves} moves");
 }
+
+#[test]
+fn ctrl_c_stops_the_demo_and_deletes_its_temporary_database() {
+    use std::io::BufRead as _;
+    let tmp = tempfile::tempdir().expect("temporary directory");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_touring"))
+        .args(["demo", "--port", "0"])
+        .env_remove("DATABASE_URL")
+        .env("TMPDIR", tmp.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("start touring demo");
+    let stdout = child.stdout.take().expect("stdout");
+    let started = std::io::BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.starts_with("database:"));
+    assert!(started, "the demo said where its database is");
+    let made = std::fs::read_dir(tmp.path()).expect("read TMPDIR").count();
+    assert_eq!(made, 1, "the demo's temporary directory");
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    // The limit only keeps a demo that never stops from hanging the test.
+    let give_up = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for the demo") {
+            break status;
+        }
+        if std::time::Instant::now() > give_up {
+            let _ = child.kill();
+            panic!("the demo had not stopped a minute after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status}");
+    let left = std::fs::read_dir(tmp.path()).expect("read TMPDIR").count();
+    assert_eq!(left, 0, "the temporary database is deleted");
+}

@@ -263,6 +263,138 @@ fn sample(samples: &[Sample], name: &str, labels: &[(&str, &str)]) -> Option<f64
         .map(|(_, _, value)| *value)
 }
 
+/// One move, by whichever seat is to play.
+fn play_one_move(server: &Server, players: &[String]) {
+    let mut dice = common::api::Dice::new(5);
+    let moved = players.iter().any(|token| {
+        let state = common::api::seat(server, token);
+        dice.pick(&state).is_some_and(|action| {
+            let (status, answer) =
+                common::api::send_move(server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{answer}");
+            true
+        })
+    });
+    assert!(moved, "a seat had a move to play");
+}
+
+/// The metrics now, read strictly.
+fn metrics_now(server: &Server) -> (String, Vec<Sample>) {
+    let (status, _, body) = call(server, Method::GET, "/metrics");
+    assert_eq!(status, 200);
+    let text = String::from_utf8(body).expect("UTF-8");
+    let samples = parse_prometheus(&text);
+    (text, samples)
+}
+
+#[test]
+fn metrics_show_every_family_after_a_small_party() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Families", "seed": 4, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    play_one_move(&server, &players);
+    let live = server
+        .client()
+        .get(server.url(&format!("/seat/{}/live", players[0])))
+        .send()
+        .expect("open a live page");
+    assert_eq!(live.status().as_u16(), 200);
+    // The clock watcher counts the running rounds at its next look (within a second or so);
+    // on PostgreSQL the relay listens once it has connected.
+    let relayed = if postgres().is_some() { 1.0 } else { 0.0 };
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let (text, samples) = loop {
+        let (text, samples) = metrics_now(&server);
+        if sample(&samples, "touring_rounds_running", &[]) == Some(1.0)
+            && sample(&samples, "touring_relay_connected", &[]) == Some(relayed)
+        {
+            break (text, samples);
+        }
+        assert!(
+            std::time::Instant::now() < give_up,
+            "no round running, or the relay is not as it should be:\n{text}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    for family in [
+        "touring_http_requests_total",
+        "touring_http_request_duration_seconds_bucket",
+        "touring_http_request_duration_seconds_sum",
+        "touring_http_request_duration_seconds_count",
+        "touring_moves_played_total",
+        "touring_live_streams_open",
+        "touring_rounds_running",
+        "touring_db_pool_connections",
+        "touring_db_pool_idle_connections",
+        "touring_db_pool_max_connections",
+        "touring_relay_enabled",
+        "touring_relay_connected",
+        "touring_relay_reconnections_total",
+        "touring_relay_notices_total",
+    ] {
+        assert!(
+            samples.iter().any(|(name, _, _)| name == family),
+            "{family} is missing:\n{text}"
+        );
+    }
+    assert!(sample(&samples, "touring_moves_played_total", &[]) >= Some(1.0));
+    assert!(sample(&samples, "touring_live_streams_open", &[]) >= Some(1.0));
+    let max = sample(&samples, "touring_db_pool_max_connections", &[]);
+    assert_eq!(max, Some(8.0), "{text}");
+    let open = sample(&samples, "touring_db_pool_connections", &[]);
+    assert!(open >= Some(1.0) && open <= max, "{text}");
+    assert!(sample(&samples, "touring_db_pool_idle_connections", &[]) <= open);
+    // The relay runs between instances on PostgreSQL only.
+    assert_eq!(
+        sample(&samples, "touring_relay_enabled", &[]),
+        Some(relayed),
+        "{text}"
+    );
+    for direction in ["sent", "heard"] {
+        assert!(
+            sample(
+                &samples,
+                "touring_relay_notices_total",
+                &[("direction", direction)]
+            )
+            .is_some(),
+            "{text}"
+        );
+    }
+    drop(live);
+}
+
+#[test]
+fn metrics_are_refused_through_a_proxy_and_name_no_secret() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Private", "seed": 4}));
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    // A proxy in front forwards a stranger's request: refused, whatever the proxy.
+    for forwarded in [
+        ("x-forwarded-for", "203.0.113.9"),
+        ("forwarded", "for=203.0.113.9"),
+    ] {
+        let response = server
+            .client()
+            .get(server.url("/metrics"))
+            .header(forwarded.0, forwarded.1)
+            .send()
+            .expect("GET /metrics");
+        assert_eq!(response.status().as_u16(), 403, "{forwarded:?}");
+    }
+    // From this machine, straight: answered, with no token and no event's name in it.
+    let (text, _) = metrics_now(&server);
+    for secret in players.iter().chain([&host.token]) {
+        assert!(!text.contains(secret.as_str()), "{text}");
+    }
+    assert!(!text.contains("Private"), "{text}");
+}
+
 #[test]
 fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
     let server = Server::start();
@@ -273,18 +405,7 @@ fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
     let players = host.add_players(&server, &["Ann", "Bob"]);
     host.ok(&server, "/rounds", json!({}));
     host.ok(&server, "/rounds/1/start", json!({}));
-    // One move, by whichever seat is to play.
-    let mut dice = common::api::Dice::new(5);
-    let moved = players.iter().any(|token| {
-        let state = common::api::seat(&server, token);
-        dice.pick(&state).is_some_and(|action| {
-            let (status, answer) =
-                common::api::send_move(&server, token, &state["deal"]["actions"], &action);
-            assert_eq!(status, 200, "{answer}");
-            true
-        })
-    });
-    assert!(moved, "a seat had a move to play");
+    play_one_move(&server, &players);
     for _ in 0..2 {
         assert_eq!(server.text("/healthz", None).0, 200);
     }
@@ -370,4 +491,159 @@ fn metrics_count_requests_moves_and_streams_in_prometheus_text_format() {
         "{text}"
     );
     drop(live);
+}
+
+/// The server's log lines, once the line of the request `id` is there (the log is read from
+/// the server's standard error as it comes).
+fn log_until(server: &Server, id: &str) -> String {
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let log = server.log();
+        if log.contains(id) {
+            return log;
+        }
+        assert!(
+            std::time::Instant::now() < give_up,
+            "no log line names request {id}:\n{log}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// GET with an `X-Request-Id` (or none), answering the status and the id echoed back.
+fn get_with_id(server: &Server, path: &str, id: Option<&str>) -> (u16, String) {
+    let mut request = server.client().get(server.url(path));
+    if let Some(id) = id {
+        request = request.header("x-request-id", id);
+    }
+    let response = request.send().expect("GET");
+    let echoed = response
+        .headers()
+        .get("x-request-id")
+        .and_then(|value| value.to_str().ok())
+        .expect("an X-Request-Id in every answer")
+        .to_owned();
+    (response.status().as_u16(), echoed)
+}
+
+#[test]
+fn json_access_lines_carry_method_route_status_latency_and_request_id_and_no_token() {
+    let server = Server::start_with(&["--log-format", "json"]);
+    let host = Host::create(
+        &server,
+        json!({"name": "Logged", "seed": 3, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    // Tokens in paths, in query strings and in headers; a move; a seat's hand read.
+    let mut hands = Vec::new();
+    for token in &players {
+        let state = common::api::seat(&server, token);
+        let own = state["deal"]["seat"].as_u64().expect("own seat") as usize;
+        let hand = &state["deal"]["view"]["seats"][own]["hand"];
+        assert!(
+            hand.as_array().is_some_and(|cards| !cards.is_empty()),
+            "{state}"
+        );
+        hands.push(hand.to_string());
+        let (status, _) = server.text(&format!("/seat/{token}?key={token}"), None);
+        assert_eq!(status, 200);
+    }
+    play_one_move(&server, &players);
+    // A proxy's request id is kept and echoed; one that is too long, has other characters or
+    // is shaped like a token is replaced by one of the server's own; none gets one.
+    assert_eq!(
+        get_with_id(&server, "/healthz", Some("lb-7.a_b:c")),
+        (200, "lb-7.a_b:c".to_owned())
+    );
+    let own = |id: &str| id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit());
+    for refused in ["x".repeat(65), "two words".to_owned(), players[0].clone()] {
+        let (_, echoed) = get_with_id(&server, "/healthz", Some(&refused));
+        assert!(own(&echoed), "{refused:?} was replaced, not by {echoed:?}");
+    }
+    let (status, last) = get_with_id(&server, "/no/such/page", None);
+    assert_eq!(status, 404);
+    assert!(own(&last), "{last}");
+
+    let log = log_until(&server, &last);
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .map(|line| {
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"))
+        })
+        .collect();
+    let access: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|line| line["target"] == "touring::access")
+        .collect();
+    for line in &access {
+        assert_eq!(line["level"], "INFO", "{line}");
+        assert!(line["time"].is_string(), "{line}");
+        assert!(line["method"].is_string(), "{line}");
+        assert!(
+            line["route"]
+                .as_str()
+                .is_some_and(|r| r.starts_with('/') || r == "unmatched")
+        );
+        assert!(line["status"].is_u64(), "{line}");
+        assert!(
+            line["latency_ms"].as_f64().is_some_and(|ms| ms >= 0.0),
+            "{line}"
+        );
+        assert!(
+            line["request_id"].as_str().is_some_and(|id| !id.is_empty()),
+            "{line}"
+        );
+    }
+    let find = |method: &str, route: &str, status: u64| {
+        access.iter().find(|line| {
+            line["method"] == method && line["route"] == route && line["status"] == status
+        })
+    };
+    let given = find("GET", "/healthz", 200).expect("the health checks' lines");
+    assert!(
+        access
+            .iter()
+            .any(|line| line["route"] == "/healthz" && line["request_id"] == "lb-7.a_b:c"),
+        "the proxy's id is in the log: {given}"
+    );
+    assert!(find("GET", "/seat/{token}", 200).is_some(), "{log}");
+    assert!(
+        find("POST", "/api/v1/seats/{token}/moves", 200).is_some(),
+        "{log}"
+    );
+    assert!(
+        access
+            .iter()
+            .any(|line| line["status"] == 404 && line["request_id"] == last.as_str()),
+        "{log}"
+    );
+    // No token, no hand.
+    for secret in players.iter().chain([&host.token]) {
+        assert!(
+            !log.contains(secret.as_str()),
+            "a token is in the log:\n{log}"
+        );
+    }
+    for hand in &hands {
+        assert!(!log.contains(hand.as_str()), "a hand is in the log:\n{log}");
+    }
+}
+
+#[test]
+fn text_access_lines_name_the_route_status_and_request_id() {
+    let server = Server::start();
+    let (status, id) = get_with_id(&server, "/healthz", None);
+    assert_eq!(status, 200);
+    let log = log_until(&server, &id);
+    let line = log
+        .lines()
+        .find(|line| line.contains(&id))
+        .expect("the request's line");
+    assert!(
+        line.contains("touring::access") && line.contains("GET /healthz 200 "),
+        "{line}"
+    );
+    assert!(line.ends_with(&format!("ms request {id}")), "{line}");
 }

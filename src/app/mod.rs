@@ -39,6 +39,14 @@ const BESIDE_OTHERS: u32 = 3;
 /// Result of a use case.
 pub type AppResult<T> = Result<T, AppError>;
 
+/// What [`App::pool_state`] tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolState {
+    pub connections: u32,
+    pub idle: u32,
+    pub max: u32,
+}
+
 /// Everything a use case needs: the database and the clock.
 #[derive(Clone)]
 pub struct App {
@@ -156,6 +164,17 @@ impl App {
             crate::db::queries::any_event(conn)?;
             Ok(())
         })
+    }
+
+    /// The database pool's state now: connections open, idle, and the most it opens (for
+    /// `/metrics`).
+    pub fn pool_state(&self) -> PoolState {
+        let state = self.pool.state();
+        PoolState {
+            connections: state.connections,
+            idle: state.idle_connections,
+            max: self.pool.max_size(),
+        }
     }
 
     /// The pool, for backups and tests.

@@ -57,6 +57,7 @@ pub fn start(url: String, heard: impl Fn(Heard) + Send + 'static) -> std::io::Re
     std::thread::Builder::new()
         .name("touring-relay".into())
         .spawn(move || runtime.block_on(run(url, receiver, heard)))?;
+    crate::metrics::get().relay_enabled.set(1);
     Ok(Outbox { sender })
 }
 
@@ -131,25 +132,33 @@ async fn serve(
             }
             end = &mut driver => return Err(ended(false, end)),
         }
+        let metrics = crate::metrics::get();
+        metrics.relay_connected.set(1);
         if connected_before {
             log::info!("live updates between instances: connected to PostgreSQL again");
+            metrics.relay_reconnections.inc();
             heard(Heard::Reconnected);
         }
         loop {
             tokio::select! {
                 end = &mut driver => return Err(ended(true, end)),
-                Some(payload) = incoming.recv() => heard(Heard::Payload(payload)),
+                Some(payload) = incoming.recv() => {
+                    metrics.relay_notices.with_label_values(&["heard"]).inc();
+                    heard(Heard::Payload(payload));
+                }
                 payload = outbox.recv() => {
                     let Some(payload) = payload else { return Ok(()) };
                     client
                         .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
                         .await
                         .map_err(|e| lost(true, "cannot send a notice", e))?;
+                    metrics.relay_notices.with_label_values(&["sent"]).inc();
                 }
             }
         }
     }
     .await;
+    crate::metrics::get().relay_connected.set(0);
     driver.abort();
     result
 }

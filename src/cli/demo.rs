@@ -74,6 +74,8 @@ pub fn run(args: &Args) -> Result<(), String> {
                 format!("cannot listen on {}:{}: {e}", args.address, args.port)
             }
         })?;
+        // Ctrl-C and SIGTERM stop it gracefully (and the temporary database is deleted).
+        actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         let base = super::here(&bound);
         let event = demo.event;
         for line in super::where_to_open("touring demo is running", &bound, args.limits.public_url.as_ref()) {

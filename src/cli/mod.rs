@@ -24,6 +24,17 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TOURING
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// How the log (standard error) is written: text for people, or one JSON object per line
+    /// for log collectors. RUST_LOG chooses what is logged (by default warnings, and a line
+    /// per request: touring::access=info).
+    #[arg(
+        long,
+        global = true,
+        env = "TOURING_LOG_FORMAT",
+        value_enum,
+        default_value_t
+    )]
+    pub log_format: crate::logging::LogFormat,
 }
 
 #[derive(Subcommand)]

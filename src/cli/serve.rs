@@ -98,17 +98,20 @@ pub fn run(args: &Args) -> Result<(), String> {
             bound.hub.relay(url)
                 .map_err(|e| format!("cannot start the live updates between instances: {e}"))?;
         }
+        // SIGTERM and Ctrl-C stop it gracefully, caught from now on.
+        actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         for line in super::where_to_open("touring is running", &bound, args.limits.public_url.as_ref()) {
             super::print_line(&line)?;
         }
         super::print_line(&format!(
-            "database: {} (stop with Ctrl-C)",
+            "database: {} (stop with Ctrl-C or SIGTERM: live pages reconnect when it is back)",
             database.describe()
         ))?;
         super::print_line(&bound.capacity.describe())?;
         bound
             .server
             .await
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(|e| format!("the server stopped: {e}"))?;
+        super::print_line("touring stopped")
     })
 }

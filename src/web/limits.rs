@@ -104,6 +104,16 @@ pub struct Limits {
     #[arg(long, env = "TOURING_PUBLIC_URL", value_name = "URL",
         value_parser = super::address::PublicUrl::parse)]
     pub public_url: Option<super::address::PublicUrl>,
+    /// An address besides this machine's own (loopback) that may read /metrics (repeat for
+    /// several), such as a Prometheus on another machine. Nobody else may, and no request
+    /// that came through a proxy (X-Forwarded-For or Forwarded) may.
+    #[arg(
+        long,
+        env = "TOURING_METRICS_FROM",
+        value_delimiter = ',',
+        value_name = "ADDRESS"
+    )]
+    pub metrics_from: Vec<IpAddr>,
 }
 
 impl Default for Limits {
@@ -120,6 +130,7 @@ impl Default for Limits {
             secure_cookies: false,
             trusted_proxy: Vec::new(),
             public_url: None,
+            metrics_from: Vec::new(),
         }
     }
 }
@@ -350,6 +361,20 @@ impl Guards {
 
     fn trusts(&self, peer: IpAddr) -> bool {
         self.limits.trusted_proxy.iter().any(|p| normal(*p) == peer)
+    }
+
+    /// Whether the request may read /metrics: it comes straight (not through a proxy: no
+    /// X-Forwarded-For, no Forwarded) from this machine or from an address of
+    /// `--metrics-from`.
+    pub fn may_read_metrics(&self, req: &HttpRequest) -> bool {
+        let headers = req.headers();
+        if headers.contains_key("x-forwarded-for") || headers.contains_key("forwarded") {
+            return false;
+        }
+        req.peer_addr().is_some_and(|peer| {
+            let peer = normal(peer.ip());
+            peer.is_loopback() || self.limits.metrics_from.iter().any(|a| normal(*a) == peer)
+        })
     }
 
     /// Whether the request comes from a proxy named by `--trusted-proxy`, whose forwarding
@@ -897,6 +922,32 @@ mod tests {
         );
         assert_eq!(Capacity::for_files(Some(100), 0).expect("tiny").streams, 50);
         assert!(Capacity::for_files(None, 0).expect("no limit").streams > 0);
+    }
+
+    #[test]
+    fn metrics_are_read_from_loopback_and_metrics_from_only_and_never_through_a_proxy() {
+        use actix_web::test::TestRequest;
+        let limits = Limits {
+            metrics_from: vec!["192.0.2.50".parse().expect("address")],
+            trusted_proxy: vec!["127.0.0.1".parse().expect("address")],
+            ..Limits::default()
+        };
+        let guards = Guards::new(limits, 2);
+        let from = |peer: &str, forwarded: bool| {
+            let mut request =
+                TestRequest::default().peer_addr(peer.parse().expect("socket address"));
+            if forwarded {
+                request = request.insert_header(("x-forwarded-for", "192.0.2.50"));
+            }
+            guards.may_read_metrics(&request.to_http_request())
+        };
+        assert!(from("127.0.0.1:5000", false));
+        assert!(from("[::1]:5000", false));
+        assert!(from("192.0.2.50:5000", false));
+        assert!(from("[::ffff:192.0.2.50]:5000", false));
+        assert!(!from("192.0.2.51:5000", false), "a stranger");
+        assert!(!from("127.0.0.1:5000", true), "through the proxy");
+        assert!(!from("192.0.2.50:5000", true), "through a proxy");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use actix_web::web;
 use chrono::{DateTime, Utc};
 
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::app::deals::DealAt;
 
@@ -47,6 +47,8 @@ pub struct Hub {
     relay: Arc<OnceLock<Relay>>,
     /// The drawings that the streams of the same event-wide page share.
     drawings: Arc<Drawings<PageKey>>,
+    /// Set when the server stops: every stream tells its page to reconnect, and ends.
+    closing: Arc<watch::Sender<bool>>,
 }
 
 /// What makes two streams' drawings the same: the page, the event, and the address the page
@@ -121,9 +123,15 @@ pub struct Listener {
     /// A seat's table, and its moves.
     table: Option<(i64, broadcast::Receiver<Notice>)>,
     seat_of: Option<i64>,
+    closing: Closing,
 }
 
 impl Listener {
+    /// What tells this listener's stream that the server is stopping.
+    pub fn closing(&self) -> Closing {
+        self.closing.clone()
+    }
+
     /// Waits for the next notice; `Err(Lagged)` when notices were missed (the page redraws
     /// everything), `Err(Closed)` when the hub is gone.
     pub async fn recv(&mut self) -> Result<Notice, broadcast::error::RecvError> {
@@ -192,7 +200,25 @@ impl Hub {
             }),
             relay: Arc::default(),
             drawings: Arc::default(),
+            closing: Arc::new(watch::channel(false).0),
         }
+    }
+
+    /// The server is stopping: every open stream tells its page to reconnect and ends (a live
+    /// stream never ends by itself, so the server could not finish its requests), and so does
+    /// every stream opened from now on.
+    pub fn close_streams(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Whether the server is stopping ([`Hub::close_streams`]).
+    pub fn is_closing(&self) -> bool {
+        *self.closing.borrow()
+    }
+
+    /// What a stream waits on to learn that the server is stopping.
+    pub fn closing(&self) -> Closing {
+        Closing(self.closing.subscribe())
     }
 
     /// The drawings shared by the streams of the same event-wide page.
@@ -292,6 +318,7 @@ impl Hub {
             event: receiver,
             table: None,
             seat_of,
+            closing: self.closing(),
         };
         listener.follow_table(table);
         listener
@@ -300,6 +327,22 @@ impl Hub {
     /// How many events have someone listening (for tests: channels nobody hears are forgotten).
     pub fn events_heard(&self) -> usize {
         lock(&self.routes.events).len()
+    }
+}
+
+/// Tells a stream that the server is stopping (see [`Hub::close_streams`]).
+#[derive(Debug, Clone)]
+pub struct Closing(watch::Receiver<bool>);
+
+impl Closing {
+    /// Whether the server is stopping now.
+    pub fn now(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    /// Waits until the server is stopping (or its hub is gone).
+    pub async fn wait(&mut self) {
+        let _ = self.0.wait_for(|closing| *closing).await;
     }
 }
 
@@ -532,6 +575,10 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
         .await
         .unwrap_or_default();
         let mut next = CLOCK_LOOK;
+        let running = ends.iter().filter(|end| !end.over).count();
+        crate::metrics::get()
+            .rounds_running
+            .set(i64::try_from(running).unwrap_or(i64::MAX));
         for end in &ends {
             if end.over {
                 // Every instance watches the same ends, so each tells its own pages only.
@@ -713,6 +760,22 @@ mod tests {
             waiting(&mut seat).map(|n| n.topic),
             Some(Topic::Table(12, None))
         );
+    }
+
+    #[test]
+    fn closing_the_streams_wakes_every_stream_and_every_later_one() {
+        let hub = Hub::new();
+        let mut open = hub.closing();
+        assert!(!open.now() && !hub.is_closing());
+        assert!(
+            open.wait().now_or_never().is_none(),
+            "no stream closes before"
+        );
+        hub.close_streams();
+        assert!(open.wait().now_or_never().is_some());
+        let mut later = hub.closing();
+        assert!(later.now() && hub.is_closing());
+        assert!(later.wait().now_or_never().is_some());
     }
 
     #[test]

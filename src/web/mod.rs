@@ -128,6 +128,7 @@ pub fn bind_with(
             .wrap(middleware::from_fn(limits::guard))
             .wrap(middleware::NormalizePath::trim())
             .wrap(middleware::from_fn(ops::measure))
+            .wrap(middleware::from_fn(ops::close_when_stopping))
             .wrap(middleware::from_fn(ops::head_as_get))
             .configure(configure)
     })
@@ -165,7 +166,12 @@ pub fn bind_with(
     }
     bots::spawn(bot_app, bot_hub.clone(), bots);
     Ok(Bound {
-        server: server.shutdown_timeout(5).run(),
+        // Signals are ours (`ops::stop_on_signals`, started by `touring serve`): actix's own
+        // would stop the server without telling the live pages, whose streams never end.
+        server: server
+            .shutdown_timeout(ops::STOP_WAIT)
+            .disable_signals()
+            .run(),
         addr,
         hub: bot_hub,
         public_url: lan_guards.public_url().cloned(),

@@ -155,8 +155,16 @@ impl Server {
             Database::Sqlite(path) => path.display().to_string(),
             Database::Postgres(url) => url.clone(),
         };
+        // Any free port, unless the options name one.
+        let port: &[&str] = if options.iter().any(|o| o == "--port") {
+            &[]
+        } else {
+            &["--port", "0"]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_touring"))
-            .args(["serve", "--port", "0", "--database"])
+            .arg("serve")
+            .args(port)
+            .arg("--database")
             .arg(argument)
             .args(&options)
             .env_remove("DATABASE_URL")
@@ -230,10 +238,62 @@ impl Server {
         }
     }
 
+    /// Sends SIGTERM, as systemd and Docker do to stop a service, and waits for the server to
+    /// exit; answers its exit status. Fails when it has not exited after `patience` (then it
+    /// is killed).
+    pub fn terminate(&mut self, patience: Duration) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("a running server");
+        let sent = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(sent.success(), "kill -TERM {}", child.id());
+        let give_up = std::time::Instant::now() + patience;
+        loop {
+            if let Some(status) = child.try_wait().expect("wait for the server") {
+                return status;
+            }
+            if std::time::Instant::now() > give_up {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the server had not exited {patience:?} after SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.base
+            .rsplit(':')
+            .next()
+            .and_then(|port| port.parse().ok())
+            .expect("a port at the end of the server's address")
+    }
+
     /// Kills this server and starts a new one on the same database (and secret).
     pub fn restart(&mut self) {
         self.kill();
-        let options: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        self.start_again(&[]);
+    }
+
+    /// Starts a new server on the same database, secret and port, once this one has stopped
+    /// (after [`Server::terminate`]): what a service manager does, so that open pages find it
+    /// where they left it.
+    pub fn start_again_on_the_same_port(&mut self) {
+        self.kill();
+        let port = self.port().to_string();
+        if self.options.iter().any(|o| o == "--port") {
+            self.start_again(&[]);
+        } else {
+            self.start_again(&["--port", &port]);
+        }
+    }
+
+    /// Starts a new server on the same database and secret, with these options added.
+    fn start_again(&mut self, extra: &[&str]) {
+        let mut options: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        options.extend_from_slice(extra);
         let mut next = Server::start_on_with(&self.database, &options);
         next._dir = self._dir.take();
         next._key_dir = self._key_dir.take();

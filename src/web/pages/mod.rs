@@ -370,6 +370,10 @@ async fn redrawn(
     crate::web::run_logged(app, "live stream: cannot redraw a page", draw).await
 }
 
+/// The server-sent event that tells a page to reconnect a little later: the server is stopping
+/// (a restart, an upgrade). static/touring.js knows it.
+pub const RECONNECT: &str = "reconnect";
+
 /// The server-sent events of a page: its first drawing, then `redraw` after each change the
 /// listener hears, each region sent as an event.
 fn stream_of<R, Fut>(
@@ -386,15 +390,33 @@ where
     use futures_util::StreamExt;
     let first = crate::web::live::Change::everything_now();
     let open = crate::metrics::StreamOpen::new();
+    let closing = listener.closing();
     let updates = futures_util::stream::unfold(
-        (app, listener, redraw, Some(first), open, false),
-        move |(app, mut listener, redraw, first, open, ended)| async move {
+        (app, listener, redraw, Some(first), open, closing, false),
+        move |(app, mut listener, redraw, first, open, mut closing, ended)| async move {
+            // The server is stopping: the page is told to reconnect (to the server that comes
+            // back), and the stream ends so that the server can finish.
+            let reconnect = || {
+                let event =
+                    sse::Event::Data(sse::Data::new("the server is restarting").event(RECONNECT));
+                futures_util::stream::iter(vec![event])
+            };
             if ended {
                 return None;
             }
             let change = match first {
-                Some(first) => first,
-                None => crate::web::live::next_change(&mut listener, gather).await?,
+                _ if closing.now() => None,
+                Some(first) => Some(first),
+                None => tokio::select! {
+                    change = crate::web::live::next_change(&mut listener, gather) => Some(change?),
+                    () = closing.wait() => None,
+                },
+            };
+            let Some(change) = change else {
+                return Some((
+                    reconnect(),
+                    (app, listener, redraw, None, open, closing, true),
+                ));
             };
             let (regions, last) = match redraw(app.clone(), change).await {
                 Some(redraw) => {
@@ -409,7 +431,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, redraw, None, open, last),
+                (app, listener, redraw, None, open, closing, last),
             ))
         },
     )
