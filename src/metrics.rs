@@ -20,6 +20,9 @@ pub struct Metrics {
     pub moves: IntCounter,
     /// Live pages (server-sent event streams) open now.
     pub streams: IntGauge,
+    /// Drawings of the projector and standings pages made for GETs, by page (GETs of an
+    /// unchanged event share one).
+    pub page_drawings: IntCounterVec,
 }
 
 /// The process's measurements.
@@ -55,17 +58,26 @@ impl Metrics {
             "touring_live_streams_open",
             "Live pages (server-sent event streams) open now.",
         )?;
+        let page_drawings = IntCounterVec::new(
+            Opts::new(
+                "touring_page_drawings_total",
+                "Drawings of the projector and standings pages made for GETs, by page.",
+            ),
+            &["page"],
+        )?;
         let registry = Registry::new();
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(moves.clone()))?;
         registry.register(Box::new(streams.clone()))?;
+        registry.register(Box::new(page_drawings.clone()))?;
         Ok(Metrics {
             registry,
             requests,
             latency,
             moves,
             streams,
+            page_drawings,
         })
     }
 

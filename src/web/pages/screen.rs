@@ -15,6 +15,7 @@ use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
 use crate::web::address::base_url;
+use crate::web::kept::Kept;
 use crate::web::live::{Audience, Gather, Hub};
 use crate::web::session::Visitor;
 
@@ -158,6 +159,14 @@ pub fn unit_of(event: &EventRecord) -> &'static str {
 }
 
 fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, String)>> {
+    let mut regions = shared_regions(screen)?;
+    regions.push(("screen-join", screen_join(&screen.board.event, base)?));
+    Ok(regions)
+}
+
+/// The projector's regions but its QR code: the same for every reader whatever address they
+/// asked for.
+fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
     let round = view::board_view(&screen.board);
     let event = &screen.board.event;
     let finished = event.is_finished();
@@ -215,7 +224,6 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
                 round: state,
             })?,
         ),
-        ("screen-join", screen_join(event, base)?),
     ])
 }
 
@@ -263,6 +271,7 @@ struct ScreenPage {
 
 async fn screen(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
@@ -271,11 +280,40 @@ async fn screen(
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
-    let screen = run(&app, move |app| report::screen(app, &viewer))
-        .await
-        .map_err(private_page)?;
-    let mut regions = screen_regions(&screen, &base_url(&req))?;
-    let event = screen.board.event;
+    // Every GET of an unchanged event shares one drawing (see web::kept).
+    let slot = hub.kept().screen.slot(("screen", id));
+    let mut kept = slot.lock().await;
+    let version = hub.version(id);
+    let (event, mut regions) = match kept.as_ref().and_then(|k| k.current(version)) {
+        Some(regions) => {
+            let event = run(&app, move |app| events::view_event(app, &viewer))
+                .await
+                .map_err(private_page)?;
+            (event, Vec::clone(&regions))
+        }
+        None => {
+            let (event, regions, ticking) = run(&app, move |app| {
+                let screen = report::screen(app, &viewer)?;
+                let ticking = view::board_view(&screen.board)
+                    .is_some_and(|round| round.ticking_ms().is_some());
+                Ok((
+                    screen.board.event.clone(),
+                    shared_regions(&screen)?,
+                    ticking,
+                ))
+            })
+            .await
+            .map_err(private_page)?;
+            crate::metrics::get()
+                .page_drawings
+                .with_label_values(&["screen"])
+                .inc();
+            *kept = Some(Kept::new(version, ticking, regions.clone()));
+            (event, regions)
+        }
+    };
+    drop(kept);
+    regions.push(("screen-join", screen_join(&event, &base_url(&req))?));
     let mut region = |name: &str| {
         regions
             .iter()
@@ -310,6 +348,7 @@ struct StandingsPage {
 
 async fn standings(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     visitor: Visitor,
     path: web::Path<i64>,
     query: web::Query<ViewQuery>,
@@ -317,18 +356,42 @@ async fn standings(
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
-    let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
-        .await
-        .map_err(private_page)?;
-    let standings = view::standings_view(&standings);
-    let is_final = standings.is_final;
-    let provisional = standings.provisional;
-    let table = fragment(&StandingsTable {
-        standings,
-        compact: false,
-        unit: unit_of(&event),
-        round: None,
-    })?;
+    // Every GET of an unchanged event shares one drawing (see web::kept).
+    let slot = hub.kept().standings.slot(("standings", id));
+    let mut kept = slot.lock().await;
+    let version = hub.version(id);
+    let (event, drawn) = match kept.as_ref().and_then(|k| k.current(version)) {
+        Some(drawn) => {
+            let event = run(&app, move |app| events::view_event(app, &viewer))
+                .await
+                .map_err(private_page)?;
+            (event, drawn)
+        }
+        None => {
+            let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
+                .await
+                .map_err(private_page)?;
+            let standings = view::standings_view(&standings);
+            let is_final = standings.is_final;
+            let provisional = standings.provisional;
+            let table = fragment(&StandingsTable {
+                standings,
+                compact: false,
+                unit: unit_of(&event),
+                round: None,
+            })?;
+            crate::metrics::get()
+                .page_drawings
+                .with_label_values(&["standings"])
+                .inc();
+            let fresh = Kept::new(version, false, (table, is_final, provisional));
+            let drawn = fresh.current(version).unwrap_or_default();
+            *kept = Some(fresh);
+            (event, drawn)
+        }
+    };
+    drop(kept);
+    let (table, is_final, provisional) = drawn.as_ref().clone();
     let mut layout =
         Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor);
     layout.refresh = (!is_final).then_some(30);
