@@ -44,6 +44,9 @@ pub const WRITES_PER_SECOND: u32 = 200;
 /// may ask for in a second, in bursts of as many: a phone asks for one now and then (the
 /// pages update themselves), and a client asking faster only queues work and answers.
 pub const PAGE_READS_PER_SECOND: u32 = 20;
+/// Seatings of round 1 one address may ask for in a minute, and one event may get: seating a
+/// big event is the heaviest write there is, and a host tries a few layouts at most.
+pub const SEATINGS_PER_MINUTE: u32 = 10;
 /// Live streams (open pages that update themselves) one address may hold at once.
 pub const STREAMS_PER_CLIENT: u32 = 32;
 /// Connections one address may hold at once: a browser opens six or so, plus its live pages.
@@ -88,6 +91,10 @@ pub struct Limits {
     /// second (0: no limit).
     #[arg(long, env = "TOURING_PAGE_READS_PER_SECOND", default_value_t = PAGE_READS_PER_SECOND)]
     pub page_reads_per_second: u32,
+    /// Seatings of round 1 one address may ask for in a minute, and one event may get
+    /// (0: no limit).
+    #[arg(long, env = "TOURING_SEATINGS_PER_MINUTE", default_value_t = SEATINGS_PER_MINUTE)]
+    pub seatings_per_minute: u32,
     /// Live streams one address may hold open at once (0: no limit).
     #[arg(long, env = "TOURING_STREAMS_PER_CLIENT", default_value_t = STREAMS_PER_CLIENT)]
     pub streams_per_client: u32,
@@ -129,6 +136,7 @@ impl Default for Limits {
             entries_per_minute: ENTRIES_PER_MINUTE,
             writes_per_second: WRITES_PER_SECOND,
             page_reads_per_second: PAGE_READS_PER_SECOND,
+            seatings_per_minute: SEATINGS_PER_MINUTE,
             streams_per_client: STREAMS_PER_CLIENT,
             max_streams: 0,
             connections_per_client: CONNECTIONS_PER_CLIENT,
@@ -303,6 +311,9 @@ pub struct Guards {
     entries: Option<DefaultKeyedRateLimiter<Client>>,
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     page_reads: Option<DefaultKeyedRateLimiter<Client>>,
+    seatings: Option<DefaultKeyedRateLimiter<Client>>,
+    /// Seatings per event, whoever asks.
+    event_seatings: Option<DefaultKeyedRateLimiter<i64>>,
     streams: Streams,
     /// Connections open per client.
     connections: Connections,
@@ -334,6 +345,9 @@ impl Guards {
             entries: keyed(NonZeroU32::new(limits.entries_per_minute).map(Quota::per_minute)),
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             page_reads: keyed(NonZeroU32::new(limits.page_reads_per_second).map(Quota::per_second)),
+            seatings: keyed(NonZeroU32::new(limits.seatings_per_minute).map(Quota::per_minute)),
+            event_seatings: NonZeroU32::new(limits.seatings_per_minute)
+                .map(|n| DefaultKeyedRateLimiter::keyed(Quota::per_minute(n))),
             streams: Arc::default(),
             connections: Arc::default(),
             sign_ins: Mutex::default(),
@@ -414,6 +428,17 @@ impl Guards {
         }
     }
 
+    /// Counts a seating of round 1 by this client on this event, or says how long to wait.
+    fn check_seating(&self, client: Client, event: Option<i64>) -> Result<(), Duration> {
+        self.check(&self.seatings, client)?;
+        match (&self.event_seatings, event) {
+            (Some(limiter), Some(event)) => limiter
+                .check_key(&event)
+                .map_err(|not_until| not_until.wait_time_from(self.clock.now())),
+            _ => Ok(()),
+        }
+    }
+
     /// How long this client must wait before it may try the event's password again.
     pub fn sign_in_wait(&self, client: Client, event: i64) -> Option<Duration> {
         lock(&self.sign_ins).wait(client, event, Instant::now())
@@ -476,10 +501,20 @@ impl Guards {
 
     /// Forgets clients that have not been limited for a while, so the maps stay small.
     pub fn forget_idle(&self) {
-        for limiter in [&self.events, &self.entries, &self.writes, &self.page_reads]
-            .into_iter()
-            .flatten()
+        for limiter in [
+            &self.events,
+            &self.entries,
+            &self.writes,
+            &self.page_reads,
+            &self.seatings,
+        ]
+        .into_iter()
+        .flatten()
         {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        if let Some(limiter) = &self.event_seatings {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -660,6 +695,23 @@ fn is_costly_read(method: &Method, route: &str) -> bool {
         ) || route.starts_with("/events/{event}/print"))
 }
 
+/// Does a request to this route seat round 1 (again)?
+fn seats_round(method: &Method, route: &str) -> bool {
+    method == Method::POST
+        && matches!(
+            route,
+            "/api/v1/events/{event}/rounds" | "/events/{event}/host/seat"
+        )
+}
+
+/// The event a request's path names (`/events/{event}/…`, `/api/v1/events/{event}/…`), as the
+/// router reads the path.
+fn event_of(req: &HttpRequest) -> Option<i64> {
+    let mut segments = req.match_info().as_str().split('/');
+    segments.find(|s| *s == "events")?;
+    segments.next()?.parse().ok()
+}
+
 fn has_body(method: &Method) -> bool {
     [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(method)
 }
@@ -808,6 +860,15 @@ pub async fn guard(
                             "this device has created as many events as an hour allows",
                         )
                     })
+                } else if seats_round(&method, &route) {
+                    guards
+                        .check_seating(client, event_of(req.request()))
+                        .map_err(|wait| {
+                            (
+                                wait,
+                                "round 1 has been seated again as often as a minute allows",
+                            )
+                        })
                 } else if adds_entry(&method, &route) {
                     guards.check(&guards.entries, client).map_err(|wait| {
                         (

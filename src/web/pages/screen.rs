@@ -284,35 +284,35 @@ async fn screen(
     let slot = hub.kept().screen.slot(("screen", id));
     let mut kept = slot.lock().await;
     let version = hub.version(id);
-    let (event, mut regions) = match kept.as_ref().and_then(|k| k.current(version)) {
-        Some(regions) => {
-            let event = run(&app, move |app| events::view_event(app, &viewer))
-                .await
-                .map_err(private_page)?;
-            (event, Vec::clone(&regions))
-        }
-        None => {
-            let (event, regions, ticking) = run(&app, move |app| {
-                let screen = report::screen(app, &viewer)?;
-                let ticking = view::board_view(&screen.board)
-                    .is_some_and(|round| round.ticking_ms().is_some());
-                Ok((
-                    screen.board.event.clone(),
-                    shared_regions(&screen)?,
-                    ticking,
-                ))
-            })
+    let (event, mut regions) = if let Some(regions) = kept.as_ref().and_then(|k| k.current(version))
+    {
+        // Only the reader's access is read (without holding the others up).
+        drop(kept);
+        let event = run(&app, move |app| events::view_event(app, &viewer))
             .await
             .map_err(private_page)?;
-            crate::metrics::get()
-                .page_drawings
-                .with_label_values(&["screen"])
-                .inc();
-            *kept = Some(Kept::new(version, ticking, regions.clone()));
-            (event, regions)
-        }
+        (event, Vec::clone(&regions))
+    } else {
+        let (event, regions, ticking) = run(&app, move |app| {
+            let screen = report::screen(app, &viewer)?;
+            let ticking =
+                view::board_view(&screen.board).is_some_and(|round| round.ticking_ms().is_some());
+            Ok((
+                screen.board.event.clone(),
+                shared_regions(&screen)?,
+                ticking,
+            ))
+        })
+        .await
+        .map_err(private_page)?;
+        crate::metrics::get()
+            .page_drawings
+            .with_label_values(&["screen"])
+            .inc();
+        *kept = Some(Kept::new(version, ticking, regions.clone()));
+        drop(kept);
+        (event, regions)
     };
-    drop(kept);
     regions.push(("screen-join", screen_join(&event, &base_url(&req))?));
     let mut region = |name: &str| {
         regions
@@ -360,14 +360,14 @@ async fn standings(
     let slot = hub.kept().standings.slot(("standings", id));
     let mut kept = slot.lock().await;
     let version = hub.version(id);
-    let (event, drawn) = match kept.as_ref().and_then(|k| k.current(version)) {
-        Some(drawn) => {
+    let (event, (table, is_final, provisional)) =
+        if let Some(drawn) = kept.as_ref().and_then(|k| k.current(version)) {
+            drop(kept);
             let event = run(&app, move |app| events::view_event(app, &viewer))
                 .await
                 .map_err(private_page)?;
-            (event, drawn)
-        }
-        None => {
+            (event, drawn.as_ref().clone())
+        } else {
             let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
                 .await
                 .map_err(private_page)?;
@@ -384,14 +384,11 @@ async fn standings(
                 .page_drawings
                 .with_label_values(&["standings"])
                 .inc();
-            let fresh = Kept::new(version, false, (table, is_final, provisional));
-            let drawn = fresh.current(version).unwrap_or_default();
-            *kept = Some(fresh);
+            let drawn = (table, is_final, provisional);
+            *kept = Some(Kept::new(version, false, drawn.clone()));
+            drop(kept);
             (event, drawn)
-        }
-    };
-    drop(kept);
-    let (table, is_final, provisional) = drawn.as_ref().clone();
+        };
     let mut layout =
         Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor);
     layout.refresh = (!is_final).then_some(30);
