@@ -72,13 +72,7 @@ fn one_client_past_its_get_limit_is_answered_429_with_words() {
         .into_iter()
         .find(|a| a.status().as_u16() == 429)
         .expect("a 429 past the limit");
-    let retry: u64 = refused
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok())
-        .expect("a Retry-After in seconds");
-    assert!(retry >= 1);
+    assert!(common::server::retry_after(&refused) >= 1);
     let page = refused.text().expect("page");
     assert!(page.contains("too many pages"), "{page}");
     assert!(page.contains("try again"), "{page}");

@@ -54,10 +54,13 @@ impl<V> Kept<V> {
     }
 }
 
+/// A key's slot, with when it was last asked for.
+type Used<V> = (Instant, Arc<KeptSlot<V>>);
+
 /// The drawings of one page kind, by event.
 #[derive(Debug)]
 pub struct KeptPages<V> {
-    slots: Mutex<HashMap<KeptKey, (Instant, Arc<KeptSlot<V>>)>>,
+    slots: Mutex<HashMap<KeptKey, Used<V>>>,
 }
 
 impl<V> Default for KeptPages<V> {

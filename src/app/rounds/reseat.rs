@@ -17,14 +17,16 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 
-use super::seating::{SeatRequest, check_reseatable, how_of, paper_of, plan_of, seat_first};
-use super::{RoundRecord, SEATED, latest};
+use super::seating::{
+    SeatRequest, check_reseatable, how_of, insert_seated_round, paper_of, plan_of, seat_first,
+};
+use super::{RoundRecord, latest};
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{DIGITAL, NewDeal, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey};
-use crate::db::models::{NewRound, NewRoundTable, NewTableEntry};
+use crate::db::models::{NewRoundTable, NewTableEntry};
 use crate::db::{Conn, queries};
-use crate::tournament::{self, EntryId, RoundKind, Seating, SeatingPlan};
+use crate::tournament::{self, EntryId, Seating, SeatingPlan};
 
 /// The refusal when the event kept changing while round 1 was being seated.
 pub const CHANGED: &str = "the event changed while round 1 was being seated (an entry or a \
@@ -154,21 +156,7 @@ pub fn store(
         settings.remainder = remainder;
         events::update_settings(conn, event, settings, now)?;
     }
-    let length = match event.settings.round {
-        RoundKind::Timed { seconds } => Some(i32::try_from(seconds).unwrap_or(i32::MAX)),
-        RoundKind::Games { .. } => None,
-    };
-    let row = queries::insert_round(
-        conn,
-        &NewRound {
-            event_id: event.id(),
-            number: 1,
-            state: SEATED,
-            length_seconds: length,
-            extended_seconds: 0,
-            byes: &serde_json::to_string(&prepared.seating.byes)?,
-        },
-    )?;
+    let row = insert_seated_round(conn, event, 1, &prepared.seating)?;
     let tables = &prepared.seating.tables;
     let new_tables: Vec<NewRoundTable> = tables
         .iter()

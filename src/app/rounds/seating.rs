@@ -142,20 +142,18 @@ pub(super) fn check_reseatable(existing: Option<&RoundRecord>) -> AppResult<()> 
     }
 }
 
-/// Stores a seated round: its tables, who sits where, and the first deal at digital tables.
-pub(super) fn create_round(
+/// Stores a seated round's own row (its tables come after).
+pub(super) fn insert_seated_round(
     conn: &mut Conn,
     event: &EventRecord,
     number: i32,
     seating: &Seating,
-    paper_tables: &[u32],
-    now: NaiveDateTime,
-) -> AppResult<RoundRecord> {
+) -> AppResult<models::Round> {
     let length = match event.settings.round {
         RoundKind::Timed { seconds } => Some(i32::try_from(seconds).unwrap_or(i32::MAX)),
         RoundKind::Games { .. } => None,
     };
-    let row = queries::insert_round(
+    Ok(queries::insert_round(
         conn,
         &NewRound {
             event_id: event.id(),
@@ -165,7 +163,19 @@ pub(super) fn create_round(
             extended_seconds: 0,
             byes: &serde_json::to_string(&seating.byes)?,
         },
-    )?;
+    )?)
+}
+
+/// Stores a seated round: its tables, who sits where, and the first deal at digital tables.
+pub(super) fn create_round(
+    conn: &mut Conn,
+    event: &EventRecord,
+    number: i32,
+    seating: &Seating,
+    paper_tables: &[u32],
+    now: NaiveDateTime,
+) -> AppResult<RoundRecord> {
+    let row = insert_seated_round(conn, event, number, seating)?;
     for table in &seating.tables {
         let mode = if paper_tables.contains(&table.number) {
             PAPER

@@ -1,6 +1,7 @@
 //! The projector (the round, the clock, the seating, the live standings and a QR code to join),
 //! the standings page, and the live streams of those and of the host console.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, web};
@@ -30,8 +31,33 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/events/{event}/live/console", web::get().to(console_live));
 }
 
-/// A QR code as inline SVG (our own drawing of the qrcode crate's matrix).
+/// QR codes drawn lately, by their text: drawing one takes about as long as the rest of a
+/// projector page, and every GET of the projector shows the same one.
+const KEPT_QR_CODES: usize = 64;
+
+/// A QR code as inline SVG (our own drawing of the qrcode crate's matrix), drawn once for the
+/// last few texts.
 pub fn qr_svg(text: &str) -> String {
+    static KEPT: std::sync::OnceLock<std::sync::Mutex<HashMap<String, String>>> =
+        std::sync::OnceLock::new();
+    let kept = KEPT.get_or_init(Default::default);
+    let lock = || {
+        kept.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(svg) = lock().get(text) {
+        return svg.clone();
+    }
+    let svg = draw_qr(text);
+    let mut kept = lock();
+    if kept.len() >= KEPT_QR_CODES {
+        kept.clear();
+    }
+    kept.insert(text.to_owned(), svg.clone());
+    svg
+}
+
+fn draw_qr(text: &str) -> String {
     match qrcode::QrCode::new(text.as_bytes()) {
         Ok(code) => code
             .render::<qrcode::render::svg::Color>()
