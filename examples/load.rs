@@ -66,6 +66,24 @@ struct Options {
     /// Servers to start over the one database (more than one needs PostgreSQL).
     #[arg(long, default_value_t = 1)]
     instances: usize,
+    /// A stranger's flood during the play (issue 32): this many connections, each sending
+    /// `--flood-requests` pipelined GETs of another event's projector and never reading the
+    /// answers. 0: no flood.
+    #[arg(long, default_value_t = 0)]
+    flood_connections: usize,
+    /// GETs each flood connection sends at once.
+    #[arg(long, default_value_t = 4)]
+    flood_requests: usize,
+    /// Entries of the flooded event (seated in tables of 2 before the play).
+    #[arg(long, default_value_t = 1200)]
+    flood_entries: usize,
+    /// Loopback addresses the flood comes from (127.0.0.10 and on): the server counts each as
+    /// a device of its own, with its own limits.
+    #[arg(long, default_value_t = 8)]
+    flood_addresses: u8,
+    /// Seconds each wave of flood connections is held before it is replaced by a new one.
+    #[arg(long, default_value_t = 10)]
+    flood_wave_s: u64,
 }
 
 /// Players per table and per partnership: tables of 6 are three partnerships of two.
@@ -570,6 +588,18 @@ async fn evening(
     })
     .await?;
 
+    // A stranger's flood of another event's projector, if asked, for the whole play.
+    let flood_path = if options.flood_connections > 0 {
+        Some(flood_event(&api, base, options.flood_entries).await?)
+    } else {
+        None
+    };
+    let flooding = Arc::new(AtomicBool::new(true));
+    let flooder = flood_path.map(|path| {
+        let (address, flooding, options) = (base.to_owned(), flooding.clone(), options.clone());
+        std::thread::spawn(move || flood(&address, &path, &options, &flooding))
+    });
+
     // The evening: every table plays every interval, the tables spread over the interval.
     let rss_before = memory(pids);
     let cpu_before = cpu_seconds(pids);
@@ -600,6 +630,11 @@ async fn evening(
         handle.await?;
     }
     let played_s = begin.elapsed().as_secs_f64();
+    flooding.store(false, Ordering::SeqCst);
+    let flooded = match flooder {
+        Some(handle) => Some(handle.join().map_err(|_| "the flood's thread panicked")?),
+        None => None,
+    };
     // The last moves' updates are still on their way.
     let drained = tokio::time::Instant::now() + Duration::from_secs(10);
     while tokio::time::Instant::now() < drained
@@ -672,9 +707,139 @@ async fn evening(
         "projector_redraws": redraws.1,
         "skipped_ticks": stats.skipped,
         "errors": {"total": total_errors, "by_kind": stats.errors},
+        "flood": flooded,
     });
     let answered = std::mem::take(&mut stats.answered);
     Ok((summary, event, answered))
+}
+
+/// Makes the event a stranger floods: `entries` players, round 1 seated in tables of 2, so its
+/// projector shows every table and the standings of every entry. Answers the projector's path.
+async fn flood_event(api: &reqwest::Client, base: &str, entries: usize) -> Result<String> {
+    let created = post_ok(
+        api,
+        &format!("{base}/api/v1/events"),
+        None,
+        json!({"name": "Flooded"}),
+    )
+    .await?;
+    let event = created["event"]["id"].as_i64().ok_or("no event id")?;
+    let host = created["host_token"].as_str().ok_or("no host token")?;
+    let events = format!("{base}/api/v1/events/{event}");
+    for n in 0..entries {
+        post_ok(
+            api,
+            &format!("{events}/entries"),
+            Some(host),
+            json!({ "names": [format!("Guest {n}")] }),
+        )
+        .await?;
+    }
+    post_ok(api, &format!("{events}/rounds"), Some(host), json!({})).await?;
+    let path = format!("/events/{event}/screen");
+    let page = api
+        .get(format!("{base}{path}"))
+        .send()
+        .await?
+        .bytes()
+        .await?;
+    eprintln!(
+        "load: flooding {path}: {entries} entries, the projector is {} KB",
+        page.len() / 1024
+    );
+    Ok(path)
+}
+
+/// The flood, in waves until `flooding` ends: each wave opens `--flood-connections`
+/// connections from `--flood-addresses` loopback addresses, sends `--flood-requests` pipelined
+/// GETs of `path` on each and reads nothing; after `--flood-wave-s` it reads what arrived (to
+/// count the answers) and whether the server closed the connection, and opens the next wave.
+fn flood(base: &str, path: &str, options: &Options, flooding: &AtomicBool) -> Value {
+    use std::io::{Read, Write};
+    let Ok(server) = base
+        .trim_start_matches("http://")
+        .parse::<std::net::SocketAddr>()
+    else {
+        return json!({"error": "the server's address"});
+    };
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {server}\r\nUser-Agent: flood\r\n\r\n");
+    let burst = request.repeat(options.flood_requests);
+    let (mut waves, mut opened, mut failed, mut sent) = (0u64, 0u64, 0u64, 0u64);
+    let (mut ok, mut refused, mut closed) = (0u64, 0u64, 0u64);
+    while flooding.load(Ordering::SeqCst) {
+        waves += 1;
+        let mut held = Vec::with_capacity(options.flood_connections);
+        for c in 0..options.flood_connections {
+            let from = std::net::IpAddr::from([
+                127,
+                0,
+                0,
+                10 + (c % usize::from(options.flood_addresses.max(1))) as u8,
+            ]);
+            let connected = (|| -> std::io::Result<std::net::TcpStream> {
+                let socket =
+                    socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+                socket.bind(&std::net::SocketAddr::new(from, 0).into())?;
+                socket.connect_timeout(&server.into(), Duration::from_secs(2))?;
+                let mut stream = std::net::TcpStream::from(socket);
+                stream.write_all(burst.as_bytes())?;
+                Ok(stream)
+            })();
+            match connected {
+                Ok(stream) => {
+                    opened += 1;
+                    sent += options.flood_requests as u64;
+                    held.push(stream);
+                }
+                Err(_) => failed += 1,
+            }
+        }
+        let until = Instant::now() + Duration::from_secs(options.flood_wave_s);
+        while flooding.load(Ordering::SeqCst) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // What arrived: the status lines of the answers, and whether the server has closed.
+        let mut chunk = vec![0u8; 64 * 1024];
+        for mut stream in held {
+            if stream.set_nonblocking(true).is_err() {
+                continue;
+            }
+            let mut carry: Vec<u8> = Vec::new();
+            loop {
+                match stream.read(&mut chunk) {
+                    Ok(0) => {
+                        closed += 1;
+                        break;
+                    }
+                    Ok(n) => {
+                        carry.extend_from_slice(&chunk[..n]);
+                        ok += memmem::find_iter(&carry, b"HTTP/1.1 200").count() as u64;
+                        refused += memmem::find_iter(&carry, b"HTTP/1.1 429").count() as u64;
+                        let keep = carry.len().saturating_sub(11);
+                        carry.drain(..keep);
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                    Err(_) => {
+                        closed += 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    json!({
+        "connections_per_wave": options.flood_connections,
+        "requests_per_connection": options.flood_requests,
+        "addresses": options.flood_addresses,
+        "wave_s": options.flood_wave_s,
+        "waves": waves,
+        "connections_opened": opened,
+        "connections_refused_or_failed": failed,
+        "requests_sent": sent,
+        "answers_200_read_afterwards": ok,
+        "answers_429_read_afterwards": refused,
+        "connections_closed_by_the_server_by_the_end_of_their_wave": closed,
+    })
 }
 
 /// POSTs JSON and answers the body, or an error naming the status and body.

@@ -34,6 +34,9 @@ pub struct Metrics {
     pub relay_connected: IntGauge,
     pub relay_reconnections: IntCounter,
     pub relay_notices: IntCounterVec,
+    /// Drawings of the projector and standings pages made for GETs, by page (GETs of an
+    /// unchanged event share one).
+    pub page_drawings: IntCounterVec,
 }
 
 /// The process's measurements.
@@ -105,6 +108,13 @@ impl Metrics {
             ),
             &["direction"],
         )?;
+        let page_drawings = IntCounterVec::new(
+            Opts::new(
+                "touring_page_drawings_total",
+                "Drawings of the projector and standings pages made for GETs, by page.",
+            ),
+            &["page"],
+        )?;
         let registry = Registry::new();
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
@@ -126,6 +136,7 @@ impl Metrics {
         for direction in ["sent", "heard"] {
             relay_notices.with_label_values(&[direction]);
         }
+        registry.register(Box::new(page_drawings.clone()))?;
         Ok(Metrics {
             registry,
             requests,
@@ -140,6 +151,7 @@ impl Metrics {
             relay_connected,
             relay_reconnections,
             relay_notices,
+            page_drawings,
         })
     }
 

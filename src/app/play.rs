@@ -195,31 +195,69 @@ pub fn start_deal(
     now: NaiveDateTime,
 ) -> AppResult<GameRow> {
     let players = table_players(conn, table)?;
-    let config = table_config(event, players.len())?;
-    let seats = DealSeats::for_deal(&players, config.partners, deal as u32);
-    // Deals count from 1 here and from 0 in the tournament's seed labels. The server's
-    // secret is mixed in so that no seat can work the deal out from the event's seed (which
-    // the host may have typed); the stored seed replays the game without it.
-    let seed = super::secret::deal_seed(tournament::game_seed(
-        event.settings.seed,
-        round.number.unsigned_abs(),
-        table.number.unsigned_abs(),
-        deal.unsigned_abs().saturating_sub(1),
-    ));
-    Ok(queries::insert_game(
-        conn,
-        &NewGame {
-            table_id: table.id,
+    let new = NewDeal::at(event, round.number, table.number, &players, deal)?;
+    Ok(queries::insert_game(conn, &new.row(table.id, now))?)
+}
+
+/// A new deal as it is stored, worked out from who sits at the table without the database
+/// (so a whole round's deals can be worked out before its write begins).
+#[derive(Debug, Clone)]
+pub struct NewDeal {
+    pub number: i32,
+    pub rules: &'static str,
+    pub players: i32,
+    pub partners: bool,
+    pub seed: i64,
+    pub seats: String,
+    pub options: Option<String>,
+}
+
+impl NewDeal {
+    /// Deal number `deal` at table `table` of round `round`, whose entries are listed in
+    /// table-side order with their players.
+    pub fn at(
+        event: &EventRecord,
+        round: i32,
+        table: i32,
+        players: &[(EntryId, Vec<i64>)],
+        deal: i32,
+    ) -> AppResult<NewDeal> {
+        let config = table_config(event, players.len())?;
+        let seats = DealSeats::for_deal(players, config.partners, deal as u32);
+        // Deals count from 1 here and from 0 in the tournament's seed labels. The server's
+        // secret is mixed in so that no seat can work the deal out from the event's seed
+        // (which the host may have typed); the stored seed replays the game without it.
+        let seed = super::secret::deal_seed(tournament::game_seed(
+            event.settings.seed,
+            round.unsigned_abs(),
+            table.unsigned_abs(),
+            deal.unsigned_abs().saturating_sub(1),
+        ));
+        Ok(NewDeal {
             number: deal,
             rules: config.rules.id(),
             players: i32::from(config.players),
             partners: config.partners,
             seed: seed as i64,
-            seats: &serde_json::to_string(&seats)?,
+            seats: serde_json::to_string(&seats)?,
+            options: GameOptions::of(config).stored()?,
+        })
+    }
+
+    /// The row to insert for the table stored as `table_id`.
+    pub fn row(&self, table_id: i64, now: NaiveDateTime) -> NewGame<'_> {
+        NewGame {
+            table_id,
+            number: self.number,
+            rules: self.rules,
+            players: self.players,
+            partners: self.partners,
+            seed: self.seed,
+            seats: &self.seats,
             started_at: now,
-            options: GameOptions::of(config).stored()?.as_deref(),
-        },
-    )?)
+            options: self.options.as_deref(),
+        }
+    }
 }
 
 /// Replays a stored deal: from the replay kept in memory ([`super::deals`]) and the actions

@@ -477,6 +477,37 @@ pub fn insert_table(conn: &mut Conn, new: &NewRoundTable) -> QueryResult<RoundTa
     })
 }
 
+/// Rows a batch insert sends in one statement (SQLite takes at most 32,766 values a statement).
+const BATCH: usize = 1_000;
+
+/// Inserts `rows` into `table`, a thousand a statement.
+macro_rules! insert_batches {
+    ($conn:ident, $table:expr, $rows:expr) => {{
+        let mut inserted = 0;
+        for chunk in $rows.chunks(BATCH) {
+            inserted += on_backend!($conn, {
+                diesel::insert_into($table).values(chunk).execute($conn)
+            })?;
+        }
+        Ok(inserted)
+    }};
+}
+
+/// Inserts a round's tables.
+pub fn insert_tables(conn: &mut Conn, rows: &[NewRoundTable]) -> QueryResult<usize> {
+    insert_batches!(conn, round_tables::table, rows)
+}
+
+/// Inserts who sits at a round's tables.
+pub fn insert_table_entries(conn: &mut Conn, rows: &[NewTableEntry]) -> QueryResult<usize> {
+    insert_batches!(conn, table_entries::table, rows)
+}
+
+/// Inserts a round's first deals.
+pub fn insert_games(conn: &mut Conn, rows: &[NewGame]) -> QueryResult<usize> {
+    insert_batches!(conn, games::table, rows)
+}
+
 pub fn tables_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<RoundTable>> {
     on_backend!(conn, {
         round_tables::table

@@ -40,6 +40,13 @@ pub const ENTRIES_PER_MINUTE: u32 = 1_200;
 /// Requests with a body (forms, moves, API calls that change something) one address may send
 /// in a second, in bursts of as many.
 pub const WRITES_PER_SECOND: u32 = 200;
+/// Costly public pages (the projector, the standings, the printouts, the replays) one address
+/// may ask for in a second, in bursts of as many: a phone asks for one now and then (the
+/// pages update themselves), and a client asking faster only queues work and answers.
+pub const PAGE_READS_PER_SECOND: u32 = 20;
+/// Seatings of round 1 one address may ask for in a minute, and one event may get: seating a
+/// big event is the heaviest write there is, and a host tries a few layouts at most.
+pub const SEATINGS_PER_MINUTE: u32 = 10;
 /// Live streams (open pages that update themselves) one address may hold at once.
 pub const STREAMS_PER_CLIENT: u32 = 32;
 /// Connections one address may hold at once: a browser opens six or so, plus its live pages.
@@ -49,6 +56,13 @@ pub const BODY_TIMEOUT_SECS: u64 = 10;
 /// Seconds a client has to send a request's headers: a phone on a slow Wi-Fi sends them in a
 /// fraction of that, and a client that never finishes them holds its connection no longer.
 pub const HEADERS_TIMEOUT: Duration = Duration::from_secs(3);
+/// Seconds a connection may stay idle between requests. It is also what bounds an answer a
+/// client never reads: once an answer (a page is one piece) is handed to the connection,
+/// actix-http's keep-alive timer runs; when it ends the connection is shut, and one whose
+/// unread answer still cannot be sent is dropped after the disconnect time-out below.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
+/// Seconds a connection being shut has to take what was still to be sent to it.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// Open files kept for the party whatever the live pages take: the database, the log, and the
 /// connections of moves and pages.
 pub const RESERVE: u64 = 256;
@@ -73,6 +87,14 @@ pub struct Limits {
     /// Requests with a body one address may send in a second (0: no limit).
     #[arg(long, env = "TOURING_WRITES_PER_SECOND", default_value_t = WRITES_PER_SECOND)]
     pub writes_per_second: u32,
+    /// Costly pages (projector, standings, printouts, replays) one address may ask for in a
+    /// second (0: no limit).
+    #[arg(long, env = "TOURING_PAGE_READS_PER_SECOND", default_value_t = PAGE_READS_PER_SECOND)]
+    pub page_reads_per_second: u32,
+    /// Seatings of round 1 one address may ask for in a minute, and one event may get
+    /// (0: no limit).
+    #[arg(long, env = "TOURING_SEATINGS_PER_MINUTE", default_value_t = SEATINGS_PER_MINUTE)]
+    pub seatings_per_minute: u32,
     /// Live streams one address may hold open at once (0: no limit).
     #[arg(long, env = "TOURING_STREAMS_PER_CLIENT", default_value_t = STREAMS_PER_CLIENT)]
     pub streams_per_client: u32,
@@ -123,6 +145,8 @@ impl Default for Limits {
             max_entries: MAX_ENTRIES,
             entries_per_minute: ENTRIES_PER_MINUTE,
             writes_per_second: WRITES_PER_SECOND,
+            page_reads_per_second: PAGE_READS_PER_SECOND,
+            seatings_per_minute: SEATINGS_PER_MINUTE,
             streams_per_client: STREAMS_PER_CLIENT,
             max_streams: 0,
             connections_per_client: CONNECTIONS_PER_CLIENT,
@@ -297,6 +321,10 @@ pub struct Guards {
     events: Option<DefaultKeyedRateLimiter<Client>>,
     entries: Option<DefaultKeyedRateLimiter<Client>>,
     writes: Option<DefaultKeyedRateLimiter<Client>>,
+    page_reads: Option<DefaultKeyedRateLimiter<Client>>,
+    seatings: Option<DefaultKeyedRateLimiter<Client>>,
+    /// Seatings per event, whoever asks.
+    event_seatings: Option<DefaultKeyedRateLimiter<i64>>,
     streams: Streams,
     /// Connections open per client.
     connections: Connections,
@@ -327,6 +355,10 @@ impl Guards {
             events: keyed(NonZeroU32::new(limits.events_per_hour).map(Quota::per_hour)),
             entries: keyed(NonZeroU32::new(limits.entries_per_minute).map(Quota::per_minute)),
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
+            page_reads: keyed(NonZeroU32::new(limits.page_reads_per_second).map(Quota::per_second)),
+            seatings: keyed(NonZeroU32::new(limits.seatings_per_minute).map(Quota::per_minute)),
+            event_seatings: NonZeroU32::new(limits.seatings_per_minute)
+                .map(|n| DefaultKeyedRateLimiter::keyed(Quota::per_minute(n))),
             streams: Arc::default(),
             connections: Arc::default(),
             sign_ins: Mutex::default(),
@@ -421,6 +453,17 @@ impl Guards {
         }
     }
 
+    /// Counts a seating of round 1 by this client on this event, or says how long to wait.
+    fn check_seating(&self, client: Client, event: Option<i64>) -> Result<(), Duration> {
+        self.check(&self.seatings, client)?;
+        match (&self.event_seatings, event) {
+            (Some(limiter), Some(event)) => limiter
+                .check_key(&event)
+                .map_err(|not_until| not_until.wait_time_from(self.clock.now())),
+            _ => Ok(()),
+        }
+    }
+
     /// How long this client must wait before it may try the event's password again.
     pub fn sign_in_wait(&self, client: Client, event: i64) -> Option<Duration> {
         lock(&self.sign_ins).wait(client, event, Instant::now())
@@ -483,10 +526,20 @@ impl Guards {
 
     /// Forgets clients that have not been limited for a while, so the maps stay small.
     pub fn forget_idle(&self) {
-        for limiter in [&self.events, &self.entries, &self.writes]
-            .into_iter()
-            .flatten()
+        for limiter in [
+            &self.events,
+            &self.entries,
+            &self.writes,
+            &self.page_reads,
+            &self.seatings,
+        ]
+        .into_iter()
+        .flatten()
         {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        if let Some(limiter) = &self.event_seatings {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -658,6 +711,33 @@ fn adds_entry(method: &Method, route: &str) -> bool {
         )
 }
 
+/// Is this a GET of a page that is costly to draw and open to anyone with the event's
+/// address (the projector, the standings, the printouts, the replays)?
+fn is_costly_read(method: &Method, route: &str) -> bool {
+    method == Method::GET
+        && (matches!(
+            route,
+            "/events/{event}/screen" | "/events/{event}/standings" | "/events/{event}/replays"
+        ) || route.starts_with("/events/{event}/print"))
+}
+
+/// Does a request to this route seat round 1 (again)?
+fn seats_round(method: &Method, route: &str) -> bool {
+    method == Method::POST
+        && matches!(
+            route,
+            "/api/v1/events/{event}/rounds" | "/events/{event}/host/seat"
+        )
+}
+
+/// The event a request's path names (`/events/{event}/…`, `/api/v1/events/{event}/…`), as the
+/// router reads the path.
+fn event_of(req: &HttpRequest) -> Option<i64> {
+    let mut segments = req.match_info().as_str().split('/');
+    segments.find(|s| *s == "events")?;
+    segments.next()?.parse().ok()
+}
+
 fn has_body(method: &Method) -> bool {
     [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(method)
 }
@@ -806,6 +886,15 @@ pub async fn guard(
                             "this device has created as many events as an hour allows",
                         )
                     })
+                } else if seats_round(&method, &route) {
+                    guards
+                        .check_seating(client, event_of(req.request()))
+                        .map_err(|wait| {
+                            (
+                                wait,
+                                "round 1 has been seated again as often as a minute allows",
+                            )
+                        })
                 } else if adds_entry(&method, &route) {
                     guards.check(&guards.entries, client).map_err(|wait| {
                         (
@@ -816,6 +905,17 @@ pub async fn guard(
                 } else {
                     Ok(())
                 }
+            })
+            .err()
+    } else if is_costly_read(&method, &route) {
+        guards
+            .check(&guards.page_reads, client)
+            .map_err(|wait| {
+                (
+                    wait,
+                    "this device has asked for too many pages in a row (a projector or standings \
+                     page updates itself: keep it open rather than reloading it)",
+                )
             })
             .err()
     } else {
@@ -988,10 +1088,11 @@ mod tests {
                         let route = route_of(req.request()).unwrap_or_default();
                         let method = req.method().clone();
                         let what = format!(
-                            "{}{}{}",
+                            "{}{}{}{}",
                             u8::from(is_stream(&route)),
                             u8::from(creates_event(&method, &route)),
-                            u8::from(adds_entry(&method, &route))
+                            u8::from(adds_entry(&method, &route)),
+                            u8::from(is_costly_read(&method, &route))
                         );
                         let _ = next;
                         Ok(req.into_response(HttpResponse::Ok().body(what)))
@@ -1002,23 +1103,28 @@ mod tests {
         )
         .await;
         for (method, path, expected) in [
-            (Method::GET, "/seat-live", "100"),
-            (Method::GET, "/seat/abc/live", "100"),
-            (Method::GET, "/events/3/live/screen", "100"),
-            (Method::GET, "/events/3/%6Cive/screen", "100"),
-            (Method::GET, "/events/3/live/standings/", "100"),
-            (Method::GET, "/events/3/live/console", "100"),
-            (Method::GET, "/events/3/screen", "000"),
-            (Method::POST, "/api/v1/events", "010"),
-            (Method::POST, "/api/v1/%65vents", "010"),
-            (Method::POST, "/%65vents/", "010"),
-            (Method::GET, "/api/v1/events", "000"),
-            (Method::POST, "/api/v1/events/4/entries", "001"),
-            (Method::POST, "/api/v1/events/4/%65ntries", "001"),
-            (Method::POST, "/events/4/host/entries", "001"),
-            (Method::POST, "/events/4/host/bots", "001"),
-            (Method::PATCH, "/api/v1/events/4/entries/2", "000"),
-            (Method::POST, "/nowhere", "000"),
+            (Method::GET, "/seat-live", "1000"),
+            (Method::GET, "/seat/abc/live", "1000"),
+            (Method::GET, "/events/3/live/screen", "1000"),
+            (Method::GET, "/events/3/%6Cive/screen", "1000"),
+            (Method::GET, "/events/3/live/standings/", "1000"),
+            (Method::GET, "/events/3/live/console", "1000"),
+            (Method::GET, "/events/3/screen", "0001"),
+            (Method::GET, "/events/3/%73creen", "0001"),
+            (Method::GET, "/events/3/standings/", "0001"),
+            (Method::GET, "/events/3/print/standings", "0001"),
+            (Method::GET, "/events/3/replays", "0001"),
+            (Method::GET, "/events/3/host", "0000"),
+            (Method::POST, "/api/v1/events", "0100"),
+            (Method::POST, "/api/v1/%65vents", "0100"),
+            (Method::POST, "/%65vents/", "0100"),
+            (Method::GET, "/api/v1/events", "0000"),
+            (Method::POST, "/api/v1/events/4/entries", "0010"),
+            (Method::POST, "/api/v1/events/4/%65ntries", "0010"),
+            (Method::POST, "/events/4/host/entries", "0010"),
+            (Method::POST, "/events/4/host/bots", "0010"),
+            (Method::PATCH, "/api/v1/events/4/entries/2", "0000"),
+            (Method::POST, "/nowhere", "0000"),
         ] {
             let request = TestRequest::default()
                 .method(method.clone())

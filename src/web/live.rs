@@ -49,6 +49,26 @@ pub struct Hub {
     drawings: Arc<Drawings<PageKey>>,
     /// Set when the server stops: every stream tells its page to reconnect, and ends.
     closing: Arc<watch::Sender<bool>>,
+    /// Each event's version: how many notices were published for it (and for everything).
+    versions: Arc<Versions>,
+    /// The drawings that GETs of the same event-wide page share ([`super::kept`]).
+    kept: Arc<KeptDrawings>,
+}
+
+/// How many notices were published, per event and for everything.
+#[derive(Debug, Default)]
+struct Versions {
+    everything: std::sync::atomic::AtomicU64,
+    events: Mutex<HashMap<i64, u64>>,
+}
+
+/// The projector's and the standings pages' drawings that GETs share.
+#[derive(Debug, Default)]
+pub struct KeptDrawings {
+    /// The projector's regions but its QR code (whose address follows each request).
+    pub screen: super::kept::KeptPages<Vec<(&'static str, String)>>,
+    /// The standings page's table, whether the standings are final, and provisional.
+    pub standings: super::kept::KeptPages<(String, bool, bool)>,
 }
 
 /// What makes two streams' drawings the same: the page, the event, and the address the page
@@ -201,6 +221,8 @@ impl Hub {
             relay: Arc::default(),
             drawings: Arc::default(),
             closing: Arc::new(watch::channel(false).0),
+            versions: Arc::default(),
+            kept: Arc::default(),
         }
     }
 
@@ -219,6 +241,26 @@ impl Hub {
     /// What a stream waits on to learn that the server is stopping.
     pub fn closing(&self) -> Closing {
         Closing(self.closing.subscribe())
+    }
+
+    /// The drawings that GETs of the same event-wide page share.
+    pub fn kept(&self) -> &KeptDrawings {
+        &self.kept
+    }
+
+    /// The event's version: it moves on with every notice heard for the event (or for
+    /// everything) on this instance, so a drawing made at one version shows every change
+    /// published before it.
+    pub fn version(&self, event: i64) -> u64 {
+        let everything = self
+            .versions
+            .everything
+            .load(std::sync::atomic::Ordering::Acquire);
+        let own = lock(&self.versions.events)
+            .get(&event)
+            .copied()
+            .unwrap_or(0);
+        everything.wrapping_add(own)
     }
 
     /// The drawings shared by the streams of the same event-wide page.
@@ -241,9 +283,13 @@ impl Hub {
     /// round's end, and what came from another instance).
     pub fn publish_here(&self, notice: Notice) {
         if notice.topic == Topic::Everything {
+            self.versions
+                .everything
+                .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
             let _ = self.routes.everything.send(notice);
             return;
         }
+        *lock(&self.versions.events).entry(notice.event).or_insert(0) += 1;
         let mut events = lock(&self.routes.events);
         let Some(channels) = events.get_mut(&notice.event) else {
             return;

@@ -7,6 +7,7 @@ pub mod api;
 pub mod boards;
 pub mod bots;
 pub mod error;
+pub mod kept;
 pub mod limits;
 pub mod live;
 pub mod ops;
@@ -136,7 +137,10 @@ pub fn bind_with(
     // middleware); a connection idle for longer than that is closed, so one that never
     // finishes its headers holds its file for 3 s at most.
     .client_request_timeout(body_timeout.min(limits::HEADERS_TIMEOUT))
-    .client_disconnect_timeout(std::time::Duration::from_secs(2))
+    // An answer a client never reads is dropped at most KEEP_ALIVE + DISCONNECT_TIMEOUT after
+    // it was handed over (see limits::KEEP_ALIVE), with its connection and its memory.
+    .keep_alive(limits::KEEP_ALIVE)
+    .client_disconnect_timeout(limits::DISCONNECT_TIMEOUT)
     // One client holds at most --connections-per-client connections; more are shut at once.
     .on_connect(move |connection, data| limits::on_connect(&connect_guards, connection, data))
     // Never more connections than open files: past them, accepting fails and fills the log.

@@ -349,6 +349,16 @@ impl Server {
     }
 }
 
+/// The seconds an answer's `Retry-After` header asks to wait (it must have one).
+pub fn retry_after(response: &reqwest::blocking::Response) -> u64 {
+    response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After in seconds")
+}
+
 fn answer(response: reqwest::blocking::Response) -> (u16, Value) {
     let status = response.status().as_u16();
     let text = response.text().expect("body");

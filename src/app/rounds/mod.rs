@@ -10,6 +10,7 @@ mod close;
 mod corrections;
 mod overview;
 mod paper;
+mod reseat;
 mod seating;
 mod signal;
 

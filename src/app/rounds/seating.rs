@@ -50,12 +50,9 @@ pub fn seat_first(
     request: &SeatRequest,
     now: NaiveDateTime,
 ) -> AppResult<(RoundRecord, SeatingPlan)> {
-    if let Some(existing) = latest(conn, event)? {
-        if existing.number() > 1 || !existing.is_seated() {
-            return Err(AppError::conflict(
-                "round 1 has already started; later rounds are seated by the movement when a round is closed",
-            ));
-        }
+    let existing = latest(conn, event)?;
+    check_reseatable(existing.as_ref())?;
+    if let Some(existing) = existing {
         queries::delete_round(conn, existing.row.id)?;
     }
     let listed: Vec<EntryId> = events::entries(conn, event.id())?
@@ -63,12 +60,7 @@ pub fn seat_first(
         .filter(|e| e.entry.is_active())
         .map(|e| e.id())
         .collect();
-    let active = listed.len();
-    let plan = match request.remainder {
-        Some(remainder) => tournament::plan_for(&event.settings, active, remainder),
-        None => tournament::propose(&event.settings, active),
-    }
-    .map_err(|e| AppError::invalid(e.to_string()))?;
+    let plan = plan_of(event, listed.len(), request)?;
     let remainder = plan.remainder;
     let plan_bots = if plan.bots > 0 {
         events::add_bots(conn, event, plan.bots, "steady", now)?
@@ -79,20 +71,51 @@ pub fn seat_first(
         .into_iter()
         .map(|e| e.entry)
         .collect();
-    let how = match &request.order {
-        Some(order) => FirstSeating::HostOrder {
-            order: order.clone(),
-        },
-        None if request.listed_order => FirstSeating::HostOrder { order: listed },
-        None => FirstSeating::Draw,
-    };
-    let seating = tournament::seat_first_round(&event.settings, &entries, &plan, &how, &plan_bots)
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let seating = tournament::seat_first_round(
+        &event.settings,
+        &entries,
+        &plan,
+        &how_of(request, listed),
+        &plan_bots,
+    )
+    .map_err(|e| AppError::invalid(e.to_string()))?;
     if remainder != event.settings.remainder {
         let mut settings = event.settings.clone();
         settings.remainder = remainder;
         events::update_settings(conn, event, settings, now)?;
     }
+    let paper = paper_of(request, &seating)?;
+    let round = create_round(conn, event, 1, &seating, &paper, now)?;
+    Ok((round, plan))
+}
+
+/// The plan round 1 follows for `active` entries: the host's choice of remainder, or the
+/// proposal.
+pub(super) fn plan_of(
+    event: &EventRecord,
+    active: usize,
+    request: &SeatRequest,
+) -> AppResult<SeatingPlan> {
+    match request.remainder {
+        Some(remainder) => tournament::plan_for(&event.settings, active, remainder),
+        None => tournament::propose(&event.settings, active),
+    }
+    .map_err(|e| AppError::invalid(e.to_string()))
+}
+
+/// How round 1 is seated: the host's order, the listed order (`listed`), or a draw.
+pub(super) fn how_of(request: &SeatRequest, listed: Vec<EntryId>) -> FirstSeating {
+    match &request.order {
+        Some(order) => FirstSeating::HostOrder {
+            order: order.clone(),
+        },
+        None if request.listed_order => FirstSeating::HostOrder { order: listed },
+        None => FirstSeating::Draw,
+    }
+}
+
+/// The tables of `seating` played with real cards, as the host asked.
+pub(super) fn paper_of(request: &SeatRequest, seating: &Seating) -> AppResult<Vec<u32>> {
     let numbers: Vec<u32> = seating.tables.iter().map(|t| t.number).collect();
     if let Some(unknown) = request.paper_tables.iter().find(|n| !numbers.contains(n)) {
         return Err(AppError::invalid(format!(
@@ -100,13 +123,47 @@ pub fn seat_first(
             numbers.len()
         )));
     }
-    let paper: Vec<u32> = if request.all_paper {
+    Ok(if request.all_paper {
         numbers
     } else {
         request.paper_tables.clone()
+    })
+}
+
+/// Refuses to seat round 1 again once it has started (or a later round exists).
+pub(super) fn check_reseatable(existing: Option<&RoundRecord>) -> AppResult<()> {
+    match existing {
+        Some(existing) if existing.number() > 1 || !existing.is_seated() => {
+            Err(AppError::conflict(
+                "round 1 has already started; later rounds are seated by the movement when a round is closed",
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Stores a seated round's own row (its tables come after).
+pub(super) fn insert_seated_round(
+    conn: &mut Conn,
+    event: &EventRecord,
+    number: i32,
+    seating: &Seating,
+) -> AppResult<models::Round> {
+    let length = match event.settings.round {
+        RoundKind::Timed { seconds } => Some(i32::try_from(seconds).unwrap_or(i32::MAX)),
+        RoundKind::Games { .. } => None,
     };
-    let round = create_round(conn, event, 1, &seating, &paper, now)?;
-    Ok((round, plan))
+    Ok(queries::insert_round(
+        conn,
+        &NewRound {
+            event_id: event.id(),
+            number,
+            state: SEATED,
+            length_seconds: length,
+            extended_seconds: 0,
+            byes: &serde_json::to_string(&seating.byes)?,
+        },
+    )?)
 }
 
 /// Stores a seated round: its tables, who sits where, and the first deal at digital tables.
@@ -118,21 +175,7 @@ pub(super) fn create_round(
     paper_tables: &[u32],
     now: NaiveDateTime,
 ) -> AppResult<RoundRecord> {
-    let length = match event.settings.round {
-        RoundKind::Timed { seconds } => Some(i32::try_from(seconds).unwrap_or(i32::MAX)),
-        RoundKind::Games { .. } => None,
-    };
-    let row = queries::insert_round(
-        conn,
-        &NewRound {
-            event_id: event.id(),
-            number,
-            state: SEATED,
-            length_seconds: length,
-            extended_seconds: 0,
-            byes: &serde_json::to_string(&seating.byes)?,
-        },
-    )?;
+    let row = insert_seated_round(conn, event, number, seating)?;
     for table in &seating.tables {
         let mode = if paper_tables.contains(&table.number) {
             PAPER
@@ -210,10 +253,8 @@ pub fn seat_first_round(
     host: &HostKey,
     request: &SeatRequest,
 ) -> AppResult<(RoundRecord, Option<String>)> {
-    app.write_as_host(host, |conn, event| {
-        let (round, plan) = seat_first(conn, event, request, app.now_naive())?;
-        Ok((round, plan.warning))
-    })
+    let (round, plan) = super::reseat::seat_first_apart(app, host, request)?;
+    Ok((round, plan.warning))
 }
 
 /// Seats round 1; answers the round as the API shows it and the plan's warning, if unfair.
@@ -222,10 +263,10 @@ pub fn seat_round(
     host: &HostKey,
     request: &SeatRequest,
 ) -> AppResult<(RoundOverview, Option<String>)> {
-    app.write_as_host(host, |conn, event| {
-        let (round, plan) = seat_first(conn, event, request, app.now_naive())?;
-        Ok((overview(conn, event, round, app.now())?, plan.warning))
-    })
+    let (round, plan) = super::reseat::seat_first_apart(app, host, request)?;
+    // The round as the API shows it, read after the write (not inside it).
+    let overview = app.read_as_host(host, |conn, event| overview(conn, event, round, app.now()))?;
+    Ok((overview, plan.warning))
 }
 
 /// A table plays with real cards (paper) or on phones.

@@ -54,8 +54,9 @@ pub(super) async fn seating_options(
     responses(
         (status = 201, description = "Round 1 seated", body = RoundOut),
         (status = 403, description = "Not the host", body = ErrorBody),
-        (status = 409, description = "Round 1 has started already", body = ErrorBody),
+        (status = 409, description = "Round 1 has started already, or the entries kept changing while it was seated", body = ErrorBody),
         (status = 422, description = "Cannot seat these entries so", body = ErrorBody),
+        (status = 429, description = "Seated again as often as a minute allows", body = ErrorBody),
     ))]
 pub(super) async fn seat_round(
     app: web::Data<App>,

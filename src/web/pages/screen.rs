@@ -1,6 +1,7 @@
 //! The projector (the round, the clock, the seating, the live standings and a QR code to join),
 //! the standings page, and the live streams of those and of the host console.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, web};
@@ -15,6 +16,7 @@ use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
 use crate::web::address::base_url;
+use crate::web::kept::Kept;
 use crate::web::live::{Audience, Gather, Hub};
 use crate::web::session::Visitor;
 
@@ -29,8 +31,33 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/events/{event}/live/console", web::get().to(console_live));
 }
 
-/// A QR code as inline SVG (our own drawing of the qrcode crate's matrix).
+/// QR codes drawn lately, by their text: drawing one takes about as long as the rest of a
+/// projector page, and every GET of the projector shows the same one.
+const KEPT_QR_CODES: usize = 64;
+
+/// A QR code as inline SVG (our own drawing of the qrcode crate's matrix), drawn once for the
+/// last few texts.
 pub fn qr_svg(text: &str) -> String {
+    static KEPT: std::sync::OnceLock<std::sync::Mutex<HashMap<String, String>>> =
+        std::sync::OnceLock::new();
+    let kept = KEPT.get_or_init(Default::default);
+    let lock = || {
+        kept.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(svg) = lock().get(text) {
+        return svg.clone();
+    }
+    let svg = draw_qr(text);
+    let mut kept = lock();
+    if kept.len() >= KEPT_QR_CODES {
+        kept.clear();
+    }
+    kept.insert(text.to_owned(), svg.clone());
+    svg
+}
+
+fn draw_qr(text: &str) -> String {
     match qrcode::QrCode::new(text.as_bytes()) {
         Ok(code) => code
             .render::<qrcode::render::svg::Color>()
@@ -158,6 +185,14 @@ pub fn unit_of(event: &EventRecord) -> &'static str {
 }
 
 fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, String)>> {
+    let mut regions = shared_regions(screen)?;
+    regions.push(("screen-join", screen_join(&screen.board.event, base)?));
+    Ok(regions)
+}
+
+/// The projector's regions but its QR code: the same for every reader whatever address they
+/// asked for.
+fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
     let round = view::board_view(&screen.board);
     let event = &screen.board.event;
     let finished = event.is_finished();
@@ -215,7 +250,6 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
                 round: state,
             })?,
         ),
-        ("screen-join", screen_join(event, base)?),
     ])
 }
 
@@ -263,6 +297,7 @@ struct ScreenPage {
 
 async fn screen(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
@@ -271,11 +306,40 @@ async fn screen(
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
-    let screen = run(&app, move |app| report::screen(app, &viewer))
+    // Every GET of an unchanged event shares one drawing (see web::kept).
+    let slot = hub.kept().screen.slot(("screen", id));
+    let mut kept = slot.lock().await;
+    let version = hub.version(id);
+    let (event, mut regions) = if let Some(regions) = kept.as_ref().and_then(|k| k.current(version))
+    {
+        // Only the reader's access is read (without holding the others up).
+        drop(kept);
+        let event = run(&app, move |app| events::view_event(app, &viewer))
+            .await
+            .map_err(private_page)?;
+        (event, Vec::clone(&regions))
+    } else {
+        let (event, regions, ticking) = run(&app, move |app| {
+            let screen = report::screen(app, &viewer)?;
+            let ticking =
+                view::board_view(&screen.board).is_some_and(|round| round.ticking_ms().is_some());
+            Ok((
+                screen.board.event.clone(),
+                shared_regions(&screen)?,
+                ticking,
+            ))
+        })
         .await
         .map_err(private_page)?;
-    let mut regions = screen_regions(&screen, &base_url(&req))?;
-    let event = screen.board.event;
+        crate::metrics::get()
+            .page_drawings
+            .with_label_values(&["screen"])
+            .inc();
+        *kept = Some(Kept::new(version, ticking, regions.clone()));
+        drop(kept);
+        (event, regions)
+    };
+    regions.push(("screen-join", screen_join(&event, &base_url(&req))?));
     let mut region = |name: &str| {
         regions
             .iter()
@@ -310,6 +374,7 @@ struct StandingsPage {
 
 async fn standings(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     visitor: Visitor,
     path: web::Path<i64>,
     query: web::Query<ViewQuery>,
@@ -317,18 +382,39 @@ async fn standings(
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
-    let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
-        .await
-        .map_err(private_page)?;
-    let standings = view::standings_view(&standings);
-    let is_final = standings.is_final;
-    let provisional = standings.provisional;
-    let table = fragment(&StandingsTable {
-        standings,
-        compact: false,
-        unit: unit_of(&event),
-        round: None,
-    })?;
+    // Every GET of an unchanged event shares one drawing (see web::kept).
+    let slot = hub.kept().standings.slot(("standings", id));
+    let mut kept = slot.lock().await;
+    let version = hub.version(id);
+    let (event, (table, is_final, provisional)) =
+        if let Some(drawn) = kept.as_ref().and_then(|k| k.current(version)) {
+            drop(kept);
+            let event = run(&app, move |app| events::view_event(app, &viewer))
+                .await
+                .map_err(private_page)?;
+            (event, drawn.as_ref().clone())
+        } else {
+            let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
+                .await
+                .map_err(private_page)?;
+            let standings = view::standings_view(&standings);
+            let is_final = standings.is_final;
+            let provisional = standings.provisional;
+            let table = fragment(&StandingsTable {
+                standings,
+                compact: false,
+                unit: unit_of(&event),
+                round: None,
+            })?;
+            crate::metrics::get()
+                .page_drawings
+                .with_label_values(&["standings"])
+                .inc();
+            let drawn = (table, is_final, provisional);
+            *kept = Some(Kept::new(version, false, drawn.clone()));
+            drop(kept);
+            (event, drawn)
+        };
     let mut layout =
         Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor);
     layout.refresh = (!is_final).then_some(30);
