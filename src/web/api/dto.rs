@@ -247,6 +247,15 @@ pub struct RenameInput {
     pub names: Vec<String>,
 }
 
+/// Who plays a seat's turns: a bot (the table's steady bot, until the host takes the seat
+/// back) or the seat's own player.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StandInInput {
+    /// true: hand the seat to a bot; false: give it back to its player.
+    pub bot: bool,
+}
+
 /// How to seat round 1.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
