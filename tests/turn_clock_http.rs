@@ -93,29 +93,18 @@ fn turn_seconds_out_of_range_is_refused_with_words_by_the_api_and_the_pages() {
         "the summary says it is off"
     );
     let path = format!("{to}/turn-clock");
-    post_form(
-        &server,
-        &browser,
-        &path,
-        &[
+    let set_and_read = |seconds: &str| {
+        let form = [
             ("csrf", csrf.as_str()),
             ("turn_clock", "on"),
-            ("turn_seconds", "5"),
-        ],
-    );
-    let console = page(&server, &browser, &to);
+            ("turn_seconds", seconds),
+        ];
+        post_form(&server, &browser, &path, &form);
+        page(&server, &browser, &to)
+    };
+    let console = set_and_read("5");
     assert!(console.contains("30 to 120 seconds, not 5"), "{console}");
-    post_form(
-        &server,
-        &browser,
-        &path,
-        &[
-            ("csrf", csrf.as_str()),
-            ("turn_clock", "on"),
-            ("turn_seconds", "40"),
-        ],
-    );
-    let console = page(&server, &browser, &to);
+    let console = set_and_read("40");
     assert!(console.contains("a turn clock of 40 s"), "{console}");
 }
 

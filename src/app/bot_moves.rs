@@ -129,6 +129,45 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
     })
 }
 
+/// A table of the event's latest round whose clock runs and is in time, with its current deal.
+pub struct TableNow {
+    pub event: events::EventRecord,
+    pub round: RoundRecord,
+    pub table: crate::db::models::RoundTable,
+    pub deal: LoadedDeal,
+}
+
+/// The table as it stands now, if it is in the event's latest round, that round is in time,
+/// and its current deal is still `game` (else the server has nothing to play there).
+pub fn table_now(
+    conn: &mut Conn,
+    event: i64,
+    table: i64,
+    game: i64,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableNow>> {
+    let event = events::load(conn, event)?;
+    let Some(round) = rounds::latest(conn, &event)? else {
+        return Ok(None);
+    };
+    let table = queries::table(conn, table)?;
+    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
+        return Ok(None);
+    }
+    let Some(deal) = play::current_deal(conn, table.id)? else {
+        return Ok(None);
+    };
+    if deal.row.id != game {
+        return Ok(None);
+    }
+    Ok(Some(TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }))
+}
+
 /// Plays the answer of a decision whose time is up, if the table has not moved on since it was
 /// seen. Returns the table that changed.
 pub fn play_timeout(
@@ -136,20 +175,15 @@ pub fn play_timeout(
     due: &TimeUp,
     now: DateTime<Utc>,
 ) -> AppResult<Option<TableRef>> {
-    let event = events::load(conn, due.event)?;
-    let Some(round) = rounds::latest(conn, &event)? else {
+    let Some(TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }) = table_now(conn, due.event, due.table, due.game, now)?
+    else {
         return Ok(None);
     };
-    let table = queries::table(conn, due.table)?;
-    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
-        return Ok(None);
-    }
-    let Some(deal) = play::current_deal(conn, table.id)? else {
-        return Ok(None);
-    };
-    if deal.row.id != due.game {
-        return Ok(None);
-    }
     match play::apply_timeout(
         conn,
         (&event, &round.row, &table),

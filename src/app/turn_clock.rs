@@ -14,9 +14,9 @@ use serde::Serialize;
 
 use super::bot_moves::{self, BotTurn};
 use super::deals::DealAt;
-use super::events::{self, EventRecord};
+use super::events::EventRecord;
 use super::play::{self, LoadedDeal};
-use super::rounds::{self, RoundRecord};
+use super::rounds::RoundRecord;
 use super::seat::TableRef;
 use super::{App, AppError, AppResult, HostKey};
 use crate::bots::{Budget, Level};
@@ -196,18 +196,16 @@ pub fn play(
     now: DateTime<Utc>,
 ) -> AppResult<Option<TableRef>> {
     let turn = &due.turn;
-    let event = events::load(conn, turn.event)?;
-    let Some(round) = rounds::latest(conn, &event)? else {
+    let Some(bot_moves::TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }) = bot_moves::table_now(conn, turn.event, turn.table, turn.game, now)?
+    else {
         return Ok(None);
     };
-    let table = queries::table(conn, turn.table)?;
-    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
-        return Ok(None);
-    }
-    let Some(deal) = play::current_deal(conn, table.id)? else {
-        return Ok(None);
-    };
-    if deal.row.id != turn.game || deal.actions != turn.actions {
+    if deal.actions != turn.actions {
         return Ok(None);
     }
     let handed = handed_players(conn, event.id())?;
