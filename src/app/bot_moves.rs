@@ -12,6 +12,7 @@ use super::events;
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
+use super::turn_clock::{self, StandInTurn};
 use super::{App, AppError, AppResult};
 use crate::bots::{self, Budget, Level};
 use crate::db::{Conn, queries};
@@ -55,6 +56,8 @@ pub struct TimeUp {
 pub struct Waiting {
     pub bots: Vec<BotTurn>,
     pub timeouts: Vec<TimeUp>,
+    /// Seats whose turn ran out on the turn clock, or that the host handed to a bot.
+    pub stand_ins: Vec<StandInTurn>,
 }
 
 /// Every bot seat, in every event, whose turn it is now, and every table whose wait for a
@@ -63,6 +66,7 @@ pub struct Waiting {
 pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
     let mut turns = Vec::new();
     let mut timeouts = Vec::new();
+    let mut stand_ins = Vec::new();
     for row in queries::rounds_in_state(conn, STARTED)? {
         // A table needs looking at only if a bot sits there or it may wait for a decision.
         let bots: std::collections::HashSet<i64> =
@@ -71,7 +75,10 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
                 .collect();
         let event = events::load(conn, row.event_id)?;
         let waits = event.settings.rules.has_timed_decisions();
-        if bots.is_empty() && !waits {
+        let handed = turn_clock::handed_players(conn, row.event_id)?;
+        // With the turn clock on, or a seat handed to a bot, any table may have a turn to play.
+        let every_table = event.settings.turn_seconds.is_some() || !handed.is_empty();
+        if bots.is_empty() && !waits && !every_table {
             continue;
         }
         let pauses = queries::pauses_of_round(conn, row.id)?;
@@ -86,7 +93,7 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
             }
         }
         for table in queries::tables_of_round(conn, round.row.id)? {
-            if table.mode != DIGITAL || !(waits || with_bots.contains(&table.id)) {
+            if table.mode != DIGITAL || !(waits || every_table || with_bots.contains(&table.id)) {
                 continue;
             }
             let Some(deal) = play::current_deal(conn, table.id)? else {
@@ -103,13 +110,62 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
                 });
             } else if let Some(turn) = bot_to_move(conn, &deal, event.id(), table.id)? {
                 turns.push(turn);
+            } else if let Some(due) = turn_clock::stand_in_to_move(
+                &deal,
+                &round,
+                &event,
+                table.id,
+                &handed,
+                now.naive_utc(),
+            ) {
+                stand_ins.push(due);
             }
         }
     }
     Ok(Waiting {
         bots: turns,
         timeouts,
+        stand_ins,
     })
+}
+
+/// A table of the event's latest round whose clock runs and is in time, with its current deal.
+pub struct TableNow {
+    pub event: events::EventRecord,
+    pub round: RoundRecord,
+    pub table: crate::db::models::RoundTable,
+    pub deal: LoadedDeal,
+}
+
+/// The table as it stands now, if it is in the event's latest round, that round is in time,
+/// and its current deal is still `game` (else the server has nothing to play there).
+pub fn table_now(
+    conn: &mut Conn,
+    event: i64,
+    table: i64,
+    game: i64,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableNow>> {
+    let event = events::load(conn, event)?;
+    let Some(round) = rounds::latest(conn, &event)? else {
+        return Ok(None);
+    };
+    let table = queries::table(conn, table)?;
+    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
+        return Ok(None);
+    }
+    let Some(deal) = play::current_deal(conn, table.id)? else {
+        return Ok(None);
+    };
+    if deal.row.id != game {
+        return Ok(None);
+    }
+    Ok(Some(TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }))
 }
 
 /// Plays the answer of a decision whose time is up, if the table has not moved on since it was
@@ -119,20 +175,15 @@ pub fn play_timeout(
     due: &TimeUp,
     now: DateTime<Utc>,
 ) -> AppResult<Option<TableRef>> {
-    let event = events::load(conn, due.event)?;
-    let Some(round) = rounds::latest(conn, &event)? else {
+    let Some(TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }) = table_now(conn, due.event, due.table, due.game, now)?
+    else {
         return Ok(None);
     };
-    let table = queries::table(conn, due.table)?;
-    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
-        return Ok(None);
-    }
-    let Some(deal) = play::current_deal(conn, table.id)? else {
-        return Ok(None);
-    };
-    if deal.row.id != due.game {
-        return Ok(None);
-    }
     match play::apply_timeout(
         conn,
         (&event, &round.row, &table),

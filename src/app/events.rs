@@ -188,7 +188,8 @@ pub fn checked(settings: Settings) -> AppResult<Settings> {
 }
 
 /// Changes the settings. Before the first round starts anything may change (as long as the
-/// entries still fit); afterwards only the name, the prizes and the length of the evening.
+/// entries still fit); afterwards only the name, the prizes, the round length, the turn clock
+/// and the length of the evening.
 pub fn update_settings(
     conn: &mut Conn,
     event: &EventRecord,
@@ -208,9 +209,10 @@ pub fn update_settings(
         allowed.prizes = new.prizes;
         allowed.length = new.length;
         allowed.round = new.round;
+        allowed.turn_seconds = new.turn_seconds;
         if allowed != new {
             return Err(AppError::conflict(
-                "the evening has started: only the name, the prizes, the round length and the length of the evening can still change",
+                "the evening has started: only the name, the prizes, the round length, the turn clock and the length of the evening can still change",
             ));
         }
     }

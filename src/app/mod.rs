@@ -21,6 +21,7 @@ pub mod secret;
 pub mod simulate;
 pub mod slips;
 pub mod tokens;
+pub mod turn_clock;
 
 use std::sync::Arc;
 

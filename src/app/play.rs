@@ -11,6 +11,7 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use super::events::EventRecord;
+use super::turn_clock::{StandIn, StandInNote};
 use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
@@ -73,6 +74,9 @@ pub struct LoadedDeal {
     pub events: Vec<(u32, Event)>,
     /// When the last action was played (when the deal was dealt, before any).
     pub last_at: NaiveDateTime,
+    /// The actions played for their seats (the turn clock, or a bot the host handed the seat
+    /// to), in order.
+    pub stand_ins: Vec<StandInNote>,
 }
 
 /// How many of the latest actions' events a loaded deal keeps.
@@ -290,6 +294,7 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
                 actions: 0,
                 history: Vec::new(),
                 events: Vec::new(),
+                stand_ins: Vec::new(),
             };
             replay(&mut deal, stored)?;
             deal
@@ -334,6 +339,13 @@ fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> A
                 deal.row.id
             ))
         })?;
+        if let Some(by) = StandIn::parse(row.played_by.as_deref()) {
+            deal.stand_ins.push(StandInNote {
+                action: number,
+                seat: Seat::try_from(row.seat).unwrap_or_default(),
+                by,
+            });
+        }
         deal.actions += 1;
         deal.history.push(action);
         deal.last_at = row.created_at;
@@ -501,7 +513,7 @@ pub fn apply_move(
             });
         }
     }
-    record(conn, table, deal, seat, action, now, true)
+    record(conn, table, deal, seat, action, now, true, None)
 }
 
 /// Plays the answer of the decision the table waits for once its time is up: the table's
@@ -521,10 +533,38 @@ pub fn apply_timeout(
         return Err(AppError::Stale("the table's wait is not over".into()));
     }
     let seat = decision.seat.unwrap_or_else(|| deal.game.to_move());
-    record(conn, table, deal, seat, decision.on_timeout, now, false)
+    record(
+        conn,
+        table,
+        deal,
+        seat,
+        decision.on_timeout,
+        now,
+        false,
+        None,
+    )
+}
+
+/// Plays a move for the seat to move, by a stand-in (see [`super::turn_clock`]): stored as
+/// played for the seat, so that the boards and the replay say so. Refused (as stale) when the
+/// deal is over or the table waits for a decision with its own window.
+pub fn apply_for_seat(
+    conn: &mut Conn,
+    table: (&EventRecord, &Round, &RoundTable),
+    deal: LoadedDeal,
+    seat: Seat,
+    action: Action,
+    now: NaiveDateTime,
+    by: StandIn,
+) -> AppResult<MoveOutcome> {
+    if deal.is_over() || deal.timed_decision().is_some() || deal.game.to_move() != seat {
+        return Err(AppError::Stale("the seat is not on turn".into()));
+    }
+    record(conn, table, deal, seat, action, now, true, Some(by))
 }
 
 /// Applies and stores one action, finishing the deal (and dealing the next) if it ends it.
+#[allow(clippy::too_many_arguments)]
 fn record(
     conn: &mut Conn,
     (event, round, table): (&EventRecord, &Round, &RoundTable),
@@ -533,6 +573,7 @@ fn record(
     action: Action,
     now: NaiveDateTime,
     as_seat: bool,
+    by: Option<StandIn>,
 ) -> AppResult<MoveOutcome> {
     let mut events = Vec::new();
     if as_seat {
@@ -549,8 +590,16 @@ fn record(
             seat: i32::from(seat),
             action: &action.to_json().to_string(),
             created_at: now,
+            played_by: by.map(StandIn::stored),
         },
     )?;
+    if let Some(by) = by {
+        deal.stand_ins.push(StandInNote {
+            action: deal.actions,
+            seat,
+            by,
+        });
+    }
     deal.actions += 1;
     deal.history.push(action);
     deal.last_at = now;

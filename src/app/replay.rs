@@ -15,6 +15,7 @@ use serde::Serialize;
 use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, DealSeats};
 use super::seat::{DealInfo, Tablemate};
+use super::turn_clock::StandIn;
 use super::{App, AppError, AppResult, ViewerKey};
 use crate::db::models::GameRow;
 use crate::db::{Conn, queries};
@@ -75,6 +76,9 @@ pub struct Replay {
     pub steps: u32,
     /// The seat that played the step's action (none at step 0).
     pub mover: Option<Seat>,
+    /// Who played the step's action for its seat, if not the seat's player (the turn clock,
+    /// or a bot the host handed the seat to).
+    pub played_by: Option<StandIn>,
     /// What the step's action did, as a referee saw it.
     pub events: Vec<Event>,
     /// Who sits at the table, by side, with the deal's final scores as their miles; nobody is
@@ -205,10 +209,15 @@ pub fn replay_in(
 ) -> AppResult<Replay> {
     let row = finished_row(conn, event, at)?;
     let names = entry_names(conn, event)?;
-    let movers: Vec<Seat> = queries::actions_of_game(conn, row.id)?
+    let stored = queries::actions_of_game(conn, row.id)?;
+    let movers: Vec<Seat> = stored
         .iter()
         .map(|a| Seat::try_from(a.seat).unwrap_or_default())
         .collect();
+    let played_by = step
+        .checked_sub(1)
+        .and_then(|n| stored.get(n as usize))
+        .and_then(|a| StandIn::parse(a.played_by.as_deref()));
     let players: BTreeMap<i64, String> = queries::players_of_event(conn, event.id())?
         .into_iter()
         .map(|p| (p.id, p.name))
@@ -288,6 +297,13 @@ pub fn replay_in(
                         .map(|(_, e)| e.clone().seen_by(Some(seat)))
                         .collect(),
                     wait: None,
+                    stand_ins: loaded
+                        .stand_ins
+                        .iter()
+                        .filter(|note| note.action < step && note.action + LATELY >= step)
+                        .copied()
+                        .collect(),
+                    turn: None,
                 },
             }
         })
@@ -306,6 +322,7 @@ pub fn replay_in(
             .checked_sub(1)
             .and_then(|n| movers.get(n as usize))
             .copied(),
+        played_by,
         events,
         tablemates,
         seats,

@@ -9,6 +9,7 @@ use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal, Move};
 use super::rounds::{self, RoundRecord};
 use super::tokens::{hash_token, looks_like_token};
+use super::turn_clock;
 use super::{App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
@@ -222,6 +223,11 @@ pub struct DealInfo {
     pub recent: Vec<Event>,
     /// While the table waits for a decision out of turn: how long it still waits.
     pub wait: Option<WaitInfo>,
+    /// The moves of the recent actions that were played for their seats (the turn clock, or
+    /// a bot the host handed the seat to).
+    pub stand_ins: Vec<turn_clock::StandInNote>,
+    /// The turn clock, when it runs: whose turn and how long it still has.
+    pub turn: Option<turn_clock::TurnInfo>,
 }
 
 /// The table waits for a decision out of turn (Mille Bornes). After a hazard every seat sees
@@ -295,6 +301,8 @@ pub struct DealFrame {
     players: Vec<Vec<i64>>,
     /// What each entry scored in the round's other deals.
     earlier: std::collections::BTreeMap<EntryId, u32>,
+    /// The event's turn clock (seconds a turn).
+    turn_seconds: Option<u32>,
 }
 
 impl DealFrame {
@@ -322,7 +330,14 @@ impl DealFrame {
                 .unwrap_or(0)
                 .saturating_add(in_deal);
         }
-        state.deal = deal.and_then(|d| deal_info(d, self.player, self.playing, now.naive_utc()));
+        let now = now.naive_utc();
+        state.deal = deal.and_then(|d| {
+            let turn = self
+                .playing
+                .then(|| turn_clock::turn_info(d, &self.round, self.turn_seconds, now))
+                .flatten();
+            deal_info(d, self.player, self.playing, now, turn)
+        });
         state.message = match &self.finale {
             Some(finale) => finale.clone(),
             None => {
@@ -490,6 +505,7 @@ fn state_with(
         finale,
         players,
         earlier,
+        turn_seconds: event.settings.turn_seconds,
     };
     frame.apply(&mut state, deal.as_ref(), now);
     if table.mode == play::PAPER {
@@ -627,6 +643,7 @@ fn deal_info(
     player: i64,
     playing: bool,
     now: chrono::NaiveDateTime,
+    turn: Option<turn_clock::TurnInfo>,
 ) -> Option<DealInfo> {
     let seat = deal.seats.seat_of(player)?;
     let decision = deal.timed_decision();
@@ -658,6 +675,8 @@ fn deal_info(
         warnings,
         recent: deal.recent_events(8, Some(seat)),
         wait,
+        stand_ins: turn_clock::recent_notes(deal, 8),
+        turn,
     })
 }
 

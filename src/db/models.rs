@@ -86,6 +86,8 @@ pub struct Player {
     pub claimed: bool,
     /// Bumped when the host releases the seat or renews its link: older sessions end.
     pub epoch: i32,
+    /// The host handed the seat to a bot: the table's steady bot plays its turns.
+    pub stand_in: bool,
 }
 
 #[derive(Debug, Insertable)]
@@ -214,6 +216,9 @@ pub struct ActionRow {
     pub seat: i32,
     pub action: String,
     pub created_at: NaiveDateTime,
+    /// Who played it for the seat: "clock" (the seat's turn ran out) or "bot" (the host
+    /// handed the seat to a bot); `None` for the seat's own move or the table's.
+    pub played_by: Option<String>,
 }
 
 #[derive(Debug, Insertable)]
@@ -224,6 +229,7 @@ pub struct NewAction<'a> {
     pub seat: i32,
     pub action: &'a str,
     pub created_at: NaiveDateTime,
+    pub played_by: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]

@@ -314,6 +314,15 @@ pub fn set_player_token(conn: &mut Conn, id: i64, hash: &str) -> QueryResult<usi
     })
 }
 
+/// Hands a seat to a bot (`true`) or back to its player.
+pub fn set_player_stand_in(conn: &mut Conn, id: i64, stand_in: bool) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(players::table.find(id))
+            .set(players::stand_in.eq(stand_in))
+            .execute(conn)
+    })
+}
+
 pub fn set_player_claim(conn: &mut Conn, id: i64, claimed: bool, epoch: i32) -> QueryResult<usize> {
     on_backend!(conn, {
         diesel::update(players::table.find(id))

@@ -52,6 +52,7 @@ diesel::table! {
         token_hash -> Text,
         claimed -> Bool,
         epoch -> Integer,
+        stand_in -> Bool,
     }
 }
 
@@ -127,6 +128,7 @@ diesel::table! {
         seat -> Integer,
         action -> Text,
         created_at -> Timestamp,
+        played_by -> Nullable<Text>,
     }
 }
 

@@ -21,6 +21,12 @@ pub const MIN_LIMIT_SECS: u32 = 60;
 pub const MAX_LIMIT_SECS: u32 = 24 * 3600;
 /// The most prizes an event may set.
 pub const MAX_PRIZES: u32 = 100;
+/// The shortest and longest turn on the turn clock: long enough to read the board and think,
+/// short enough that a stalled table goes on within two minutes.
+pub const MIN_TURN_SECS: u32 = 30;
+pub const MAX_TURN_SECS: u32 = 120;
+/// The turn clock a new event with timed rounds starts with.
+pub const DEFAULT_TURN_SECS: u32 = 60;
 
 /// How many sit at a table: two or three each for himself, or four or six in partnerships of
 /// two. In JSON it is the number of players (2, 3, 4 or 6).
@@ -198,6 +204,11 @@ pub struct Settings {
     /// absent from the JSON of every other event.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hazard_on_hazard: bool,
+    /// The turn clock at digital tables: a seat that has not moved this many seconds into its
+    /// turn has the turn played for it by the table's steady bot. `None` (also an event
+    /// stored before the clock existed): no turn clock.
+    #[serde(default)]
+    pub turn_seconds: Option<u32>,
 }
 
 impl Settings {
@@ -217,6 +228,16 @@ impl Settings {
             remainder: Remainder::MixedTables,
             bye_score: ByeScore::RoundAverage,
             hazard_on_hazard: false,
+            turn_seconds: Settings::default_turn_seconds(RoundKind::Timed { seconds: 600 }),
+        }
+    }
+
+    /// The turn clock an event starts with: on (a minute a turn) for timed rounds, where a
+    /// leader who stops moving would otherwise keep the lead; off for rounds by games.
+    pub const fn default_turn_seconds(round: RoundKind) -> Option<u32> {
+        match round {
+            RoundKind::Timed { .. } => Some(DEFAULT_TURN_SECS),
+            RoundKind::Games { .. } => None,
         }
     }
 
@@ -263,6 +284,11 @@ impl Settings {
             problems.push(SettingsError::HazardOnHazard {
                 rules: self.rules.name().to_owned(),
             });
+        }
+        if let Some(seconds) = self.turn_seconds
+            && !(MIN_TURN_SECS..=MAX_TURN_SECS).contains(&seconds)
+        {
+            problems.push(SettingsError::TurnLength { seconds });
         }
         if self.prizes > MAX_PRIZES {
             problems.push(SettingsError::Prizes {
@@ -372,6 +398,10 @@ pub enum SettingsError {
         "\"a hazard on a hazard\" is a Mille Bornes option; this event plays {rules}: turn it off or choose Mille Bornes"
     )]
     HazardOnHazard { rules: String },
+    #[error(
+        "a turn on the turn clock lasts from {MIN_TURN_SECS} to {MAX_TURN_SECS} seconds, not {seconds}: set a number of seconds in that range, or turn the clock off"
+    )]
+    TurnLength { seconds: u32 },
 }
 
 impl SettingsError {
@@ -386,6 +416,7 @@ impl SettingsError {
             | SettingsError::LimitShorterThanRound { .. } => "length",
             SettingsError::Prizes { .. } => "prizes",
             SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
+            SettingsError::TurnLength { .. } => "turn_seconds",
         }
     }
 }

@@ -14,6 +14,7 @@ use tokio::time::Instant;
 use super::live::Hub;
 use crate::app::App;
 use crate::app::bot_moves::{self, BotTurn};
+use crate::app::turn_clock::{self, StandIn};
 use crate::bots::Budget;
 
 /// How the bots play at the tables.
@@ -79,7 +80,36 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
         }
         let turns = waiting.bots;
         let now = Instant::now();
-        first_seen.retain(|turn, _| turns.contains(turn));
+        // A seat handed to a bot keeps a bot's pace; a turn the clock ran out is played at once
+        // (the seat has had its time).
+        let handed: Vec<BotTurn> = waiting
+            .stand_ins
+            .iter()
+            .filter(|due| due.by == StandIn::Bot)
+            .map(|due| due.turn)
+            .collect();
+        for due in waiting.stand_ins {
+            if due.by == StandIn::Bot {
+                let since = *first_seen.entry(due.turn).or_insert(now);
+                if now.duration_since(since) < pace.delay {
+                    continue;
+                }
+                first_seen.remove(&due.turn);
+            }
+            let budget = pace.budget;
+            let doing = format!(
+                "bots: the turn of player {} at table {} could not be played for them",
+                due.turn.player, due.turn.table
+            );
+            let played = super::run_logged(&app, &doing, move |app| {
+                turn_clock::take_turn(app, &due, budget)
+            })
+            .await;
+            if let Some(Some(table)) = played {
+                hub.publish_move(&table);
+            }
+        }
+        first_seen.retain(|turn, _| turns.contains(turn) || handed.contains(turn));
         noted.retain(|turn| turns.contains(turn));
         for turn in turns {
             if noted.contains(&turn) {

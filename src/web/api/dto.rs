@@ -125,6 +125,18 @@ pub struct EventInput {
     /// Mille Bornes' 1988 option: a hazard may go on a hazard (only with "mille-bornes").
     #[serde(default)]
     pub hazard_on_hazard: Option<bool>,
+    /// The turn clock: seconds a turn (30 to 120), or null for none. A seat whose turn runs
+    /// out has it played by the table's steady bot. Left out: a new event has a minute a turn
+    /// with timed rounds and none with rounds by games; a change keeps the clock as it was
+    /// (unless it changes the kind of round: then the new kind's default).
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>, minimum = 30, maximum = 120)]
+    pub turn_seconds: Option<Option<u32>>,
+}
+
+/// A field that may be left out (`None`) or given as null (`Some(None)`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    Option::<u32>::deserialize(d).map(Some)
 }
 
 impl EventInput {
@@ -143,10 +155,17 @@ impl EventInput {
                 TableSize::from_players(size).map_err(|e| AppError::invalid(e.to_string()))?;
         }
         if let Some(round) = self.round {
-            base.round = match round {
+            let round = match round {
                 RoundInput::Timed { seconds } => RoundKind::Timed { seconds },
                 RoundInput::Games { games } => RoundKind::Games { games },
             };
+            if std::mem::discriminant(&round) != std::mem::discriminant(&base.round) {
+                base.turn_seconds = Settings::default_turn_seconds(round);
+            }
+            base.round = round;
+        }
+        if let Some(turn) = self.turn_seconds {
+            base.turn_seconds = turn;
         }
         if let Some(length) = self.length {
             base.length = match length {
@@ -226,6 +245,15 @@ impl EntryInput {
 pub struct RenameInput {
     #[schema(min_items = 1, max_items = 2)]
     pub names: Vec<String>,
+}
+
+/// Who plays a seat's turns: a bot (the table's steady bot, until the host takes the seat
+/// back) or the seat's own player.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StandInInput {
+    /// true: hand the seat to a bot; false: give it back to its player.
+    pub bot: bool,
 }
 
 /// How to seat round 1.
@@ -595,6 +623,10 @@ pub struct ReplayOut {
     pub steps: u32,
     /// The seat that played the step's action; null at step 0.
     pub mover: Option<u8>,
+    /// Who played the step's action for its seat: "clock" (its turn ran out on the turn
+    /// clock) or "bot" (the host handed the seat to a bot); null for the seat's own move.
+    #[schema(value_type = Option<String>)]
+    pub played_by: Option<crate::app::turn_clock::StandIn>,
     /// What the step's action did, as a referee saw it (the rule set's events).
     #[schema(value_type = Vec<Object>)]
     pub events: Vec<crate::engine::Event>,

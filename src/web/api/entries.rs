@@ -190,3 +190,28 @@ pub(super) async fn release_seat(
     .await?;
     ok(Done::YES)
 }
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/stand-in", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
+    request_body = StandInInput,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The seat is handed to a bot (its turns are played by the table's steady bot, labelled so) or back to its player", body = Done),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
+        (status = 409, description = "The event is over", body = ErrorBody),
+    ))]
+pub(super) async fn hand_seat(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    input: web::Json<StandInInput>,
+) -> Answer {
+    let (event, player) = path.into_inner();
+    let to_bot = input.into_inner().bot;
+    change(&app, &req, event, move |app, host| {
+        crate::app::turn_clock::hand_seat(app, host, player, to_bot)
+    })
+    .await?;
+    ok(Done::YES)
+}

@@ -60,6 +60,7 @@ pub(super) async fn get_replay(
         step: replay.step,
         steps: replay.steps,
         mover: replay.mover,
+        played_by: replay.played_by,
         events: replay.events,
         seats: replay.seats,
         sides: replay.sides,

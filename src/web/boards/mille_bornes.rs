@@ -387,6 +387,8 @@ mod tests {
                 deciding,
                 after_hazard: decision.hidden,
             }),
+            stand_ins: Vec::new(),
+            turn: None,
         };
         let tablemates: Vec<Tablemate> = ["Alice", "Bob"]
             .iter()

@@ -7,6 +7,7 @@
 //! `templates/boards/`.
 
 use crate::app::seat::{DealInfo, Tablemate};
+use crate::app::turn_clock::StandIn;
 use crate::engine::{Seat, Side, View};
 
 /// What every board needs besides the deal: who sits where, and where moves are posted.
@@ -51,6 +52,35 @@ impl Context<'_> {
                 }
             })
             .unwrap_or_else(|| format!("Seat {seat}"))
+    }
+
+    /// The recent moves played for their seats (the turn clock, or a bot the host handed the
+    /// seat to), in words that say so, newest last.
+    pub fn stand_in_lines(&self) -> Vec<String> {
+        self.deal
+            .stand_ins
+            .iter()
+            .map(|note| {
+                let who = self.who(note.seat);
+                let whose = if who == "You" {
+                    "Your".to_owned()
+                } else {
+                    format!("{who}'s")
+                };
+                match note.by {
+                    StandIn::Clock => {
+                        format!(
+                            "{whose} turn ran out: move {} was {}.",
+                            note.action + 1,
+                            note.by.label()
+                        )
+                    }
+                    StandIn::Bot => {
+                        format!("{whose} move {}: {}.", note.action + 1, note.by.label())
+                    }
+                }
+            })
+            .collect()
     }
 
     /// The heading of the board: who won, or whose turn it is.

@@ -167,10 +167,16 @@ impl ReplayPage {
             .mover
             .and_then(|seat| replay.seats.get(usize::from(seat)))
             .map(|s| s.name.clone());
+        let by = replay
+            .played_by
+            .map(|by| format!(" ({})", by.label()))
+            .unwrap_or_default();
         match (replay.step, mover) {
             (0, _) => "The deal as it was dealt.".into(),
-            (n, Some(name)) if n == replay.steps => format!("{name}'s move, the last of the deal."),
-            (_, Some(name)) => format!("{name}'s move."),
+            (n, Some(name)) if n == replay.steps => {
+                format!("{name}'s move{by}, the last of the deal.")
+            }
+            (_, Some(name)) => format!("{name}'s move{by}."),
             (_, None) => "The table's move.".into(),
         }
     }

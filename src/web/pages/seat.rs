@@ -97,6 +97,28 @@ impl Board {
         Some((wait.left_ms, (wait.left_ms + 999) / 1000))
     }
 
+    /// While the turn clock runs at a digital table: whose turn (in words), and the
+    /// milliseconds and whole seconds it still has, for the line under the banner.
+    fn turn_left(&self) -> Option<(String, i64, i64)> {
+        if self.is_paper() || self.wait_left().is_some() {
+            return None;
+        }
+        let deal = self.deal().filter(|d| !d.view.is_over())?;
+        let turn = deal.turn?;
+        let whose = if deal.your_turn {
+            "Your turn".to_owned()
+        } else {
+            let name = self
+                .state
+                .tablemates
+                .iter()
+                .find(|t| t.seats.contains(&turn.seat))
+                .map_or_else(|| "This".to_owned(), |t| t.names.join(" & "));
+            format!("{name}'s turn")
+        };
+        Some((whose, turn.left_ms, (turn.left_ms + 999) / 1000))
+    }
+
     fn clock(&self) -> String {
         match &self.state.round {
             Some(round) if round.state == RoundState::Running => super::clock_text(round.left_ms),

@@ -8,7 +8,8 @@ use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::RulesId;
 use crate::tournament::{
-    AfterRace, ByeScore, EventLength, Remainder, RoundKind, Settings, SettingsError, TableSize,
+    AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, Remainder, RoundKind, Settings,
+    SettingsError, TableSize,
 };
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
@@ -77,6 +78,7 @@ fn form_field(error: &SettingsError) -> &'static str {
         }
         SettingsError::Prizes { .. } => "prizes",
         SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
+        SettingsError::TurnLength { .. } => "turn_seconds",
     }
 }
 
@@ -118,6 +120,16 @@ pub struct EventForm {
     /// Mille Bornes' 1988 option, a checkbox: "on" when ticked.
     #[serde(default)]
     pub hazard_on_hazard: String,
+    /// The turn clock: "default" (a minute a turn in timed rounds, none in rounds by games),
+    /// "off", or "on" with `turn_seconds`.
+    #[serde(default = "default_word")]
+    pub turn_clock: String,
+    #[serde(default = "sixty")]
+    pub turn_seconds: String,
+}
+
+fn default_word() -> String {
+    "default".into()
 }
 
 fn first_rules() -> String {
@@ -177,6 +189,8 @@ impl Default for EventForm {
             bye_score: round_average(),
             seed: String::new(),
             hazard_on_hazard: String::new(),
+            turn_clock: default_word(),
+            turn_seconds: sixty(),
         }
     }
 }
@@ -225,6 +239,16 @@ impl EventForm {
             60,
         );
         let rounds = read("rounds", "the number of rounds", &self.rounds, 4);
+        let turn_seconds = if self.turn_clock == "on" {
+            Some(read(
+                "turn_seconds",
+                "the seconds a turn",
+                &self.turn_seconds,
+                DEFAULT_TURN_SECS,
+            ))
+        } else {
+            None
+        };
         let prizes = read("prizes", "the number of prizes", &self.prizes, 3);
         let asked = if self.seed.trim().is_empty() {
             None
@@ -253,6 +277,11 @@ impl EventForm {
             RoundKind::Timed {
                 seconds: round_minutes.saturating_mul(60),
             }
+        };
+        settings.turn_seconds = match self.turn_clock.as_str() {
+            "on" => turn_seconds,
+            "off" => None,
+            _ => Settings::default_turn_seconds(settings.round),
         };
         settings.length = if self.length_kind == "time" {
             EventLength::TimeLimit {

@@ -32,6 +32,8 @@ struct EntryLine {
     joined_round: i32,
     /// Not played yet: it can be removed outright rather than withdrawn.
     removable: bool,
+    /// The players whose seat the host handed to a bot.
+    handed: Vec<i64>,
 }
 
 impl EntryLine {
@@ -52,6 +54,11 @@ impl EntryLine {
 
     fn second(&self) -> String {
         self.players.get(1).map(|p| p.1.clone()).unwrap_or_default()
+    }
+
+    /// Whether the host handed this player's seat to a bot.
+    fn is_handed(&self, player: &i64) -> bool {
+        self.handed.contains(player)
     }
 }
 
@@ -253,8 +260,12 @@ fn summary(event: &EventRecord) -> String {
             format!("{} minutes in all", seconds.div_ceil(60))
         }
     };
+    let turn = match s.turn_seconds {
+        Some(seconds) => format!("a turn clock of {seconds} s"),
+        None => "no turn clock".to_owned(),
+    };
     format!(
-        "{table}, {round}, {length}, {} prize{}; {}",
+        "{table}, {round}, {length}, {} prize{}; {}; {turn}",
         s.prizes,
         if s.prizes == 1 { "" } else { "s" },
         s.bye_score.describe()
@@ -293,6 +304,12 @@ fn build_console(
             withdrawn: e.row.withdrawn_round.is_some(),
             joined_round: e.row.joined_round,
             removable: u32::try_from(e.row.joined_round).is_ok_and(|joined| joined > played),
+            handed: e
+                .players
+                .iter()
+                .filter(|p| p.stand_in)
+                .map(|p| p.id)
+                .collect(),
         })
         .collect();
     let options = data

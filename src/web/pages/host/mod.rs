@@ -12,6 +12,7 @@ mod form;
 mod round;
 mod signin;
 mod slips;
+mod turn_clock;
 
 use actix_web::web;
 
@@ -25,4 +26,5 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     round::routes(cfg);
     access::routes(cfg);
     slips::routes(cfg);
+    turn_clock::routes(cfg);
 }

@@ -1,0 +1,277 @@
+//! The turn clock and stand-ins: a seat that lets its turn run out at a digital table (the
+//! event's `turn_seconds`), or that the host handed to a bot, has its turn played by the
+//! table's steady bot, from that seat's view only, and the move is stored as played for the
+//! seat ("clock" or "bot") so that every board and the replay say so.
+//!
+//! Nothing here runs per request: the bots' task (`web::bots`) asks [`super::bot_moves::waiting`]
+//! what the server must play, and that also answers the turns whose time ran out. A decision
+//! with its own window (Mille Bornes' coup fourré and the wait after a hazard, the Extension)
+//! is not on the turn clock: the table's own wait answers it, and the turn clock starts again
+//! once the table goes on.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::Serialize;
+
+use super::bot_moves::{self, BotTurn};
+use super::deals::DealAt;
+use super::events::EventRecord;
+use super::play::{self, LoadedDeal};
+use super::rounds::RoundRecord;
+use super::seat::TableRef;
+use super::{App, AppError, AppResult, HostKey};
+use crate::bots::{Budget, Level};
+use crate::db::{Conn, queries};
+use crate::engine::Seat;
+
+/// Who played a move for its seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StandIn {
+    /// The seat's turn ran out on the turn clock.
+    Clock,
+    /// The host handed the seat to a bot.
+    Bot,
+}
+
+impl StandIn {
+    /// The stored form (`actions.played_by`).
+    pub const fn stored(self) -> &'static str {
+        match self {
+            StandIn::Clock => "clock",
+            StandIn::Bot => "bot",
+        }
+    }
+
+    /// Reads the stored form; anything else is the seat's own move.
+    pub fn parse(stored: Option<&str>) -> Option<StandIn> {
+        match stored? {
+            "clock" => Some(StandIn::Clock),
+            "bot" => Some(StandIn::Bot),
+            _ => None,
+        }
+    }
+
+    /// The label every board and the replay give such a move.
+    pub const fn label(self) -> &'static str {
+        match self {
+            StandIn::Clock => "played by the turn clock",
+            StandIn::Bot => "played by a bot for the host",
+        }
+    }
+}
+
+/// A move of a recent action played for its seat, as a board shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StandInNote {
+    /// The action's number in the deal (from 0).
+    pub action: u32,
+    pub seat: Seat,
+    pub by: StandIn,
+}
+
+/// The turn clock as a seat's page shows it: whose turn, and how long it still has. The same
+/// for every seat at the table (whose turn it is and when the last move was made are public).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TurnInfo {
+    /// The seat whose turn it is.
+    pub seat: Seat,
+    /// Milliseconds until the turn clock plays the turn (0 when it is due).
+    pub left_ms: i64,
+    /// The event's seconds a turn.
+    pub seconds: u32,
+}
+
+/// When the turn of the seat to move began: its deal's last move (or deal), or the round's
+/// start or last resume if later (a turn never runs while the round's clock is stopped).
+fn turn_began(deal: &LoadedDeal, round: &RoundRecord) -> NaiveDateTime {
+    let mut began = deal.last_at;
+    if let Some(started) = round.row.started_at {
+        began = began.max(started);
+    }
+    for pause in &round.pauses {
+        if let Some(resumed) = pause.resumed_at {
+            began = began.max(resumed);
+        }
+    }
+    began
+}
+
+/// When the turn of the seat to move runs out, if the turn clock is on and a seat is on turn:
+/// not when the deal is over, nor while the table waits for a decision with its own window.
+pub fn turn_due(
+    deal: &LoadedDeal,
+    round: &RoundRecord,
+    turn_seconds: Option<u32>,
+) -> Option<NaiveDateTime> {
+    let seconds = turn_seconds?;
+    if deal.is_over() || deal.timed_decision().is_some() {
+        return None;
+    }
+    Some(turn_began(deal, round) + chrono::TimeDelta::seconds(i64::from(seconds)))
+}
+
+/// The turn clock of a deal as the seats' pages show it.
+pub fn turn_info(
+    deal: &LoadedDeal,
+    round: &RoundRecord,
+    turn_seconds: Option<u32>,
+    now: NaiveDateTime,
+) -> Option<TurnInfo> {
+    let due = turn_due(deal, round, turn_seconds)?;
+    Some(TurnInfo {
+        seat: deal.game.to_move(),
+        left_ms: (due - now).num_milliseconds().max(0),
+        seconds: turn_seconds?,
+    })
+}
+
+/// The moves of the deal's latest actions that were played for their seats.
+pub fn recent_notes(deal: &LoadedDeal, count: u32) -> Vec<StandInNote> {
+    let from = deal.actions.saturating_sub(count);
+    deal.stand_ins
+        .iter()
+        .filter(|note| note.action >= from)
+        .copied()
+        .collect()
+}
+
+/// A seat's turn that the server plays for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StandInTurn {
+    /// The turn, as a bot's turn (the steady bot of the seat's player).
+    pub turn: BotTurn,
+    pub by: StandIn,
+}
+
+/// The players of an event the host handed to a bot.
+pub fn handed_players(conn: &mut Conn, event: i64) -> AppResult<std::collections::HashSet<i64>> {
+    Ok(queries::players_of_event(conn, event)?
+        .into_iter()
+        .filter(|p| p.stand_in)
+        .map(|p| p.id)
+        .collect())
+}
+
+/// The turn a stand-in plays in a deal now, if any: the seat to move was handed to a bot, or
+/// its turn ran out on the turn clock. The caller has checked that the round is in time.
+pub fn stand_in_to_move(
+    deal: &LoadedDeal,
+    round: &RoundRecord,
+    event: &EventRecord,
+    table: i64,
+    handed: &std::collections::HashSet<i64>,
+    now: NaiveDateTime,
+) -> Option<StandInTurn> {
+    if deal.is_over() || deal.timed_decision().is_some() {
+        return None;
+    }
+    let player = *deal.seats.players.get(usize::from(deal.game.to_move()))?;
+    let by = if handed.contains(&player) {
+        StandIn::Bot
+    } else if turn_due(deal, round, event.settings.turn_seconds).is_some_and(|due| due <= now) {
+        StandIn::Clock
+    } else {
+        return None;
+    };
+    Some(StandInTurn {
+        turn: BotTurn {
+            event: event.id(),
+            table,
+            game: deal.row.id,
+            actions: deal.actions,
+            player,
+            level: Level::Steady,
+        },
+        by,
+    })
+}
+
+/// Plays a stand-in's chosen action for its seat, if the table has not moved on, the round is
+/// in time, and the stand-in may still play (the turn ran out; the seat is still handed to a
+/// bot). Answers the table that changed.
+pub fn play(
+    conn: &mut Conn,
+    due: &StandInTurn,
+    action: crate::engine::Action,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableRef>> {
+    let turn = &due.turn;
+    let Some(bot_moves::TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }) = bot_moves::table_now(conn, turn.event, turn.table, turn.game, now)?
+    else {
+        return Ok(None);
+    };
+    if deal.actions != turn.actions {
+        return Ok(None);
+    }
+    let handed = handed_players(conn, event.id())?;
+    if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
+        return Ok(None);
+    }
+    let seat = deal.game.to_move();
+    match play::apply_for_seat(
+        conn,
+        (&event, &round.row, &table),
+        deal,
+        seat,
+        action,
+        now.naive_utc(),
+        due.by,
+    ) {
+        Ok(outcome) => Ok(Some(TableRef {
+            event: event.id(),
+            round: round.row.id,
+            table: table.id,
+            changed: true,
+            deal: Some(DealAt::of(&outcome.deal)),
+        })),
+        Err(AppError::Stale(_)) => Ok(None),
+        Err(other) => Err(other),
+    }
+}
+
+/// Hands a seat to a bot (`to_bot`) or gives it back to its player. Answers the player's name.
+pub fn hand_seat_in(
+    conn: &mut Conn,
+    event: &EventRecord,
+    player: i64,
+    to_bot: bool,
+) -> AppResult<String> {
+    let row = queries::players_of_event(conn, event.id())?
+        .into_iter()
+        .find(|p| p.id == player)
+        .ok_or_else(|| AppError::not_found(format!("this event has no player {player}")))?;
+    if event.is_finished() {
+        return Err(AppError::conflict(
+            "the event is over: there are no more turns to hand to a bot",
+        ));
+    }
+    queries::set_player_stand_in(conn, row.id, to_bot)?;
+    Ok(row.name)
+}
+
+// ---------------------------------------------------------------- use cases
+
+/// Takes a stand-in's turn: chooses the steady bot's action from the seat's view in a read
+/// transaction, then plays it in a write transaction (refused quietly if the table moved on).
+pub fn take_turn(app: &App, due: &StandInTurn, budget: Budget) -> AppResult<Option<TableRef>> {
+    let Some(action) = app.read(|conn| bot_moves::choose(conn, &due.turn, budget))? else {
+        return Ok(None);
+    };
+    let played = app.write(|conn| play(conn, due, action, app.now()))?;
+    if played.is_some() {
+        crate::metrics::get().moves.inc();
+    }
+    Ok(played)
+}
+
+/// The host hands a seat to a bot, or takes it back for its player. Answers the player's name.
+pub fn hand_seat(app: &App, host: &HostKey, player: i64, to_bot: bool) -> AppResult<String> {
+    app.write_as_host(host, |conn, event| {
+        hand_seat_in(conn, event, player, to_bot)
+    })
+}
