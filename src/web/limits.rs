@@ -44,8 +44,8 @@ pub const WRITES_PER_SECOND: u32 = 200;
 /// may ask for in a second, in bursts of as many: a phone asks for one now and then (the
 /// pages update themselves), and a client asking faster only queues work and answers.
 pub const PAGE_READS_PER_SECOND: u32 = 20;
-/// Seatings of round 1 one address may ask for in a minute, and one event may get: seating a
-/// big event is the heaviest write there is, and a host tries a few layouts at most.
+/// Seatings of round 1 one address may ask for in a minute: seating a big event is the
+/// heaviest write there is, and a host tries a few layouts at most.
 pub const SEATINGS_PER_MINUTE: u32 = 10;
 /// Live streams (open pages that update themselves) one address may hold at once.
 pub const STREAMS_PER_CLIENT: u32 = 32;
@@ -91,8 +91,7 @@ pub struct Limits {
     /// second (0: no limit).
     #[arg(long, env = "TOURING_PAGE_READS_PER_SECOND", default_value_t = PAGE_READS_PER_SECOND)]
     pub page_reads_per_second: u32,
-    /// Seatings of round 1 one address may ask for in a minute, and one event may get
-    /// (0: no limit).
+    /// Seatings of round 1 one address may ask for in a minute (0: no limit).
     #[arg(long, env = "TOURING_SEATINGS_PER_MINUTE", default_value_t = SEATINGS_PER_MINUTE)]
     pub seatings_per_minute: u32,
     /// Live streams one address may hold open at once (0: no limit).
@@ -323,8 +322,6 @@ pub struct Guards {
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     page_reads: Option<DefaultKeyedRateLimiter<Client>>,
     seatings: Option<DefaultKeyedRateLimiter<Client>>,
-    /// Seatings per event, whoever asks.
-    event_seatings: Option<DefaultKeyedRateLimiter<i64>>,
     streams: Streams,
     /// Connections open per client.
     connections: Connections,
@@ -357,8 +354,6 @@ impl Guards {
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             page_reads: keyed(NonZeroU32::new(limits.page_reads_per_second).map(Quota::per_second)),
             seatings: keyed(NonZeroU32::new(limits.seatings_per_minute).map(Quota::per_minute)),
-            event_seatings: NonZeroU32::new(limits.seatings_per_minute)
-                .map(|n| DefaultKeyedRateLimiter::keyed(Quota::per_minute(n))),
             streams: Arc::default(),
             connections: Arc::default(),
             sign_ins: Mutex::default(),
@@ -453,17 +448,6 @@ impl Guards {
         }
     }
 
-    /// Counts a seating of round 1 by this client on this event, or says how long to wait.
-    fn check_seating(&self, client: Client, event: Option<i64>) -> Result<(), Duration> {
-        self.check(&self.seatings, client)?;
-        match (&self.event_seatings, event) {
-            (Some(limiter), Some(event)) => limiter
-                .check_key(&event)
-                .map_err(|not_until| not_until.wait_time_from(self.clock.now())),
-            _ => Ok(()),
-        }
-    }
-
     /// How long this client must wait before it may try the event's password again.
     pub fn sign_in_wait(&self, client: Client, event: i64) -> Option<Duration> {
         lock(&self.sign_ins).wait(client, event, Instant::now())
@@ -536,10 +520,6 @@ impl Guards {
         .into_iter()
         .flatten()
         {
-            limiter.retain_recent();
-            limiter.shrink_to_fit();
-        }
-        if let Some(limiter) = &self.event_seatings {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -730,14 +710,6 @@ fn seats_round(method: &Method, route: &str) -> bool {
         )
 }
 
-/// The event a request's path names (`/events/{event}/…`, `/api/v1/events/{event}/…`), as the
-/// router reads the path.
-fn event_of(req: &HttpRequest) -> Option<i64> {
-    let mut segments = req.match_info().as_str().split('/');
-    segments.find(|s| *s == "events")?;
-    segments.next()?.parse().ok()
-}
-
 fn has_body(method: &Method) -> bool {
     [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(method)
 }
@@ -887,14 +859,14 @@ pub async fn guard(
                         )
                     })
                 } else if seats_round(&method, &route) {
-                    guards
-                        .check_seating(client, event_of(req.request()))
-                        .map_err(|wait| {
-                            (
-                                wait,
-                                "round 1 has been seated again as often as a minute allows",
-                            )
-                        })
+                    // Per address only: a limit per event would be counted before the host's
+                    // token is checked, so a stranger could use up the host's seatings.
+                    guards.check(&guards.seatings, client).map_err(|wait| {
+                        (
+                            wait,
+                            "round 1 has been seated again as often as a minute allows",
+                        )
+                    })
                 } else if adds_entry(&method, &route) {
                     guards.check(&guards.entries, client).map_err(|wait| {
                         (
