@@ -544,3 +544,41 @@ fn a_whole_mille_bornes_hand_can_be_played_through_the_protocol() {
     }
     assert_eq!(state["turn"], turns);
 }
+
+#[test]
+fn a_line_of_exactly_the_limit_plus_its_newline_is_accepted() {
+    let mut e = Engine::start();
+    // A command padded with spaces inside the object to exactly 65,536 bytes; the newline
+    // comes on top and does not count against the limit.
+    let command = br#"{"cmd":"new","players":2,"seed":9}"#;
+    let mut line = command[..command.len() - 1].to_vec();
+    line.resize(64 * 1024 - 1, b' ');
+    line.push(b'}');
+    assert_eq!(line.len(), 65_536);
+    line.push(b'\n');
+    let answer = e.raw(&line);
+    assert_eq!(answer["ok"], true, "{answer}");
+    // One byte more is too long.
+    let mut longer = command[..command.len() - 1].to_vec();
+    longer.resize(64 * 1024, b' ');
+    longer.extend_from_slice(b"}\n");
+    let error = e.refused(&longer);
+    assert!(error.contains("longer than"), "{error}");
+    assert!(e.finish().success());
+}
+
+#[test]
+fn a_repeated_key_is_refused_instead_of_taking_the_last() {
+    let mut e = Engine::start();
+    let error = e.refused(b"{\"cmd\":\"new\",\"cmd\":\"quit\"}\n");
+    assert!(error.contains("\"cmd\" stands twice"), "{error}");
+    // The session did not quit: it still answers.
+    e.ok(json!({"cmd":"new","players":2,"seed":9}));
+    let before = e.state();
+    // A repeated key inside a nested object is refused too, and changes nothing.
+    let error =
+        e.refused(b"{\"cmd\":\"act\",\"action\":{\"discard\":\"go\",\"discard\":\"mile1\"}}\n");
+    assert!(error.contains("\"discard\" stands twice"), "{error}");
+    assert_eq!(e.state(), before, "nothing changed");
+    assert!(e.finish().success());
+}

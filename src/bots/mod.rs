@@ -98,6 +98,78 @@ impl Default for Budget {
         Budget::DEFAULT
     }
 }
+/// Writes what every rule set's bot folder has alike: the [`Bot`](touring1926::Bot) trait over
+/// the rule set's `Observation` and `Action`, `new_bot`, and the random bot (a uniformly random
+/// legal action: the baseline every other bot must beat). Invoked at the top of the folder's
+/// `mod.rs`, with `RandomBot`, `SteadyBot` and `ShrewdBot` in scope. With `no_memory` it also
+/// writes the [`BotRules`] impl of a rule set whose observation already holds all a seat
+/// remembers (extra items of that impl follow in braces).
+macro_rules! rule_set_bots {
+    () => {
+        /// A player that chooses its seat's action from what that seat may see.
+        pub trait Bot: Send {
+            /// The level the bot was asked for.
+            fn level(&self) -> Level;
+
+            /// The action to play, or `None` when the observing seat is not asked to act (or the
+            /// game is over). The action is always one of the seat's legal actions.
+            fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action>;
+        }
+
+        /// A bot of a level. The budget matters only to the search bot.
+        pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
+            match level {
+                Level::Random => Box::new(RandomBot),
+                Level::Steady => Box::new(SteadyBot),
+                Level::Shrewd => Box::new(ShrewdBot::new(budget)),
+            }
+        }
+
+        /// Plays a uniformly random legal action.
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct RandomBot;
+
+        impl Bot for RandomBot {
+            fn level(&self) -> Level {
+                Level::Random
+            }
+
+            fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
+                observation.random_action(rng)
+            }
+        }
+    };
+    (no_memory { $($extra:item)* }) => {
+        $crate::bots::rule_set_bots!();
+
+        impl BotRules for State {
+            type Memory = NoEvents;
+            type Player = Box<dyn Bot>;
+
+            fn memory(_players: u8) -> NoEvents {
+                NoEvents
+            }
+
+            fn player(level: Level, budget: Budget) -> Box<dyn Bot> {
+                new_bot(level, budget)
+            }
+
+            fn act(
+                &self,
+                player: &mut Box<dyn Bot>,
+                _memory: &NoEvents,
+                seat: Seat,
+                rng: &mut BotRng,
+            ) -> Option<Action> {
+                player.act(&self.observe(seat), rng)
+            }
+
+            $($extra)*
+        }
+    };
+}
+pub(crate) use rule_set_bots;
+
 /// Why a bot was not asked to move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BotError {

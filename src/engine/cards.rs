@@ -22,6 +22,8 @@ pub trait CardKind: Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync
     fn id(self) -> &'static str;
     /// A name for people.
     fn name(self) -> &'static str;
+    /// The kind for a bit position of a set of kinds (as `trailing_zeros` gives).
+    fn from_bit(bit: u32) -> Self;
     /// The kind named by an identifier.
     fn from_id(id: &str) -> Option<Self> {
         Self::all().iter().copied().find(|c| c.id() == id)
@@ -80,6 +82,10 @@ macro_rules! card_kind {
             }
             fn name(self) -> &'static str {
                 $card::name(self)
+            }
+            #[inline]
+            fn from_bit(bit: u32) -> $card {
+                $card::from_bit(bit)
             }
         }
 

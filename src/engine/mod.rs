@@ -17,6 +17,7 @@ pub mod json;
 mod setup;
 mod sheet;
 pub mod shuffle;
+pub mod touring_family;
 
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
@@ -548,6 +549,32 @@ macro_rules! rule_sets {
             impl From<$module::Action> for Action {
                 fn from(action: $module::Action) -> Action {
                     Action::$variant(action)
+                }
+            }
+
+            /// The rule set's own action, or the action back when it is another game's.
+            impl TryFrom<Action> for $module::Action {
+                type Error = Action;
+
+                #[allow(unreachable_patterns)]
+                fn try_from(action: Action) -> Result<$module::Action, Action> {
+                    match action {
+                        Action::$variant(action) => Ok(action),
+                        other => Err(other),
+                    }
+                }
+            }
+
+            /// The rule set's own event, or the event back when it is another game's.
+            impl TryFrom<Event> for $module::Event {
+                type Error = Event;
+
+                #[allow(unreachable_patterns)]
+                fn try_from(event: Event) -> Result<$module::Event, Event> {
+                    match event {
+                        Event::$variant(event) => Ok(event),
+                        other => Err(other),
+                    }
                 }
             }
         )+

@@ -1,7 +1,6 @@
 //! The bots of Touring (1926): random, steady and shrewd, each choosing from one seat's
 //! [`Observation`].
 
-pub mod random;
 pub mod shrewd;
 pub mod steady;
 
@@ -10,28 +9,10 @@ use crate::engine::touring1926::{Action, Event, State};
 use crate::engine::{EventSink, Seat};
 
 pub use crate::engine::touring1926::{DeadwoodMemory, Observation};
-pub use random::RandomBot;
 pub use shrewd::ShrewdBot;
 pub use steady::SteadyBot;
 
-/// A player that chooses its seat's action from what that seat may see.
-pub trait Bot: Send {
-    /// The bot's level.
-    fn level(&self) -> Level;
-
-    /// The action to play, or `None` when it is not the observing seat's turn (or the race is
-    /// over). The action is always one of the seat's legal actions.
-    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action>;
-}
-
-/// A bot of a level. The budget matters only to the search bot.
-pub fn new_bot(level: Level, budget: Budget) -> Box<dyn Bot> {
-    match level {
-        Level::Random => Box::new(RandomBot),
-        Level::Steady => Box::new(SteadyBot),
-        Level::Shrewd => Box::new(ShrewdBot::new(budget)),
-    }
-}
+super::rule_set_bots!();
 
 impl BotRules for State {
     type Memory = Memories;

@@ -4,10 +4,12 @@
 //! plain `Clone` value of fixed size: hands and piles are counts per kind of card, the draw
 //! pile is an array, and nothing touches the heap while a game is played.
 
-use crate::engine::shuffle::{derive_seed, rng_from_seed, shuffle};
+use crate::engine::touring_family::{
+    self as family, MAX_SEATS, MAX_SIDES, bits, nth_bit, popcount, rules_accessors,
+};
 use crate::engine::{
-    ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, ScoreUnit, Seat,
-    SetupError, SheetRow, Side, TurnRefusal,
+    ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, Seat, SetupError, Side,
+    TurnRefusal,
 };
 
 pub mod action;
@@ -34,35 +36,10 @@ pub enum Speed {
     Country,
 }
 
-/// Where a side stands in the race.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Has not played Go yet (or lost its miles for speeding and must start again).
-    NotStarted,
-    /// Free to play miles.
-    Running,
-    /// An opponent's delay lies on its Go pile; it must mend it and play Go.
-    Delayed,
-}
+pub use crate::engine::touring_family::Status;
 
-impl Status {
-    /// Words for messages.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Status::NotStarted => "not started",
-            Status::Running => "running",
-            Status::Delayed => "delayed",
-        }
-    }
-}
-
-const MAX_SEATS: usize = 6;
-const MAX_SIDES: usize = 6;
 /// The full pack.
 const PACK: usize = 100;
-/// Cards in hand between turns.
-const HAND: u8 = 5;
 
 /// The pack as printed on the rule sheet.
 const FULL_PACK: Counts = Counts::new([15, 4, 5, 3, 8, 3, 8, 2, 20, 10, 10, 12]);
@@ -144,66 +121,10 @@ impl Need {
     }
 }
 
-/// A hand: counts per kind, and a bit per kind held, so legal moves visit only what is there.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Hand {
-    counts: Counts,
-    mask: u16,
-    len: u8,
-}
-
-impl Hand {
-    #[inline]
-    fn has(&self, card: Card) -> bool {
-        self.mask & (1 << card as u16) != 0
-    }
-
-    #[inline]
-    fn add(&mut self, card: Card) {
-        self.counts.add(card, 1);
-        self.mask |= 1 << card as u16;
-        self.len += 1;
-    }
-
-    #[inline]
-    fn remove(&mut self, card: Card) {
-        self.counts.remove(card, 1);
-        if self.counts.get(card) == 0 {
-            self.mask &= !(1 << card as u16);
-        }
-        self.len -= 1;
-    }
-}
-
+/// A hand: counts per kind, and a bit per kind held.
+type Hand = family::Hand<Card, KINDS>;
 /// A pile whose top card matters: a side's Go pile, or the speed pile.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct TopPile {
-    counts: Counts,
-    len: u8,
-    top: Option<Card>,
-}
-
-impl TopPile {
-    #[inline]
-    fn push(&mut self, card: Card) {
-        self.counts.add(card, 1);
-        self.len += 1;
-        self.top = Some(card);
-    }
-
-    /// Takes every card but the top one away (for a reshuffle).
-    fn take_all_but_top(&mut self) -> Counts {
-        let mut taken = self.counts;
-        self.counts = Counts::EMPTY;
-        self.len = 0;
-        if let Some(top) = self.top {
-            taken.remove(top, 1);
-            self.counts.add(top, 1);
-            self.len = 1;
-        }
-        taken
-    }
-}
+type TopPile = family::TopPile<Card, KINDS>;
 
 /// The robbery a delay allows: every take of the largest total within the entitlement,
 /// fewest cards first. With at most two cards in each pile there are at most two.
@@ -282,36 +203,8 @@ const fn bit(card: Card) -> u16 {
 /// The mile cards, as a set of kinds.
 const MILE_BITS: u16 = bit(Card::Mile1) | bit(Card::Mile3) | bit(Card::Mile5) | bit(Card::Mile10);
 
-/// The number of kinds in a set, by lookup (see [`crate::engine::popcounts`]).
-#[inline]
-fn popcount(kinds: u16) -> u32 {
-    const TABLE: [u8; 1 << KINDS] = crate::engine::popcounts();
-    u32::from(TABLE[usize::from(kinds) & ((1 << KINDS) - 1)])
-}
-
-/// The `n`-th kind (from 0) in a set, in canonical order.
-#[inline]
-fn nth_bit(mut kinds: u16, n: u32) -> Option<Card> {
-    for _ in 0..n {
-        kinds &= kinds.wrapping_sub(1);
-    }
-    (kinds != 0).then(|| Card::from_bit(kinds.trailing_zeros()))
-}
-
 /// The delay cards, as a set of kinds.
 const DELAY_BITS: u16 = bit(Card::Collision) | bit(Card::OutOfGasoline) | bit(Card::Puncture);
-
-/// The kinds in a set, in canonical order.
-#[inline]
-fn bits(mut kinds: u16) -> impl Iterator<Item = Card> {
-    std::iter::from_fn(move || {
-        (kinds != 0).then(|| {
-            let card = Card::from_bit(kinds.trailing_zeros());
-            kinds &= kinds - 1;
-            card
-        })
-    })
-}
 
 /// Every [`TakeOptions`] there can be: by fives held (0-2), tens held (0-2) and hours (1 or 2)
 /// times the speed's rate (5 or 10), i.e. entitlements 5, 10 and 20 miles.
@@ -427,19 +320,15 @@ impl State {
 
     /// Where every card is, summed: for the invariant that the pack is always complete.
     pub fn census(&self) -> Counts {
-        let mut all = self.deadwood;
-        for &card in &self.draw[..usize::from(self.draw_len)] {
-            all.add(card, 1);
-        }
-        for hand in &self.hands[..usize::from(self.config.players)] {
-            all.add_all(&hand.counts);
-        }
-        for side in 0..usize::from(self.sides) {
-            all.add_all(&self.go[side].counts);
-            for (card, &n) in Card::MILES.iter().zip(&self.piles[side]) {
-                all.add(*card, n);
-            }
-        }
+        let sides = usize::from(self.sides);
+        let mut all = family::census(
+            &self.draw[..usize::from(self.draw_len)],
+            &self.hands[..usize::from(self.config.players)],
+            &self.go[..sides],
+            &self.piles[..sides],
+            Card::MILES,
+        );
+        all.add_all(&self.deadwood);
         all.add_all(&self.speed_pile.counts);
         all
     }
@@ -471,13 +360,13 @@ impl State {
                 return;
             }
         }
-        self.draw_len -= 1;
-        let card = self.draw[usize::from(self.draw_len)];
-        self.hands[usize::from(seat)].add(card);
-        events.push(Event::Drew {
-            seat,
-            card: Some(card),
-        });
+        let hand = &mut self.hands[usize::from(seat)];
+        if let Some(card) = family::draw_top(&self.draw, &mut self.draw_len, hand) {
+            events.push(Event::Drew {
+                seat,
+                card: Some(card),
+            });
+        }
     }
 
     /// Rule 4: the deadwood and the Go piles (each but its top card) and the speed cards that
@@ -490,17 +379,10 @@ impl State {
             pool.add_all(&pile.take_all_but_top());
         }
         pool.add_all(&self.speed_pile.take_all_but_top());
-        let mut len = 0;
-        for card in pool.cards() {
-            self.draw[len] = card;
-            len += 1;
-        }
-        let mut rng = rng_from_seed(derive_seed(self.seed, u64::from(self.reshuffles) + 1));
-        shuffle(&mut rng, &mut self.draw[..len]);
-        self.draw_len = len as u8;
+        self.draw_len = family::refill(&mut self.draw, &pool, self.seed, self.reshuffles);
         self.reshuffles += 1;
         events.push(Event::Reshuffled {
-            draw_pile: len as u32,
+            draw_pile: u32::from(self.draw_len),
         });
     }
 
@@ -530,12 +412,7 @@ impl State {
 
     /// Recomputes which of a side's mile piles have room, after its piles changed.
     fn reopen(&mut self, side: usize) {
-        let piles = self.piles[side];
-        self.open[side] = Card::MILES
-            .into_iter()
-            .enumerate()
-            .filter(|&(p, _)| piles[p] < self.quota[p])
-            .fold(0, |kinds, (_, card)| kinds | bit(card));
+        self.open[side] = family::open_piles(Card::MILES, self.piles[side], self.quota);
     }
 
     /// How many legal delay plays side `me` has with the delay cards in `delays`.
@@ -714,58 +591,18 @@ impl Rules for State {
     }
 
     fn score_sheet(config: Config) -> ScoreSheet {
-        let quota = quota(config);
-        let pack = pack(config);
-        ScoreSheet {
-            unit: ScoreUnit::Miles,
-            rows: Card::MILES
-                .iter()
-                .zip(quota)
-                .map(|(&card, quota)| SheetRow {
-                    id: card.id(),
-                    label: match card {
-                        Card::Mile1 => "1-mile",
-                        Card::Mile3 => "3-mile",
-                        Card::Mile5 => "5-mile",
-                        _ => "10-mile",
-                    },
-                    value: card.miles(),
-                    quota: Some(u32::from(quota)),
-                    pack: Some(u32::from(pack.get(card))),
-                    most: None,
-                    full_bonus: 0,
-                })
-                .collect(),
-        }
+        family::mile_sheet(
+            Card::MILES,
+            ["1-mile", "3-mile", "5-mile", "10-mile"],
+            Card::miles,
+            quota(config),
+            pack(config),
+        )
     }
 
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
-        let pack = pack(config);
-        let mut rest = pack;
-        for &card in stacked {
-            if rest.get(card) == 0 {
-                let asked = stacked.iter().filter(|&&c| c == card).count();
-                return Err(SetupError::StackedDeck {
-                    card: card.id(),
-                    asked: asked as u32,
-                    available: u32::from(pack.get(card)),
-                });
-            }
-            rest.remove(card, 1);
-        }
-        let mut rng = rng_from_seed(seed);
-        // The deal order, top card first: the stacked cards, then the rest shuffled.
-        let mut order = [Card::Go; PACK];
-        let mut len = 0;
-        for card in stacked.iter().copied().chain(rest.cards()) {
-            order[len] = card;
-            len += 1;
-        }
-        shuffle(&mut rng, &mut order[stacked.len()..len]);
-        let mut draw = [Card::Go; PACK];
-        for (slot, &card) in draw[..len].iter_mut().zip(order[..len].iter().rev()) {
-            *slot = card;
-        }
+        let mut hands = [Hand::default(); MAX_SEATS];
+        let (draw, draw_len) = family::deal(pack(config), stacked, seed, config.players, &mut hands)?;
         let sides = config.sides();
         let mut state = State {
             config,
@@ -774,8 +611,8 @@ impl Rules for State {
             quota: quota(config),
             seed,
             draw,
-            draw_len: len as u8,
-            hands: [Hand::default(); MAX_SEATS],
+            draw_len,
+            hands,
             deadwood: Counts::EMPTY,
             go: [TopPile::default(); MAX_SIDES],
             speed_pile: TopPile::default(),
@@ -788,45 +625,12 @@ impl Rules for State {
             winner: None,
             reshuffles: 0,
         };
-        // Five cards each, one at a time, from seat 0; then seat 0 draws its sixth.
-        for _ in 0..HAND {
-            for seat in 0..config.players {
-                state.draw_len -= 1;
-                let card = state.draw[usize::from(state.draw_len)];
-                state.hands[usize::from(seat)].add(card);
-            }
-        }
+        // Seat 0 draws its sixth card.
         state.draw_for(0, &mut NoEvents);
         Ok(state)
     }
 
-    fn config(&self) -> Config {
-        self.config
-    }
-
-    #[inline]
-    fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    #[inline]
-    fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-
-    #[inline]
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    fn reshuffles(&self) -> u32 {
-        self.reshuffles
-    }
-
-    #[inline]
-    fn score(&self, side: Side) -> u32 {
-        self.miles(side)
-    }
+    rules_accessors!();
 
     fn warning(&self, action: Action) -> Option<String> {
         // Rule (c): a 10 within City Limits is speeding and forfeits every mile laid down.
@@ -1030,11 +834,7 @@ impl Rules for State {
         }
         self.turn += 1;
         if self.winner.is_none() {
-            let next = if seat + 1 == self.config.players {
-                0
-            } else {
-                seat + 1
-            };
+            let next = family::next_seat(seat, self.config.players);
             self.to_move = next;
             self.draw_for(next, events);
         }
@@ -1043,18 +843,11 @@ impl Rules for State {
 
     fn view(&self, viewer: Option<Seat>) -> View {
         let players = self.config.players;
-        let seats = (0..players)
-            .map(|seat| {
-                let hand = &self.hands[usize::from(seat)];
-                let visible = viewer.is_none_or(|v| v == seat);
-                SeatView {
-                    seat,
-                    side: self.side_of(seat),
-                    hand: visible.then(|| hand.counts.cards().collect()),
-                    hand_size: u32::from(hand.len),
-                }
-            })
-            .collect();
+        let seats = family::seat_views(
+            &self.hands[..usize::from(players)],
+            &self.side_of[..usize::from(players)],
+            viewer,
+        );
         View {
             rules: self.config.rules,
             players,
@@ -1149,18 +942,6 @@ mod tests {
                     );
                 }
             }
-        }
-    }
-
-    #[test]
-    fn popcount_and_nth_bit_agree_with_the_standard_library() {
-        for kinds in 0..(1u16 << KINDS) {
-            assert_eq!(popcount(kinds), kinds.count_ones());
-            let listed: Vec<Card> = bits(kinds).collect();
-            for (n, &card) in listed.iter().enumerate() {
-                assert_eq!(nth_bit(kinds, n as u32), Some(card));
-            }
-            assert_eq!(nth_bit(kinds, listed.len() as u32), None);
         }
     }
 }

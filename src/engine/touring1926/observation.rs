@@ -15,7 +15,6 @@ use rand::Rng;
 
 use super::{Action, Card, Counts, Event, Speed, Status};
 use super::{Hand, MAX_SEATS, MAX_SIDES, MILE_BITS, Need, PACK, State, TopPile, pack, quota};
-use crate::engine::shuffle::shuffle;
 use crate::engine::{ActionList, Config, RuleEvent, Rules, Seat, Side};
 
 /// Everything one seat may know about a game at one moment.
@@ -66,10 +65,7 @@ impl State {
                 known_deadwood.add(card, memory.seen.get(card).min(self.deadwood.get(card)));
             }
         }
-        let mut hand_sizes = [0; MAX_SEATS];
-        for (size, hand) in hand_sizes.iter_mut().zip(&self.hands) {
-            *size = hand.len;
-        }
+        let hand_sizes = crate::engine::touring_family::hand_sizes(&self.hands);
         Observation {
             config: self.config,
             seat,
@@ -91,70 +87,12 @@ impl State {
     }
 }
 
+crate::engine::touring_family::observation_accessors!();
+
 impl Observation {
-    /// The table's configuration.
-    pub fn config(&self) -> Config {
-        self.config
-    }
-
-    /// The seat this observation belongs to.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// The side of the observing seat.
-    pub fn side(&self) -> Side {
-        self.config.side_of(self.seat)
-    }
-
-    /// How many sides race.
-    pub fn sides(&self) -> u8 {
-        self.config.sides()
-    }
-
-    /// The seat whose turn it is.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    /// Is it the observing seat's turn (and the race still on)?
-    pub fn is_my_turn(&self) -> bool {
-        self.winner.is_none() && self.to_move == self.seat
-    }
-
-    /// Completed turns.
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    /// Reshuffles so far.
-    pub fn reshuffles(&self) -> u32 {
-        self.reshuffles
-    }
-
-    /// The side that won, once the race is over.
-    pub fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-
     /// The governing speed.
     pub fn speed(&self) -> Speed {
         self.speed
-    }
-
-    /// The observing seat's own hand.
-    pub fn hand(&self) -> Counts {
-        self.hand
-    }
-
-    /// How many cards a seat holds.
-    pub fn hand_size(&self, seat: Seat) -> u8 {
-        self.hand_sizes[usize::from(seat) % MAX_SEATS]
-    }
-
-    /// Cards left in the draw pile.
-    pub fn draw_pile_len(&self) -> u32 {
-        u32::from(self.draw_len)
     }
 
     /// Cards in the deadwood.
@@ -165,16 +103,6 @@ impl Observation {
     /// Cards the seat knows lie in the deadwood.
     pub fn known_deadwood(&self) -> Counts {
         self.known_deadwood
-    }
-
-    /// A side's status.
-    pub fn status(&self, side: Side) -> Status {
-        self.need[usize::from(side) % MAX_SIDES].status()
-    }
-
-    /// The card a side must play next before it may play miles (none: it is running).
-    pub fn needs(&self, side: Side) -> Option<Card> {
-        self.need[usize::from(side) % MAX_SIDES].next()
     }
 
     /// The top card of a side's Go pile.
@@ -190,11 +118,6 @@ impl Observation {
     /// Every card on the speed pile.
     pub fn speed_pile(&self) -> Counts {
         self.speed_pile.counts
-    }
-
-    /// A side's mile piles (1, 3, 5, 10).
-    pub fn piles(&self, side: Side) -> [u8; 4] {
-        self.piles[usize::from(side) % MAX_SIDES]
     }
 
     /// The pile quotas (1, 3, 5, 10).
@@ -236,26 +159,6 @@ impl Observation {
         seen.add_all(&self.known_deadwood);
         let pack = self.pack();
         Counts::new(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
-    }
-
-    /// The legal actions of the observing seat (none when it is not its turn). They depend only
-    /// on the own hand and the table, so no hidden card is needed to list them.
-    pub fn legal_actions(&self, out: &mut ActionList<Action>) {
-        if self.is_my_turn() {
-            self.skeleton().legal_actions(out);
-        } else {
-            out.clear();
-        }
-    }
-
-    /// A legal action of the observing seat chosen uniformly at random (none when it is not its
-    /// turn): the random bot.
-    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        if self.is_my_turn() {
-            self.skeleton().random_action(rng)
-        } else {
-            None
-        }
     }
 
     /// The state with only what this seat knows: other hands, the draw pile and the deadwood
@@ -300,35 +203,21 @@ impl Observation {
     /// and the draw pile, and the game gets a random seed for its future reshuffles.
     pub fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
         let mut state = self.skeleton();
-        let mut cards = [Card::Go; PACK];
-        let mut len = 0;
-        for card in self.unseen().cards() {
-            cards[len] = card;
-            len += 1;
-        }
-        shuffle(rng, &mut cards[..len]);
-        let mut dealt = cards[..len].iter().copied();
-        for seat in 0..self.config.players {
-            if seat != self.seat {
-                let hand = &mut state.hands[usize::from(seat)];
-                for card in dealt
-                    .by_ref()
-                    .take(usize::from(self.hand_sizes[usize::from(seat)]))
-                {
-                    hand.add(card);
-                }
-            }
-        }
-        let unknown_deadwood = self
-            .deadwood_len
-            .saturating_sub(self.known_deadwood.total() as u8);
-        for card in dealt.by_ref().take(usize::from(unknown_deadwood)) {
-            state.deadwood.add(card, 1);
-        }
-        for card in dealt {
-            state.draw[usize::from(state.draw_len)] = card;
-            state.draw_len += 1;
-        }
+        let players = usize::from(self.config.players);
+        crate::engine::touring_family::deal_unseen(
+            &self.unseen(),
+            rng,
+            self.seat,
+            &self.hand_sizes[..players],
+            &mut state.hands[..players],
+            (
+                &mut state.deadwood,
+                self.deadwood_len
+                    .saturating_sub(self.known_deadwood.total() as u8),
+            ),
+            &mut state.draw,
+            &mut state.draw_len,
+        );
         debug_assert_eq!(
             state.draw_len, self.draw_len,
             "the observation is consistent"

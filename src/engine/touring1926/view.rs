@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::{Speed, Status};
-use crate::engine::{RuleView, RulesId, Seat, Side};
+use crate::engine::{RulesId, Seat, Side};
 
 /// A game as one viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -33,14 +33,7 @@ pub struct View {
 }
 
 /// One seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeatView {
-    pub seat: Seat,
-    pub side: Side,
-    /// The cards in hand, or null where the viewer may not see them.
-    pub hand: Option<Vec<Card>>,
-    pub hand_size: u32,
-}
+pub type SeatView = crate::engine::touring_family::SeatView<Card>;
 
 /// One side: its Go pile and mile piles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -92,40 +85,16 @@ impl MilePiles {
     }
 }
 
-impl View {
-    /// The viewer's own hand, if this view is a seat's.
-    pub fn own_hand(&self) -> Option<&[Card]> {
-        let seat = self.viewer?;
-        self.seats.get(usize::from(seat))?.hand.as_deref()
-    }
+crate::engine::touring_family::view_impls!();
 
+impl View {
     /// The side a seat plays for.
     pub fn side_of(&self, seat: Seat) -> Option<Side> {
         self.seats.get(usize::from(seat)).map(|s| s.side)
     }
 
-    /// Miles per side.
-    pub fn miles(&self) -> Vec<u32> {
-        self.sides.iter().map(|s| s.miles).collect()
-    }
-
     /// Is the race over?
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
-    }
-}
-
-impl RuleView for View {
-    fn viewer(&self) -> Option<Seat> {
-        self.viewer
-    }
-    fn to_move(&self) -> Seat {
-        self.to_move
-    }
-    fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-    fn scores(&self) -> Vec<u32> {
-        self.miles()
     }
 }

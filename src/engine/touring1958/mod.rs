@@ -8,10 +8,12 @@
 //! take a mileage card instead of stopping a side, and four or six may each play for himself
 //! with two packs.
 
-use crate::engine::shuffle::{derive_seed, rng_from_seed, shuffle};
+use crate::engine::touring_family::{
+    self as family, MAX_SEATS, MAX_SIDES, bits, nth_bit, popcount, rules_accessors,
+};
 use crate::engine::{
-    ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, ScoreUnit, Seat,
-    SetupError, SheetRow, Side, TurnRefusal,
+    ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, Seat, SetupError, Side,
+    TurnRefusal,
 };
 
 pub mod action;
@@ -28,35 +30,10 @@ pub use observation::Observation;
 pub use refusal::Refusal;
 pub use view::{MilePiles, SeatView, SideView, View};
 
-/// Where a side stands in the trip.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Has not played Go yet.
-    NotStarted,
-    /// Go is exposed: free to play miles.
-    Running,
-    /// An opponent's delay lies on its Go pile; it must mend it and play Go.
-    Delayed,
-}
+pub use crate::engine::touring_family::Status;
 
-impl Status {
-    /// Words for messages.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            Status::NotStarted => "not started",
-            Status::Running => "running",
-            Status::Delayed => "delayed",
-        }
-    }
-}
-
-const MAX_SEATS: usize = 6;
-const MAX_SIDES: usize = 6;
 /// The most cards a game uses: two packs.
 const PACK: usize = 198;
-/// Cards in hand between turns.
-const HAND: u8 = 5;
 
 /// One pack as printed on the rule sheet, in the order of [`Card::ALL`].
 const ONE_PACK: Counts = Counts::new([13, 6, 3, 3, 7, 3, 7, 2, 2, 2, 19, 10, 10, 12]);
@@ -154,71 +131,10 @@ impl Need {
     }
 }
 
-/// A hand: counts per kind, and a bit per kind held, so legal moves visit only what is there.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Hand {
-    counts: Counts,
-    mask: u16,
-    len: u8,
-}
-
-impl Hand {
-    #[inline]
-    fn has(&self, card: Card) -> bool {
-        self.mask & bit(card) != 0
-    }
-
-    #[inline]
-    fn add(&mut self, card: Card) {
-        self.counts.add(card, 1);
-        self.mask |= bit(card);
-        self.len += 1;
-    }
-
-    #[inline]
-    fn remove(&mut self, card: Card) {
-        self.counts.remove(card, 1);
-        if self.counts.get(card) == 0 {
-            self.mask &= !bit(card);
-        }
-        self.len -= 1;
-    }
-}
-
+/// A hand: counts per kind, and a bit per kind held.
+type Hand = family::Hand<Card, KINDS>;
 /// A pile whose top card matters: a side's Go pile or Freeway pile, or the discard pile.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct TopPile {
-    counts: Counts,
-    len: u8,
-    top: Option<Card>,
-}
-
-impl TopPile {
-    #[inline]
-    fn push(&mut self, card: Card) {
-        self.counts.add(card, 1);
-        self.len += 1;
-        self.top = Some(card);
-    }
-
-    /// Takes every card but the top one away (for a reshuffle).
-    fn take_all_but_top(&mut self) -> Counts {
-        let mut taken = self.counts;
-        self.counts = Counts::EMPTY;
-        self.len = 0;
-        if let Some(top) = self.top {
-            taken.remove(top, 1);
-            self.counts.add(top, 1);
-            self.len = 1;
-        }
-        taken
-    }
-
-    /// Takes every card away.
-    fn take_all(&mut self) -> Counts {
-        std::mem::take(self).counts
-    }
-}
+type TopPile = family::TopPile<Card, KINDS>;
 
 /// The bit of a kind in a set of kinds.
 #[inline]
@@ -236,34 +152,6 @@ const TAKER_BITS: u16 =
     bit(Card::BurningOil) | bit(Card::BrokenSpring) | bit(Card::BrakeAdjustment);
 /// Every card played on another side.
 const ATTACK_BITS: u16 = bit(Card::PopulatedArea) | STOP_BITS | TAKER_BITS;
-
-/// The number of kinds in a set, by lookup (see [`crate::engine::popcounts`]).
-#[inline]
-fn popcount(kinds: u16) -> u32 {
-    const TABLE: [u8; 1 << KINDS] = crate::engine::popcounts();
-    u32::from(TABLE[usize::from(kinds) & ((1 << KINDS) - 1)])
-}
-
-/// The `n`-th kind (from 0) in a set, in canonical order.
-#[inline]
-fn nth_bit(mut kinds: u16, n: u32) -> Option<Card> {
-    for _ in 0..n {
-        kinds &= kinds.wrapping_sub(1);
-    }
-    (kinds != 0).then(|| Card::from_bit(kinds.trailing_zeros()))
-}
-
-/// The kinds in a set, in canonical order.
-#[inline]
-fn bits(mut kinds: u16) -> impl Iterator<Item = Card> {
-    std::iter::from_fn(move || {
-        (kinds != 0).then(|| {
-            let card = Card::from_bit(kinds.trailing_zeros());
-            kinds &= kinds - 1;
-            card
-        })
-    })
-}
 
 /// A game of Touring (1937-1958) in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -366,19 +254,17 @@ impl State {
 
     /// Where every card is, summed: for the invariant that the pack is always complete.
     pub fn census(&self) -> Counts {
-        let mut all = self.discard.counts;
-        for &card in &self.draw[..usize::from(self.draw_len)] {
-            all.add(card, 1);
-        }
-        for hand in &self.hands[..usize::from(self.config.players)] {
-            all.add_all(&hand.counts);
-        }
-        for side in 0..usize::from(self.sides) {
-            all.add_all(&self.go[side].counts);
-            all.add_all(&self.freeway[side].counts);
-            for (card, &n) in Card::MILES.iter().zip(&self.piles[side]) {
-                all.add(*card, n);
-            }
+        let sides = usize::from(self.sides);
+        let mut all = family::census(
+            &self.draw[..usize::from(self.draw_len)],
+            &self.hands[..usize::from(self.config.players)],
+            &self.go[..sides],
+            &self.piles[..sides],
+            Card::MILES,
+        );
+        all.add_all(&self.discard.counts);
+        for freeway in &self.freeway[..sides] {
+            all.add_all(&freeway.counts);
         }
         all
     }
@@ -406,13 +292,13 @@ impl State {
                 return;
             }
         }
-        self.draw_len -= 1;
-        let card = self.draw[usize::from(self.draw_len)];
-        self.hands[usize::from(seat)].add(card);
-        events.push(Event::Drew {
-            seat,
-            card: Some(card),
-        });
+        let hand = &mut self.hands[usize::from(seat)];
+        if let Some(card) = family::draw_top(&self.draw, &mut self.draw_len, hand) {
+            events.push(Event::Drew {
+                seat,
+                card: Some(card),
+            });
+        }
     }
 
     /// The discard pile, each Go pile but its top card and each Freeway pile but its top card
@@ -425,17 +311,10 @@ impl State {
             pool.add_all(&self.go[side].take_all_but_top());
             pool.add_all(&self.freeway[side].take_all_but_top());
         }
-        let mut len = 0;
-        for card in pool.cards() {
-            self.draw[len] = card;
-            len += 1;
-        }
-        let mut rng = rng_from_seed(derive_seed(self.seed, u64::from(self.reshuffles) + 1));
-        shuffle(&mut rng, &mut self.draw[..len]);
-        self.draw_len = len as u8;
+        self.draw_len = family::refill(&mut self.draw, &pool, self.seed, self.reshuffles);
         self.reshuffles += 1;
         events.push(Event::Reshuffled {
-            draw_pile: len as u32,
+            draw_pile: u32::from(self.draw_len),
         });
     }
 
@@ -462,20 +341,14 @@ impl State {
     /// after its piles, its Go pile or its Freeway pile changed.
     fn refresh(&mut self, side: usize) {
         let piles = self.piles[side];
-        let mut open = 0;
-        for (p, card) in Card::MILES.into_iter().enumerate() {
-            if piles[p] < self.quota[p] {
-                open |= bit(card);
-            }
-        }
-        self.open[side] = open;
+        self.open[side] = family::open_piles(Card::MILES, piles, self.quota);
         let mut attacks = 0;
         if self.freeway[side].top == Some(Card::Freeway) {
             attacks |= bit(Card::PopulatedArea);
         }
         if self.need[side] == Need::Running {
             attacks |= STOP_BITS;
-            for card in bits(TAKER_BITS) {
+            for card in bits::<Card>(TAKER_BITS) {
                 if card.takes().is_some_and(|taken| piles[taken.pile()] > 0) {
                     attacks |= bit(card);
                 }
@@ -751,99 +624,27 @@ impl Rules for State {
     }
 
     fn score_sheet(config: Config) -> ScoreSheet {
-        let quota = quota(config);
-        let pack = pack(config);
-        ScoreSheet {
-            unit: ScoreUnit::Miles,
-            rows: Card::MILES
-                .iter()
-                .zip(quota)
-                .map(|(&card, quota)| SheetRow {
-                    id: card.id(),
-                    label: match card {
-                        Card::Mile25 => "25-mile",
-                        Card::Mile35 => "35-mile",
-                        Card::Mile50 => "50-mile",
-                        _ => "75-mile",
-                    },
-                    value: card.miles(),
-                    quota: Some(u32::from(quota)),
-                    pack: Some(u32::from(pack.get(card))),
-                    most: None,
-                    full_bonus: 0,
-                })
-                .collect(),
-        }
+        family::mile_sheet(
+            Card::MILES,
+            ["25-mile", "35-mile", "50-mile", "75-mile"],
+            Card::miles,
+            quota(config),
+            pack(config),
+        )
     }
 
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
         Self::check(config)?;
-        let pack = pack(config);
-        let mut rest = pack;
-        for &card in stacked {
-            if rest.get(card) == 0 {
-                let asked = stacked.iter().filter(|&&c| c == card).count();
-                return Err(SetupError::StackedDeck {
-                    card: card.id(),
-                    asked: asked as u32,
-                    available: u32::from(pack.get(card)),
-                });
-            }
-            rest.remove(card, 1);
-        }
-        let mut rng = rng_from_seed(seed);
-        // The deal order, top card first: the stacked cards, then the rest shuffled.
-        let mut order = [Card::Go; PACK];
-        let mut len = 0;
-        for card in stacked.iter().copied().chain(rest.cards()) {
-            order[len] = card;
-            len += 1;
-        }
-        shuffle(&mut rng, &mut order[stacked.len()..len]);
         let mut state = State::empty(config, seed);
-        for (slot, &card) in state.draw[..len].iter_mut().zip(order[..len].iter().rev()) {
-            *slot = card;
-        }
-        state.draw_len = len as u8;
-        // Five cards each, one at a time, from seat 0; then seat 0 draws its sixth.
-        for _ in 0..HAND {
-            for seat in 0..config.players {
-                state.draw_len -= 1;
-                let card = state.draw[usize::from(state.draw_len)];
-                state.hands[usize::from(seat)].add(card);
-            }
-        }
+        let players = config.players;
+        (state.draw, state.draw_len) =
+            family::deal(pack(config), stacked, seed, players, &mut state.hands)?;
+        // Seat 0 draws its sixth card.
         state.draw_for(0, &mut NoEvents);
         Ok(state)
     }
 
-    fn config(&self) -> Config {
-        self.config
-    }
-
-    #[inline]
-    fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    #[inline]
-    fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-
-    #[inline]
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    fn reshuffles(&self) -> u32 {
-        self.reshuffles
-    }
-
-    #[inline]
-    fn score(&self, side: Side) -> u32 {
-        self.miles(side)
-    }
+    rules_accessors!();
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
         out.clear();
@@ -958,11 +759,7 @@ impl Rules for State {
         }
         self.turn += 1;
         if self.winner.is_none() {
-            let next = if seat + 1 == self.config.players {
-                0
-            } else {
-                seat + 1
-            };
+            let next = family::next_seat(seat, self.config.players);
             self.to_move = next;
             self.draw_for(next, events);
         }
@@ -971,18 +768,11 @@ impl Rules for State {
 
     fn view(&self, viewer: Option<Seat>) -> View {
         let players = self.config.players;
-        let seats = (0..players)
-            .map(|seat| {
-                let hand = &self.hands[usize::from(seat)];
-                let visible = viewer.is_none_or(|v| v == seat);
-                SeatView {
-                    seat,
-                    side: self.side_of(seat),
-                    hand: visible.then(|| hand.counts.cards().collect()),
-                    hand_size: u32::from(hand.len),
-                }
-            })
-            .collect();
+        let seats = family::seat_views(
+            &self.hands[..usize::from(players)],
+            &self.side_of[..usize::from(players)],
+            viewer,
+        );
         View {
             rules: self.config.rules,
             players,
@@ -1036,18 +826,6 @@ mod tests {
                 let out = u32::from(players) * 6 + u32::from(config.sides()) * (trip - 1 + 2);
                 assert!(pack(config).total() > out, "{config:?}");
             }
-        }
-    }
-
-    #[test]
-    fn popcount_and_nth_bit_agree_with_the_standard_library() {
-        for kinds in 0..(1u16 << KINDS) {
-            assert_eq!(popcount(kinds), kinds.count_ones());
-            let listed: Vec<Card> = bits(kinds).collect();
-            for (n, &card) in listed.iter().enumerate() {
-                assert_eq!(nth_bit(kinds, n as u32), Some(card));
-            }
-            assert_eq!(nth_bit(kinds, listed.len() as u32), None);
         }
     }
 }

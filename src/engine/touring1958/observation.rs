@@ -13,8 +13,7 @@
 use rand::Rng;
 
 use super::{Action, Card, Counts, Status};
-use super::{MAX_SEATS, MAX_SIDES, Need, PACK, State, TopPile};
-use crate::engine::shuffle::shuffle;
+use super::{MAX_SEATS, MAX_SIDES, Need, State, TopPile};
 use crate::engine::{ActionList, Config, Rules, Seat, Side};
 
 /// Everything one seat may know about a game at one moment. Two games that look the same from
@@ -42,10 +41,7 @@ impl State {
     /// What `seat` may know of this game.
     pub fn observe(&self, seat: Seat) -> Observation {
         let seat = seat % self.config.players;
-        let mut hand_sizes = [0; MAX_SEATS];
-        for (size, hand) in hand_sizes.iter_mut().zip(&self.hands) {
-            *size = hand.len;
-        }
+        let hand_sizes = crate::engine::touring_family::hand_sizes(&self.hands);
         Observation {
             config: self.config,
             seat,
@@ -65,85 +61,17 @@ impl State {
     }
 }
 
+crate::engine::touring_family::observation_accessors!();
+
 impl Observation {
-    /// The table's configuration.
-    pub fn config(&self) -> Config {
-        self.config
-    }
-
-    /// The seat this observation belongs to.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// The side of the observing seat.
-    pub fn side(&self) -> Side {
-        self.config.side_of(self.seat)
-    }
-
-    /// How many sides race.
-    pub fn sides(&self) -> u8 {
-        self.config.sides()
-    }
-
-    /// The seat whose turn it is.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    /// Is it the observing seat's turn (and the trip still on)?
-    pub fn is_my_turn(&self) -> bool {
-        self.winner.is_none() && self.to_move == self.seat
-    }
-
-    /// Completed turns.
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    /// The side that won, once the game is over.
-    pub fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-
-    /// The observing seat's own hand.
-    pub fn hand(&self) -> Counts {
-        self.hand
-    }
-
-    /// How many cards a seat holds.
-    pub fn hand_size(&self, seat: Seat) -> u8 {
-        self.hand_sizes[usize::from(seat) % MAX_SEATS]
-    }
-
-    /// Cards left in the draw pile.
-    pub fn draw_pile_len(&self) -> u32 {
-        u32::from(self.draw_len)
-    }
-
     /// Every card on the face-up discard pile.
     pub fn discard_pile(&self) -> Counts {
         self.discard.counts
     }
 
-    /// A side's status.
-    pub fn status(&self, side: Side) -> Status {
-        self.need[usize::from(side) % MAX_SIDES].status()
-    }
-
-    /// The card a side must play next before it may play miles (none: Go is exposed).
-    pub fn needs(&self, side: Side) -> Option<Card> {
-        self.need[usize::from(side) % MAX_SIDES].next()
-    }
-
     /// Has a side a Freeway exposed?
     pub fn freeway_exposed(&self, side: Side) -> bool {
         self.freeway[usize::from(side) % MAX_SIDES].top == Some(Card::Freeway)
-    }
-
-    /// A side's mileage piles (25, 35, 50, 75).
-    pub fn piles(&self, side: Side) -> [u8; 4] {
-        self.piles[usize::from(side) % MAX_SIDES]
     }
 
     /// The mileage cards a complete trip takes (25, 35, 50, 75).
@@ -183,26 +111,6 @@ impl Observation {
         Counts::new(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
     }
 
-    /// The legal actions of the observing seat (none when it is not its turn). They depend only
-    /// on the own hand and the table, so no hidden card is needed to list them.
-    pub fn legal_actions(&self, out: &mut ActionList<Action>) {
-        if self.is_my_turn() {
-            self.skeleton().legal_actions(out);
-        } else {
-            out.clear();
-        }
-    }
-
-    /// A legal action of the observing seat chosen uniformly at random (none when it is not its
-    /// turn): the random bot.
-    pub fn random_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
-        if self.is_my_turn() {
-            self.skeleton().random_action(rng)
-        } else {
-            None
-        }
-    }
-
     /// The state with only what this seat knows: other hands and the draw pile are empty.
     /// Enough to list the seat's legal actions; [`Observation::determinize`] fills in the rest.
     fn skeleton(&self) -> State {
@@ -231,29 +139,17 @@ impl Observation {
     /// gets a random seed for its future reshuffles.
     pub fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
         let mut state = self.skeleton();
-        let mut cards = [Card::Go; PACK];
-        let mut len = 0;
-        for card in self.unseen().cards() {
-            cards[len] = card;
-            len += 1;
-        }
-        shuffle(rng, &mut cards[..len]);
-        let mut dealt = cards[..len].iter().copied();
-        for seat in 0..self.config.players {
-            if seat != self.seat {
-                let hand = &mut state.hands[usize::from(seat)];
-                for card in dealt
-                    .by_ref()
-                    .take(usize::from(self.hand_sizes[usize::from(seat)]))
-                {
-                    hand.add(card);
-                }
-            }
-        }
-        for card in dealt {
-            state.draw[usize::from(state.draw_len)] = card;
-            state.draw_len += 1;
-        }
+        let players = usize::from(self.config.players);
+        crate::engine::touring_family::deal_unseen(
+            &self.unseen(),
+            rng,
+            self.seat,
+            &self.hand_sizes[..players],
+            &mut state.hands[..players],
+            (&mut Counts::default(), 0),
+            &mut state.draw,
+            &mut state.draw_len,
+        );
         debug_assert_eq!(
             state.draw_len, self.draw_len,
             "the observation is consistent"

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::Status;
 use super::cards::Card;
-use crate::engine::{RuleView, RulesId, Seat, Side};
+use crate::engine::{RulesId, Seat, Side};
 
 /// A game as one viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -35,14 +35,7 @@ pub struct View {
 }
 
 /// One seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeatView {
-    pub seat: Seat,
-    pub side: Side,
-    /// The cards in hand, or null where the viewer may not see them.
-    pub hand: Option<Vec<Card>>,
-    pub hand_size: u32,
-}
+pub type SeatView = crate::engine::touring_family::SeatView<Card>;
 
 /// One side: its Go pile, its Freeway pile and its mileage piles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -93,30 +86,4 @@ impl MilePiles {
     }
 }
 
-impl View {
-    /// The viewer's own hand, if this view is a seat's.
-    pub fn own_hand(&self) -> Option<&[Card]> {
-        let seat = self.viewer?;
-        self.seats.get(usize::from(seat))?.hand.as_deref()
-    }
-
-    /// Miles per side.
-    pub fn miles(&self) -> Vec<u32> {
-        self.sides.iter().map(|s| s.miles).collect()
-    }
-}
-
-impl RuleView for View {
-    fn viewer(&self) -> Option<Seat> {
-        self.viewer
-    }
-    fn to_move(&self) -> Seat {
-        self.to_move
-    }
-    fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-    fn scores(&self) -> Vec<u32> {
-        self.miles()
-    }
-}
+crate::engine::touring_family::view_impls!();

@@ -8,7 +8,7 @@ use askama::Template;
 
 use super::{Context, Face, MoveButton};
 use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
-use crate::engine::{self, Side};
+use crate::engine::Side;
 
 /// The face of a card.
 pub fn face(card: Card) -> Face {
@@ -49,29 +49,11 @@ struct Board<'a> {
 
 /// Draws the board of a hand of Mille Bornes.
 pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
-    let legal = context
-        .deal
-        .legal
-        .iter()
-        .filter_map(|a| match a {
-            engine::Action::MilleBornes(a) => Some(*a),
-            _ => None,
-        })
-        .collect();
-    let recent = context
-        .deal
-        .recent
-        .iter()
-        .filter_map(|e| match e {
-            engine::Event::MilleBornes(e) => Some(*e),
-            _ => None,
-        })
-        .collect();
     Board {
         context,
         view,
-        legal,
-        recent,
+        legal: context.legal(),
+        recent: context.recent(),
     }
     .render()
 }
@@ -327,6 +309,7 @@ impl Board<'_> {
 mod tests {
     use super::*;
     use crate::app::seat::{DealInfo, Tablemate, WaitInfo};
+    use crate::engine;
     use crate::engine::mille_bornes::State;
     use crate::engine::{Config, Rules, RulesId, Seat};
 

@@ -8,7 +8,7 @@
 
 use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
-use crate::engine::{Seat, Side, View};
+use crate::engine::{self, Seat, Side, View};
 
 /// What every board needs besides the deal: who sits where, and where moves are posted.
 pub struct Context<'a> {
@@ -25,6 +25,24 @@ impl Context<'_> {
             .iter()
             .find(|t| t.side == Some(side))
             .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "))
+    }
+
+    /// The deal's legal moves, as actions of the rule set the board draws.
+    pub fn legal<A: TryFrom<engine::Action>>(&self) -> Vec<A> {
+        self.deal
+            .legal
+            .iter()
+            .filter_map(|&action| A::try_from(action).ok())
+            .collect()
+    }
+
+    /// What happened lately, as events of the rule set the board draws.
+    pub fn recent<E: TryFrom<engine::Event>>(&self) -> Vec<E> {
+        self.deal
+            .recent
+            .iter()
+            .filter_map(|event| E::try_from(event.clone()).ok())
+            .collect()
     }
 
     /// Whether the viewer plays this side.

@@ -5,7 +5,7 @@ use askama::Template;
 
 use super::{Context, Face, MoveButton};
 use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, Status, View};
-use crate::engine::{self, Side};
+use crate::engine::Side;
 
 /// The face of a card.
 pub fn face(card: Card) -> Face {
@@ -41,31 +41,11 @@ struct Board<'a> {
 
 /// Draws the board of a deal of Touring (1926).
 pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
-    let legal = context
-        .deal
-        .legal
-        .iter()
-        .filter_map(|a| match a {
-            engine::Action::Touring1926(a) => Some(*a),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        })
-        .collect();
-    let recent = context
-        .deal
-        .recent
-        .iter()
-        .filter_map(|e| match e {
-            engine::Event::Touring1926(e) => Some(*e),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        })
-        .collect();
     Board {
         context,
         view,
-        legal,
-        recent,
+        legal: context.legal(),
+        recent: context.recent(),
     }
     .render()
 }

@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::{Context, Face, MoveButton};
 use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
-use crate::engine::{self, Side};
+use crate::engine::Side;
 
 /// The face of a card.
 pub fn face(card: Card) -> Face {
@@ -45,29 +45,11 @@ struct Board<'a> {
 
 /// Draws the board of a deal of Touring (1937-1958).
 pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
-    let legal = context
-        .deal
-        .legal
-        .iter()
-        .filter_map(|a| match a {
-            engine::Action::Touring1958(a) => Some(*a),
-            _ => None,
-        })
-        .collect();
-    let recent = context
-        .deal
-        .recent
-        .iter()
-        .filter_map(|e| match e {
-            engine::Event::Touring1958(e) => Some(*e),
-            _ => None,
-        })
-        .collect();
     Board {
         context,
         view,
-        legal,
-        recent,
+        legal: context.legal(),
+        recent: context.recent(),
     }
     .render()
 }
