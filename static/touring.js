@@ -57,6 +57,14 @@
         if (!target) return;
         var focused = document.activeElement && target.contains(document.activeElement)
           ? document.activeElement.getAttribute("name") : null;
+        // A card of the hand in focus keeps it across the redraw (a keyboard's place).
+        var focusedCard = document.activeElement && document.activeElement.closest
+          && target.contains(document.activeElement) && document.activeElement.closest(".hand .card")
+          ? document.activeElement.getAttribute("data-card") : null;
+        var focusedId = document.activeElement && target.contains(document.activeElement)
+          ? document.activeElement.id : "";
+        var focusedHand = document.activeElement && target.contains(document.activeElement)
+          && document.activeElement.classList.contains("hand");
         // What someone is typing (a field changed since it was drawn) survives the redraw.
         var typed = {};
         Array.prototype.forEach.call(target.querySelectorAll("input[id]"), function (input) {
@@ -72,6 +80,16 @@
           if (again) again.focus();
         }
         target.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true }));
+        if (focusedCard) {
+          var card = target.querySelector('.hand .card[data-card="' + focusedCard + '"][tabindex]');
+          if (card) card.focus();
+        } else if (focusedHand) {
+          var hand = target.querySelector(".hand");
+          if (hand) hand.focus();
+        } else if (focusedId) {
+          var same = document.getElementById(focusedId);
+          if (same) same.focus();
+        }
         scanClocks();
         // The server's last drawing (a seat taken back): stay on it, do not reconnect.
         if (target.querySelector("[data-live-ended]")) {
@@ -128,9 +146,11 @@
       clock.el.textContent = format(left);
       if (clock.lastLeft > 60000 && left <= 60000 && left > 0) {
         signal("minute");
+        announce("minute", "One minute left in the round.", false);
       }
       if (clock.lastLeft > 0 && left <= 0) {
         clock.el.classList.add("over");
+        announce("stop", "Time is up: the round has stopped.", true);
         signal("stop");
         stopPlayed = true;
       }
@@ -206,6 +226,7 @@
     var key = wait.getAttribute("data-buzz");
     if (key === buzzed) return;
     buzzed = key;
+    if (muted()) return;
     try {
       if (window.sessionStorage) {
         if (window.sessionStorage.getItem("touring-buzzed") === key) return;
@@ -217,6 +238,68 @@
     }
   }
   document.addEventListener("touring:updated", buzz);
+
+  // ------------------------------------------------------------ screen readers
+  // Two live regions of the seat page (outside the board, which is redrawn): #announce,
+  // polite, for the others' moves, the clock's last minute and a wait for a decision;
+  // #announce-now, assertive, for the stop and a decision that is this guest's. Each thing is
+  // said once: its key is remembered.
+  var said = {};
+  function announce(key, text, now) {
+    if (!text || said[key]) return;
+    var region = document.getElementById(now ? "announce-now" : "announce");
+    if (!region) return;
+    said[key] = true;
+    region.textContent = "";
+    // A moment apart, so that a screen reader hears the new words as a change.
+    setTimeout(function () { region.textContent = text; }, 50);
+  }
+  var lastHeard = null;
+  function tellBoard(ownMove) {
+    var board = document.querySelector("#board .board");
+    if (!board) return;
+    var latest = document.querySelector("#board ul.log li");
+    var line = latest ? latest.textContent.trim() : null;
+    if (lastHeard !== null && line && line !== lastHeard && !ownMove) {
+      announce("move:" + board.getAttribute("data-actions"), line, false);
+    }
+    lastHeard = line;
+    var decision = document.querySelector("#board .decision");
+    if (decision) {
+      var words = decision.querySelector("strong");
+      var deciding = decision.classList.contains("deciding");
+      announce("decision:" + board.getAttribute("data-actions") + (deciding ? ":mine" : ""),
+        words ? words.textContent.trim() : "", deciding);
+    }
+    var flash = document.querySelector("#board .flash");
+    if (flash && /time is up/i.test(flash.textContent)) {
+      announce("stop", flash.textContent.trim(), true);
+    }
+  }
+  document.addEventListener("touring:updated", function (event) {
+    tellBoard(event.detail && event.detail.ownMove);
+  });
+
+  // ------------------------------------------------------------ a phone's own mute
+  // The seat page's button silences this phone (its buzz), remembered in the browser.
+  function muted() {
+    try { return window.localStorage && window.localStorage.getItem("touring-muted") === "yes"; } catch (e) { return false; }
+  }
+  function showMute(button) {
+    var on = muted();
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on ? "This phone is muted: turn its sounds on" : "Mute this phone";
+  }
+  function setUpMute() {
+    var button = document.getElementById("mute");
+    if (!button) return;
+    button.hidden = false;
+    showMute(button);
+    button.addEventListener("click", function () {
+      try { window.localStorage.setItem("touring-muted", muted() ? "no" : "yes"); } catch (e) { /* refused */ }
+      showMute(button);
+    });
+  }
 
   // ------------------------------------------------------------ small helpers
   function confirmations() {
@@ -289,6 +372,43 @@
   });
   document.addEventListener("touring:updated", scanHands);
 
+  // The keyboard: the moves of the picked card come right after it in tab order (they are
+  // drawn under the hand, so Tab and Shift+Tab are steered between the card and its moves).
+  function shownMoves(play) {
+    return Array.prototype.filter.call(play.querySelectorAll(".moves form.shown button"), function (b) {
+      return b.offsetParent !== null;
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+    var target = event.target;
+    var play = target && target.closest && target.closest("[data-play]");
+    if (!play) return;
+    var picked = play.querySelector(".hand .card.selected");
+    if (!picked) return;
+    var moves = shownMoves(play);
+    if (!moves.length) return;
+    var cards = Array.prototype.slice.call(play.querySelectorAll(".hand .card[data-playable]"));
+    var after = cards[cards.indexOf(picked) + 1];
+    var go = null;
+    if (target === picked && !event.shiftKey) go = moves[0];
+    else if (target === moves[0] && event.shiftKey) go = picked;
+    else if (target === moves[moves.length - 1] && !event.shiftKey) go = after || null;
+    else if (after && target === after && event.shiftKey) go = moves[moves.length - 1];
+    if (go) {
+      event.preventDefault();
+      go.focus();
+    }
+  });
+  // After a move the focus goes to the decision, if one waits, else to the hand's first card
+  // that plays, else to the hand itself.
+  function focusAfterMove() {
+    var go = document.querySelector("#board .decision-buttons button")
+      || document.querySelector("#board .hand .card[data-playable]")
+      || document.querySelector("#board .hand");
+    if (go) go.focus();
+  }
+
   // A replay's steps: the arrow keys follow the previous and next links (data-step-key).
   // A key held down (or a slow machine between its down and up) repeats: one step per press.
   document.addEventListener("keydown", function (event) {
@@ -347,8 +467,9 @@
         main.insertBefore(document.importNode(message, true), region);
       });
       region.innerHTML = replacement.innerHTML;
-      region.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true }));
+      region.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true, detail: { ownMove: true } }));
       scanClocks();
+      focusAfterMove();
     }).catch(function () {
       form.submit();
     });
@@ -360,8 +481,14 @@
     var target = event.target;
     if (!target || !target.closest) return;
     var card = target.closest(".hand .card[data-playable]");
+    var skip = target.closest("[data-skip-hand]");
+    var hand = skip && document.querySelector("#board .hand");
     if (card) {
       pickCard(card);
+    } else if (hand) {
+      // The skip link leads to the hand itself (without script, to the board it starts).
+      event.preventDefault();
+      (document.querySelector("#board .hand .card[data-playable]") || hand).focus();
     } else if (target.closest("[data-print]")) {
       event.preventDefault();
       window.print();
@@ -435,6 +562,8 @@
       setInterval(turnPages, PAGE_MS);
     }
     checkRoundState();
+    tellBoard(true);
+    setUpMute();
     setInterval(tick, 250);
     tick();
     connectLive();

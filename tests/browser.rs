@@ -161,6 +161,7 @@ async fn evening(tools: &Tools, base: &str) {
         .expect("open the start page");
     host.wait_for_text("h2", "Create an event").await;
     host.screenshot_as("start.png").await;
+    host.audit("the start page").await;
     fill(&host, "#name", "Friday Touring").await;
     fill(&host, "#rounds", "1").await;
     host.find(By::Css("form details summary"))
@@ -194,6 +195,7 @@ async fn evening(tools: &Tools, base: &str) {
         .unwrap_or_else(|| panic!("the form leads to the console, not {console}"));
     host.wait_for_text("h1", "Friday Touring").await;
     host.wait_for_text("p.muted", "Add the guests").await;
+    host.audit("the console of a new event").await;
 
     // ------------------------------------------------ the console: guests and their links
     for (added, name) in GUESTS.iter().enumerate() {
@@ -228,6 +230,7 @@ async fn evening(tools: &Tools, base: &str) {
     host.wait_for_text("p.muted", "Round 1 is seated").await;
     host.wait_for_text("#round-panel button", "Start round 1")
         .await;
+    host.audit("the console, round 1 seated").await;
 
     // ------------------------------------------------ four phones
     let mut guests = Vec::new();
@@ -245,6 +248,9 @@ async fn evening(tools: &Tools, base: &str) {
             .and_then(|n| n.trim().parse().ok())
             .unwrap_or_else(|| panic!("{name}'s phone names a table, not \"{place}\""));
         phone.mark_page().await;
+        if guests.is_empty() {
+            phone.audit("a 1926 seat waiting for the signal").await;
+        }
         guests.push(Guest { name, phone, table });
     }
     let mut tables: Vec<u32> = guests.iter().map(|g| g.table).collect();
@@ -298,11 +304,13 @@ async fn evening(tools: &Tools, base: &str) {
         .await
         .expect("scroll");
     first.phone.screenshot_as("seat.png").await;
+    first.phone.audit("a 1926 seat during play").await;
 
     // The console sees the tables playing.
     host.refresh().await.expect("reload the console");
     host.wait_for_text("#round-panel", "playing").await;
     host.screenshot_as("console.png").await;
+    host.audit("the console during play").await;
 
     // ------------------------------------------------ the projector
     host.set_window_rect(0, 0, 1920, 1080)
@@ -317,6 +325,7 @@ async fn evening(tools: &Tools, base: &str) {
         host.wait_for_text("#screen-standings", name).await;
     }
     host.screenshot_as("projector.png").await;
+    host.audit("the projector during play").await;
     host.set_window_rect(0, 0, 1280, 900)
         .await
         .expect("a laptop-sized window");
@@ -336,6 +345,7 @@ async fn evening(tools: &Tools, base: &str) {
     .await;
     host.wait_for_text("#round-panel button", "Close round 1")
         .await;
+    host.audit("the console after the stop").await;
     for guest in &guests {
         guest
             .phone
@@ -357,13 +367,16 @@ async fn evening(tools: &Tools, base: &str) {
             guest.name
         );
     }
+    guests[0].phone.audit("a 1926 seat after the stop").await;
     host.click_button("Close round 1").await;
     host.wait_for_text(".flash", "The evening is over").await;
+    host.audit("the console, the evening over").await;
     // The results stay provisional (and correctable) until the host closes the evening.
     host.click_button("Close the evening").await;
     host.click_button("Close the evening: the results are final")
         .await;
     host.wait_for_text(".flash", "The evening is closed").await;
+    host.audit("the console, the evening closed").await;
 
     // ------------------------------------------------ the standings
     host.goto(format!("{base}/events/{event}/standings"))
@@ -398,6 +411,7 @@ async fn evening(tools: &Tools, base: &str) {
     );
     assert!(prizes >= 3, "three prizes are given (ties share)");
     host.screenshot_as("standings.png").await;
+    host.audit("the final standings").await;
 
     // ------------------------------------------------ a print page
     host.goto(format!("{base}/events/{event}/print"))
@@ -411,12 +425,62 @@ async fn evening(tools: &Tools, base: &str) {
     ] {
         host.wait_for_text("main a", link).await;
     }
+    host.audit("the print index").await;
     host.goto(format!("{base}/events/{event}/print/standings?paper=a4"))
         .await
         .expect("open the printable standings");
     host.wait_for_text("h2", "Final standings").await;
     host.wait_for_text("p", "1st prize:").await;
     host.screenshot_as("print-standings.png").await;
+    host.audit("the printed standings").await;
+    for (page, shows) in [
+        ("seating?paper=a4", "Round 1"),
+        ("cards?paper=a4", "Round 1"),
+        ("tents?paper=letter", "Table 1"),
+    ] {
+        host.goto(format!("{base}/events/{event}/print/{page}"))
+            .await
+            .expect("open a print page");
+        host.wait_for_text("body", shows).await;
+        host.audit(&format!("the printed {page}")).await;
+    }
+
+    // ------------------------------------------------ replays, sign-in and an error
+    host.goto(format!("{base}/events/{event}/replays"))
+        .await
+        .expect("open the replays");
+    host.wait_for_text("h1", "Replays").await;
+    host.audit("the list of replays").await;
+    let replays = host
+        .find_all(By::Css("main a[href*='/replays/']"))
+        .await
+        .expect("look for replays");
+    if let Some(link) = replays.first() {
+        let replay = link.attr("href").await.expect("href").expect("an address");
+        host.goto(format!("{base}{replay}"))
+            .await
+            .expect("open a replay");
+        host.wait_for_text("h1", "").await;
+        host.audit("a replay of a 1926 deal").await;
+    }
+    let stranger = driver.browser(1280, 900).await;
+    stranger
+        .goto(format!("{base}/events/{event}/login"))
+        .await
+        .expect("open the sign-in page");
+    stranger.wait_for_text("h1", "Host console").await;
+    stranger.audit("the host's sign-in page").await;
+    stranger
+        .goto(format!("{base}/events/{event}/host"))
+        .await
+        .expect("open the console without signing in");
+    stranger
+        .goto(format!("{base}/seat/no-such-token"))
+        .await
+        .expect("open a seat that does not exist");
+    stranger.wait_for_text("h1", "").await;
+    stranger.audit("an error page").await;
+    stranger.quit().await;
 
     for guest in guests {
         guest.phone.quit().await;
@@ -588,6 +652,11 @@ fn an_evening_of_touring_1958_in_chromium() {
         assert!(board.contains("Trip of 590 miles"), "{board}");
         assert!(board.contains("Freeway pile"), "{board}");
         assert!(board.contains("Discard pile"), "{board}");
+        for (i, phone) in phones.iter().enumerate() {
+            phone
+                .audit(&format!("a 1958 seat at the deal, seat {i}"))
+                .await;
+        }
         // Seat 0 plays its first move; the other phone sees it without a reload.
         let mover = eventually("a phone with moves", async || {
             for (i, phone) in phones.iter().enumerate() {
@@ -612,6 +681,7 @@ fn an_evening_of_touring_1958_in_chromium() {
             "the opponent's phone learnt of the move without a reload"
         );
         phones[other].screenshot_as("seat-1958").await;
+        phones[other].audit("a 1958 seat after a move").await;
         for phone in phones {
             phone.quit().await;
         }
@@ -638,6 +708,11 @@ fn an_evening_of_mille_bornes_in_chromium() {
         assert!(board.contains("Battle pile"), "{board}");
         assert!(board.contains("Speed pile"), "{board}");
         assert!(board.contains("pts"), "{board}");
+        for (i, phone) in phones.iter().enumerate() {
+            phone
+                .audit(&format!("a Mille Bornes seat at the hand, seat {i}"))
+                .await;
+        }
         // Plays (a Roll, miles) until a phone may play a hazard, each seen live by the other.
         let mut hazard_played = false;
         for _ in 0..16 {
@@ -701,6 +776,12 @@ fn an_evening_of_mille_bornes_in_chromium() {
                     "{text}"
                 );
                 phones[other].screenshot_as("seat-mille-bornes-wait").await;
+                phones[other]
+                    .audit("a Mille Bornes seat in the coup-fourré window, the target")
+                    .await;
+                phones[mover]
+                    .audit("a Mille Bornes seat in the coup-fourré window, the attacker")
+                    .await;
                 // When the wait is over the target's phone goes on, without a reload.
                 phones[other]
                     .wait_for("the wait to end", async |driver: &WebDriver| {

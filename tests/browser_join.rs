@@ -116,6 +116,9 @@ async fn sit_down(driver: &Driver, script: bool, link: &str, name: &str, heading
     let phone = driver.browser_with_script(412, 860, script).await;
     phone.goto(link).await.expect("open the QR code's link");
     phone.wait_for_text("h1", "who are you?").await;
+    phone
+        .audit(&format!("the join page, {}", mode(script)))
+        .await;
     // A real tap: WebDriver refuses to click a button the page hides.
     phone.click_button(name).await;
     phone.wait_for_text("#board h2", heading).await;
@@ -130,6 +133,7 @@ async fn wall_link(driver: &Driver, zbarimg: &Path, projector: &str) -> (String,
     let wall = driver.browser(1920, 1080).await;
     wall.goto(projector).await.expect("open the projector");
     let link = wall.read_qr(zbarimg, "#screen-join svg").await;
+    wall.audit("the projector before the first round").await;
     assert!(
         link.contains("/join?key="),
         "the wall's QR code joins: {link}"
@@ -185,6 +189,7 @@ fn a_guest_sits_down_from_a_table_tents_qr_code_with_script_and_without() {
                 .await
                 .expect("open the table tents");
             let link = host.read_qr(&zbarimg, ".tent svg").await;
+            host.audit("the printed table tents").await;
             assert!(
                 link.contains(&format!("/events/{}/table/1?key=", evening.event)),
                 "table 1's tent: {link}"
@@ -325,6 +330,9 @@ fn a_demo_guest_sits_down_from_the_projector_or_an_open_seat_link() {
             let second = driver.browser_with_script(412, 860, script).await;
             second.goto(open_seat.as_str()).await.expect("open seat");
             second.wait_for_text("#board h2", PLAYING).await;
+            second
+                .audit(&format!("a demo seat, {}", mode(script)))
+                .await;
             second.quit().await;
             wall.quit().await;
         }
@@ -347,6 +355,8 @@ fn a_guest_sits_down_from_the_slip_the_host_printed() {
                 .expect("open the host link");
             host.click_button("Print seat slips").await;
             host.wait_for_text(".slip h2", "Ann").await;
+            host.audit(&format!("the printed seat slips, {}", mode(script)))
+                .await;
             // The slips follow the entries: Ann's comes first.
             let first = host.text_of(".slip:first-child h2").await;
             assert_eq!(first.as_deref(), Some("Ann"));

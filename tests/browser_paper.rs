@@ -103,6 +103,9 @@ fn the_host_confirms_corrects_and_completes_paper_cards_on_the_console() {
             .wait_for_text(&cards, "1 of 2 cards in, 1 to confirm")
             .await;
         console.wait_for_text(&cards, "missing").await;
+        console
+            .audit("the console with paper cards to confirm")
+            .await;
         assert_eq!(
             value_of(&console, &format!("card-{ann_table}-{ann_side}-mile1")).await,
             "4",
@@ -168,6 +171,7 @@ fn the_host_confirms_corrects_and_completes_paper_cards_on_the_console() {
             .expect("aria-invalid");
         assert_eq!(invalid.as_deref(), Some("true"));
         console.screenshot_as("paper-console-refused.png").await;
+        console.audit("the console with a paper card refused").await;
 
         // The host writes 0 on the blank line: the card is in and keeps its values.
         type_card(&console, &prefix, &[("mile5", Some(0))]).await;
@@ -221,6 +225,7 @@ fn the_host_confirms_corrects_and_completes_paper_cards_on_the_console() {
         console.screenshot_as("paper-console.png").await;
         console.click_button("Close round 1").await;
         console.wait_for_text(".flash", "Round 1 is closed").await;
+        console.audit("the console, a paper round closed").await;
         console.quit().await;
     });
 }

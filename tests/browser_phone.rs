@@ -2,7 +2,9 @@
 //! without script): for every rule set the seat to move sees its hand and, after a tap on a
 //! card, that card's moves on the first screen; a move is sent without a reload and the page
 //! stays where it was; speeding asks for a second tap before it is played; the standings fit
-//! the phone without breaking a word.
+//! the phone without breaking a word. With a keyboard alone (Tab, Shift+Tab, Enter, Space) a
+//! guest plays moves of every game, the picked card's moves come right after it, and after each
+//! move the focus lands on the hand's first card, the decision, or the hand.
 //!
 //! Needs `chromium` and `chromedriver`; without them the tests say they are skipped and pass
 //! (in CI, `CI=true`, they fail instead).
@@ -161,6 +163,9 @@ fn the_seat_to_move_sees_its_hand_and_moves_on_the_first_screen_of_a_phone() {
                 assert!(button.is_displayed().await.unwrap_or(false), "{rules}");
             }
             phone.screenshot_as(&format!("phone-{rules}.png")).await;
+            phone
+                .audit(&format!("a {rules} seat on a phone, a card tapped"))
+                .await;
             phone.quit().await;
         }
         drop(driver);
@@ -277,6 +282,7 @@ fn speeding_on_a_phone_asks_for_a_confirmation() {
                 .await;
             assert!(warning.is_displayed().await.unwrap_or(false));
             phone.screenshot_as("phone-speeding-confirm.png").await;
+            phone.audit("a 1926 seat asking to confirm speeding").await;
             tokio::time::sleep(std::time::Duration::from_millis(700)).await;
             assert_eq!(actions_shown(phone).await, before, "one tap plays nothing");
             // The second tap plays it, without a reload.
@@ -327,6 +333,7 @@ fn the_standings_are_readable_on_a_phone() {
             .await
             .expect("open the standings");
         phone.wait_for_text("table", "Bartholomew").await;
+        phone.audit("the standings on a phone").await;
         // No word of a header, a name, a number or a tag is broken across lines, and the page
         // does not scroll sideways.
         let answer = phone
@@ -361,4 +368,191 @@ fn the_standings_are_readable_on_a_phone() {
         assert_eq!(window, Some(f64::from(WIDTH)), "a phone's width: {value}");
         phone.quit().await;
     });
+}
+
+/// Presses `key` (with Shift when `shift`) in the page, as a keyboard does.
+async fn press(browser: &Browser, key: Key, shift: bool) {
+    let chain = browser.action_chain();
+    let chain = if shift {
+        chain.key_down(Key::Shift).send_keys(key).key_up(Key::Shift)
+    } else {
+        chain.send_keys(key)
+    };
+    chain.perform().await.expect("press a key");
+}
+
+/// What has the focus: its tag, its data-card, the data-card of its move form, its id, and
+/// whether it is a decision's button.
+async fn focused(browser: &Browser) -> Value {
+    browser
+        .execute(
+            "var el = document.activeElement;
+             var form = el && el.closest ? el.closest('form') : null;
+             return {tag: el ? el.tagName.toLowerCase() : '',
+                     card: el ? el.getAttribute('data-card') : null,
+                     playable: !!(el && el.hasAttribute && el.hasAttribute('data-playable')),
+                     pressed: el ? el.getAttribute('aria-pressed') : null,
+                     move: form && form.closest('.moves') ? form.getAttribute('data-card') : null,
+                     decision: !!(el && el.closest && el.closest('.decision-buttons')),
+                     id: el ? el.id : ''};",
+            Vec::new(),
+        )
+        .await
+        .expect("the focused element")
+        .json()
+        .clone()
+}
+
+/// Plays one move on `browser`'s seat with the keyboard alone: Tab to the decision or to a card
+/// that plays, Enter (or Space) picks it, Tab goes to its first move, Enter plays it. Then the
+/// focus must be on the decision, the hand's first card that plays, or the hand.
+async fn play_by_keyboard(browser: &Browser, space: bool) {
+    let before = actions_shown(browser).await;
+    let mut reached = Value::Null;
+    for _ in 0..40 {
+        press(browser, Key::Tab, false).await;
+        reached = focused(browser).await;
+        if reached["decision"] == true || reached["playable"] == true {
+            break;
+        }
+    }
+    if reached["decision"] == true {
+        press(browser, Key::Enter, false).await;
+    } else {
+        assert_eq!(
+            reached["playable"], true,
+            "Tab reaches a card that plays: {reached}"
+        );
+        let card = reached["card"].clone();
+        press(browser, if space { Key::Space } else { Key::Enter }, false).await;
+        let picked = focused(browser).await;
+        assert_eq!(
+            picked["pressed"], "true",
+            "the card is picked and keeps the focus: {picked}"
+        );
+        press(browser, Key::Tab, false).await;
+        let first_move = focused(browser).await;
+        assert_eq!(
+            first_move["move"], card,
+            "Tab from the picked card goes to its first move: {first_move}"
+        );
+        press(browser, Key::Tab, true).await;
+        let back = focused(browser).await;
+        assert_eq!(
+            back["card"], card,
+            "Shift+Tab goes back to the card: {back}"
+        );
+        press(browser, Key::Tab, false).await;
+        press(browser, Key::Enter, false).await;
+        // A move that costs the side its own miles asks first: Enter again confirms.
+        let armed = browser
+            .find_all(By::Css("#board .moves form.armed"))
+            .await
+            .expect("look for an armed move");
+        if !armed.is_empty() {
+            press(browser, Key::Enter, false).await;
+        }
+    }
+    browser
+        .wait_for("the move to be played", async |driver: &WebDriver| {
+            let board = driver.find(By::Css("#board .board")).await?;
+            let now: Option<u64> = board
+                .attr("data-actions")
+                .await?
+                .and_then(|n| n.parse().ok());
+            Ok(now.filter(|&n| n > before))
+        })
+        .await;
+    browser
+        .wait_for(
+            "the focus on the decision, the hand's first card that plays, or the hand",
+            async |driver: &WebDriver| {
+                let answer = driver
+                    .execute(
+                        "var el = document.activeElement;
+                         var decision = document.querySelector('#board .decision-buttons button');
+                         var card = document.querySelector('#board .hand .card[data-playable]');
+                         var hand = document.querySelector('#board .hand');
+                         return !!el && el === (decision || card || hand);",
+                        Vec::new(),
+                    )
+                    .await?;
+                Ok(answer.json().as_bool().filter(|&ok| ok).map(|_| ()))
+            },
+        )
+        .await;
+}
+
+#[test]
+fn every_game_is_played_with_the_keyboard_alone_and_the_focus_lands_on_the_hand() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let games: Vec<(&str, Vec<String>)> = [
+        ("touring-1926", 1926),
+        ("touring-1958", 58),
+        ("mille-bornes", 1000),
+    ]
+    .into_iter()
+    .map(|(rules, seed)| {
+        let (_, tokens) = two_guests(
+            &server,
+            json!({"name": format!("Keyboard {rules}"), "rules": rules, "seed": seed}),
+        );
+        (rules, tokens)
+    })
+    .collect();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        for (rules, tokens) in &games {
+            let mut seats = Vec::new();
+            for token in tokens {
+                let browser = driver.browser(1000, 900).await;
+                browser
+                    .goto(server.url(&format!("/seat/{token}")).as_str())
+                    .await
+                    .expect("open a seat");
+                browser.wait_for_text("#board h2", "").await;
+                seats.push(browser);
+            }
+            // The skip link is the first stop of the keyboard and leads to the hand.
+            press(&seats[0], Key::Tab, false).await;
+            let skip = focused(&seats[0]).await;
+            assert_eq!(
+                skip["tag"], "a",
+                "{rules}: the skip link comes first: {skip}"
+            );
+            for turn in 0..4 {
+                let mover = eventually_mover(&seats).await;
+                play_by_keyboard(&seats[mover], turn % 2 == 1).await;
+            }
+            seats[0]
+                .audit(&format!("a {rules} seat played with the keyboard"))
+                .await;
+            for browser in seats {
+                browser.quit().await;
+            }
+        }
+        drop(driver);
+    });
+}
+
+/// The seat whose page offers a move or a decision now.
+async fn eventually_mover(seats: &[Browser]) -> usize {
+    browser::eventually("a seat that may act", async || {
+        for (i, browser) in seats.iter().enumerate() {
+            let offers = browser
+                .find_all(By::Css(
+                    "#board .moves form, #board .decision-buttons button",
+                ))
+                .await
+                .ok()?;
+            if !offers.is_empty() {
+                return Some(i);
+            }
+        }
+        None
+    })
+    .await
 }

@@ -176,6 +176,8 @@ fn every_table_is_shown_at(width: u32, height: u32, shot: &str) {
             "the wall sees the projector's size"
         );
         wall.screenshot_as(shot).await;
+        wall.audit(&format!("the projector of 25 tables at {width}x{height}"))
+            .await;
         let mut tables = BTreeSet::new();
         let mut names = BTreeSet::new();
         let started = Instant::now();
@@ -315,6 +317,8 @@ fn after_the_last_round_the_wall_shows_the_winners_places_prizes_and_chart() {
                 moment.problems
             );
             wall.screenshot_as(&format!("winners-{width}.png")).await;
+            wall.audit(&format!("the winners' screen at {width}x{height}"))
+                .await;
             wall.quit().await;
         }
     });

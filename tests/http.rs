@@ -1,6 +1,7 @@
 //! What HTTP tools expect of the server: HEAD on every address answers as GET does, without a
 //! body (`curl -I`, uptime monitors), and `/healthz` answers 200 while the database answers and
-//! 503 when it does not.
+//! 503 when it does not. Answers are compressed (gzip, brotli) for a client that accepts it,
+//! and the static files are named after a hash of their content and cached for a year.
 
 mod common;
 
@@ -646,4 +647,102 @@ fn text_access_lines_name_the_route_status_and_request_id() {
         "{line}"
     );
     assert!(line.ends_with(&format!("ms request {id}")), "{line}");
+
+/// Sends a GET with `Accept-Encoding: encoding` and returns its status, headers and body (as
+/// sent, not decoded).
+fn get_accepting(server: &Server, path: &str, encoding: &str) -> (u16, HeaderMap, Vec<u8>) {
+    let response = server
+        .client()
+        .get(server.url(path))
+        .header(reqwest::header::ACCEPT_ENCODING, encoding)
+        .send()
+        .unwrap_or_else(|e| panic!("GET {path}: {e}"));
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.bytes().expect("body").to_vec();
+    (status, headers, body)
+}
+
+#[test]
+fn pages_and_static_files_are_compressed_with_gzip_and_brotli() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Squeezed", "seed": 3}));
+    let (_, plain_headers, plain) = call(&server, Method::GET, "/static/style.css");
+    assert_eq!(
+        header(&plain_headers, &reqwest::header::CONTENT_ENCODING),
+        None
+    );
+    for path in [
+        "/".to_owned(),
+        "/static/style.css".to_owned(),
+        "/static/touring.js".to_owned(),
+        format!("/events/{}/screen", host.event),
+    ] {
+        for (accepted, sent) in [("gzip", "gzip"), ("br", "br"), ("br, gzip", "br")] {
+            let (status, headers, body) = get_accepting(&server, &path, accepted);
+            assert_eq!(status, 200, "GET {path}");
+            assert_eq!(
+                header(&headers, &reqwest::header::CONTENT_ENCODING),
+                Some(sent),
+                "GET {path} accepting {accepted}"
+            );
+            assert!(!body.is_empty(), "GET {path}");
+        }
+    }
+    // The style sheet shrinks to well under its size.
+    let (_, _, gzipped) = get_accepting(&server, "/static/style.css", "gzip");
+    assert!(
+        gzipped.len() * 2 < plain.len(),
+        "{} bytes gzipped of {}",
+        gzipped.len(),
+        plain.len()
+    );
+}
+
+#[test]
+fn static_files_carry_a_content_hash_in_their_name_and_are_cached_for_a_year() {
+    let server = Server::start();
+    let (_, _, page) = call(&server, Method::GET, "/");
+    let page = String::from_utf8(page).expect("a page");
+    for (plain, prefix, suffix) in [
+        ("/static/style.css", "/static/style.", ".css"),
+        ("/static/touring.js", "/static/touring.", ".js"),
+    ] {
+        let start = page
+            .find(&format!("\"{prefix}"))
+            .unwrap_or_else(|| panic!("the page refers to {prefix}…{suffix}: {page}"));
+        let rest = &page[start + 1..];
+        let url = &rest[..rest.find('"').expect("the end of the address")];
+        let hash = &url[prefix.len()..url.len() - suffix.len()];
+        assert!(
+            hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+            "a hash in the name: {url}"
+        );
+        let (status, headers, body) = call(&server, Method::GET, url);
+        assert_eq!(status, 200, "GET {url}");
+        assert_eq!(
+            header(&headers, &reqwest::header::CACHE_CONTROL),
+            Some("public, max-age=31536000, immutable"),
+            "GET {url}"
+        );
+        // The old plain name still answers the same file, cached for an hour only.
+        let (status, headers, same) = call(&server, Method::GET, plain);
+        assert_eq!(status, 200, "GET {plain}");
+        assert_eq!(same, body, "{plain} and {url} are the same file");
+        assert_eq!(
+            header(&headers, &reqwest::header::CACHE_CONTROL),
+            Some("public, max-age=3600"),
+            "GET {plain}"
+        );
+        // A page from before an upgrade asks for an older hash: today's file, not cached long.
+        let older = format!("{prefix}0123456789abcdef{suffix}");
+        let (status, headers, _) = call(&server, Method::GET, &older);
+        assert_eq!(status, 200, "GET {older}");
+        assert_eq!(
+            header(&headers, &reqwest::header::CACHE_CONTROL),
+            Some("public, max-age=3600")
+        );
+    }
+    let (status, _, _) = call(&server, Method::GET, "/static/nothing.txt");
+    assert_eq!(status, 404);
 }

@@ -125,6 +125,9 @@ pub fn bind_with(
             .app_data(data.clone())
             .app_data(hub.clone())
             .app_data(guards.clone())
+            // gzip, brotli or zstd, as the client accepts (pages, the API, the static files
+            // and the live streams, which are flushed at each pause).
+            .wrap(middleware::Compress::default())
             .wrap(session::middleware(key.clone()))
             .wrap(middleware::from_fn(limits::guard))
             .wrap(middleware::NormalizePath::trim())

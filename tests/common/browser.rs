@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 
 use thirtyfour::prelude::*;
 
+#[path = "audit.rs"]
+mod audit;
+
 /// The flags every Chromium gets. The background-networking ones keep Chromium from calling
 /// out (a closed network refuses those connections and Chromium complains).
 pub const CHROMIUM_FLAGS: &[&str] = &[
@@ -260,6 +263,7 @@ impl Driver {
         Browser {
             driver,
             _profile: profile,
+            script,
         }
     }
 }
@@ -281,6 +285,8 @@ impl Drop for Driver {
 pub struct Browser {
     pub driver: WebDriver,
     _profile: tempfile::TempDir,
+    /// Is the page's script on? (Off, axe-core cannot run in the page: see `audit`.)
+    pub script: bool,
 }
 
 impl std::ops::Deref for Browser {
@@ -293,7 +299,7 @@ impl std::ops::Deref for Browser {
 impl Browser {
     /// Closes the browser.
     pub async fn quit(self) {
-        let Browser { driver, _profile } = self;
+        let Browser { driver, .. } = self;
         let _ = driver.quit().await;
     }
 

@@ -2,6 +2,7 @@
 //! rendered on the server and works without JavaScript (forms post and redirect); the project's
 //! own small script adds live updates, the running clock and the projector's sounds.
 
+mod assets;
 mod chart;
 mod host;
 mod print;
@@ -24,11 +25,11 @@ use crate::app::{App, AppError, AppResult};
 /// Registers the pages' routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.app_data(form_config())
-        .route("/static/style.css", web::get().to(style))
-        .route("/static/touring.js", web::get().to(script))
         .route("/static/page-a4.css", web::get().to(page_a4))
         .route("/static/page-letter.css", web::get().to(page_letter))
         .route("/favicon.ico", web::get().to(favicon));
+    // After the fixed names above: `/static/{file}` answers the hashed ones.
+    assets::routes(cfg);
     start::routes(cfg);
     host::routes(cfg);
     seat::routes(cfg);
@@ -79,9 +80,14 @@ impl Layout {
         flash.link.as_deref().map(screen::qr_svg)
     }
 
-    /// A version string for static files, so browsers fetch them again after an upgrade.
-    pub fn version(&self) -> &'static str {
-        env!("CARGO_PKG_VERSION")
+    /// The style sheet's address, its name carrying a hash of its content (see `assets`).
+    pub fn style_url(&self) -> String {
+        assets::style_url()
+    }
+
+    /// The script's address, its name carrying a hash of its content.
+    pub fn script_url(&self) -> String {
+        assets::script_url()
     }
 }
 
@@ -235,20 +241,6 @@ fn form_config() -> web::FormConfig {
             *response.status_mut() = status;
             actix_web::error::InternalError::from_response(err, response).into()
         })
-}
-
-async fn style() -> HttpResponse {
-    static_file(
-        "text/css; charset=utf-8",
-        include_str!("../../../static/style.css"),
-    )
-}
-
-async fn script() -> HttpResponse {
-    static_file(
-        "text/javascript; charset=utf-8",
-        include_str!("../../../static/touring.js"),
-    )
 }
 
 /// The paper size of the print pages, as a style sheet (the CSP allows no inline style).

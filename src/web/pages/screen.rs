@@ -36,7 +36,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 const KEPT_QR_CODES: usize = 64;
 
 /// A QR code as inline SVG (our own drawing of the qrcode crate's matrix), drawn once for the
-/// last few texts.
+/// last few texts. Inline in HTML, so without the `<?xml …?>` declaration the renderer puts
+/// first (HTML forbids it there).
 pub fn qr_svg(text: &str) -> String {
     static KEPT: std::sync::OnceLock<std::sync::Mutex<HashMap<String, String>>> =
         std::sync::OnceLock::new();
@@ -59,11 +60,17 @@ pub fn qr_svg(text: &str) -> String {
 
 fn draw_qr(text: &str) -> String {
     match qrcode::QrCode::new(text.as_bytes()) {
-        Ok(code) => code
-            .render::<qrcode::render::svg::Color>()
-            .min_dimensions(200, 200)
-            .quiet_zone(true)
-            .build(),
+        Ok(code) => {
+            let svg = code
+                .render::<qrcode::render::svg::Color>()
+                .min_dimensions(200, 200)
+                .quiet_zone(true)
+                .build();
+            match svg.find("<svg") {
+                Some(start) => svg[start..].to_owned(),
+                None => svg,
+            }
+        }
         Err(_) => String::new(),
     }
 }
