@@ -647,6 +647,7 @@ fn text_access_lines_name_the_route_status_and_request_id() {
         "{line}"
     );
     assert!(line.ends_with(&format!("ms request {id}")), "{line}");
+}
 
 /// Sends a GET with `Accept-Encoding: encoding` and returns its status, headers and body (as
 /// sent, not decoded).
