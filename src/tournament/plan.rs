@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EntryId, list_ids};
 use super::settings::{Remainder, RoundKind, Settings, TableSize};
+use super::{EntryId, list_ids};
 
 /// How a number of entries is seated: the tables in ring order, the byes and the bot seats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -243,4 +243,3 @@ fn check_order(order: &[EntryId], people: &[EntryId]) -> Result<(), SeatingError
     }
     Ok(())
 }
-
