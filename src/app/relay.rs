@@ -4,14 +4,18 @@
 //! reads (ids only, never anything secret); this module only carries them. SQLite has no such
 //! thing, and needs none: one file is served by one instance.
 //!
-//! The connection is tokio-postgres's (it waits for notices, where diesel's only polls), plain
-//! TCP without TLS: keep the database on loopback or a private network (see the README).
+//! The connection is tokio-postgres's (it waits for notices, where diesel's only polls), with
+//! TLS by rustls as the URL's `sslmode` and `sslrootcert` say (`db::pg_tls`), as libpq does for
+//! diesel's connections. A server certificate that does not verify stops the start, saying why.
 
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
-use tokio_postgres::{AsyncMessage, NoTls};
+use tokio_postgres::AsyncMessage;
+use tokio_postgres_rustls::MakeRustlsConnect;
+
+use crate::db::pg_tls::PgTls;
 
 /// The channel every instance listens on.
 pub const CHANNEL: &str = "touring";
@@ -46,26 +50,73 @@ impl Outbox {
     }
 }
 
+/// How long the first connection may take before the start goes on without it (it is then
+/// tried again and again, as after a lost connection).
+const FIRST_CONNECTION: Duration = Duration::from_secs(10);
+
+/// Where and how the relay connects.
+struct Link {
+    config: tokio_postgres::Config,
+    connector: MakeRustlsConnect,
+    tls: PgTls,
+}
+
 /// Starts the relay on a thread of its own and returns its outbox; `heard` is called (on that
 /// thread) for every notice on the channel and after every reconnect. Runs as long as the
-/// process does.
+/// process does. TLS options it cannot honour, and a server certificate that does not verify
+/// at the first connection, are errors that say why.
 pub fn start(url: String, heard: impl Fn(Heard) + Send + 'static) -> std::io::Result<Outbox> {
+    let invalid = |e: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, e);
+    let tls = PgTls::from_url(&url).map_err(invalid)?;
+    let link = Link {
+        config: tls.tokio_postgres_config().map_err(invalid)?,
+        connector: MakeRustlsConnect::new(tls.rustls_config().map_err(invalid)?),
+        tls,
+    };
     let (sender, receiver) = mpsc::unbounded_channel();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
+    let (first, first_heard) = std::sync::mpsc::channel();
     std::thread::Builder::new()
         .name("touring-relay".into())
-        .spawn(move || runtime.block_on(run(url, receiver, heard)))?;
+        .spawn(move || runtime.block_on(run(link, receiver, heard, first)))?;
+    match first_heard.recv() {
+        Ok(Ok(())) => {}
+        Ok(Err(why)) => return Err(invalid(why)),
+        Err(_) => {
+            return Err(std::io::Error::other(
+                "the relay's thread ended at its start",
+            ));
+        }
+    }
     crate::metrics::get().relay_enabled.set(1);
     Ok(Outbox { sender })
 }
 
-/// Connects, listens and sends until the connection breaks, then again, forever.
-async fn run(url: String, mut outbox: mpsc::UnboundedReceiver<String>, heard: impl Fn(Heard)) {
+/// Tries a first connection and tells `first` whether TLS refused the server; then connects,
+/// listens and sends until the connection breaks, then again, forever.
+async fn run(
+    link: Link,
+    mut outbox: mpsc::UnboundedReceiver<String>,
+    heard: impl Fn(Heard),
+    first: std::sync::mpsc::Sender<Result<(), String>>,
+) {
+    // Any other failure (the server not there yet) is tried again below, as always.
+    if let Ok(Err(error)) = tokio::time::timeout(
+        FIRST_CONNECTION,
+        link.config.connect(link.connector.clone()),
+    )
+    .await
+        && let Some(why) = link.tls.explain(&error)
+    {
+        let _ = first.send(Err(why));
+        return;
+    }
+    let _ = first.send(Ok(()));
     let mut connected_before = false;
     loop {
-        match serve(&url, &mut outbox, &heard, connected_before).await {
+        match serve(&link, &mut outbox, &heard, connected_before).await {
             Ok(()) => return, // the outbox is gone: the server stopped
             Err(Lost { connected }) => {
                 connected_before |= connected;
@@ -82,23 +133,30 @@ struct Lost {
 
 /// One connection's life: listens, reports a reconnect, forwards notices and sends payloads.
 async fn serve(
-    url: &str,
+    link: &Link,
     outbox: &mut mpsc::UnboundedReceiver<String>,
     heard: &impl Fn(Heard),
     connected_before: bool,
 ) -> Result<(), Lost> {
     let lost = |connected: bool, what: &str, error: tokio_postgres::Error| {
         // A server's error says what it is in its message, not in the error's own text.
-        match error.as_db_error() {
-            Some(db) => log::warn!(
+        match (error.as_db_error(), link.tls.explain(&error)) {
+            (Some(db), _) => log::warn!(
                 "live updates between instances: {what}: {}; trying again",
                 db.message()
             ),
-            None => log::warn!("live updates between instances: {what}: {error}; trying again"),
+            (None, Some(why)) => {
+                log::warn!("live updates between instances: {what}: {why}; trying again")
+            }
+            (None, None) => {
+                log::warn!("live updates between instances: {what}: {error}; trying again")
+            }
         }
         Lost { connected }
     };
-    let (client, mut connection) = tokio_postgres::connect(url, NoTls)
+    let (client, mut connection) = link
+        .config
+        .connect(link.connector.clone())
         .await
         .map_err(|e| lost(false, "cannot connect to PostgreSQL", e))?;
     // The connection's messages (notices among them) arrive only while it is polled, and the

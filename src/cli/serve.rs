@@ -77,7 +77,13 @@ impl Args {
 /// Opens the database and runs the server until it is stopped.
 pub fn run(args: &Args) -> Result<(), String> {
     let database = args.database()?;
-    let pool = db::open(&database, 8).map_err(|e| format!("{e} ({})", database.describe()))?;
+    let pool = db::open(&database, 8).map_err(|e| {
+        format!(
+            "{} ({})",
+            database.explain_connect_error(&e.to_string()),
+            database.describe()
+        )
+    })?;
     let app = App::new(pool, Arc::new(SystemClock));
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {

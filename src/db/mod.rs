@@ -8,6 +8,7 @@
 //! by matching on the connection.
 
 pub mod models;
+pub mod pg_tls;
 pub mod queries;
 pub mod schema;
 
@@ -63,6 +64,8 @@ impl Database {
             return Ok(Database::Sqlite(default_path()));
         };
         if value.starts_with("postgres://") || value.starts_with("postgresql://") {
+            // TLS options the relay cannot honour are told now, not at the first notice.
+            pg_tls::PgTls::from_url(value)?;
             return Ok(Database::Postgres(value.to_owned()));
         }
         if let Some(path) = value
@@ -90,6 +93,17 @@ impl Database {
         match self {
             Database::Sqlite(path) => path.display().to_string(),
             Database::Postgres(url) => without_password(url),
+        }
+    }
+
+    /// A failed connection's message, with what a refused TLS certificate means in plain
+    /// words first (libpq says only "certificate verify failed").
+    pub fn explain_connect_error(&self, message: &str) -> String {
+        match self {
+            Database::Postgres(url) => {
+                pg_tls::explain_libpq(url, message).unwrap_or_else(|| message.to_owned())
+            }
+            Database::Sqlite(_) => message.to_owned(),
         }
     }
 
