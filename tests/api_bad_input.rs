@@ -153,8 +153,11 @@ fn snapshot(server: &Server, setup: &Setup) -> Vec<Value> {
     ];
     for token in &setup.players {
         let mut state = seat(server, token);
-        // The clock runs; everything else must be the same.
+        // The clocks run (the round's and the turn's); everything else must be the same.
         state["round"]["left_ms"] = Value::Null;
+        if state["deal"]["turn"].is_object() {
+            state["deal"]["turn"]["left_ms"] = Value::Null;
+        }
         all.push(state);
     }
     for value in &mut all {
