@@ -3,61 +3,19 @@
 //! read again from the replays kept in memory is the deal replayed from its first action, and
 //! a write that rolls back leaves nothing of itself in memory.
 
-use std::sync::Arc;
+mod common;
 
-use chrono::Utc;
+use common::app::{app_on, playing};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use touring::app::deals::DealAt;
 use touring::app::play::{self, Move};
-use touring::app::rounds::{self, SeatRequest, Signal};
-use touring::app::seat::{self, SeatKey};
-use touring::app::{App, AppError, ManualClock, events, simulate};
-use touring::db::{Database, queries};
+use touring::app::rounds;
+use touring::app::seat;
+use touring::app::{App, AppError, events, simulate};
+use touring::db::queries;
 use touring::engine::RulesId;
-use touring::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
-
-/// An app on a database file.
-fn app_on(path: &std::path::Path) -> App {
-    let pool = touring::db::open(&Database::Sqlite(path.to_owned()), 2).expect("open");
-    App::new(pool, Arc::new(ManualClock::new(Utc::now())))
-}
-
-/// An event of one long timed round at one digital table of `size`, round 1 running; answers
-/// the event and every player's seat key.
-fn playing(app: &App, rules: RulesId, size: TableSize) -> (events::EventRecord, Vec<SeatKey>) {
-    let mut settings = Settings::new("Live boards", 1926);
-    settings.rules = rules;
-    settings.table_size = size;
-    settings.round = RoundKind::Timed { seconds: 3600 };
-    settings.length = EventLength::Rounds { rounds: 1 };
-    let names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"];
-    let event = app
-        .write(|conn| {
-            let now = app.now_naive();
-            let (event, _) = events::create(conn, settings.clone(), now)?;
-            for e in 0..size.entries() {
-                let members = if size.partners() {
-                    Members::partners(names[2 * e], names[2 * e + 1])
-                } else {
-                    Members::player(names[e])
-                }
-                .map_err(|e| AppError::Invalid(e.to_string()))?;
-                events::add_entry_in(conn, &event, members, None, now)?;
-            }
-            rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
-            rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
-            events::load(conn, event.id())
-        })
-        .expect("an event with round 1 running");
-    let keys = app
-        .read(|conn| Ok(queries::players_of_event(conn, event.id())?))
-        .expect("players")
-        .into_iter()
-        .map(|p| SeatKey::Player(p.id, p.epoch))
-        .collect();
-    (event, keys)
-}
+use touring::tournament::TableSize;
 
 /// The first table of round 1.
 fn first_table(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {

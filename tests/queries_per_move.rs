@@ -1,17 +1,16 @@
 //! How many SQL statements one move costs, counted with diesel's instrumentation and pinned:
 //! a change that adds a query to the move path fails here and must say why it is worth it.
 
-use std::sync::Arc;
+mod common;
+
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use chrono::Utc;
+use common::app::{app_on, playing};
 use diesel::connection::{Instrumentation, InstrumentationEvent, set_default_instrumentation};
-use touring::app::rounds::{self, SeatRequest, Signal};
+use touring::app::App;
 use touring::app::seat::{self, SeatKey};
-use touring::app::{App, AppError, ManualClock, events};
-use touring::db::{Database, queries};
 use touring::engine::RulesId;
-use touring::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
+use touring::tournament::TableSize;
 
 /// Whether statements are counted now, and how many were.
 static COUNTING: AtomicBool = AtomicBool::new(false);
@@ -49,41 +48,8 @@ fn statements_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
     (STATEMENTS.load(Ordering::SeqCst), answer)
 }
 
-/// A running round of one timed round at one digital table of `size`; answers the app and
-/// every player's seat key.
-fn playing(dir: &std::path::Path, rules: RulesId, size: TableSize) -> (App, Vec<SeatKey>) {
-    let pool = touring::db::open(&Database::Sqlite(dir.join("moves.sqlite")), 2).expect("open");
-    let app = App::new(pool, Arc::new(ManualClock::new(Utc::now())));
-    let mut settings = Settings::new("Queries per move", 1926);
-    settings.rules = rules;
-    settings.table_size = size;
-    settings.round = RoundKind::Timed { seconds: 3600 };
-    settings.length = EventLength::Rounds { rounds: 1 };
-    let names = ["Ann", "Bob", "Cy", "Di"];
-    let event = app
-        .write(|conn| {
-            let now = app.now_naive();
-            let (event, _) = events::create(conn, settings.clone(), now)?;
-            for name in names.iter().take(size.entries()) {
-                let members =
-                    Members::player(name).map_err(|e| AppError::Invalid(e.to_string()))?;
-                events::add_entry_in(conn, &event, members, None, now)?;
-            }
-            rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
-            rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
-            events::load(conn, event.id())
-        })
-        .expect("an event with round 1 running");
-    let keys = app
-        .read(|conn| Ok(queries::players_of_event(conn, event.id())?))
-        .expect("players")
-        .into_iter()
-        .map(|p| SeatKey::Player(p.id, p.epoch))
-        .collect();
-    (app, keys)
-}
-
-/// Plays the first legal move of the seat whose turn it is, as the API does; answers the
+/// Plays a discard of the seat whose turn it is (a move in every rule set that never makes
+/// the table wait for a decision, as a Mille Bornes hazard does), as the API does; answers the
 /// statements that one move ran.
 fn statements_of_one_move(app: &App, keys: &[SeatKey]) -> usize {
     for key in keys {
@@ -91,7 +57,16 @@ fn statements_of_one_move(app: &App, keys: &[SeatKey]) -> usize {
         let Some(deal) = state.deal.filter(|deal| deal.your_turn) else {
             continue;
         };
-        let action = serde_json::to_value(deal.legal[0]).expect("a move as JSON");
+        let moves: Vec<serde_json::Value> = deal
+            .legal
+            .iter()
+            .map(|action| serde_json::to_value(action).expect("a move as JSON"))
+            .collect();
+        let action = moves
+            .iter()
+            .find(|action| action.get("discard").is_some())
+            .expect("a discard among the legal moves")
+            .clone();
         let (count, played) =
             statements_of(|| seat::play_move(app, key, (deal.actions, false), &action));
         played.expect("the move is played");
@@ -112,7 +87,8 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
         (RulesId::MilleBornes, TableSize::Two, 15),
     ] {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let (app, keys) = playing(dir.path(), rules, size);
+        let app = app_on(&dir.path().join("moves.sqlite"));
+        let (_, keys) = playing(&app, rules, size);
         // The first move reads the deal from the database; the next ones find it kept.
         statements_of_one_move(&app, &keys);
         let count = statements_of_one_move(&app, &keys);

@@ -98,7 +98,7 @@ impl Default for Budget {
         Budget::DEFAULT
     }
 }
-/// Writes what every rule set's bot folder has alike: the [`Bot`](touring1926::Bot) trait over
+/// Writes what every rule set's bot folder has alike: the `Bot` trait over
 /// the rule set's `Observation` and `Action`, `new_bot`, and the random bot (a uniformly random
 /// legal action: the baseline every other bot must beat). Invoked at the top of the folder's
 /// `mod.rs`, with `RandomBot`, `SteadyBot` and `ShrewdBot` in scope. With `no_memory` it also

@@ -80,6 +80,7 @@ pub fn any_game(players: u8, seed: u64) -> Game {
 }
 
 pub mod api;
+pub mod app;
 pub mod demo;
 pub mod forms;
 pub mod server;

@@ -1,0 +1,54 @@
+//! An app of the test's own (no server) with one digital table playing: for the tests that
+//! call the use cases directly.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use touring::app::rounds::{self, SeatRequest, Signal};
+use touring::app::seat::SeatKey;
+use touring::app::{App, AppError, ManualClock, events};
+use touring::db::{Database, queries};
+use touring::engine::RulesId;
+use touring::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
+
+/// An app on a database file.
+pub fn app_on(path: &std::path::Path) -> App {
+    let pool = touring::db::open(&Database::Sqlite(path.to_owned()), 2).expect("open");
+    App::new(pool, Arc::new(ManualClock::new(Utc::now())))
+}
+
+/// An event of one long timed round at one digital table of `size`, round 1 running; answers
+/// the event and every player's seat key.
+pub fn playing(app: &App, rules: RulesId, size: TableSize) -> (events::EventRecord, Vec<SeatKey>) {
+    let mut settings = Settings::new("One table", 1926);
+    settings.rules = rules;
+    settings.table_size = size;
+    settings.round = RoundKind::Timed { seconds: 3600 };
+    settings.length = EventLength::Rounds { rounds: 1 };
+    let names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"];
+    let event = app
+        .write(|conn| {
+            let now = app.now_naive();
+            let (event, _) = events::create(conn, settings.clone(), now)?;
+            for e in 0..size.entries() {
+                let members = if size.partners() {
+                    Members::partners(names[2 * e], names[2 * e + 1])
+                } else {
+                    Members::player(names[e])
+                }
+                .map_err(|e| AppError::Invalid(e.to_string()))?;
+                events::add_entry_in(conn, &event, members, None, now)?;
+            }
+            rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
+            rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
+            events::load(conn, event.id())
+        })
+        .expect("an event with round 1 running");
+    let keys = app
+        .read(|conn| Ok(queries::players_of_event(conn, event.id())?))
+        .expect("players")
+        .into_iter()
+        .map(|p| SeatKey::Player(p.id, p.epoch))
+        .collect();
+    (event, keys)
+}
