@@ -312,10 +312,7 @@ pub fn add_entry_with(
     }
     tournament::check_entry(&event.settings, &members)
         .map_err(|e| AppError::invalid(e.to_string()))?;
-    let names: Vec<String> = match members {
-        Members::Player { name } => vec![name],
-        Members::Partners { names } => names.to_vec(),
-    };
+    let names = members.names().to_vec();
     if bot_level.is_none() {
         check_unique_names(conn, event, &names, None)?;
     }
@@ -392,10 +389,7 @@ pub fn rename_entry_in(
     let entry = entry_of(conn, event, entry_id)?;
     tournament::check_entry(&event.settings, &members)
         .map_err(|e| AppError::invalid(e.to_string()))?;
-    let names: Vec<String> = match members {
-        Members::Player { name } => vec![name],
-        Members::Partners { names } => names.to_vec(),
-    };
+    let names = members.names().to_vec();
     if !entry.is_bot {
         check_unique_names(conn, event, &names, Some(entry.id))?;
     }

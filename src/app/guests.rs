@@ -4,7 +4,7 @@
 use super::events::add_entry_with;
 use super::{App, AppError, AppResult, HostKey};
 use crate::db::queries;
-use crate::tournament::{self, Members, MissedRounds};
+use crate::tournament::{self, MissedRounds};
 
 /// Adds every guest of a pasted list (see [`tournament::guest_list`]) in one write: all of them,
 /// or none when a line is wrong, a name is already in the event, or the server's cap on entries
@@ -27,7 +27,7 @@ pub fn add_guests(
                 .collect();
         let problems: Vec<String> = guests
             .iter()
-            .flat_map(|(line, members)| names(members).map(move |name| (*line, name)))
+            .flat_map(|(line, members)| members.names().iter().map(move |name| (*line, name)))
             .filter_map(|(line, name)| {
                 let theirs = taken.get(&tournament::name_key(name))?;
                 Some(format!(
@@ -56,15 +56,6 @@ pub fn add_guests(
         }
         Ok(count)
     })
-}
-
-/// The names of an entry's players.
-fn names(members: &Members) -> impl Iterator<Item = &String> {
-    let names: Vec<&String> = match members {
-        Members::Player { name } => vec![name],
-        Members::Partners { names } => names.iter().collect(),
-    };
-    names.into_iter()
 }
 
 /// One refusal naming every problem of the list.

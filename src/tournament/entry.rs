@@ -50,6 +50,14 @@ impl Members {
         }
     }
 
+    /// The players' names: one, or the two partners'.
+    pub fn names(&self) -> &[String] {
+        match self {
+            Members::Player { name } => std::slice::from_ref(name),
+            Members::Partners { names } => names,
+        }
+    }
+
     /// Whether this is a partnership.
     pub const fn is_partnership(&self) -> bool {
         matches!(self, Members::Partners { .. })
@@ -244,11 +252,7 @@ pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, V
                 continue;
             }
         };
-        let names: Vec<&String> = match &members {
-            Members::Player { name } => vec![name],
-            Members::Partners { names } => names.iter().collect(),
-        };
-        for name in names {
+        for name in members.names() {
             if let Some(first) = seen.insert(super::name_key(name), number) {
                 problems.push(format!(
                     "line {number}: \"{name}\" is already on line {first}: add an initial or a \
