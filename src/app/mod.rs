@@ -55,6 +55,11 @@ pub struct App {
     clock: Arc<dyn Clock>,
     /// Replayed deals, so that a deal read again costs only its new actions.
     deals: Arc<deals::Deals>,
+    /// SQLite's writers of this process take turns here, first come first served. Left to
+    /// SQLite, a writer that finds the database locked sleeps and tries again, longer each
+    /// time (up to 100 ms): behind a train of short writes (a big seating stored in steps, a
+    /// burst of moves) it could wait far longer than any of them held the lock.
+    writers: Arc<parking_lot::FairMutex<()>>,
 }
 
 impl App {
@@ -63,6 +68,7 @@ impl App {
             pool,
             clock,
             deals: Arc::default(),
+            writers: Arc::default(),
         }
     }
 
@@ -89,11 +95,13 @@ impl App {
     }
 
     /// Runs a use case that writes, in one transaction that behaves as if it were alone: all
-    /// of it or nothing. On SQLite writers queue (an immediate transaction); on PostgreSQL a
+    /// of it or nothing. On SQLite writers queue (in turn within the process, then an immediate
+    /// transaction against other processes); on PostgreSQL a
     /// use case that collided with another one at the same moment is run again, and then sees
     /// the other's change (so `f` may run more than once, and does nothing but database work).
     pub fn write<T>(&self, mut f: impl FnMut(&mut Conn) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
+        let _turn = (!conn.is_postgres()).then(|| self.writers.lock());
         let mut attempt = 0;
         loop {
             // The last tries run alone, so that a write among many others cannot starve.

@@ -354,10 +354,14 @@ pub fn insert_round(conn: &mut Conn, new: &NewRound) -> QueryResult<Round> {
     })
 }
 
+/// An event's rounds, in order. Only rounds numbered from 1 are the event's: a seating being
+/// stored in steps, or one replaced and being deleted in steps, has a number below 1 (see
+/// [`set_round_place`]) and is seen by none of these queries.
 pub fn rounds_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Round>> {
     on_backend!(conn, {
         rounds::table
             .filter(rounds::event_id.eq(event_id))
+            .filter(rounds::number.gt(0))
             .order(rounds::number.asc())
             .select(Round::as_select())
             .load(conn)
@@ -369,6 +373,7 @@ pub fn round(conn: &mut Conn, event_id: i64, number: i32) -> QueryResult<Option<
         rounds::table
             .filter(rounds::event_id.eq(event_id))
             .filter(rounds::number.eq(number))
+            .filter(rounds::number.gt(0))
             .select(Round::as_select())
             .get_result(conn)
             .optional()
@@ -379,6 +384,7 @@ pub fn latest_round(conn: &mut Conn, event_id: i64) -> QueryResult<Option<Round>
     on_backend!(conn, {
         rounds::table
             .filter(rounds::event_id.eq(event_id))
+            .filter(rounds::number.gt(0))
             .order(rounds::number.desc())
             .select(Round::as_select())
             .get_result(conn)
@@ -427,27 +433,61 @@ pub fn update_round(conn: &mut Conn, round: &Round) -> QueryResult<usize> {
 }
 
 pub fn delete_round(conn: &mut Conn, round_id: i64) -> QueryResult<()> {
+    while !delete_round_part(conn, round_id, usize::MAX)? {}
+    Ok(())
+}
+
+/// Deletes up to `tables` of a round's tables with everything at them (deals, their moves,
+/// paper cards, who sits there); once none is left, the round itself. Answers whether the
+/// round is gone, so that a big round can be deleted in several short writes.
+pub fn delete_round_part(conn: &mut Conn, round_id: i64, tables: usize) -> QueryResult<bool> {
     on_backend!(conn, {
-        let tables: Vec<i64> = round_tables::table
+        let mut ids: Vec<i64> = round_tables::table
             .filter(round_tables::round_id.eq(round_id))
             .select(round_tables::id)
             .load(conn)?;
+        if ids.is_empty() {
+            diesel::delete(scores::table.filter(scores::round_id.eq(round_id))).execute(conn)?;
+            diesel::delete(pauses::table.filter(pauses::round_id.eq(round_id))).execute(conn)?;
+            diesel::delete(rounds::table.find(round_id)).execute(conn)?;
+            return Ok(true);
+        }
+        ids.truncate(tables);
         let games: Vec<i64> = games::table
-            .filter(games::table_id.eq_any(&tables))
+            .filter(games::table_id.eq_any(&ids))
             .select(games::id)
             .load(conn)?;
         diesel::delete(actions::table.filter(actions::game_id.eq_any(&games))).execute(conn)?;
         diesel::delete(games::table.filter(games::id.eq_any(&games))).execute(conn)?;
-        diesel::delete(paper_scores::table.filter(paper_scores::table_id.eq_any(&tables)))
+        diesel::delete(paper_scores::table.filter(paper_scores::table_id.eq_any(&ids)))
             .execute(conn)?;
-        diesel::delete(table_entries::table.filter(table_entries::table_id.eq_any(&tables)))
+        diesel::delete(table_entries::table.filter(table_entries::table_id.eq_any(&ids)))
             .execute(conn)?;
-        diesel::delete(round_tables::table.filter(round_tables::id.eq_any(&tables)))
-            .execute(conn)?;
-        diesel::delete(scores::table.filter(scores::round_id.eq(round_id))).execute(conn)?;
-        diesel::delete(pauses::table.filter(pauses::round_id.eq(round_id))).execute(conn)?;
-        diesel::delete(rounds::table.find(round_id)).execute(conn)?;
-        Ok(())
+        diesel::delete(round_tables::table.filter(round_tables::id.eq_any(&ids))).execute(conn)?;
+        Ok(false)
+    })
+}
+
+/// Gives a round its number and state: a number below 1 takes it out of the event's rounds
+/// (a seating being stored, or one being deleted), 1 and up puts it in.
+pub fn set_round_place(conn: &mut Conn, id: i64, number: i32, state: &str) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(rounds::table.find(id))
+            .set((rounds::number.eq(number), rounds::state.eq(state)))
+            .execute(conn)
+    })
+}
+
+/// An event's rounds in a state, numbered below 1 or not (the rounds left out of the event
+/// by [`set_round_place`] included).
+pub fn any_rounds_in_state(conn: &mut Conn, event_id: i64, state: &str) -> QueryResult<Vec<Round>> {
+    on_backend!(conn, {
+        rounds::table
+            .filter(rounds::event_id.eq(event_id))
+            .filter(rounds::state.eq(state))
+            .order(rounds::id.asc())
+            .select(Round::as_select())
+            .load(conn)
     })
 }
 
@@ -783,6 +823,7 @@ pub fn scores_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<(Score
         scores::table
             .inner_join(rounds::table)
             .filter(rounds::event_id.eq(event_id))
+            .filter(rounds::number.gt(0))
             .select((Score::as_select(), rounds::number))
             .load(conn)
     })

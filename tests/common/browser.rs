@@ -257,9 +257,20 @@ impl Driver {
             )
             .expect("no script");
         }
-        let driver = WebDriver::new(self.url.as_str(), caps)
-            .await
-            .unwrap_or_else(|e| panic!("open {}: {e}", self.tools.chromium.display()));
+        // A loaded machine can make the driver drop a session request now and then: ask again
+        // a little later, twice, before giving up.
+        let mut tries = 0;
+        let driver = loop {
+            match WebDriver::new(self.url.as_str(), caps.clone()).await {
+                Ok(driver) => break driver,
+                Err(e) if tries < 2 => {
+                    tries += 1;
+                    say(&format!("a new browser session failed, asking again: {e}"));
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                }
+                Err(e) => panic!("open {}: {e}", self.tools.chromium.display()),
+            }
+        };
         Browser {
             driver,
             _profile: profile,
