@@ -367,6 +367,7 @@ mod tests {
             })],
             wait: Some(WaitInfo {
                 left_ms,
+                seconds: 5,
                 deciding,
                 after_hazard: decision.hidden,
             }),
