@@ -713,6 +713,18 @@ fn an_evening_of_mille_bornes_in_chromium() {
                 .audit(&format!("a Mille Bornes seat at the hand, seat {i}"))
                 .await;
         }
+        // Each phone notes when the page asks it to vibrate (a stand-in for the real buzz,
+        // which headless Chromium cannot feel); the page is updated in place, so it stays.
+        for phone in &phones {
+            phone
+                .execute(
+                    "window.touringBuzzes = 0;
+                     navigator.vibrate = function () { window.touringBuzzes += 1; return true; };",
+                    Vec::new(),
+                )
+                .await
+                .expect("note the buzzes");
+        }
         // Plays (a Roll, miles) until a phone may play a hazard, each seen live by the other.
         let mut hazard_played = false;
         for _ in 0..16 {
@@ -774,6 +786,40 @@ fn an_evening_of_mille_bornes_in_chromium() {
                 assert!(
                     text.contains("The table waits for a possible Coup Fourré"),
                     "{text}"
+                );
+                // The target's banner names the decision with its seconds, never "Choose a
+                // card"; its phone buzzes (holder or not), the attacker's does not.
+                let told = phones[other]
+                    .text_of("#board .decision")
+                    .await
+                    .unwrap_or_default();
+                assert!(
+                    told.contains("Coup Fourré?")
+                        || told.contains("The table waits for a possible Coup Fourré"),
+                    "{told}"
+                );
+                assert!(told.contains("s left"), "{told}");
+                assert!(!told.contains("Choose a card"), "{told}");
+                let buzzes = async |phone: &Browser| -> i64 {
+                    let answer = phone
+                        .execute("return window.touringBuzzes;", Vec::new())
+                        .await
+                        .expect("read the buzzes");
+                    answer.convert().expect("a number")
+                };
+                eventually("the target's phone to buzz", async || {
+                    (buzzes(&phones[other]).await > 0).then_some(())
+                })
+                .await;
+                assert_eq!(
+                    buzzes(&phones[other]).await,
+                    1,
+                    "the target's phone buzzes once"
+                );
+                assert_eq!(
+                    buzzes(&phones[mover]).await,
+                    0,
+                    "the attacker's phone is still"
                 );
                 phones[other].screenshot_as("seat-mille-bornes-wait").await;
                 phones[other]

@@ -201,3 +201,161 @@ fn an_evening_of_mille_bornes_plays_on_phones_paper_and_with_a_bot() {
     assert_eq!(phones, cut_short, "the hand cut short scores as it stood");
     assert_eq!(points, vec![700 + 100 + 400 + 300, 300]);
 }
+
+#[test]
+fn coup_fourre_seconds_out_of_range_is_refused_with_words() {
+    use touring::engine::RulesId;
+    use touring::tournament::Settings;
+    let mille_bornes = |seconds: u32| {
+        let mut settings = Settings::new("Mille Night", 1);
+        settings.rules = RulesId::MilleBornes;
+        settings.coup_fourre_seconds = seconds;
+        settings.checked()
+    };
+    for seconds in [0, 4, 16, 60] {
+        let problems = mille_bornes(seconds).expect_err("refused").to_string();
+        assert!(
+            problems.contains("from 5 to 15 seconds") && problems.contains(&seconds.to_string()),
+            "{seconds}: {problems}"
+        );
+    }
+    for seconds in [5, 10, 15] {
+        let settings = mille_bornes(seconds).expect("allowed");
+        assert_eq!(settings.coup_fourre_seconds, seconds);
+    }
+    // Another game has no Coup Fourré: a window other than the default is refused there.
+    let mut touring = Settings::new("Touring Night", 1);
+    touring.coup_fourre_seconds = 10;
+    let problems = touring.checked().expect_err("refused").to_string();
+    assert!(problems.contains("Mille Bornes setting"), "{problems}");
+}
+
+#[test]
+fn the_coup_fourre_window_is_the_hosts_choice_the_same_for_every_table_and_every_hazard() {
+    let server = Server::start_with(&["--bot-delay-ms", "20"]);
+    let host = Host::create(
+        &server,
+        json!({"name": "Slow hands", "rules": "mille-bornes", "table_size": 2,
+               "round": {"kind": "timed", "seconds": 600}, "coup_fourre_seconds": 7,
+               "length": {"kind": "rounds", "rounds": 1}, "seed": 25}),
+    );
+    assert_eq!(
+        host.get(&server, "")["event"]["settings"]["coup_fourre_seconds"],
+        7
+    );
+    let tokens = host.add_players(&server, &["Ann", "Bob", "Cy", "Di"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    // Once round 1 has started the window no longer changes: every table keeps the same.
+    let (status, answer) = server.send(
+        reqwest::Method::PATCH,
+        &host.path(""),
+        Some(&host.token),
+        &json!({"name": "Slow hands", "coup_fourre_seconds": 12}),
+    );
+    assert_eq!(status, 409, "{answer}");
+
+    // Both tables play until each has seen two hazards; after every one, every seat of its
+    // table waits the event's 7 seconds.
+    let mut dice = Dice::new(25);
+    let mut hazards: std::collections::BTreeMap<u64, u32> = Default::default();
+    for _ in 0..2000 {
+        if hazards.len() == 2 && hazards.values().all(|&n| n >= 2) {
+            break;
+        }
+        let mut moved = false;
+        for token in &tokens {
+            let state = seat(&server, token);
+            if state["deal"]["your_turn"] != true || !state["deal"]["wait"].is_null() {
+                continue;
+            }
+            let table = state["table"].as_u64().expect("a table");
+            let seen = &state["deal"]["actions"];
+            let done = hazards.get(&table).copied().unwrap_or(0);
+            if let Some(action) = hazard_action(&state).filter(|_| done < 2) {
+                let (status, answer) = send_move(&server, token, seen, &action);
+                assert_eq!(status, 200, "{action}: {answer}");
+                *hazards.entry(table).or_default() += 1;
+                for mate in &tokens {
+                    let other = seat(&server, mate);
+                    if other["table"].as_u64() == Some(table) {
+                        let wait = &other["deal"]["wait"];
+                        assert_eq!(wait["after_hazard"], true, "{other}");
+                        assert_eq!(wait["seconds"], 7, "{other}");
+                        assert!(wait["left_ms"].as_u64() <= Some(7000), "{other}");
+                    }
+                }
+            } else if let Some(action) = calm_action(&state, &mut dice) {
+                let (status, answer) = send_move(&server, token, seen, &action);
+                assert_eq!(status, 200, "{action}: {answer}");
+            }
+            moved = true;
+        }
+        if !moved {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    }
+    assert_eq!(hazards.len(), 2, "both tables played hazards: {hazards:?}");
+    assert!(hazards.values().all(|&n| n >= 2), "{hazards:?}");
+}
+
+#[test]
+fn coup_fourre_seconds_out_of_range_is_refused_with_words_by_the_api_and_the_start_page() {
+    use common::forms::{client, field, page, refused_form};
+    let server = Server::start();
+    for seconds in [4, 16] {
+        let (status, answer) = server.post(
+            "/api/v1/events",
+            None,
+            &json!({"name": "Hasty", "rules": "mille-bornes", "coup_fourre_seconds": seconds}),
+        );
+        assert_eq!(status, 422, "{answer}");
+        let words = answer.to_string();
+        assert!(words.contains("5 to 15 seconds"), "{words}");
+    }
+    let (status, answer) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Touring", "coup_fourre_seconds": 10}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer.to_string().contains("Mille Bornes setting"),
+        "{answer}"
+    );
+    // The start page says it beside the field.
+    let browser = client();
+    let start = page(&server, &browser, "/");
+    assert!(start.contains("id=\"coup_fourre_seconds\""), "{start}");
+    let csrf = field(&start, "csrf");
+    let html = refused_form(
+        &server,
+        &browser,
+        "/events",
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Too slow"),
+            ("rules", "mille-bornes"),
+            ("coup_fourre_seconds", "20"),
+        ],
+    );
+    assert!(html.contains("id=\"coup_fourre_seconds-error\""), "{html}");
+    assert!(html.contains("5 to 15 seconds, not 20"), "{html}");
+    // A window in range is the event's, and the console says it.
+    let to = common::forms::post_form(
+        &server,
+        &browser,
+        "/events",
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Patient"),
+            ("rules", "mille-bornes"),
+            ("coup_fourre_seconds", "12"),
+        ],
+    );
+    let console = page(&server, &browser, &to);
+    assert!(
+        console.contains("12 s for a Coup Fourré after every hazard"),
+        "{console}"
+    );
+}

@@ -4,7 +4,7 @@
 mod common;
 
 use common::api::Host;
-use common::forms::{client, field, page, post_form};
+use common::forms::{client, field, page, post_form, refused_form};
 use common::server::Server;
 use serde_json::json;
 
@@ -62,18 +62,17 @@ fn turn_seconds_out_of_range_is_refused_with_words_by_the_api_and_the_pages() {
     let browser = client();
     let start = page(&server, &browser, "/");
     let csrf = field(&start, "csrf");
-    let response = browser
-        .post(server.url("/events"))
-        .form(&[
+    let html = refused_form(
+        &server,
+        &browser,
+        "/events",
+        &[
             ("csrf", csrf.as_str()),
             ("name", "Too slow"),
             ("turn_clock", "on"),
             ("turn_seconds", "600"),
-        ])
-        .send()
-        .expect("POST");
-    assert_eq!(response.status().as_u16(), 422);
-    let html = response.text().expect("page");
+        ],
+    );
     assert!(html.contains("id=\"turn_seconds-error\""), "{html}");
     assert!(html.contains("30 to 120 seconds, not 600"), "{html}");
     // The console too.

@@ -77,14 +77,18 @@ pub struct LoadedDeal {
     /// The actions played for their seats (the turn clock, or a bot the host handed the seat
     /// to), in order.
     pub stand_ins: Vec<StandInNote>,
+    /// How long the table waits after a hazard (the event's Coup Fourré window).
+    pub hidden_window: chrono::TimeDelta,
 }
 
 /// How many of the latest actions' events a loaded deal keeps.
 pub const RECENT: u32 = 8;
 
 /// How long a table waits after a hazard in Mille Bornes, whether or not anyone may call Coup
-/// Fourré: long enough to see the hazard and tap a button, short enough not to drag.
-pub const HIDDEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(5);
+/// Fourré, when the deal stores no other length (the event's `coup_fourre_seconds`, the same
+/// for every table and every hazard of the evening).
+pub const HIDDEN_DECISION_WINDOW: chrono::TimeDelta =
+    chrono::TimeDelta::seconds(crate::tournament::DEFAULT_COUP_FOURRE_SECS as i64);
 
 /// How long a side has to decide an open question (Mille Bornes' Extension) before the table
 /// goes on without it (the Extension is then declined).
@@ -97,6 +101,10 @@ pub struct GameOptions {
     pub hazard_on_hazard: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub wait_after_hazard: bool,
+    /// The seconds the table waits after every hazard for a possible Coup Fourré, when the
+    /// event chose other than [`HIDDEN_DECISION_WINDOW`] (none stored: that default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coup_fourre_seconds: Option<u32>,
 }
 
 impl GameOptions {
@@ -105,7 +113,27 @@ impl GameOptions {
         GameOptions {
             hazard_on_hazard: config.hazard_on_hazard,
             wait_after_hazard: config.wait_after_hazard,
+            coup_fourre_seconds: None,
         }
+    }
+
+    /// These options with the event's wait after a hazard, stored only where the table waits
+    /// after hazards and the event chose other than the default.
+    pub fn with_coup_fourre_seconds(self, seconds: u32) -> GameOptions {
+        let chosen =
+            self.wait_after_hazard && i64::from(seconds) != HIDDEN_DECISION_WINDOW.num_seconds();
+        GameOptions {
+            coup_fourre_seconds: chosen.then_some(seconds),
+            ..self
+        }
+    }
+
+    /// How long the table waits after a hazard.
+    pub fn hidden_window(self) -> chrono::TimeDelta {
+        self.coup_fourre_seconds
+            .map_or(HIDDEN_DECISION_WINDOW, |s| {
+                chrono::TimeDelta::seconds(i64::from(s))
+            })
     }
 
     /// The configuration with these options.
@@ -142,7 +170,7 @@ impl LoadedDeal {
     pub fn timed_decision(&self) -> Option<(TimedDecision<Action>, NaiveDateTime)> {
         let decision = self.game.timed_decision()?;
         let window = if decision.hidden {
-            HIDDEN_DECISION_WINDOW
+            self.hidden_window
         } else {
             OPEN_DECISION_WINDOW
         };
@@ -244,7 +272,9 @@ impl NewDeal {
             partners: config.partners,
             seed: seed as i64,
             seats: serde_json::to_string(&seats)?,
-            options: GameOptions::of(config).stored()?,
+            options: GameOptions::of(config)
+                .with_coup_fourre_seconds(event.settings.coup_fourre_seconds)
+                .stored()?,
         })
     }
 
@@ -280,7 +310,7 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
             deal
         }
         None => {
-            let config = deal_config(&row)?;
+            let (config, options) = deal_config(&row)?;
             let seats: DealSeats = serde_json::from_str(&row.seats)?;
             let game = Game::new(config, row.seed as u64, &[]).map_err(|e| {
                 AppError::Internal(format!("deal {} cannot be set up: {e}", row.id))
@@ -295,6 +325,7 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
                 history: Vec::new(),
                 events: Vec::new(),
                 stand_ins: Vec::new(),
+                hidden_window: options.hidden_window(),
             };
             replay(&mut deal, stored)?;
             deal
@@ -304,8 +335,8 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
     Ok(deal)
 }
 
-/// The configuration a stored deal was dealt with.
-fn deal_config(row: &GameRow) -> AppResult<Config> {
+/// The configuration a stored deal was dealt with, and its options.
+fn deal_config(row: &GameRow) -> AppResult<(Config, GameOptions)> {
     let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
     let players = u8::try_from(row.players)
         .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
@@ -315,6 +346,7 @@ fn deal_config(row: &GameRow) -> AppResult<Config> {
     };
     Config::new(rules, players, Some(row.partners))
         .and_then(|config| options.apply(config))
+        .map(|config| (config, options))
         .map_err(|e| AppError::Internal(e.to_string()))
 }
 

@@ -237,6 +237,9 @@ pub struct DealInfo {
 pub struct WaitInfo {
     /// Milliseconds until the wait is over and the table goes on (0 when it is due).
     pub left_ms: i64,
+    /// The whole wait in seconds: after a hazard the event's Coup Fourré window, the same for
+    /// every table and every hazard.
+    pub seconds: i64,
     /// Whether this seat decides (its choices are in `legal`).
     pub deciding: bool,
     /// Whether the table waits after a hazard (hidden decision) rather than for an open one.
@@ -656,6 +659,7 @@ fn deal_info(
         };
     let wait = decision.map(|(decision, due)| WaitInfo {
         left_ms: (due - now).num_milliseconds().max(0),
+        seconds: (due - deal.last_at).num_seconds(),
         deciding: decision.seat == Some(seat),
         after_hazard: decision.hidden,
     });

@@ -27,6 +27,12 @@ pub const MIN_TURN_SECS: u32 = 30;
 pub const MAX_TURN_SECS: u32 = 120;
 /// The turn clock a new event with timed rounds starts with.
 pub const DEFAULT_TURN_SECS: u32 = 60;
+/// The shortest and longest wait after a hazard in Mille Bornes (the Coup Fourré window), and
+/// the one a new event has: long enough to see the hazard and tap a button, short enough not
+/// to drag. The host chooses it for the evening; every table waits as long after every hazard.
+pub const MIN_COUP_FOURRE_SECS: u32 = 5;
+pub const MAX_COUP_FOURRE_SECS: u32 = 15;
+pub const DEFAULT_COUP_FOURRE_SECS: u32 = 5;
 
 /// How many sit at a table: two or three each for himself, or four or six in partnerships of
 /// two. In JSON it is the number of players (2, 3, 4 or 6).
@@ -209,6 +215,15 @@ pub struct Settings {
     /// stored before the clock existed): no turn clock.
     #[serde(default)]
     pub turn_seconds: Option<u32>,
+    /// Mille Bornes: how many seconds every table waits after every hazard for a possible
+    /// Coup Fourré (whether or not anyone may call it). Another game keeps the default, which
+    /// an event stored before the choice existed also reads.
+    #[serde(default = "default_coup_fourre_seconds")]
+    pub coup_fourre_seconds: u32,
+}
+
+const fn default_coup_fourre_seconds() -> u32 {
+    DEFAULT_COUP_FOURRE_SECS
 }
 
 impl Settings {
@@ -229,6 +244,7 @@ impl Settings {
             bye_score: ByeScore::RoundAverage,
             hazard_on_hazard: false,
             turn_seconds: Settings::default_turn_seconds(RoundKind::Timed { seconds: 600 }),
+            coup_fourre_seconds: DEFAULT_COUP_FOURRE_SECS,
         }
     }
 
@@ -289,6 +305,17 @@ impl Settings {
             && !(MIN_TURN_SECS..=MAX_TURN_SECS).contains(&seconds)
         {
             problems.push(SettingsError::TurnLength { seconds });
+        }
+        if !(MIN_COUP_FOURRE_SECS..=MAX_COUP_FOURRE_SECS).contains(&self.coup_fourre_seconds) {
+            problems.push(SettingsError::CoupFourreWindow {
+                seconds: self.coup_fourre_seconds,
+            });
+        } else if self.coup_fourre_seconds != DEFAULT_COUP_FOURRE_SECS
+            && self.rules != RulesId::MilleBornes
+        {
+            problems.push(SettingsError::CoupFourreElsewhere {
+                rules: self.rules.name().to_owned(),
+            });
         }
         if self.prizes > MAX_PRIZES {
             problems.push(SettingsError::Prizes {
@@ -402,6 +429,14 @@ pub enum SettingsError {
         "a turn on the turn clock lasts from {MIN_TURN_SECS} to {MAX_TURN_SECS} seconds, not {seconds}: set a number of seconds in that range, or turn the clock off"
     )]
     TurnLength { seconds: u32 },
+    #[error(
+        "the wait for a Coup Fourré lasts from {MIN_COUP_FOURRE_SECS} to {MAX_COUP_FOURRE_SECS} seconds, not {seconds}: set a number of seconds in that range"
+    )]
+    CoupFourreWindow { seconds: u32 },
+    #[error(
+        "the wait for a Coup Fourré is a Mille Bornes setting; this event plays {rules}: leave it at {DEFAULT_COUP_FOURRE_SECS} seconds or choose Mille Bornes"
+    )]
+    CoupFourreElsewhere { rules: String },
 }
 
 impl SettingsError {
@@ -417,6 +452,9 @@ impl SettingsError {
             SettingsError::Prizes { .. } => "prizes",
             SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
             SettingsError::TurnLength { .. } => "turn_seconds",
+            SettingsError::CoupFourreWindow { .. } | SettingsError::CoupFourreElsewhere { .. } => {
+                "coup_fourre_seconds"
+            }
         }
     }
 }

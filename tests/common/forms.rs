@@ -33,6 +33,17 @@ pub fn post_form(server: &Server, client: &Client, path: &str, form: &[(&str, &s
     location(&response)
 }
 
+/// Posts a form that must be refused (422, the page again with its problems); answers the page.
+pub fn refused_form(server: &Server, client: &Client, path: &str, form: &[(&str, &str)]) -> String {
+    let response = client
+        .post(server.url(path))
+        .form(form)
+        .send()
+        .expect("POST");
+    assert_eq!(response.status().as_u16(), 422, "POST {path} is refused");
+    response.text().expect("page")
+}
+
 /// Where a response redirects to (empty when it does not).
 pub fn location(response: &Response) -> String {
     response

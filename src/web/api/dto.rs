@@ -132,6 +132,11 @@ pub struct EventInput {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<u32>, minimum = 30, maximum = 120)]
     pub turn_seconds: Option<Option<u32>>,
+    /// Mille Bornes: the seconds every table waits after every hazard for a possible Coup
+    /// Fourré (5 to 15; 5 when left out of a new event). Only before the first round starts.
+    #[serde(default)]
+    #[schema(minimum = 5, maximum = 15)]
+    pub coup_fourre_seconds: Option<u32>,
 }
 
 /// A field that may be left out (`None`) or given as null (`Some(None)`).
@@ -166,6 +171,9 @@ impl EventInput {
         }
         if let Some(turn) = self.turn_seconds {
             base.turn_seconds = turn;
+        }
+        if let Some(seconds) = self.coup_fourre_seconds {
+            base.coup_fourre_seconds = seconds;
         }
         if let Some(length) = self.length {
             base.length = match length {

@@ -344,13 +344,13 @@ mod tests {
     fn board(game: &State, seat: Seat, left_ms: i64) -> String {
         let decision = game.timed_decision().expect("the table waits");
         let deciding = decision.seat == Some(seat);
-        let legal = if deciding {
-            let mut list = crate::engine::ActionList::new();
+        let mut list = crate::engine::ActionList::new();
+        if deciding {
             game.legal_actions(&mut list);
-            list.iter().map(|&a| engine::Action::MilleBornes(a)).collect()
-        } else {
-            Vec::new()
-        };
+        }
+        let legal: Vec<engine::Action> =
+            list.iter().map(|&a| engine::Action::MilleBornes(a)).collect();
+        let warnings = list.iter().map(|&a| game.warning(a)).collect();
         let view = game.view(Some(seat));
         let deal = DealInfo {
             number: 1,
@@ -358,7 +358,7 @@ mod tests {
             actions: 3,
             your_turn: deciding,
             view: engine::View::MilleBornes(view.clone()),
-            warnings: vec![None; legal.len()],
+            warnings,
             legal,
             recent: vec![engine::Event::MilleBornes(Event::Hazard {
                 by: 0,
@@ -367,6 +367,7 @@ mod tests {
             })],
             wait: Some(WaitInfo {
                 left_ms,
+                seconds: 5,
                 deciding,
                 after_hazard: decision.hidden,
             }),
@@ -394,6 +395,63 @@ mod tests {
             post_move: "/seat/t/move",
         };
         render(&context, &view).expect("the board renders")
+    }
+
+    /// Alice (seat 0) reaches exactly 700 while Bob discards: she decides the Extension.
+    fn at_the_extension() -> State {
+        let hands = [
+            [Card::Roll, Card::D200, Card::D200, Card::D100, Card::D100, Card::D100],
+            [Card::D25; 6],
+        ];
+        let mut deck = Vec::new();
+        for round in 0..6 {
+            for hand in &hands {
+                deck.push(hand[round]);
+            }
+        }
+        deck.extend([Card::D75, Card::D50].repeat(6));
+        let config = Config::new(RulesId::MilleBornes, 2, None)
+            .map(|c| c.with_wait_after_hazard(true))
+            .expect("a party table");
+        let mut game = State::new_game(config, 7, &deck).expect("a stacked deck");
+        let bob = Action::Discard { card: Card::D25 };
+        for action in [
+            Action::Play { card: Card::Roll, target: None },
+            bob,
+            Action::Play { card: Card::D200, target: None },
+            bob,
+            Action::Play { card: Card::D200, target: None },
+            bob,
+            Action::Play { card: Card::D100, target: None },
+            bob,
+            Action::Play { card: Card::D100, target: None },
+            bob,
+            Action::Play { card: Card::D100, target: None },
+        ] {
+            game.apply(action, &mut Vec::new()).expect("a legal move");
+        }
+        game
+    }
+
+    #[test]
+    fn the_extension_banner_asks_stop_or_extend_and_is_no_danger() {
+        let game = at_the_extension();
+        let html = board(&game, 0, 20_000);
+        assert!(
+            html.contains("You reached 700: stop here or extend to 1000?"),
+            "{html}"
+        );
+        assert!(html.contains(r#"data-wait-ms="20000">20</span>&nbsp;s left"#), "{html}");
+        assert!(html.contains("Stop at 700 miles") && html.contains("Extend to 1000 miles"));
+        assert!(!html.contains("Choose a card"), "{html}");
+        // Stopping at 700 is a choice, not a danger: no "Yes, I mean it", no armed button
+        // (the page's "Yes, play it anyway" is for speeding only).
+        assert!(!html.contains("Yes, I mean it"), "{html}");
+        assert!(!html.contains("data-danger"), "{html}");
+        assert!(html.contains("data-buzz"), "the deciding phone buzzes");
+        let other = board(&game, 1, 20_000);
+        assert!(other.contains("Alice reached 700: stop there or extend to 1000?"), "{other}");
+        assert!(!other.contains("data-buzz"), "{other}");
     }
 
     #[test]

@@ -8,8 +8,8 @@ use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::RulesId;
 use crate::tournament::{
-    AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, Remainder, RoundKind, Settings,
-    SettingsError, TableSize,
+    AfterRace, ByeScore, DEFAULT_COUP_FOURRE_SECS, DEFAULT_TURN_SECS, EventLength, Remainder,
+    RoundKind, Settings, SettingsError, TableSize,
 };
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
@@ -79,6 +79,9 @@ fn form_field(error: &SettingsError) -> &'static str {
         SettingsError::Prizes { .. } => "prizes",
         SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
         SettingsError::TurnLength { .. } => "turn_seconds",
+        SettingsError::CoupFourreWindow { .. } | SettingsError::CoupFourreElsewhere { .. } => {
+            "coup_fourre_seconds"
+        }
     }
 }
 
@@ -126,6 +129,13 @@ pub struct EventForm {
     pub turn_clock: String,
     #[serde(default = "sixty")]
     pub turn_seconds: String,
+    /// Mille Bornes: the seconds every table waits after a hazard for a Coup Fourré.
+    #[serde(default = "five")]
+    pub coup_fourre_seconds: String,
+}
+
+fn five() -> String {
+    DEFAULT_COUP_FOURRE_SECS.to_string()
 }
 
 fn default_word() -> String {
@@ -191,6 +201,7 @@ impl Default for EventForm {
             hazard_on_hazard: String::new(),
             turn_clock: default_word(),
             turn_seconds: sixty(),
+            coup_fourre_seconds: five(),
         }
     }
 }
@@ -249,6 +260,14 @@ impl EventForm {
         } else {
             None
         };
+        let coup_fourre_seconds = (self.rules.trim() == RulesId::MilleBornes.id()).then(|| {
+            read(
+                "coup_fourre_seconds",
+                "the seconds of the wait for a Coup Fourré",
+                &self.coup_fourre_seconds,
+                DEFAULT_COUP_FOURRE_SECS,
+            )
+        });
         let prizes = read("prizes", "the number of prizes", &self.prizes, 3);
         let asked = if self.seed.trim().is_empty() {
             None
@@ -265,6 +284,12 @@ impl EventForm {
         // The option belongs to Mille Bornes: ticked with another game, it is ignored.
         settings.hazard_on_hazard =
             !self.hazard_on_hazard.is_empty() && settings.rules == RulesId::MilleBornes;
+        // So is the wait for a Coup Fourré: another game keeps the default whatever is typed.
+        if let Some(seconds) = coup_fourre_seconds
+            && settings.rules == RulesId::MilleBornes
+        {
+            settings.coup_fourre_seconds = seconds;
+        }
         match TableSize::from_players(u8::try_from(table_size).unwrap_or(u8::MAX)) {
             Ok(size) => settings.table_size = size,
             Err(error) => errors.add("table_size", AppError::invalid(error.to_string())),

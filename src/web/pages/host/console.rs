@@ -260,10 +260,16 @@ fn summary(event: &EventRecord) -> String {
             format!("{} minutes in all", seconds.div_ceil(60))
         }
     };
-    let turn = match s.turn_seconds {
+    let mut turn = match s.turn_seconds {
         Some(seconds) => format!("a turn clock of {seconds} s"),
         None => "no turn clock".to_owned(),
     };
+    if s.rules == crate::engine::RulesId::MilleBornes {
+        turn.push_str(&format!(
+            "; {} s for a Coup Fourré after every hazard",
+            s.coup_fourre_seconds
+        ));
+    }
     format!(
         "{table}, {round}, {length}, {} prize{}; {}; {turn}",
         s.prizes,
