@@ -201,6 +201,14 @@ macro_rules! board_rule_sets {
                 $(View::$variant(view) => $module::render(context, view),)+
             }
         }
+
+        /// What the deal's recent events did, in words, as its board's "Lately" says them
+        /// ("Ann played Flat Tire on Bob.").
+        pub fn recent_words(context: &Context) -> Vec<String> {
+            match &context.deal.view {
+                $(View::$variant(view) => $module::recent_words(context, view),)+
+            }
+        }
     };
 }
 
