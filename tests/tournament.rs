@@ -1083,10 +1083,7 @@ fn in_a_bots_event_a_late_entry_gets_a_table_with_a_bot() {
     entries.push(late(person(3), 2));
     let asked = prepare_next_round(&s, &moved, &entries).expect_err("a bot is needed");
     assert_eq!(asked, SeatingError::BotsNeeded { count: 1 });
-    assert!(
-        asked.to_string().contains("create 1 bot entries"),
-        "{asked}"
-    );
+    assert!(asked.to_string().contains("create 1 bot entry"), "{asked}");
     entries.push(late(bot(100), 2));
     let next = prepare_next_round(&s, &moved, &entries).expect("seated");
     assert_eq!(tables_of(&next.seating), vec![vec![1, 2], vec![3, 100]]);
@@ -2151,6 +2148,24 @@ fn counts_are_said_with_their_noun_in_the_singular_or_the_plural() {
     assert!(one.starts_with("the only round has been played"), "{one}");
     let four = LimitReached::Rounds { rounds: 4 }.to_string();
     assert!(four.starts_with("all 4 rounds have been played"), "{four}");
+}
+
+#[test]
+fn plurals_seating_refusals_say_1_entry_and_1_bot_entry() {
+    let one = SeatingError::TooFew { entries: 1 }.to_string();
+    assert!(one.starts_with("1 entry cannot be seated"), "{one}");
+    let none = SeatingError::TooFew { entries: 0 }.to_string();
+    assert!(none.starts_with("0 entries cannot be seated"), "{none}");
+    let bot = SeatingError::BotsNeeded { count: 1 }.to_string();
+    assert!(
+        bot.starts_with("1 seat needs a bot: create 1 bot entry and"),
+        "{bot}"
+    );
+    let bots = SeatingError::BotsNeeded { count: 2 }.to_string();
+    assert!(
+        bots.starts_with("2 seats need a bot: create 2 bot entries and"),
+        "{bots}"
+    );
 }
 
 #[test]

@@ -225,7 +225,8 @@ pub fn propose(settings: &Settings, entries: usize) -> Result<SeatingPlan, Seati
 #[serde(tag = "problem", rename_all = "snake_case")]
 pub enum SeatingError {
     #[error(
-        "{entries} entries cannot be seated: a table needs at least 2 entries, so add entries (or a bot) first"
+        "{} cannot be seated: a table needs at least 2 entries, so add entries (or a bot) first",
+        super::counted(*.entries as u64, "entry", "entries")
     )]
     TooFew { entries: usize },
     #[error(
@@ -251,7 +252,11 @@ pub enum SeatingError {
     OrderUnknown { entries: Vec<EntryId> },
     #[error("the order leaves out {}: list every entry once", list_ids(.entries))]
     OrderMissing { entries: Vec<EntryId> },
-    #[error("{count} seats need a bot: create {count} bot entries and prepare the round again")]
+    #[error(
+        "{} a bot: create {} and prepare the round again",
+        super::counted(*.count as u64, "seat needs", "seats need"),
+        super::counted(*.count as u64, "bot entry", "bot entries")
+    )]
     BotsNeeded { count: usize },
     #[error("no table has a player left to seat: close the event")]
     NothingToSeat,

@@ -27,6 +27,11 @@ impl Context<'_> {
             .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "))
     }
 
+    /// A number of cards in words: "1 card", "0 cards", "12 cards".
+    pub fn cards(&self, count: &u32) -> String {
+        crate::tournament::counted(u64::from(*count), "card", "cards")
+    }
+
     /// The deal's legal moves, as actions of the rule set the board draws.
     pub fn legal<A: TryFrom<engine::Action>>(&self) -> Vec<A> {
         self.deal
@@ -213,3 +218,40 @@ macro_rules! board_rule_sets {
 }
 
 crate::with_rule_sets!(board_rule_sets);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Game, RulesId};
+
+    #[test]
+    fn plurals_a_board_counts_1_card_and_2_cards() {
+        let config = Config::new(RulesId::Touring1926, 2, None).expect("a configuration");
+        let game = Game::new(config, 1, &[]).expect("a deal");
+        let deal = DealInfo {
+            number: 1,
+            seat: 0,
+            actions: 0,
+            your_turn: true,
+            view: game.view(Some(0)),
+            legal: Vec::new(),
+            warnings: Vec::new(),
+            recent: Vec::new(),
+            wait: None,
+            stand_ins: Vec::new(),
+            turn: None,
+        };
+        let context = Context {
+            deal: &deal,
+            tablemates: &[],
+            csrf: "",
+            post_move: "",
+        };
+        assert_eq!(context.cards(&1), "1 card");
+        assert_eq!(context.cards(&0), "0 cards");
+        assert_eq!(context.cards(&2), "2 cards");
+        let html = render(&context).expect("the board");
+        assert!(!html.contains(" 1 cards"), "{html}");
+        assert!(html.contains("Deadwood: 0 cards"), "{html}");
+    }
+}

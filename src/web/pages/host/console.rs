@@ -471,7 +471,7 @@ pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> 
                 closing.push(ClosingLine {
                     table: outcome.table,
                     mover: view::named(&names, outcome.mover).name,
-                    decision: view::decision_text(&outcome.decision, &names),
+                    decision: view::decision_text(&outcome.decision, Some(outcome.mover), &names),
                     tied: tied
                         .iter()
                         .filter_map(|id| names.get(id).cloned())
