@@ -1510,6 +1510,7 @@ fn an_entry_added_by_mistake_is_removed_before_it_has_played_and_withdrawn_after
     );
     let said = flash(&host, event);
     assert!(said.contains("withdraw them instead"), "{said}");
+    assert!(said.contains("Ann is seated in round 1"), "{said}");
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("link for Ann"), "Ann is still there");
     // A late guest added during the round has not played: removed outright.

@@ -283,8 +283,9 @@ impl Board<'_> {
                     card.name()
                 )),
                 Event::Cancelled { side, card } => Some(format!(
-                    "{} is rid of {}.",
+                    "{} {} rid of {}.",
                     context.side_names(side),
+                    context.side_is(side),
                     card.name()
                 )),
                 Event::TurnLost { seat } => Some(format!("{} lost a turn.", context.who(seat))),

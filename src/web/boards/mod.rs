@@ -32,6 +32,17 @@ impl Context<'_> {
         crate::tournament::counted(u64::from(*count), "card", "cards")
     }
 
+    /// "is", or "are" after a partnership's names: a verb that agrees with
+    /// [`Context::side_names`].
+    pub fn side_is(&self, side: Side) -> &'static str {
+        let partners = self
+            .tablemates
+            .iter()
+            .find(|t| t.side == Some(side))
+            .is_some_and(|t| t.names.len() > 1);
+        if partners { "are" } else { "is" }
+    }
+
     /// The deal's legal moves, as actions of the rule set the board draws.
     pub fn legal<A: TryFrom<engine::Action>>(&self) -> Vec<A> {
         self.deal
@@ -224,11 +235,11 @@ mod tests {
     use super::*;
     use crate::engine::{Config, Game, RulesId};
 
-    #[test]
-    fn plurals_a_board_counts_1_card_and_2_cards() {
-        let config = Config::new(RulesId::Touring1926, 2, None).expect("a configuration");
+    /// Seat 0's deal as dealt, with no move offered.
+    fn dealt(rules: RulesId) -> DealInfo {
+        let config = Config::new(rules, 2, None).expect("a configuration");
         let game = Game::new(config, 1, &[]).expect("a deal");
-        let deal = DealInfo {
+        DealInfo {
             number: 1,
             seat: 0,
             actions: 0,
@@ -240,7 +251,12 @@ mod tests {
             wait: None,
             stand_ins: Vec::new(),
             turn: None,
-        };
+        }
+    }
+
+    #[test]
+    fn plurals_a_board_counts_1_card_and_2_cards() {
+        let deal = dealt(RulesId::Touring1926);
         let context = Context {
             deal: &deal,
             tablemates: &[],
@@ -253,5 +269,40 @@ mod tests {
         let html = render(&context).expect("the board");
         assert!(!html.contains(" 1 cards"), "{html}");
         assert!(html.contains("Deadwood: 0 cards"), "{html}");
+    }
+
+    #[test]
+    fn verbs_agree_with_names_a_partnership_is_rid_of_a_hazard() {
+        use crate::engine::mille_bornes::{Card, Event};
+        let mut deal = dealt(RulesId::MilleBornes);
+        deal.recent = [0, 1]
+            .map(|side| {
+                engine::Event::MilleBornes(Event::Cancelled {
+                    side,
+                    card: Card::Accident,
+                })
+            })
+            .to_vec();
+        let side = |side: u8, names: &[&str]| Tablemate {
+            entry: i64::from(side) + 1,
+            names: names.iter().map(|n| (*n).to_owned()).collect(),
+            bot: false,
+            table_side: usize::from(side),
+            side: Some(side),
+            seats: vec![side],
+            round_miles: 0,
+            you: false,
+        };
+        let tablemates = [side(0, &["Ann", "Bob"]), side(1, &["Cy"])];
+        let context = Context {
+            deal: &deal,
+            tablemates: &tablemates,
+            csrf: "",
+            post_move: "",
+        };
+        assert_eq!(
+            recent_words(&context),
+            ["Ann & Bob are rid of Accident.", "Cy is rid of Accident."]
+        );
     }
 }
