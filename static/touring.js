@@ -281,6 +281,22 @@
     tellBoard(event.detail && event.detail.ownMove);
   });
 
+  // ------------------------------------------------------------ a new round
+  // The messages above a seat's board (a card sent, a move refused) are about its round: when
+  // a live redraw brings the next round, they go.
+  var shownRound = null;
+  function checkSeatRound() {
+    var bar = document.querySelector("#board [data-round]");
+    var round = bar ? bar.getAttribute("data-round") : null;
+    if (shownRound !== null && round !== shownRound) {
+      Array.prototype.forEach.call(document.querySelectorAll("main > .flash"), function (old) {
+        old.parentNode.removeChild(old);
+      });
+    }
+    shownRound = round;
+  }
+  document.addEventListener("touring:updated", checkSeatRound);
+
   // ------------------------------------------------------------ a phone's own mute
   // The seat page's button silences this phone (its buzz), remembered in the browser.
   function muted() {
@@ -662,6 +678,7 @@
       setInterval(turnPages, PAGE_MS);
     }
     checkRoundState();
+    checkSeatRound();
     tellBoard(true);
     setUpMute();
     setInterval(tick, 250);
