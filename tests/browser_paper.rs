@@ -278,15 +278,7 @@ fn words_no_stale_your_card_is_in_on_the_paper_phone_in_the_next_round() {
             host.ok(&server, "/rounds/1/close", json!({}));
         });
         phone.wait_for_text("#board .seatbar", "round 2").await;
-        phone
-            .wait_for("the last round's message gone", async |driver: &WebDriver| {
-                Ok(driver
-                    .find_all(By::Css("main > .flash"))
-                    .await?
-                    .is_empty()
-                    .then_some(()))
-            })
-            .await;
+        phone.wait_for_none("the last round's message gone", "main > .flash").await;
         assert!(
             !phone.body_text().await.contains("Your card is in"),
             "nothing stale in round 2"

@@ -608,15 +608,7 @@ fn when_the_wi_fi_drops_a_move_keeps_the_page_says_not_sent_and_is_sent_when_the
         tokio::task::block_in_place(|| server.start_again_on_the_same_port());
         let after = board_after(&phone, before).await;
         assert_eq!(after, before + 1, "the move was played once");
-        phone
-            .wait_for("the note gone", async |driver: &WebDriver| {
-                Ok(driver
-                    .find_all(By::Css(".unsent"))
-                    .await?
-                    .is_empty()
-                    .then_some(()))
-            })
-            .await;
+        phone.wait_for_none("the note gone", ".unsent").await;
         assert!(phone.same_page().await, "the page was never left");
         let complaint = phone.text_of("main > .flash.error").await;
         assert!(complaint.is_none(), "a move was refused: {complaint:?}");
