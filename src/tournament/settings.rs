@@ -86,14 +86,13 @@ impl TableSize {
     }
 
     /// Words for a table of `entries` entries in an event of this size: "2 players",
-    /// "6 players (three partnerships)".
+    /// "6 players (three partnerships)". [`Settings::describe_table`] adds a table of three's
+    /// trip in the event's game.
     pub fn describe_table(self, entries: usize) -> String {
         let players = entries * usize::from(self.players_per_entry());
         if self.partners() {
             let count = if entries == 2 { "two" } else { "three" };
             format!("{players} players ({count} partnerships)")
-        } else if entries == 3 {
-            format!("{players} players (the 3-player race of 30 miles)")
         } else {
             format!("{players} players")
         }
@@ -319,6 +318,28 @@ impl Settings {
                 .with_hazard_on_hazard(self.hazard_on_hazard)?
                 .with_wait_after_hazard(true),
         )
+    }
+
+    /// Words for a table of `entries` entries in this event: "2 players", "6 players (three
+    /// partnerships)", and for three single players the trip they play in the event's game:
+    /// "3 players (the 3-player race of 30 miles)" in Touring (1926), "3 players (the
+    /// 3-player trip of 700 miles)" in Mille Bornes.
+    pub fn describe_table(&self, entries: usize) -> String {
+        let words = self.table_size.describe_table(entries);
+        if self.table_size.partners() || entries != 3 {
+            return words;
+        }
+        match self.table_config(entries) {
+            Ok(config) if self.rules == RulesId::MilleBornes => format!(
+                "{words} (the 3-player trip of {} miles)",
+                crate::engine::mille_bornes::trip(config)
+            ),
+            Ok(config) => format!(
+                "{words} (the 3-player race of {} miles)",
+                race_miles(config)
+            ),
+            Err(_) => words,
+        }
     }
 
     /// The miles of one complete race at a table of `entries` entries (50, or 30 for three

@@ -322,7 +322,7 @@ fn build_console(
                 Remainder::Byes => "byes",
                 Remainder::Bots => "bots",
             },
-            description: plan.describe(event.settings.table_size),
+            description: plan.describe(&event.settings),
             proposal: i == 0,
             warning: plan.warning.clone(),
         })
