@@ -365,11 +365,7 @@ fn the_host_can_choose_byes_or_bots_instead() {
     );
     assert_eq!(options[1].tables, vec![2, 2, 2]);
     assert_eq!(options[1].byes, 1);
-    assert!(
-        options[1]
-            .describe(&s)
-            .contains("1 entry sits out")
-    );
+    assert!(options[1].describe(&s).contains("1 entry sits out"));
     assert_eq!(options[2].tables, vec![2, 2, 2, 2]);
     assert_eq!(options[2].bots, 1);
     assert!(options[2].describe(&s).contains("labelled bot"));

@@ -413,7 +413,9 @@ pub enum SettingsError {
         secs(.round)
     )]
     LimitShorterThanRound { limit: u32, round: u32 },
-    #[error("at most {MAX_PRIZES} prizes can be given, not {prizes}")]
+    #[error(
+        "the number of prizes is from 0 to {MAX_PRIZES}, not {prizes}: set a number in that range"
+    )]
     Prizes { prizes: u32 },
     #[error(
         "\"a hazard on a hazard\" is a Mille Bornes option; this event plays {rules}: turn it off or choose Mille Bornes"
