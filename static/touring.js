@@ -48,6 +48,7 @@
       };
       source.onopen = function () {
         retries = 0;
+        connectionBack();
         document.body.classList.remove("offline");
       };
     }
@@ -280,6 +281,22 @@
     tellBoard(event.detail && event.detail.ownMove);
   });
 
+  // ------------------------------------------------------------ a new round
+  // The messages above a seat's board (a card sent, a move refused) are about its round: when
+  // a live redraw brings the next round, they go.
+  var shownRound = null;
+  function checkSeatRound() {
+    var bar = document.querySelector("#board [data-round]");
+    var round = bar ? bar.getAttribute("data-round") : null;
+    if (shownRound !== null && round !== shownRound) {
+      Array.prototype.forEach.call(document.querySelectorAll("main > .flash"), function (old) {
+        old.parentNode.removeChild(old);
+      });
+    }
+    shownRound = round;
+  }
+  document.addEventListener("touring:updated", checkSeatRound);
+
   // ------------------------------------------------------------ a phone's own mute
   // The seat page's button silences this phone (its buzz), remembered in the browser.
   function muted() {
@@ -441,39 +458,138 @@
     // (A score card form reloads the page: its refused values live in the session.)
     if (!region || form.hasAttribute("data-reload") || !region.id || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
     event.preventDefault();
+    // (Not form.action: a move form has a field named "action", which that would name.)
+    post(region, form, form.getAttribute("action") || window.location.href,
+      new URLSearchParams(new FormData(form)).toString());
+  }
+  function post(region, form, url, body) {
     var buttons = form.querySelectorAll("button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
-    // (Not form.action: a move form has a field named "action", which that would name.)
-    fetch(form.getAttribute("action") || window.location.href, {
+    fetch(url, {
       method: "POST",
-      body: new URLSearchParams(new FormData(form)),
+      body: new URLSearchParams(body),
       credentials: "same-origin",
       headers: { "Accept": "text/html" }
     }).then(function (response) {
+      // A proxy's answer while the server restarts is no answer either.
+      if (response.status >= 502 && response.status <= 504) return null;
       return response.text();
+    }, function () {
+      return null;
     }).then(function (html) {
+      if (html === null) {
+        notSent(region, form, url, body);
+        return;
+      }
+      forgetUnsent();
       var fresh = new DOMParser().parseFromString(html, "text/html");
       var replacement = fresh.getElementById(region.id);
       if (!replacement) {
         // Not the page (an error page): post the form the ordinary way to show it.
-        form.submit();
+        if (document.body.contains(form)) form.submit(); else window.location.reload();
         return;
       }
-      var main = region.parentNode;
-      Array.prototype.forEach.call(main.querySelectorAll(":scope > .flash"), function (old) {
-        old.parentNode.removeChild(old);
-      });
-      Array.prototype.forEach.call(fresh.querySelectorAll("main > .flash"), function (message) {
-        main.insertBefore(document.importNode(message, true), region);
-      });
+      showMessages(region, fresh.querySelectorAll("main > .flash"));
       region.innerHTML = replacement.innerHTML;
       region.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true, detail: { ownMove: true } }));
       scanClocks();
       focusAfterMove();
     }).catch(function () {
-      form.submit();
+      notSent(region, form, url, body);
     });
   }
+  // The messages above a region (a page's flashes) replaced by these.
+  function showMessages(region, messages) {
+    var main = region.parentNode;
+    Array.prototype.forEach.call(main.querySelectorAll(":scope > .flash"), function (old) {
+      old.parentNode.removeChild(old);
+    });
+    Array.prototype.forEach.call(messages, function (message) {
+      main.insertBefore(document.importNode(message, true), region);
+    });
+  }
+
+  // ------------------------------------------------------------ a move sent while offline
+  // A move whose post does not reach the server (the Wi-Fi dropped, the server restarts, a
+  // proxy answers 502-504) keeps the page: "Not sent: no connection" shows beside the move,
+  // and the move is sent again as it was when the connection returns (the live stream opens
+  // again, the browser says it is online, or a try every few seconds), or when the guest taps
+  // it again; the answer then draws the board as the server has it. The server refuses a move
+  // whose position (seen) is out of date, so a move that arrived before its answer was lost is
+  // never played twice: the board shows the table as it stands instead.
+  var unsent = null;
+  // What a form sends, leaving out its CSRF token (a redraw may carry another).
+  function sends(body) {
+    var data = new URLSearchParams(body);
+    data.delete("csrf");
+    data.delete("confirmed");
+    return data.toString();
+  }
+  function unsentForm() {
+    if (!unsent) return null;
+    var forms = unsent.region.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) {
+      if (sends(new FormData(forms[i])) === unsent.key) return forms[i];
+    }
+    return null;
+  }
+  function notSent(region, form, url, body) {
+    var key = sends(body);
+    var tries = unsent && unsent.key === key ? unsent.tries + 1 : 1;
+    forgetUnsent();
+    unsent = { region: region, url: url, body: body, key: key, tries: tries, timer: null };
+    Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = false; });
+    markUnsent(document.body.contains(form) ? form : (unsentForm() || form));
+    if (tries === 1) announce("unsent:" + key + ":" + Date.now(), "Not sent: no connection. It is sent again when the connection returns.", true);
+    // 2 s, 4 s, 8 s... up to 15 s between tries.
+    unsent.timer = window.setTimeout(resend, Math.min(15000, 1000 * Math.pow(2, tries)));
+  }
+  function markUnsent(form) {
+    var note = document.createElement("p");
+    note.className = "unsent";
+    note.setAttribute("role", "status");
+    note.textContent = "Not sent: no connection. It is sent again when the connection returns, or tap the move again.";
+    form.appendChild(note);
+  }
+  function forgetUnsent() {
+    if (unsent && unsent.timer) window.clearTimeout(unsent.timer);
+    unsent = null;
+    Array.prototype.forEach.call(document.querySelectorAll(".unsent"), function (note) {
+      note.parentNode.removeChild(note);
+    });
+  }
+  function resend() {
+    if (!unsent) return;
+    if (unsent.timer) window.clearTimeout(unsent.timer);
+    unsent.timer = null;
+    var form = unsentForm();
+    if (!form) {
+      // The board was drawn again without that move (the table moved on): nothing to send.
+      var region = unsent.region;
+      forgetUnsent();
+      var note = document.createElement("p");
+      note.className = "flash info";
+      note.setAttribute("role", "status");
+      note.innerHTML = "<strong></strong>";
+      note.firstChild.textContent = "The connection is back, and the table had moved on: the move tapped offline was not sent again. Here is the table as it stands.";
+      showMessages(region, [note]);
+      return;
+    }
+    post(unsent.region, form, unsent.url, unsent.body);
+  }
+  // The connection is back: send what waits at once.
+  function connectionBack() {
+    if (unsent && unsent.timer) resend();
+  }
+  window.addEventListener("online", connectionBack);
+  // A live redraw of the board (the stream is back, so is the connection): the move waiting to
+  // be sent keeps its note if the new board still offers it, and is sent.
+  document.addEventListener("touring:updated", function (event) {
+    if (!unsent || (event.detail && event.detail.ownMove) || !unsent.timer) return;
+    var form = unsentForm();
+    if (form && !form.querySelector(".unsent")) markUnsent(form);
+    resend();
+  });
 
   // The print pages' Print button and the error page's Go back link (no inline script: the
   // Content-Security-Policy forbids it).
@@ -562,6 +678,7 @@
       setInterval(turnPages, PAGE_MS);
     }
     checkRoundState();
+    checkSeatRound();
     tellBoard(true);
     setUpMute();
     setInterval(tick, 250);

@@ -72,6 +72,20 @@ fn the_start_page_shows_only_the_fields_of_the_choices_taken() {
         }
         assert!(shown("#games").await && shown("#limit_minutes").await);
         assert!(!shown("#round_minutes").await && !shown("#rounds").await);
+        // The game's own options: the 1988 hazard-on-hazard box only for Mille Bornes.
+        assert!(
+            !shown("#hazard_on_hazard").await,
+            "Touring (1926) is chosen"
+        );
+        let mille = "input[name=rules][value=mille-bornes]";
+        host.find(By::Css(mille))
+            .await
+            .expect(mille)
+            .click()
+            .await
+            .expect("choose Mille Bornes");
+        assert!(shown("#hazard_on_hazard").await, "Mille Bornes is chosen");
+        host.audit("the start page with Mille Bornes chosen").await;
         host.quit().await;
     });
 }

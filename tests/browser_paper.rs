@@ -229,3 +229,61 @@ fn the_host_confirms_corrects_and_completes_paper_cards_on_the_console() {
         console.quit().await;
     });
 }
+
+#[test]
+fn words_no_stale_your_card_is_in_on_the_paper_phone_in_the_next_round() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Two rounds of cards", "seed": 3, "length": {"kind": "rounds", "rounds": 2}}),
+    );
+    let tokens = host.add_players(&server, &["Ann", "Bob", "Cat", "Dan"]);
+    host.ok(&server, "/rounds", json!({"all_paper": true}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.phone(390, 844).await;
+        phone
+            .goto(server.url(&format!("/seat/{}", tokens[0])).as_str())
+            .await
+            .expect("open Ann's seat");
+        settle().await;
+        let counts = [
+            ("mile1", Some(4)),
+            ("mile3", Some(2)),
+            ("mile5", Some(0)),
+            ("mile10", Some(1)),
+        ];
+        type_card(&phone, "my", &counts).await;
+        phone.click_button("Enter my card").await;
+        phone
+            .wait_for_text("main > .flash", "Your card is in")
+            .await;
+        settle().await;
+        // The host enters every card and closes round 1: round 2 is seated.
+        tokio::task::block_in_place(|| {
+            for table in 1..=2 {
+                for side in 0..2 {
+                    host.ok(
+                        &server,
+                        &format!("/rounds/1/tables/{table}/scores"),
+                        json!({"side": side, "counts": {"mile1": 2, "mile3": 1, "mile5": 0, "mile10": side}}),
+                    );
+                }
+            }
+            host.ok(&server, "/rounds/1/close", json!({}));
+        });
+        phone.wait_for_text("#board .seatbar", "round 2").await;
+        phone.wait_for_none("the last round's message gone", "main > .flash").await;
+        assert!(
+            !phone.body_text().await.contains("Your card is in"),
+            "nothing stale in round 2"
+        );
+        phone.quit().await;
+        drop(driver);
+    });
+}

@@ -221,24 +221,12 @@ fn a_move_on_a_phone_is_sent_without_a_reload_and_the_page_stays_where_it_was() 
                 .await
                 .expect("scroll");
             let scrolled = scroll_y(phone).await;
-            tap_a_playable_card(phone).await;
-            phone
-                .find(By::Css("#board .moves form.shown button"))
+            a_shown_move(phone)
                 .await
-                .expect("a move")
                 .click()
                 .await
                 .expect("play the move");
-            phone
-                .wait_for("the move on the board", async |driver: &WebDriver| {
-                    let board = driver.find(By::Css("#board .board")).await?;
-                    let shown: Option<u64> = board
-                        .attr("data-actions")
-                        .await?
-                        .and_then(|n| n.parse().ok());
-                    Ok(shown.filter(|&n| n > before))
-                })
-                .await;
+            board_after(phone, before).await;
             let after = scroll_y(phone).await;
             assert!(
                 (after - scrolled).abs() < 1.0,
@@ -453,16 +441,7 @@ async fn play_by_keyboard(browser: &Browser, space: bool) {
             press(browser, Key::Enter, false).await;
         }
     }
-    browser
-        .wait_for("the move to be played", async |driver: &WebDriver| {
-            let board = driver.find(By::Css("#board .board")).await?;
-            let now: Option<u64> = board
-                .attr("data-actions")
-                .await?
-                .and_then(|n| n.parse().ok());
-            Ok(now.filter(|&n| n > before))
-        })
-        .await;
+    board_after(browser, before).await;
     browser
         .wait_for(
             "the focus on the decision, the hand's first card that plays, or the hand",
@@ -555,4 +534,135 @@ async fn eventually_mover(seats: &[Browser]) -> usize {
         None
     })
     .await
+}
+
+/// Shows a move of the seat to move: taps a card that plays, answers the shown move's button.
+async fn a_shown_move(phone: &Browser) -> WebElement {
+    tap_a_playable_card(phone).await;
+    phone
+        .find(By::Css("#board .moves form.shown button"))
+        .await
+        .expect("a move")
+}
+
+/// Waits until the board shows more than `before` actions; answers how many.
+async fn board_after(phone: &Browser, before: u64) -> u64 {
+    phone
+        .wait_for("the move on the board", async |driver: &WebDriver| {
+            let board = driver.find(By::Css("#board .board")).await?;
+            let shown: Option<u64> = board
+                .attr("data-actions")
+                .await?
+                .and_then(|n| n.parse().ok());
+            Ok(shown.filter(|&n| n > before))
+        })
+        .await
+}
+
+/// A 1926 table of two named `name`, round 1 started: the server, the seat to move and how many
+/// actions it has seen.
+fn a_seat_to_move(name: &str) -> (Server, String, u64) {
+    let server = Server::start();
+    let (_, tokens) = two_guests(&server, json!({"name": name, "seed": 1926}));
+    let token = to_move(&server, &tokens);
+    let seen = actions_played(&server, &token);
+    (server, token, seen)
+}
+
+/// How many actions the server has for the deal of a seat.
+fn actions_played(server: &Server, token: &str) -> u64 {
+    seat(server, token)["deal"]["actions"]
+        .as_u64()
+        .expect("actions")
+}
+
+#[test]
+fn when_the_wi_fi_drops_a_move_keeps_the_page_says_not_sent_and_is_sent_when_the_connection_returns()
+ {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let (mut server, token, seen) = a_seat_to_move("Wi-Fi Drops");
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = phone_on(&driver, &server, &token).await;
+        phone.mark_page().await;
+        let before = actions_shown(&phone).await;
+        assert_eq!(before, seen);
+        let button = a_shown_move(&phone).await;
+        // The server is out of reach (as a phone is when the Wi-Fi drops) when the move is tapped.
+        server.kill();
+        button.click().await.expect("play the move");
+        let note = phone
+            .wait_for_text(
+                "#board .moves form.shown .unsent",
+                "Not sent: no connection",
+            )
+            .await;
+        assert!(note.is_displayed().await.unwrap_or(false), "the note shows");
+        assert!(phone.same_page().await, "the page stayed (no offline page)");
+        assert_eq!(actions_shown(&phone).await, before, "nothing played yet");
+        phone.screenshot_as("phone-move-not-sent.png").await;
+        // The connection returns: the move is sent by itself and the board drawn from the server.
+        // (Its start waits on a blocking client: off the browser's async thread.)
+        tokio::task::block_in_place(|| server.start_again_on_the_same_port());
+        let after = board_after(&phone, before).await;
+        assert_eq!(after, before + 1, "the move was played once");
+        phone.wait_for_none("the note gone", ".unsent").await;
+        assert!(phone.same_page().await, "the page was never left");
+        let complaint = phone.text_of("main > .flash.error").await;
+        assert!(complaint.is_none(), "a move was refused: {complaint:?}");
+        phone.audit("a seat after a move sent again").await;
+        phone.quit().await;
+        drop(driver);
+    });
+    assert_eq!(
+        actions_played(&server, &token),
+        seen + 1,
+        "the server played the move once"
+    );
+}
+
+#[test]
+fn when_the_wi_fi_drops_after_a_move_arrived_it_is_never_played_twice() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let (server, token, seen) = a_seat_to_move("Lost Answer");
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = phone_on(&driver, &server, &token).await;
+        phone.mark_page().await;
+        let before = actions_shown(&phone).await;
+        let button = a_shown_move(&phone).await;
+        // The move reaches the server, but its answer is lost on the way back.
+        phone
+            .execute(
+                "var real = window.fetch;
+                 window.fetch = function (url, options) {
+                   window.fetch = real;
+                   return real(url, options).then(function () { throw new TypeError('lost'); });
+                 };",
+                Vec::new(),
+            )
+            .await
+            .expect("lose the next answer");
+        button.click().await.expect("play the move");
+        // The page sends it again; the server refuses it as seen and shows the table.
+        let after = board_after(&phone, before).await;
+        assert_eq!(after, before + 1, "the move shows once");
+        assert!(phone.same_page().await, "the page was never left");
+        let complaint = phone.text_of("main > .flash.error").await;
+        assert!(
+            complaint.is_none(),
+            "nothing was refused as an error: {complaint:?}"
+        );
+        phone.quit().await;
+        drop(driver);
+    });
+    assert_eq!(
+        actions_played(&server, &token),
+        seen + 1,
+        "the server played the move once"
+    );
 }

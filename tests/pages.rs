@@ -165,6 +165,47 @@ fn the_start_page_explains_bad_settings_and_keeps_what_was_typed() {
 }
 
 #[test]
+fn words_start_page_errors_name_the_field_and_the_allowed_range() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let (status, html) = post_start(
+        &browser,
+        &[
+            ("name", "Ranges"),
+            ("table_size", "2"),
+            ("round_kind", "timed"),
+            ("round_minutes", "ten"),
+            ("length_kind", "rounds"),
+            ("rounds", "many"),
+            ("prizes", "500"),
+        ],
+    );
+    assert_eq!(status, 422, "{html}");
+    let message = |field: &str| -> String {
+        html.split(&format!("id=\"{field}-error\">"))
+            .nth(1)
+            .and_then(|rest| rest.split("</p>").next())
+            .unwrap_or_else(|| panic!("a message for {field}: {html}"))
+            .to_owned()
+    };
+    for (field, name, range) in [
+        (
+            "round_minutes",
+            "the round's length in minutes",
+            "from 1 to 180",
+        ),
+        ("rounds", "the number of rounds", "from 1 to 100"),
+        ("prizes", "the number of prizes", "from 0 to 100"),
+    ] {
+        let said = message(field).replace("&#39;", "'");
+        assert!(
+            said.contains(name) && said.contains(range),
+            "{field}: {said}"
+        );
+    }
+}
+
+#[test]
 fn the_start_page_shows_every_error_beside_its_field_at_once_and_keeps_what_was_typed() {
     let server = Server::start();
     let browser = Browser::new(&server);
@@ -1510,6 +1551,7 @@ fn an_entry_added_by_mistake_is_removed_before_it_has_played_and_withdrawn_after
     );
     let said = flash(&host, event);
     assert!(said.contains("withdraw them instead"), "{said}");
+    assert!(said.contains("Ann is seated in round 1"), "{said}");
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("link for Ann"), "Ann is still there");
     // A late guest added during the round has not played: removed outright.

@@ -342,3 +342,50 @@ fn a_card_posted_with_a_hundred_made_up_lines_is_refused_and_the_pages_still_ope
     assert!(seat.contains("Your card was not taken"), "{seat}");
     assert_eq!(tables_missing_cards(&server, &host), 2);
 }
+
+/// The seat page's message (the board's first flash line).
+fn seat_message(server: &Server, phone: &Client, token: &str) -> String {
+    let html = page(server, phone, &format!("/seat/{token}"));
+    html.split("role=\"status\"><strong>")
+        .nth(1)
+        .and_then(|rest| rest.split("</strong>").next())
+        .expect("the seat's message")
+        .to_owned()
+}
+
+#[test]
+fn the_paper_phone_says_your_miles_are_recorded_only_after_they_are() {
+    let server = Server::start();
+    let (host, tokens, console) = stopped_paper_round(&server);
+    let ann = browser();
+    let before = seat_message(&server, &ann, &tokens[0]);
+    assert!(
+        before.contains("score card below") && !before.contains("recorded"),
+        "{before}"
+    );
+    guest_types(
+        &server,
+        &ann,
+        &tokens[0],
+        [Some("4"), Some("2"), Some("0"), Some("1")],
+    );
+    let entered = seat_message(&server, &ann, &tokens[0]);
+    assert!(
+        entered.contains("Your card is in; once another side confirms it, your miles are recorded"),
+        "{entered}"
+    );
+    let (table, ann_side) = seat_of(&server, &host, "Ann");
+    let html = page(&server, &console, &console_path(&host));
+    let csrf = field(&html, "csrf");
+    post(
+        &server,
+        &console,
+        &format!(
+            "/events/{}/host/rounds/1/tables/{table}/scores/{ann_side}/confirm",
+            host.event
+        ),
+        &[("csrf", &csrf)],
+    );
+    let confirmed = seat_message(&server, &ann, &tokens[0]);
+    assert!(confirmed.contains("Your miles are recorded"), "{confirmed}");
+}

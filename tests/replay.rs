@@ -661,3 +661,121 @@ fn a_replay_steps_forward_and_back_in_chromium() {
         reader.quit().await;
     });
 }
+
+/// The words of a replay page's step: what follows "Step N of M:".
+fn step_words(html: &str) -> String {
+    html.split("</strong>: ")
+        .nth(1)
+        .and_then(|rest| rest.split("</p>").next())
+        .expect("the step's words")
+        .trim()
+        .to_owned()
+}
+
+#[test]
+fn replays_tell_the_story_each_step_says_what_happened_in_words() {
+    let (server, event) = server_with_a_finished_deal(RulesId::MilleBornes);
+    let app = app_on(&server.database);
+    let deal = format!("/events/{event}/replays/1/1/1");
+    let steps = replay_of(&app, event, 1, 0).expect("step 0").steps;
+    // A hazard's step names who played which card on whom.
+    let (step, by, card, on) = (1..=steps)
+        .find_map(|step| {
+            let replay = replay_of(&app, event, 1, step).expect("a step");
+            let events = serde_json::to_value(&replay.events).expect("the events' JSON");
+            let hazard = events
+                .as_array()?
+                .iter()
+                .find(|e| e["event"] == "hazard")?
+                .clone();
+            let by = usize::try_from(hazard["by"].as_u64()?).ok()?;
+            let on = usize::try_from(hazard["side"].as_u64()?).ok()?;
+            let name = |seat: usize| replay.seats[seat].name.clone();
+            Some((step, name(by), hazard["card"].clone(), name(on)))
+        })
+        .expect("a hazard in the deal");
+    let (status, html) = page(&server, &format!("{deal}?step={step}"));
+    assert_eq!(status, 200);
+    let words = step_words(&html);
+    assert!(
+        words.starts_with(&format!("{by} played ")) && words.ends_with(&format!(" on {on}.")),
+        "step {step} ({card}) says: {words}"
+    );
+    // Every step says what the move did, not only whose it was.
+    let (_, first) = page(&server, &format!("{deal}?step=1"));
+    let words = step_words(&first);
+    assert!(
+        [" played ", " discarded "]
+            .iter()
+            .any(|w| words.contains(w)),
+        "step 1 says: {words}"
+    );
+    assert!(
+        !words.contains("You "),
+        "nobody is 'you' in a replay: {words}"
+    );
+    let (_, dealt) = page(&server, &format!("{deal}?step=0"));
+    assert_eq!(step_words(&dealt), "The deal as it was dealt.");
+    let (_, last) = page(&server, &format!("{deal}?step={steps}"));
+    assert!(
+        step_words(&last).ends_with("The last move of the deal."),
+        "{}",
+        step_words(&last)
+    );
+}
+
+#[test]
+fn replays_tell_the_story_a_mille_bornes_deals_last_step_shows_its_score_rows() {
+    let (server, event) = server_with_a_finished_deal(RulesId::MilleBornes);
+    let app = app_on(&server.database);
+    let steps = replay_of(&app, event, 1, 0).expect("step 0").steps;
+    let last = replay_of(&app, event, 1, steps).expect("the last step");
+    let rows = last
+        .hand_scores
+        .clone()
+        .expect("score rows at the last step");
+    assert_eq!(
+        rows.iter().map(|r| r.total).collect::<Vec<_>>(),
+        last.sides.iter().map(|s| s.score).collect::<Vec<_>>(),
+        "the rows add up to the deal's score"
+    );
+    assert!(
+        replay_of(&app, event, 1, steps - 1)
+            .expect("the step before")
+            .hand_scores
+            .is_none(),
+        "only the last step shows them"
+    );
+    let deal = format!("/events/{event}/replays/1/1/1");
+    let (status, html) = page(&server, &format!("{deal}?step={steps}"));
+    assert_eq!(status, 200);
+    for row in [
+        "The hand's score",
+        "Milestones",
+        "Coups fourrés",
+        "Trip completed",
+        "Total",
+    ] {
+        assert!(html.contains(row), "the last step shows \"{row}\"");
+    }
+    let totals: String = last
+        .sides
+        .iter()
+        .map(|s| format!("<td class=\"num\">{}</td>", s.score))
+        .collect();
+    assert!(
+        html.contains(&format!("<th scope=\"row\">Total</th>{totals}</tr>")),
+        "the totals {totals} show"
+    );
+    let (_, before) = page(&server, &format!("{deal}?step={}", steps - 1));
+    assert!(!before.contains("The hand's score"), "not before the end");
+    // A Touring deal's score is its miles: no rows.
+    let (server, event) = server_with_a_finished_deal(RulesId::Touring1926);
+    let app = app_on(&server.database);
+    let steps = replay_of(&app, event, 1, 0).expect("step 0").steps;
+    let (_, touring) = page(
+        &server,
+        &format!("/events/{event}/replays/1/1/1?step={steps}"),
+    );
+    assert!(!touring.contains("The hand's score"));
+}

@@ -298,11 +298,27 @@ fn tables_of_two_with_an_odd_number_propose_one_table_of_three() {
     assert_eq!(plan.tables, vec![2, 2, 3]);
     assert_eq!((plan.byes, plan.bots), (0, 0));
     assert!(
-        plan.describe(s.table_size).contains("30 miles"),
+        plan.describe(&s).contains("30 miles"),
         "{}",
-        plan.describe(s.table_size)
+        plan.describe(&s)
     );
     assert_eq!(propose(&s, 3).expect("plan").tables, vec![3]);
+}
+
+#[test]
+fn words_the_seating_choice_names_the_chosen_games_trip() {
+    let mut s = settings(TableSize::Two);
+    let touring = propose(&s, 7).expect("plan").describe(&s);
+    assert!(
+        touring.contains("3 players (the 3-player race of 30 miles)"),
+        "{touring}"
+    );
+    s.rules = touring::engine::RulesId::MilleBornes;
+    let mille = propose(&s, 7).expect("plan").describe(&s);
+    assert!(
+        mille.contains("3 players (the 3-player trip of 700 miles)") && !mille.contains("30 miles"),
+        "{mille}"
+    );
 }
 
 #[test]
@@ -319,10 +335,7 @@ fn partnerships_of_four_with_an_odd_number_propose_a_table_of_six() {
     let s = settings(TableSize::Four);
     let plan = propose(&s, 5).expect("plan");
     assert_eq!(plan.tables, vec![2, 3]);
-    assert!(
-        plan.describe(s.table_size)
-            .contains("6 players (three partnerships)")
-    );
+    assert!(plan.describe(&s).contains("6 players (three partnerships)"));
 }
 
 #[test]
@@ -330,10 +343,7 @@ fn partnerships_of_six_with_a_remainder_propose_tables_of_four() {
     let s = settings(TableSize::Six);
     let plan = propose(&s, 7).expect("plan");
     assert_eq!(plan.tables, vec![3, 2, 2]);
-    assert!(
-        plan.describe(s.table_size)
-            .contains("4 players (two partnerships)")
-    );
+    assert!(plan.describe(&s).contains("4 players (two partnerships)"));
 }
 
 #[test]
@@ -355,14 +365,10 @@ fn the_host_can_choose_byes_or_bots_instead() {
     );
     assert_eq!(options[1].tables, vec![2, 2, 2]);
     assert_eq!(options[1].byes, 1);
-    assert!(
-        options[1]
-            .describe(s.table_size)
-            .contains("1 entry sits out")
-    );
+    assert!(options[1].describe(&s).contains("1 entry sits out"));
     assert_eq!(options[2].tables, vec![2, 2, 2, 2]);
     assert_eq!(options[2].bots, 1);
-    assert!(options[2].describe(s.table_size).contains("labelled bot"));
+    assert!(options[2].describe(&s).contains("labelled bot"));
     let three = settings(TableSize::Three);
     let bots = plan_for(&three, 7, Remainder::Bots).expect("plan");
     assert_eq!((bots.tables.clone(), bots.bots), (vec![3, 3, 3], 2));
@@ -1083,10 +1089,7 @@ fn in_a_bots_event_a_late_entry_gets_a_table_with_a_bot() {
     entries.push(late(person(3), 2));
     let asked = prepare_next_round(&s, &moved, &entries).expect_err("a bot is needed");
     assert_eq!(asked, SeatingError::BotsNeeded { count: 1 });
-    assert!(
-        asked.to_string().contains("create 1 bot entries"),
-        "{asked}"
-    );
+    assert!(asked.to_string().contains("create 1 bot entry"), "{asked}");
     entries.push(late(bot(100), 2));
     let next = prepare_next_round(&s, &moved, &entries).expect("seated");
     assert_eq!(tables_of(&next.seating), vec![vec![1, 2], vec![3, 100]]);
@@ -2151,6 +2154,24 @@ fn counts_are_said_with_their_noun_in_the_singular_or_the_plural() {
     assert!(one.starts_with("the only round has been played"), "{one}");
     let four = LimitReached::Rounds { rounds: 4 }.to_string();
     assert!(four.starts_with("all 4 rounds have been played"), "{four}");
+}
+
+#[test]
+fn plurals_seating_refusals_say_1_entry_and_1_bot_entry() {
+    let one = SeatingError::TooFew { entries: 1 }.to_string();
+    assert!(one.starts_with("1 entry cannot be seated"), "{one}");
+    let none = SeatingError::TooFew { entries: 0 }.to_string();
+    assert!(none.starts_with("0 entries cannot be seated"), "{none}");
+    let bot = SeatingError::BotsNeeded { count: 1 }.to_string();
+    assert!(
+        bot.starts_with("1 seat needs a bot: create 1 bot entry and"),
+        "{bot}"
+    );
+    let bots = SeatingError::BotsNeeded { count: 2 }.to_string();
+    assert!(
+        bots.starts_with("2 seats need a bot: create 2 bot entries and"),
+        "{bots}"
+    );
 }
 
 #[test]

@@ -444,11 +444,14 @@ pub struct Removed {
 /// it can be withdrawn instead.
 pub fn remove_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<Removed> {
     let entry = entry_of(conn, event, entry_id)?;
-    let name = queries::players_of_entry(conn, entry.id)?
+    let players = queries::players_of_entry(conn, entry.id)?;
+    let name = players
         .iter()
         .map(|p| p.name.as_str())
         .collect::<Vec<_>>()
         .join(" & ");
+    // A partnership's names take "are".
+    let is = if players.len() > 1 { "are" } else { "is" };
     let mut round_one = None;
     for round in queries::rounds_of_event(conn, event.id())? {
         let byes: Vec<EntryId> = serde_json::from_str(&round.byes)?;
@@ -463,7 +466,7 @@ pub fn remove_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> A
             round_one = Some(round.id);
         } else {
             return Err(AppError::conflict(format!(
-                "{name} is seated in round {}, so they stay in the record: withdraw them instead (they keep whatever they scored and are not seated again)",
+                "{name} {is} seated in round {}, so they stay in the record: withdraw them instead (they keep whatever they scored and are not seated again)",
                 round.number
             )));
         }

@@ -19,6 +19,7 @@ use super::turn_clock::StandIn;
 use super::{App, AppError, AppResult, ViewerKey};
 use crate::db::models::GameRow;
 use crate::db::{Conn, queries};
+use crate::engine::mille_bornes::HandScore;
 use crate::engine::{Event, Game, Seat};
 use crate::tournament::EntryId;
 
@@ -90,6 +91,10 @@ pub struct Replay {
     pub sides: Vec<SideResult>,
     /// Cut at the round's signal rather than played to its end: nobody won it.
     pub cut: bool,
+    /// A Mille Bornes hand's score rows by side at its last step (a hand cut at the signal
+    /// scores its miles, safeties and coups fourrés only); none before it, and for the other
+    /// rule sets, whose score is the miles.
+    pub hand_scores: Option<Vec<HandScore>>,
 }
 
 /// The refusal of a deal that cannot be replayed: not there, or not over yet (the same words,
@@ -313,6 +318,10 @@ pub fn replay_in(
         .filter(|(n, _)| *n == step && step > 0)
         .map(|(_, e)| e.clone().seen_by(None))
         .collect();
+    let hand_scores = match &game {
+        Game::MilleBornes(hand) if step == steps => Some(hand.cut_short_scores()),
+        _ => None,
+    };
     Ok(Replay {
         event: event.clone(),
         at,
@@ -328,6 +337,7 @@ pub fn replay_in(
         seats,
         sides,
         cut,
+        hand_scores,
     })
 }
 

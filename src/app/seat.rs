@@ -510,10 +510,11 @@ fn state_with(
         earlier,
         turn_seconds: event.settings.turn_seconds,
     };
-    frame.apply(&mut state, deal.as_ref(), now);
+    // (The cards first: the seat's message says whether its own is in.)
     if table.mode == play::PAPER {
         state.cards = paper_cards(conn, &state, table.id)?;
     }
+    frame.apply(&mut state, deal.as_ref(), now);
     Ok((state, deal.is_some().then_some(frame)))
 }
 
@@ -712,6 +713,23 @@ fn message(
             round.number()
         ),
         RoundState::Paused => "The round is paused. Wait for the host to resume it.".into(),
+        // At a paper table the miles are recorded once the side's card is in and confirmed
+        // (or the host has closed the round).
+        RoundState::Over if state.mode.as_deref() == Some(play::PAPER) => {
+            let mine = state.cards.iter().find(|c| c.mine);
+            let number = round.number();
+            match mine {
+                Some(card) if card.card.is_some() && card.confirmed => format!(
+                    "Time is up for round {number}. Your {unit} are recorded; when the host closes the round, this page says where you go next."
+                ),
+                Some(card) if card.card.is_some() => format!(
+                    "Time is up for round {number}. Your card is in; once another side confirms it, your {unit} are recorded."
+                ),
+                _ => format!(
+                    "Time is up for round {number}. Count your piles and enter your side's score card below; another side confirms it."
+                ),
+            }
+        }
         RoundState::Over | RoundState::Closed => format!(
             "Time is up for round {}. Your {} are recorded; when the host closes the round, this page says where you go next.",
             round.number(),

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::settings::{Remainder, RoundKind, Settings, TableSize};
+use super::settings::{Remainder, RoundKind, Settings};
 use super::{EntryId, list_ids};
 
 /// How a number of entries is seated: the tables in ring order, the byes and the bot seats.
@@ -37,7 +37,7 @@ impl SeatingPlan {
 
     /// The plan in words for the host: "3 tables of 2 players and 1 table of 3 players (the
     /// 3-player race of 30 miles)", "...; 1 entry sits out each round (a bye), in turn".
-    pub fn describe(&self, table_size: TableSize) -> String {
+    pub fn describe(&self, settings: &Settings) -> String {
         let mut groups: Vec<(usize, usize)> = Vec::new();
         for &size in &self.tables {
             match groups.last_mut() {
@@ -49,7 +49,7 @@ impl SeatingPlan {
             .iter()
             .map(|&(size, count)| {
                 let noun = if count == 1 { "table" } else { "tables" };
-                format!("{count} {noun} of {}", table_size.describe_table(size))
+                format!("{count} {noun} of {}", settings.describe_table(size))
             })
             .collect();
         let mut text = tables.join(" and ");
@@ -161,7 +161,7 @@ pub(super) fn uneven_tables(settings: &Settings, tables: &[usize]) -> Option<Str
             "shares one race of {theirs} {unit} between {sides} sides where the others have {others}"
         )
     };
-    let table = settings.table_size.describe_table(size);
+    let table = settings.describe_table(size);
     Some(format!(
         "unfair while {why}: table {odd} ({table}) {how}; choose bots or byes to give every table the same race"
     ))
@@ -225,7 +225,8 @@ pub fn propose(settings: &Settings, entries: usize) -> Result<SeatingPlan, Seati
 #[serde(tag = "problem", rename_all = "snake_case")]
 pub enum SeatingError {
     #[error(
-        "{entries} entries cannot be seated: a table needs at least 2 entries, so add entries (or a bot) first"
+        "{} cannot be seated: a table needs at least 2 entries, so add entries (or a bot) first",
+        super::counted(*.entries as u64, "entry", "entries")
     )]
     TooFew { entries: usize },
     #[error(
@@ -251,7 +252,11 @@ pub enum SeatingError {
     OrderUnknown { entries: Vec<EntryId> },
     #[error("the order leaves out {}: list every entry once", list_ids(.entries))]
     OrderMissing { entries: Vec<EntryId> },
-    #[error("{count} seats need a bot: create {count} bot entries and prepare the round again")]
+    #[error(
+        "{} a bot: create {} and prepare the round again",
+        super::counted(*.count as u64, "seat needs", "seats need"),
+        super::counted(*.count as u64, "bot entry", "bot entries")
+    )]
     BotsNeeded { count: usize },
     #[error("no table has a player left to seat: close the event")]
     NothingToSeat,

@@ -92,14 +92,13 @@ impl TableSize {
     }
 
     /// Words for a table of `entries` entries in an event of this size: "2 players",
-    /// "6 players (three partnerships)".
+    /// "6 players (three partnerships)". [`Settings::describe_table`] adds a table of three's
+    /// trip in the event's game.
     pub fn describe_table(self, entries: usize) -> String {
         let players = entries * usize::from(self.players_per_entry());
         if self.partners() {
             let count = if entries == 2 { "two" } else { "three" };
             format!("{players} players ({count} partnerships)")
-        } else if entries == 3 {
-            format!("{players} players (the 3-player race of 30 miles)")
         } else {
             format!("{players} players")
         }
@@ -348,6 +347,28 @@ impl Settings {
         )
     }
 
+    /// Words for a table of `entries` entries in this event: "2 players", "6 players (three
+    /// partnerships)", and for three single players the trip they play in the event's game:
+    /// "3 players (the 3-player race of 30 miles)" in Touring (1926), "3 players (the
+    /// 3-player trip of 700 miles)" in Mille Bornes.
+    pub fn describe_table(&self, entries: usize) -> String {
+        let words = self.table_size.describe_table(entries);
+        if self.table_size.partners() || entries != 3 {
+            return words;
+        }
+        match self.table_config(entries) {
+            Ok(config) if self.rules == RulesId::MilleBornes => format!(
+                "{words} (the 3-player trip of {} miles)",
+                crate::engine::mille_bornes::trip(config)
+            ),
+            Ok(config) => format!(
+                "{words} (the 3-player race of {} miles)",
+                race_miles(config)
+            ),
+            Err(_) => words,
+        }
+    }
+
     /// The miles of one complete race at a table of `entries` entries (50, or 30 for three
     /// single players).
     pub fn race_miles(&self, entries: usize) -> u32 {
@@ -419,7 +440,9 @@ pub enum SettingsError {
         secs(.round)
     )]
     LimitShorterThanRound { limit: u32, round: u32 },
-    #[error("at most {MAX_PRIZES} prizes can be given, not {prizes}")]
+    #[error(
+        "the number of prizes is from 0 to {MAX_PRIZES}, not {prizes}: set a number in that range"
+    )]
     Prizes { prizes: u32 },
     #[error(
         "\"a hazard on a hazard\" is a Mille Bornes option; this event plays {rules}: turn it off or choose Mille Bornes"

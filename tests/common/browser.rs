@@ -356,6 +356,18 @@ impl Browser {
         }
     }
 
+    /// Waits until no element matches `css` (`what` says what should have gone).
+    pub async fn wait_for_none(&self, what: &str, css: &str) {
+        self.wait_for(what, async |driver: &WebDriver| {
+            Ok(driver
+                .find_all(By::Css(css))
+                .await?
+                .is_empty()
+                .then_some(()))
+        })
+        .await;
+    }
+
     /// The visible text of the page.
     pub async fn body_text(&self) -> String {
         match self.driver.find(By::Tag("body")).await {

@@ -240,7 +240,7 @@ pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan,
         Ok(seating_options_in(conn, event)?
             .into_iter()
             .map(|p| {
-                let description = p.describe(event.settings.table_size);
+                let description = p.describe(&event.settings);
                 (p, description)
             })
             .collect())

@@ -58,6 +58,13 @@ pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
     .render()
 }
 
+/// What the deal's recent events did, in the words of the board's "Lately".
+pub fn recent_words(context: &Context, view: &View) -> Vec<String> {
+    let legal = Vec::new();
+    let recent = context.recent();
+    Board { context, view, legal, recent }.recent_lines()
+}
+
 impl Board<'_> {
     fn side_names(&self, side: &SideView) -> String {
         self.context.side_names(side.side)
@@ -276,8 +283,9 @@ impl Board<'_> {
                     card.name()
                 )),
                 Event::Cancelled { side, card } => Some(format!(
-                    "{} is rid of {}.",
+                    "{} {} rid of {}.",
                     context.side_names(side),
+                    context.side_is(side),
                     card.name()
                 )),
                 Event::TurnLost { seat } => Some(format!("{} lost a turn.", context.who(seat))),

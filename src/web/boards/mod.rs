@@ -27,6 +27,22 @@ impl Context<'_> {
             .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "))
     }
 
+    /// A number of cards in words: "1 card", "0 cards", "12 cards".
+    pub fn cards(&self, count: &u32) -> String {
+        crate::tournament::counted(u64::from(*count), "card", "cards")
+    }
+
+    /// "is", or "are" after a partnership's names: a verb that agrees with
+    /// [`Context::side_names`].
+    pub fn side_is(&self, side: Side) -> &'static str {
+        let partners = self
+            .tablemates
+            .iter()
+            .find(|t| t.side == Some(side))
+            .is_some_and(|t| t.names.len() > 1);
+        if partners { "are" } else { "is" }
+    }
+
     /// The deal's legal moves, as actions of the rule set the board draws.
     pub fn legal<A: TryFrom<engine::Action>>(&self) -> Vec<A> {
         self.deal
@@ -201,7 +217,92 @@ macro_rules! board_rule_sets {
                 $(View::$variant(view) => $module::render(context, view),)+
             }
         }
+
+        /// What the deal's recent events did, in words, as its board's "Lately" says them
+        /// ("Ann played Flat Tire on Bob.").
+        pub fn recent_words(context: &Context) -> Vec<String> {
+            match &context.deal.view {
+                $(View::$variant(view) => $module::recent_words(context, view),)+
+            }
+        }
     };
 }
 
 crate::with_rule_sets!(board_rule_sets);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Config, Game, RulesId};
+
+    /// Seat 0's deal as dealt, with no move offered.
+    fn dealt(rules: RulesId) -> DealInfo {
+        let config = Config::new(rules, 2, None).expect("a configuration");
+        let game = Game::new(config, 1, &[]).expect("a deal");
+        DealInfo {
+            number: 1,
+            seat: 0,
+            actions: 0,
+            your_turn: true,
+            view: game.view(Some(0)),
+            legal: Vec::new(),
+            warnings: Vec::new(),
+            recent: Vec::new(),
+            wait: None,
+            stand_ins: Vec::new(),
+            turn: None,
+        }
+    }
+
+    #[test]
+    fn plurals_a_board_counts_1_card_and_2_cards() {
+        let deal = dealt(RulesId::Touring1926);
+        let context = Context {
+            deal: &deal,
+            tablemates: &[],
+            csrf: "",
+            post_move: "",
+        };
+        assert_eq!(context.cards(&1), "1 card");
+        assert_eq!(context.cards(&0), "0 cards");
+        assert_eq!(context.cards(&2), "2 cards");
+        let html = render(&context).expect("the board");
+        assert!(!html.contains(" 1 cards"), "{html}");
+        assert!(html.contains("Deadwood: 0 cards"), "{html}");
+    }
+
+    #[test]
+    fn verbs_agree_with_names_a_partnership_is_rid_of_a_hazard() {
+        use crate::engine::mille_bornes::{Card, Event};
+        let mut deal = dealt(RulesId::MilleBornes);
+        deal.recent = [0, 1]
+            .map(|side| {
+                engine::Event::MilleBornes(Event::Cancelled {
+                    side,
+                    card: Card::Accident,
+                })
+            })
+            .to_vec();
+        let side = |side: u8, names: &[&str]| Tablemate {
+            entry: i64::from(side) + 1,
+            names: names.iter().map(|n| (*n).to_owned()).collect(),
+            bot: false,
+            table_side: usize::from(side),
+            side: Some(side),
+            seats: vec![side],
+            round_miles: 0,
+            you: false,
+        };
+        let tablemates = [side(0, &["Ann", "Bob"]), side(1, &["Cy"])];
+        let context = Context {
+            deal: &deal,
+            tablemates: &tablemates,
+            csrf: "",
+            post_move: "",
+        };
+        assert_eq!(
+            recent_words(&context),
+            ["Ann & Bob are rid of Accident.", "Cy is rid of Accident."]
+        );
+    }
+}

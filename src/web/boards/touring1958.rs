@@ -54,6 +54,13 @@ pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
     .render()
 }
 
+/// What the deal's recent events did, in the words of the board's "Lately".
+pub fn recent_words(context: &Context, view: &View) -> Vec<String> {
+    let legal = Vec::new();
+    let recent = context.recent();
+    Board { context, view, legal, recent }.recent_lines()
+}
+
 impl Board<'_> {
     fn side_names(&self, side: &SideView) -> String {
         self.context.side_names(side.side)

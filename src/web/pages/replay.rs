@@ -10,8 +10,9 @@ use super::screen::{private_page, unit_of, view_query};
 use super::{Layout, PageResult, page, run};
 use crate::app::events::EventRecord;
 use crate::app::replay::{self, DealRef, FinishedDeal, Replay, SideResult};
-use crate::app::seat::Tablemate;
+use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::{App, AppError};
+use crate::engine::mille_bornes::HandScore;
 use crate::web::boards;
 use crate::web::session::Visitor;
 
@@ -160,26 +161,86 @@ impl ReplayPage {
         result_line(side, self.unit)
     }
 
-    /// What the step was: the deal as dealt, or whose move it was.
+    /// What the step was, in words: the deal as dealt, or what the move did ("Ann played
+    /// Flat Tire on Bob."), who played it for the seat if not its player, and whether it was
+    /// the last.
     fn step_text(&self) -> String {
         let replay = &self.replay;
+        if replay.step == 0 {
+            return "The deal as it was dealt.".into();
+        }
         let mover = replay
             .mover
             .and_then(|seat| replay.seats.get(usize::from(seat)))
             .map(|s| s.name.clone());
-        let by = replay
-            .played_by
-            .map(|by| format!(" ({})", by.label()))
-            .unwrap_or_default();
-        match (replay.step, mover) {
-            (0, _) => "The deal as it was dealt.".into(),
-            (n, Some(name)) if n == replay.steps => {
-                format!("{name}'s move{by}, the last of the deal.")
-            }
-            (_, Some(name)) => format!("{name}'s move{by}."),
-            (_, None) => "The table's move.".into(),
+        let words = step_words(replay).join(" ");
+        let mut text = match (words.is_empty(), mover) {
+            (false, _) => words,
+            (true, Some(name)) => format!("{name}'s move."),
+            (true, None) => "The table's move.".into(),
+        };
+        if let Some(by) = replay.played_by {
+            text.push_str(&format!(" This move was {}.", by.label()));
         }
+        if replay.step == replay.steps {
+            text.push_str(if replay.cut {
+                " The last move before the round's signal."
+            } else {
+                " The last move of the deal."
+            });
+        }
+        text
     }
+
+    /// A Mille Bornes hand's score rows at its last step: each row's label and points by
+    /// side, the total last.
+    fn score_rows(&self) -> Option<Vec<(&'static str, Vec<u32>)>> {
+        let scores = self.replay.hand_scores.as_ref()?;
+        let row =
+            |label, points: fn(&HandScore) -> u32| (label, scores.iter().map(points).collect());
+        Some(vec![
+            row("Milestones", |s| s.miles),
+            row("Safeties", |s| s.safeties),
+            row("All four safeties", |s| s.all_safeties),
+            row("Coups fourrés", |s| s.coup_fourre),
+            row("Trip completed", |s| s.trip),
+            row("Delayed action", |s| s.delayed_action),
+            row("Safe trip", |s| s.safe_trip),
+            row("Shut-out", |s| s.shut_out),
+            row("Extension", |s| s.extension),
+            row("Total", |s| s.total),
+        ])
+    }
+
+    /// The sides' names, for the score rows' heading.
+    fn side_names(&self) -> Vec<String> {
+        self.replay
+            .sides
+            .iter()
+            .map(|s| s.names.join(" & "))
+            .collect()
+    }
+}
+
+/// What the step's move did, in the words of the boards' "Lately", as a referee tells it
+/// (nobody is "you"; hidden cards stay unsaid, as a draw).
+fn step_words(replay: &Replay) -> Vec<String> {
+    let Some(first) = replay.seats.first() else {
+        return Vec::new();
+    };
+    // (A seat nobody sits in: no draw is told as "You drew".)
+    let deal = DealInfo {
+        seat: crate::engine::Seat::MAX,
+        recent: replay.events.clone(),
+        stand_ins: Vec::new(),
+        ..first.deal.clone()
+    };
+    boards::recent_words(&boards::Context {
+        deal: &deal,
+        tablemates: &replay.tablemates,
+        csrf: "",
+        post_move: "",
+    })
 }
 
 /// A number in the replay's address, or a clear refusal.

@@ -229,31 +229,49 @@ impl EventForm {
     /// a field that is not a number is reported and the others are still checked.
     pub fn checked_settings(&self) -> Result<Settings, FieldErrors> {
         let mut errors = FieldErrors::default();
-        let mut read = |field: &'static str, what: &str, text: &str, default: u32| -> u32 {
+        // A field that is not a number is refused with its name and the numbers it takes.
+        let mut read = |(field, what, range): (&'static str, &str, &str), text: &str, default| {
             number(text, what).unwrap_or_else(|error| {
-                errors.add(field, error);
+                errors.add(field, AppError::invalid(format!("{error}: {range}")));
                 default
             })
         };
-        let table_size = read("table_size", "players per table", &self.table_size, 2);
-        let games = read("games", "the games per round", &self.games, 1);
+        let table_size = read(
+            ("table_size", "players per table", "choose 2, 3, 4 or 6"),
+            &self.table_size,
+            2,
+        );
+        let games = read(
+            ("games", "the games per round", "choose 1 or 2"),
+            &self.games,
+            1,
+        );
         let round_minutes = read(
-            "round_minutes",
-            "the round's length in minutes",
+            (
+                "round_minutes",
+                "the round's length in minutes",
+                "from 1 to 180",
+            ),
             &self.round_minutes,
             10,
         );
         let limit_minutes = read(
-            "limit_minutes",
-            "the evening's length in minutes",
+            (
+                "limit_minutes",
+                "the evening's length in minutes",
+                "from 1 to 1440",
+            ),
             &self.limit_minutes,
             60,
         );
-        let rounds = read("rounds", "the number of rounds", &self.rounds, 4);
+        let rounds = read(
+            ("rounds", "the number of rounds", "from 1 to 100"),
+            &self.rounds,
+            4,
+        );
         let turn_seconds = if self.turn_clock == "on" {
             Some(read(
-                "turn_seconds",
-                "the seconds a turn",
+                ("turn_seconds", "the seconds a turn", "from 30 to 120"),
                 &self.turn_seconds,
                 DEFAULT_TURN_SECS,
             ))
@@ -262,13 +280,20 @@ impl EventForm {
         };
         let coup_fourre_seconds = (self.rules.trim() == RulesId::MilleBornes.id()).then(|| {
             read(
-                "coup_fourre_seconds",
-                "the seconds of the wait for a Coup Fourré",
+                (
+                    "coup_fourre_seconds",
+                    "the seconds of the wait for a Coup Fourré",
+                    "from 5 to 15",
+                ),
                 &self.coup_fourre_seconds,
                 DEFAULT_COUP_FOURRE_SECS,
             )
         });
-        let prizes = read("prizes", "the number of prizes", &self.prizes, 3);
+        let prizes = read(
+            ("prizes", "the number of prizes", "from 0 to 100"),
+            &self.prizes,
+            3,
+        );
         let asked = if self.seed.trim().is_empty() {
             None
         } else {

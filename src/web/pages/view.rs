@@ -146,7 +146,7 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
             };
             let tie = match &table.tie {
                 Some(decision @ (MoverDecision::Cut { .. } | MoverDecision::Host { .. })) => {
-                    Some(decision_text(decision, names))
+                    Some(decision_text(decision, table.mover, names))
                 }
                 _ => None,
             };
@@ -204,7 +204,11 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
 
 /// How the mover of a table was decided, in the words every page uses: "most miles", a cut
 /// among the tied entries, or the host's choice among them.
-pub fn decision_text(decision: &MoverDecision, names: &BTreeMap<EntryId, Named>) -> String {
+pub fn decision_text(
+    decision: &MoverDecision,
+    mover: Option<EntryId>,
+    names: &BTreeMap<EntryId, Named>,
+) -> String {
     let list = |tied: &[EntryId]| {
         tied.iter()
             .map(|&t| named(names, t).name)
@@ -218,11 +222,20 @@ pub fn decision_text(decision: &MoverDecision, names: &BTreeMap<EntryId, Named>)
             list(tied),
             named(names, *drawn).name
         ),
-        MoverDecision::Host { tied, drawn } => format!(
-            "tied among {}: the host chose {}",
-            list(tied),
-            named(names, *drawn).name
-        ),
+        // `drawn` is what the cut had given; the host's choice is the mover.
+        MoverDecision::Host { tied, drawn } => match mover {
+            Some(chosen) if chosen != *drawn => format!(
+                "tied among {}: the host chose {} (the cut had drawn {})",
+                list(tied),
+                named(names, chosen).name,
+                named(names, *drawn).name
+            ),
+            _ => format!(
+                "tied among {}: the host chose {}, as the cut had drawn",
+                list(tied),
+                named(names, *drawn).name
+            ),
+        },
     }
 }
 
@@ -354,6 +367,44 @@ mod tests {
                 "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
                 "111th"
             ]
+        );
+    }
+
+    #[test]
+    fn the_tie_line_after_an_overturn_says_one_thing() {
+        let names: BTreeMap<EntryId, Named> = [(1, "Ann"), (2, "Bob")]
+            .into_iter()
+            .map(|(id, name)| {
+                let name = name.to_owned();
+                (
+                    id,
+                    Named {
+                        id,
+                        name,
+                        bot: false,
+                    },
+                )
+            })
+            .collect();
+        let overturned = MoverDecision::Host {
+            tied: vec![1, 2],
+            drawn: 1,
+        };
+        assert_eq!(
+            decision_text(&overturned, Some(2), &names),
+            "tied among Ann, Bob: the host chose Bob (the cut had drawn Ann)"
+        );
+        assert_eq!(
+            decision_text(&overturned, Some(1), &names),
+            "tied among Ann, Bob: the host chose Ann, as the cut had drawn"
+        );
+        let cut = MoverDecision::Cut {
+            tied: vec![1, 2],
+            drawn: 2,
+        };
+        assert_eq!(
+            decision_text(&cut, Some(2), &names),
+            "tied among Ann, Bob: cut for it, Bob drawn"
         );
     }
 }

@@ -328,7 +328,7 @@ fn build_console(
                 Remainder::Byes => "byes",
                 Remainder::Bots => "bots",
             },
-            description: plan.describe(event.settings.table_size),
+            description: plan.describe(&event.settings),
             proposal: i == 0,
             warning: plan.warning.clone(),
         })
@@ -477,7 +477,7 @@ pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> 
                 closing.push(ClosingLine {
                     table: outcome.table,
                     mover: view::named(&names, outcome.mover).name,
-                    decision: view::decision_text(&outcome.decision, &names),
+                    decision: view::decision_text(&outcome.decision, Some(outcome.mover), &names),
                     tied: tied
                         .iter()
                         .filter_map(|id| names.get(id).cloned())
