@@ -109,7 +109,8 @@ pub enum SeriesError {
     #[error("\"count\" is \"{count}\": it must be \"total\", \"best\" or \"average\"")]
     UnknownCounting { count: String },
     #[error(
-        "the series has held {held} evenings, so the best {n} of them cannot be counted: count the best {held} or fewer, or change it once more evenings are held"
+        "the series has held {}, so the best {n} of them cannot be counted: count the best {held} or fewer, or change it once more evenings are held",
+        super::standings::counted(u64::from(*held), "evening", "evenings")
     )]
     BestMoreThanHeld { n: u32, held: u32 },
     #[error("\"{name}\" cannot be linked to themselves: name two different people")]
@@ -226,7 +227,7 @@ impl People {
     }
 
     /// The name shown for someone: the stored person's, or the name as first typed.
-    fn shown(&self, who: &Who, typed: &str) -> String {
+    pub fn shown(&self, who: &Who, typed: &str) -> String {
         match who {
             Who::Person(id) => self
                 .persons
@@ -271,6 +272,8 @@ impl People {
 /// One person's line of the season's standings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeriesStanding {
+    /// Internal: who this is (a stored person's id, or a name's key).
+    #[serde(skip_serializing)]
     pub who: Who,
     pub name: String,
     /// 1 for the best; equal people share the place and the next skips (1, 2, 2, 4).
