@@ -445,6 +445,7 @@ fn the_openapi_document_lists_the_series_routes() {
         "/api/v1/series/{series}/people",
         "/api/v1/series/{series}/people/link",
         "/api/v1/series/{series}/people/split",
+        "/api/v1/series/{series}/export.csv",
     ] {
         assert!(doc["paths"][path].is_object(), "{path} in the document");
     }
@@ -550,4 +551,38 @@ fn a_returning_guest_is_added_with_one_tap_from_the_series_people() {
         .expect("open the host link");
     let console = common::forms::page(&server, &browser, &format!("/events/{}/host", alone.event));
     assert!(!console.contains("Returning guests"));
+}
+
+#[test]
+fn the_seasons_standings_export_as_csv_with_uncounted_evenings_in_brackets() {
+    let server = Server::start();
+    let (series, miles) = season(&server, json!({"name": "=Export", "count_best": 2}));
+    let (status, csv) = server.text(&format!("/api/v1/series/{}/export.csv", series.id), None);
+    assert_eq!(status, 200, "{csv}");
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("place,name,evenings,Week 1,Week 2,Week 3,total,counted")
+    );
+    let ann = csv
+        .lines()
+        .find(|l| l.contains(",Ann Club,"))
+        .unwrap_or_else(|| panic!("Ann in {csv}"));
+    let scores = scores_of(&miles, "Ann Club");
+    let total: u64 = scores.iter().sum();
+    assert!(ann.contains(",3,"), "three evenings: {ann}");
+    assert!(
+        ann.ends_with(&format!(",{total},{}", {
+            let mut s = scores.clone();
+            s.sort_unstable_by(|a, b| b.cmp(a));
+            s[0] + s[1]
+        })),
+        "{ann}"
+    );
+    assert_eq!(
+        ann.matches('(').count(),
+        1,
+        "one evening not counted: {ann}"
+    );
+    assert_eq!(csv.lines().count(), 8, "a header and seven people");
 }

@@ -409,3 +409,38 @@ pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Strin
     names.sort_by_key(|n| tournament::name_key(n));
     Ok(names)
 }
+
+/// The season's standings as CSV: one line per person, each evening's score (empty where
+/// they did not come; a score not counted in brackets), the total and what is counted.
+pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
+    use super::report::spreadsheet_safe;
+    let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["place".to_owned(), "name".into(), "evenings".into()];
+    header.extend(season.evenings.iter().map(|e| spreadsheet_safe(&e.name)));
+    header.extend(["total".into(), "counted".into()]);
+    writer.write_record(&header).map_err(csv_error)?;
+    for s in &season.standings {
+        let mut line = vec![
+            s.place.to_string(),
+            spreadsheet_safe(&s.name),
+            s.evenings.to_string(),
+        ];
+        line.extend(
+            s.scores
+                .iter()
+                .zip(&s.counts)
+                .map(|(score, &counts)| match (score, counts) {
+                    (None, _) => String::new(),
+                    (Some(v), true) => v.to_string(),
+                    (Some(v), false) => format!("({v})"),
+                }),
+        );
+        line.extend([s.total.to_string(), s.counted.to_string()]);
+        writer.write_record(&line).map_err(csv_error)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+}

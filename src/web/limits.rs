@@ -701,6 +701,7 @@ fn is_costly_read(method: &Method, route: &str) -> bool {
                 | "/events/{event}/standings"
                 | "/events/{event}/replays"
                 | "/api/v1/series/{series}/standings"
+                | "/api/v1/series/{series}/export.csv"
                 | "/series/{series}"
         ) || route.starts_with("/events/{event}/print"))
 }
@@ -1104,6 +1105,7 @@ mod tests {
             (Method::POST, "/api/v1/%73eries/", "0100"),
             (Method::GET, "/api/v1/series/5/standings", "0001"),
             (Method::GET, "/series/5", "0001"),
+            (Method::GET, "/api/v1/series/5/export.csv", "0001"),
             (Method::POST, "/api/v1/series/5/people/link", "0000"),
             (Method::POST, "/nowhere", "0000"),
         ] {

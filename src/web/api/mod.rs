@@ -165,6 +165,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     web::get().to(series::standings),
                 )
                 .route("/series/{series}/people", web::get().to(series::people))
+                .route(
+                    "/series/{series}/export.csv",
+                    web::get().to(series::export_csv),
+                )
                 .route("/series/{series}/people/link", web::post().to(series::link))
                 .route(
                     "/series/{series}/people/split",
@@ -367,7 +371,7 @@ impl utoipa::Modify for CommonErrors {
         replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
-        series::create_series, series::update_series, series::standings, series::people, series::link, series::split,
+        series::create_series, series::update_series, series::standings, series::people, series::link, series::split, series::export_csv,
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,

@@ -1,6 +1,6 @@
 //! The `series` tag: a season or league of evenings, its standings and its people.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::*;
 use super::{Answer, bearer, created, ok, run};
@@ -175,4 +175,25 @@ pub(super) async fn split(
     })
     .await?;
     ok(Done { ok: true })
+}
+
+#[utoipa::path(get, path = "/api/v1/series/{series}/export.csv", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    responses(
+        (status = 200, description = "The season's standings as CSV: place, name, evenings, each evening's score (in brackets when not counted), total, counted", content_type = "text/csv", body = String),
+        (status = 404, description = "No such series", body = ErrorBody),
+    ))]
+pub(super) async fn export_csv(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let csv = run(&app, move |app| {
+        series::standings(app, id).and_then(|season| series::standings_csv(&season))
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"touring-series-{id}.csv\""),
+        ))
+        .body(csv))
 }
