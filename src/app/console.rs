@@ -32,6 +32,9 @@ pub struct Console {
     pub corrections: Vec<CorrectionReport>,
     /// The rounds closed so far (their scores can be corrected).
     pub closed_rounds: Vec<u32>,
+    /// In a series: the people of its other evenings not entered in this one, by name, for
+    /// adding a returning guest with one tap.
+    pub returning: Vec<String>,
 }
 
 /// The console, for its host.
@@ -62,6 +65,7 @@ pub fn console(app: &App, host: &HostKey) -> AppResult<Console> {
             seating_options,
             corrections: report.corrections,
             closed_rounds,
+            returning: super::series::returning_in(conn, event)?,
         })
     })
 }

@@ -168,6 +168,7 @@ pub fn create(
             created_at: now,
             updated_at: now,
             join_key: "",
+            series_id: None,
         },
     )?;
     Ok((EventRecord { row, settings }, token))

@@ -18,6 +18,7 @@ pub mod report;
 pub mod rounds;
 pub mod seat;
 pub mod secret;
+pub mod series;
 pub mod simulate;
 pub mod slips;
 pub mod tokens;

@@ -30,6 +30,8 @@ pub struct Event {
     pub closed_at: Option<NaiveDateTime>,
     /// Bumped when the host makes a new viewer link.
     pub view_epoch: i32,
+    /// The series (season, league) the evening belongs to.
+    pub series_id: Option<i64>,
 }
 
 #[derive(Debug, Insertable)]
@@ -44,6 +46,59 @@ pub struct NewEvent<'a> {
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     pub join_key: &'a str,
+    pub series_id: Option<i64>,
+}
+
+/// A series: a season or league of evenings, added up.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = series)]
+pub struct Series {
+    pub id: i64,
+    pub name: String,
+    /// "total", "best" or "average".
+    pub counting: String,
+    /// With "best": how many evenings count.
+    pub count_best: Option<i32>,
+    pub host_token_hash: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = series)]
+pub struct NewSeries<'a> {
+    pub name: &'a str,
+    pub counting: &'a str,
+    pub count_best: Option<i32>,
+    pub host_token_hash: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+/// A person of a series, stored once the host links, splits or picks them.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = series_people)]
+pub struct SeriesPerson {
+    pub id: i64,
+    pub series_id: i64,
+    pub name: String,
+    /// Linked: this person counts as that one.
+    pub same_as: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = series_people)]
+pub struct NewSeriesPerson<'a> {
+    pub series_id: i64,
+    pub name: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+/// A seat of an evening the host said is a given person of its series.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = series_seats)]
+pub struct SeriesSeat {
+    pub player_id: i64,
+    pub person_id: i64,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, Associations)]

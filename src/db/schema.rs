@@ -19,6 +19,35 @@ diesel::table! {
         join_epoch -> Integer,
         closed_at -> Nullable<Timestamp>,
         view_epoch -> Integer,
+        series_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    series (id) {
+        id -> BigInt,
+        name -> Text,
+        counting -> Text,
+        count_best -> Nullable<Integer>,
+        host_token_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    series_people (id) {
+        id -> BigInt,
+        series_id -> BigInt,
+        name -> Text,
+        same_as -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    series_seats (player_id) {
+        player_id -> BigInt,
+        person_id -> BigInt,
     }
 }
 
@@ -170,6 +199,10 @@ diesel::table! {
 }
 
 diesel::joinable!(entries -> events (event_id));
+diesel::joinable!(events -> series (series_id));
+diesel::joinable!(series_people -> series (series_id));
+diesel::joinable!(series_seats -> players (player_id));
+diesel::joinable!(series_seats -> series_people (person_id));
 diesel::joinable!(players -> entries (entry_id));
 diesel::joinable!(rounds -> events (event_id));
 diesel::joinable!(pauses -> rounds (round_id));
@@ -199,4 +232,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     paper_scores,
     corrections,
     server_keys,
+    series,
+    series_people,
+    series_seats,
 );

@@ -35,6 +35,7 @@ mod roster;
 mod scores;
 mod seating;
 mod seeds;
+mod series;
 mod settings;
 mod standings;
 
@@ -65,6 +66,10 @@ pub use seating::{
     FirstSeating, Place, Seating, SeatingError, Table, draw_order, seat_first_round,
 };
 pub use seeds::game_seed;
+pub use series::{
+    Appearance, Counting, Evening, MAX_BEST, People, Person, SeriesError, SeriesStanding, Who,
+    series_standings,
+};
 pub use settings::{
     AfterRace, ByeScore, DEFAULT_COUP_FOURRE_SECS, DEFAULT_TURN_SECS, EventLength,
     MAX_COUP_FOURRE_SECS, MAX_LIMIT_SECS, MAX_PRIZES, MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS,

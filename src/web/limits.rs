@@ -674,9 +674,9 @@ fn is_stream(route: &str) -> bool {
     )
 }
 
-/// Does a request to this route create an event?
+/// Does a request to this route create an event (or a series, which costs the same)?
 fn creates_event(method: &Method, route: &str) -> bool {
-    method == Method::POST && matches!(route, "/events" | "/api/v1/events")
+    method == Method::POST && matches!(route, "/events" | "/api/v1/events" | "/api/v1/series")
 }
 
 /// Does a request to this route add an entry (or a bot)?
@@ -697,7 +697,12 @@ fn is_costly_read(method: &Method, route: &str) -> bool {
     method == Method::GET
         && (matches!(
             route,
-            "/events/{event}/screen" | "/events/{event}/standings" | "/events/{event}/replays"
+            "/events/{event}/screen"
+                | "/events/{event}/standings"
+                | "/events/{event}/replays"
+                | "/api/v1/series/{series}/standings"
+                | "/api/v1/series/{series}/export.csv"
+                | "/series/{series}"
         ) || route.starts_with("/events/{event}/print"))
 }
 
@@ -855,7 +860,7 @@ pub async fn guard(
                     guards.check(&guards.events, client).map_err(|wait| {
                         (
                             wait,
-                            "this device has created as many events as an hour allows",
+                            "this device has created as many events (and series) as an hour allows",
                         )
                     })
                 } else if seats_round(&method, &route) {
@@ -1096,6 +1101,12 @@ mod tests {
             (Method::POST, "/events/4/host/entries", "0010"),
             (Method::POST, "/events/4/host/bots", "0010"),
             (Method::PATCH, "/api/v1/events/4/entries/2", "0000"),
+            (Method::POST, "/api/v1/series", "0100"),
+            (Method::POST, "/api/v1/%73eries/", "0100"),
+            (Method::GET, "/api/v1/series/5/standings", "0001"),
+            (Method::GET, "/series/5", "0001"),
+            (Method::GET, "/api/v1/series/5/export.csv", "0001"),
+            (Method::POST, "/api/v1/series/5/people/link", "0000"),
             (Method::POST, "/nowhere", "0000"),
         ] {
             let request = TestRequest::default()

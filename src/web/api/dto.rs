@@ -137,6 +137,11 @@ pub struct EventInput {
     #[serde(default)]
     #[schema(minimum = 5, maximum = 15)]
     pub coup_fourre_seconds: Option<u32>,
+    /// Makes the evening in this series (with the series' host token as Bearer). Only when
+    /// the evening is made: an evening stays in its series.
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    pub series: Option<i64>,
 }
 
 /// A field that may be left out (`None`) or given as null (`Some(None)`).
@@ -396,6 +401,8 @@ pub struct EventOut {
     #[schema(value_type = Object)]
     pub settings: serde_json::Value,
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// The series the evening belongs to, if any.
+    pub series: Option<i64>,
 }
 
 /// A new event, with its host token (shown only now).
@@ -666,4 +673,129 @@ pub struct MoveOut {
     pub events: Vec<crate::engine::Event>,
     #[schema(value_type = Object)]
     pub seat: crate::app::seat::SeatState,
+}
+
+// ---------------------------------------------------------------- series
+
+/// A new series (a season, a league of evenings), or a change to one.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeriesInput {
+    /// The series' name (1 to 200 characters).
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: String,
+    /// How evenings add up: "total" (every evening), "best" (each person's best
+    /// `count_best` evenings) or "average" (per evening attended). Left out: "best" when
+    /// `count_best` is given, else "total".
+    #[serde(default)]
+    pub count: Option<String>,
+    /// With "best": how many evenings count (1 to 500).
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 500)]
+    pub count_best: Option<i64>,
+}
+
+/// A change of a series: its name or how it counts. A best N may not exceed the evenings
+/// already held.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeriesChange {
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub count: Option<String>,
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 500)]
+    pub count_best: Option<i64>,
+}
+
+/// A series: its id, name and counting.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesOut {
+    pub id: i64,
+    pub name: String,
+    /// "total", "best" or "average".
+    pub count: String,
+    /// With "best": how many evenings count.
+    pub count_best: Option<u32>,
+}
+
+/// A new series, with its host token (shown only now).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesCreated {
+    pub ok: bool,
+    pub series: SeriesOut,
+    /// Send it as `Authorization: Bearer` to make evenings in the series and to tell who is
+    /// who. Shown only now.
+    pub host_token: String,
+}
+
+/// A series after a change.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesUpdated {
+    pub ok: bool,
+    pub series: SeriesOut,
+}
+
+/// One evening of a series.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesEveningOut {
+    pub event: i64,
+    pub name: String,
+    /// setup, running or finished.
+    pub status: String,
+    pub closed: bool,
+    pub date: chrono::DateTime<chrono::Utc>,
+}
+
+/// The season's standings.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesStandingsOut {
+    pub ok: bool,
+    pub series: SeriesOut,
+    pub evenings: Vec<SeriesEveningOut>,
+    /// Per person: `name`, `place`, `evenings`, `total`, `counted` and per evening
+    /// `scores`, `places` and `counts` (see docs/api.md).
+    #[schema(value_type = Vec<Object>)]
+    pub standings: Vec<crate::tournament::SeriesStanding>,
+}
+
+/// Two names that are one person: `name` counts as `with`, under `with`'s name.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkInput {
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: String,
+    #[schema(min_length = 1, max_length = 200)]
+    pub with: String,
+}
+
+/// Splits people apart. With `name` alone: a linked name is its own person again. With
+/// `player` (a seat of one of the series' evenings) and `name`: that seat is the person named
+/// `name` (made if new), so one name can be two people.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SplitInput {
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    pub player: Option<i64>,
+}
+
+/// One person of a series.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesPersonOut {
+    pub name: String,
+    pub evenings: u32,
+    /// Other names linked to this person.
+    pub also: Vec<String>,
+}
+
+/// A series' people, for its host.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesPeopleOut {
+    pub ok: bool,
+    pub people: Vec<SeriesPersonOut>,
 }

@@ -18,6 +18,7 @@ fn event_json(event: &EventRecord) -> EventOut {
         closed: event.is_closed(),
         settings: serde_json::to_value(&event.settings).unwrap_or(Value::Null),
         created_at: crate::app::utc(event.row.created_at),
+        series: event.row.series_id,
     }
 }
 
@@ -36,12 +37,26 @@ fn public_event_json(event: &EventRecord) -> EventOut {
     request_body = EventInput,
     responses(
         (status = 201, description = "The event, its host token (shown only now) and links", body = EventCreated),
+        (status = 403, description = "With \"series\": the Bearer token is not that series' host token; nothing was made", body = ErrorBody),
         (status = 422, description = "Settings that don't fit", body = ErrorBody),
     ))]
-pub(super) async fn create_event(app: web::Data<App>, input: web::Json<EventInput>) -> Answer {
+pub(super) async fn create_event(
+    app: web::Data<App>,
+    req: HttpRequest,
+    input: web::Json<EventInput>,
+) -> Answer {
     let input = input.into_inner();
     let settings = input.apply_to(default_settings(&input.name, events::new_seed(input.seed)))?;
-    let (event, token) = run(&app, move |app| events::create_event(app, settings)).await?;
+    let (event, token) = match input.series {
+        Some(series) => {
+            let bearer = super::bearer(&req).unwrap_or_default();
+            run(&app, move |app| {
+                crate::app::series::create_event_in_series(app, settings, series, &bearer)
+            })
+            .await?
+        }
+        None => run(&app, move |app| events::create_event(app, settings)).await?,
+    };
     created(EventCreated {
         ok: true,
         event: event_json(&event),
@@ -84,7 +99,7 @@ pub(super) async fn get_event(
     responses(
         (status = 200, description = "The updated event", body = EventUpdated),
         (status = 403, description = "Not the host", body = ErrorBody),
-        (status = 409, description = "Too late for that change", body = ErrorBody),
+        (status = 409, description = "Too late for that change, or a move to another series", body = ErrorBody),
         (status = 422, description = "Settings that don't fit", body = ErrorBody),
     ))]
 pub(super) async fn update_event(
@@ -94,6 +109,12 @@ pub(super) async fn update_event(
     input: web::Json<EventInput>,
 ) -> Answer {
     let input = input.into_inner();
+    if input.series.is_some() {
+        return Err(crate::app::AppError::conflict(
+            "an evening stays in the series it was made in: leave \"series\" out of a change (make a new evening in the other series instead)",
+        )
+        .into());
+    }
     let event = change(&app, &req, path.into_inner(), move |app, host| {
         events::update_event(app, host, |settings| input.apply_to(settings))
     })

@@ -12,6 +12,7 @@ mod replays;
 mod rounds;
 mod scores;
 mod seats;
+mod series;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -156,6 +157,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(
                     "/events/{event}/export.csv",
                     web::get().to(events::export_csv),
+                )
+                .route("/series", web::post().to(series::create_series))
+                .route("/series/{series}", web::patch().to(series::update_series))
+                .route(
+                    "/series/{series}/standings",
+                    web::get().to(series::standings),
+                )
+                .route("/series/{series}/people", web::get().to(series::people))
+                .route(
+                    "/series/{series}/export.csv",
+                    web::get().to(series::export_csv),
+                )
+                .route("/series/{series}/people/link", web::post().to(series::link))
+                .route(
+                    "/series/{series}/people/split",
+                    web::post().to(series::split),
                 )
                 .route("/seats/{token}", web::get().to(seats::seat_state))
                 .route("/seats/{token}/moves", web::post().to(seats::play_move))
@@ -342,7 +359,7 @@ impl utoipa::Modify for CommonErrors {
 /// The OpenAPI document of the API.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores, standings and replays. See docs/api.md."),
+    info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores, standings, replays and series of evenings. See docs/api.md."),
     paths(
         events::create_event, events::get_event, events::update_event,
         entries::list_entries, entries::add_entry, entries::rename_entry, entries::withdraw_entry, entries::renew_link, entries::release_seat, entries::hand_seat,
@@ -354,6 +371,7 @@ impl utoipa::Modify for CommonErrors {
         replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
+        series::create_series, series::update_series, series::standings, series::people, series::link, series::split, series::export_csv,
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
@@ -363,6 +381,8 @@ impl utoipa::Modify for CommonErrors {
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
         SeatOut, MoveOut, ReplaysOut, ReplayOut,
+        SeriesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
+        SeriesStandingsOut, LinkInput, SplitInput, SeriesPersonOut, SeriesPeopleOut,
     )),
     modifiers(&HostAuth, &CommonErrors),
     tags(
@@ -372,6 +392,7 @@ impl utoipa::Modify for CommonErrors {
         (name = "scores", description = "Paper score cards, corrections and standings"),
         (name = "seats", description = "A player's seat link: the table's game and moves"),
         (name = "replays", description = "Finished deals, replayed step by step"),
+        (name = "series", description = "A season or league of evenings: its standings and its people"),
     )
 )]
 pub struct ApiDoc;

@@ -9,6 +9,7 @@ mod print;
 mod replay;
 pub(crate) mod screen;
 mod seat;
+mod series;
 mod start;
 pub mod view;
 
@@ -36,6 +37,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     screen::routes(cfg);
     print::routes(cfg);
     replay::routes(cfg);
+    series::routes(cfg);
 }
 
 /// What every page's frame needs.

@@ -186,6 +186,8 @@ struct Console {
     next_step: String,
     /// Why guests' phones cannot open the QR codes' address, when it leads back to this machine.
     address_warning: Option<String>,
+    /// In a series: its people not entered tonight, each added with one tap.
+    returning: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -367,6 +369,7 @@ fn build_console(
         correctable,
         next_step,
         address_warning: None,
+        returning: data.returning,
     })
 }
 

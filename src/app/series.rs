@@ -1,0 +1,446 @@
+//! Series: a season or league of evenings. Make one, make its evenings, read its standings,
+//! and tell who is who (link two names, split them, give a seat to a person). The counting is
+//! [`crate::tournament::series_standings`]; this reads the evenings and the people for it.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::events::{self, EventRecord};
+use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
+use super::{App, AppError, AppResult};
+use crate::db::models::{self, NewSeries, NewSeriesPerson, SeriesSeat};
+use crate::db::{Conn, queries};
+use crate::tournament::{
+    self, Appearance, Counting, Evening, People, Person, SeriesError, SeriesStanding, Settings,
+};
+
+/// The answer every refused series token gets, whether or not the series exists.
+pub fn series_refusal() -> AppError {
+    AppError::Forbidden(
+        "that token is not the host token of this series: send the series' own host token (the one given when the series was made) as Authorization: Bearer"
+            .into(),
+    )
+}
+
+fn refused(error: SeriesError) -> AppError {
+    AppError::invalid(error.to_string())
+}
+
+/// A series with its counting read.
+#[derive(Debug, Clone)]
+pub struct SeriesRecord {
+    pub row: models::Series,
+    pub counting: Counting,
+}
+
+impl SeriesRecord {
+    pub fn id(&self) -> i64 {
+        self.row.id
+    }
+}
+
+fn counting_of(row: &models::Series) -> AppResult<Counting> {
+    Counting::parse(Some(&row.counting), row.count_best.map(i64::from))
+        .map_err(|e| AppError::Internal(format!("series {} counts oddly: {e}", row.id)))
+}
+
+/// Reads a series.
+pub fn load(conn: &mut Conn, id: i64) -> AppResult<SeriesRecord> {
+    let row = queries::series(conn, id)?
+        .ok_or_else(|| AppError::not_found(format!("there is no series {id}")))?;
+    let counting = counting_of(&row)?;
+    Ok(SeriesRecord { row, counting })
+}
+
+/// Reads a series for its host: a missing series and a wrong token get the same refusal.
+pub fn load_as_host(conn: &mut Conn, id: i64, token: &str) -> AppResult<SeriesRecord> {
+    let series = match load(conn, id) {
+        Ok(series) => series,
+        Err(AppError::NotFound(_)) => return Err(series_refusal()),
+        Err(other) => return Err(other),
+    };
+    if looks_like_token(token) && same_hash(&hash_token(token), &series.row.host_token_hash) {
+        Ok(series)
+    } else {
+        Err(series_refusal())
+    }
+}
+
+/// Makes a series. Answers it with its host's token (shown once).
+pub fn create_series(
+    app: &App,
+    name: &str,
+    counting: Counting,
+) -> AppResult<(SeriesRecord, String)> {
+    let name = tournament::clean_name(name, "the series' name")
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let now = app.now_naive();
+    let token = new_token();
+    let hash = hash_token(&token);
+    let row = app.write(|conn| {
+        Ok(queries::insert_series(
+            conn,
+            &NewSeries {
+                name: &name,
+                counting: counting.word(),
+                count_best: counting.best().and_then(|n| i32::try_from(n).ok()),
+                host_token_hash: &hash,
+                created_at: now,
+            },
+        )?)
+    })?;
+    Ok((SeriesRecord { row, counting }, token))
+}
+
+/// Changes a series' name or counting; a best N may not exceed the evenings already held.
+pub fn update_series(
+    app: &App,
+    id: i64,
+    token: &str,
+    name: Option<&str>,
+    counting: Option<Counting>,
+) -> AppResult<SeriesRecord> {
+    let name = name
+        .map(|n| tournament::clean_name(n, "the series' name"))
+        .transpose()
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    app.write(|conn| {
+        let series = load_as_host(conn, id, token)?;
+        let counting = counting.unwrap_or(series.counting);
+        if counting != series.counting {
+            let held = held(conn, id)?;
+            counting.check_change(held).map_err(refused)?;
+        }
+        let name = name.clone().unwrap_or_else(|| series.row.name.clone());
+        queries::update_series(
+            conn,
+            id,
+            &name,
+            counting.word(),
+            counting.best().and_then(|n| i32::try_from(n).ok()),
+        )?;
+        load(conn, id)
+    })
+}
+
+/// The evenings held: those whose last round is closed.
+fn held(conn: &mut Conn, id: i64) -> AppResult<u32> {
+    Ok(queries::events_of_series(conn, id)?
+        .iter()
+        .filter(|e| e.status == events::FINISHED)
+        .count() as u32)
+}
+
+/// Makes an evening in a series, for the holder of the series' token. The evening gets its
+/// own host token as usual; nothing is made when the series token is wrong.
+pub fn create_event_in_series(
+    app: &App,
+    settings: Settings,
+    series: i64,
+    token: &str,
+) -> AppResult<(EventRecord, String)> {
+    let now = app.now_naive();
+    app.write(|conn| {
+        load_as_host(conn, series, token)?;
+        let (mut event, token) = events::create(conn, settings.clone(), now)?;
+        queries::set_event_series(conn, event.id(), series)?;
+        event.row.series_id = Some(series);
+        Ok((event, token))
+    })
+}
+
+/// One evening of a series, as its standings list it.
+#[derive(Debug, Clone, Serialize)]
+pub struct EveningSummary {
+    pub event: i64,
+    pub name: String,
+    pub status: String,
+    pub closed: bool,
+    pub date: chrono::DateTime<chrono::Utc>,
+}
+
+/// A series' standings and its evenings.
+#[derive(Debug, Clone)]
+pub struct SeriesStandings {
+    pub series: SeriesRecord,
+    pub evenings: Vec<EveningSummary>,
+    pub standings: Vec<SeriesStanding>,
+}
+
+/// Reads the people, the evenings and each evening's placed people.
+fn gather(
+    conn: &mut Conn,
+    series: &SeriesRecord,
+) -> AppResult<(People, Vec<EveningSummary>, Vec<Evening>)> {
+    let people = stored_people(conn, series.id())?;
+    let mut summaries = Vec::new();
+    let mut evenings = Vec::new();
+    for row in queries::events_of_series(conn, series.id())? {
+        let event = events::load(conn, row.id)?;
+        let standings = super::report::standings(conn, &event)?;
+        let players: BTreeMap<i64, Vec<models::Player>> = events::entries(conn, event.id())?
+            .into_iter()
+            .map(|e| (e.id(), e.players))
+            .collect();
+        let mut appearances = Vec::new();
+        for line in standings.rows.iter().filter(|l| l.ranked && !l.bot) {
+            for player in players.get(&line.entry).into_iter().flatten() {
+                appearances.push(Appearance {
+                    player: player.id,
+                    name: player.name.clone(),
+                    total: line.total,
+                    place: line.place,
+                });
+            }
+        }
+        summaries.push(EveningSummary {
+            event: event.id(),
+            name: event.settings.name.clone(),
+            status: event.row.status.clone(),
+            closed: event.is_closed(),
+            date: super::utc(event.row.created_at),
+        });
+        evenings.push(Evening {
+            event: event.id(),
+            appearances,
+        });
+    }
+    Ok((people, summaries, evenings))
+}
+
+/// The season's standings: public, like an evening's standings page.
+pub fn standings(app: &App, id: i64) -> AppResult<SeriesStandings> {
+    app.read(|conn| {
+        let series = load(conn, id)?;
+        let (people, summaries, evenings) = gather(conn, &series)?;
+        let standings = tournament::series_standings(series.counting, &people, &evenings);
+        Ok(SeriesStandings {
+            series,
+            evenings: summaries,
+            standings,
+        })
+    })
+}
+
+/// One person of a series, as the host's people list shows them.
+#[derive(Debug, Clone, Serialize)]
+pub struct PersonOut {
+    pub name: String,
+    /// Evenings attended.
+    pub evenings: u32,
+    /// Other names that count as this person.
+    pub also: Vec<String>,
+}
+
+/// The people of a series for its host: everyone who came, with the names linked to them.
+pub fn people(app: &App, id: i64, token: &str) -> AppResult<Vec<PersonOut>> {
+    app.read(|conn| {
+        let series = load_as_host(conn, id, token)?;
+        let (people, _, evenings) = gather(conn, &series)?;
+        let standings = tournament::series_standings(series.counting, &people, &evenings);
+        let stored = queries::people_of_series(conn, id)?;
+        let mut out: Vec<PersonOut> = standings
+            .into_iter()
+            .map(|s| PersonOut {
+                also: stored
+                    .iter()
+                    .filter(|p| {
+                        p.same_as.is_some() && tournament::Who::Person(people.root(p.id)) == s.who
+                    })
+                    .map(|p| p.name.clone())
+                    .collect(),
+                name: s.name,
+                evenings: s.evenings,
+            })
+            .collect();
+        out.sort_by_key(|p| tournament::name_key(&p.name));
+        Ok(out)
+    })
+}
+
+/// The stored person holding a name, made when there is none yet.
+fn person_named(
+    conn: &mut Conn,
+    series: i64,
+    people: &People,
+    name: &str,
+    now: chrono::NaiveDateTime,
+) -> AppResult<i64> {
+    if let Some(person) = people.named(name) {
+        return Ok(person.id);
+    }
+    let name = tournament::clean_name(name, "the person's name")
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    Ok(queries::insert_series_person(
+        conn,
+        &NewSeriesPerson {
+            series_id: series,
+            name: &name,
+            created_at: now,
+        },
+    )?
+    .id)
+}
+
+fn stored_people(conn: &mut Conn, id: i64) -> AppResult<People> {
+    let persons = queries::people_of_series(conn, id)?
+        .into_iter()
+        .map(|p| Person {
+            id: p.id,
+            name: p.name,
+            same_as: p.same_as,
+        })
+        .collect();
+    let seats = queries::seats_of_series(conn, id)?
+        .into_iter()
+        .map(|s| (s.player_id, s.person_id));
+    Ok(People::new(persons, seats))
+}
+
+/// Links two names: `name` is the same person as `with` and counts under `with`'s name.
+pub fn link(app: &App, id: i64, token: &str, name: &str, with: &str) -> AppResult<()> {
+    let now = app.now_naive();
+    app.write(|conn| {
+        load_as_host(conn, id, token)?;
+        let people = stored_people(conn, id)?;
+        people.check_link(name, with).map_err(refused)?;
+        let from = person_named(conn, id, &people, name, now)?;
+        let people = stored_people(conn, id)?;
+        let to = person_named(conn, id, &people, with, now)?;
+        let people = stored_people(conn, id)?;
+        // Linked to the person `with` counts as, so that links never chain into a loop.
+        let to = people.root(to);
+        queries::set_same_as(conn, from, Some(to))?;
+        Ok(())
+    })
+}
+
+/// Splits a linked name off again: it is its own person.
+pub fn unlink(app: &App, id: i64, token: &str, name: &str) -> AppResult<()> {
+    app.write(|conn| {
+        load_as_host(conn, id, token)?;
+        let people = stored_people(conn, id)?;
+        let person = people.check_unlink(name).map_err(refused)?;
+        queries::set_same_as(conn, person, None)?;
+        Ok(())
+    })
+}
+
+/// Says who sat in a seat of one of the series' evenings: the person named `name` (made if
+/// nobody has that name yet). One name that is two people is split this way, and a
+/// returning guest added from the people list is given their seat this way.
+pub fn give_seat(app: &App, id: i64, token: &str, player: i64, name: &str) -> AppResult<()> {
+    let now = app.now_naive();
+    app.write(|conn| {
+        load_as_host(conn, id, token)?;
+        seat_in_series(conn, id, player)?;
+        let people = stored_people(conn, id)?;
+        let person = person_named(conn, id, &people, name, now)?;
+        queries::set_series_seat(
+            conn,
+            &SeriesSeat {
+                player_id: player,
+                person_id: person,
+            },
+        )?;
+        Ok(())
+    })
+}
+
+/// Refuses a seat that is not in one of the series' evenings.
+fn seat_in_series(conn: &mut Conn, id: i64, player: i64) -> AppResult<()> {
+    let events: Vec<i64> = queries::events_of_series(conn, id)?
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    for event in events {
+        if queries::players_of_event(conn, event)?
+            .iter()
+            .any(|p| p.id == player)
+        {
+            return Ok(());
+        }
+    }
+    Err(AppError::not_found(format!(
+        "player {player} did not sit at any evening of series {id}: use a player id from one of its evenings (GET /api/v1/events/{{event}}/entries)"
+    )))
+}
+
+/// The people of a series' other evenings who are not entered in this one (none when it is
+/// in no series), by the name the season shows, in alphabetical order: the console's
+/// returning guests, each added with one tap. Bots are nobody.
+pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<String>> {
+    let Some(id) = event.row.series_id else {
+        return Ok(Vec::new());
+    };
+    let people = stored_people(conn, id)?;
+    let seats = |conn: &mut Conn, event: i64| -> AppResult<Vec<Appearance>> {
+        Ok(events::entries(conn, event)?
+            .into_iter()
+            .filter(|e| !e.row.is_bot)
+            .flat_map(|e| e.players)
+            .map(|p| Appearance {
+                player: p.id,
+                name: p.name,
+                total: 0,
+                place: 0,
+            })
+            .collect())
+    };
+    let here: std::collections::BTreeSet<tournament::Who> = seats(conn, event.id())?
+        .iter()
+        .map(|a| people.who(a))
+        .collect();
+    let mut names = BTreeMap::new();
+    for other in queries::events_of_series(conn, id)? {
+        if other.id == event.id() {
+            continue;
+        }
+        for seat in seats(conn, other.id)? {
+            let who = people.who(&seat);
+            if !here.contains(&who) {
+                let name = people.shown(&who, seat.name.trim());
+                names.entry(who).or_insert(name);
+            }
+        }
+    }
+    let mut names: Vec<String> = names.into_values().collect();
+    names.sort_by_key(|n| tournament::name_key(n));
+    Ok(names)
+}
+
+/// The season's standings as CSV: one line per person, each evening's score (empty where
+/// they did not come; a score not counted in brackets), the total and what is counted.
+pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
+    use super::report::spreadsheet_safe;
+    let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header = vec!["place".to_owned(), "name".into(), "evenings".into()];
+    header.extend(season.evenings.iter().map(|e| spreadsheet_safe(&e.name)));
+    header.extend(["total".into(), "counted".into()]);
+    writer.write_record(&header).map_err(csv_error)?;
+    for s in &season.standings {
+        let mut line = vec![
+            s.place.to_string(),
+            spreadsheet_safe(&s.name),
+            s.evenings.to_string(),
+        ];
+        line.extend(
+            s.scores
+                .iter()
+                .zip(&s.counts)
+                .map(|(score, &counts)| match (score, counts) {
+                    (None, _) => String::new(),
+                    (Some(v), true) => v.to_string(),
+                    (Some(v), false) => format!("({v})"),
+                }),
+        );
+        line.extend([s.total.to_string(), s.counted.to_string()]);
+        writer.write_record(&line).map_err(csv_error)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+}

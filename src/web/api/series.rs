@@ -1,0 +1,199 @@
+//! The `series` tag: a season or league of evenings, its standings and its people.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use super::dto::*;
+use super::{Answer, bearer, created, ok, run};
+use crate::app::series::{self, SeriesRecord};
+use crate::app::{App, AppError};
+use crate::tournament::Counting;
+use crate::web::error::ErrorBody;
+
+fn series_json(series: &SeriesRecord) -> SeriesOut {
+    SeriesOut {
+        id: series.id(),
+        name: series.row.name.clone(),
+        count: series.counting.word().to_owned(),
+        count_best: series.counting.best(),
+    }
+}
+
+fn counting(count: Option<&str>, count_best: Option<i64>) -> Result<Counting, AppError> {
+    Counting::parse(count, count_best).map_err(|e| AppError::invalid(e.to_string()))
+}
+
+fn token(req: &HttpRequest) -> String {
+    bearer(req).unwrap_or_default()
+}
+
+#[utoipa::path(post, path = "/api/v1/series", tag = "series",
+    request_body = SeriesInput,
+    responses(
+        (status = 201, description = "The series and its host token (shown only now)", body = SeriesCreated),
+        (status = 422, description = "A name or a counting that does not fit", body = ErrorBody),
+    ))]
+pub(super) async fn create_series(app: web::Data<App>, input: web::Json<SeriesInput>) -> Answer {
+    let input = input.into_inner();
+    let counting = counting(input.count.as_deref(), input.count_best)?;
+    let (series, token) = run(&app, move |app| {
+        series::create_series(app, &input.name, counting)
+    })
+    .await?;
+    created(SeriesCreated {
+        ok: true,
+        series: series_json(&series),
+        host_token: token,
+    })
+}
+
+#[utoipa::path(patch, path = "/api/v1/series/{series}", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    request_body = SeriesChange,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The series after the change", body = SeriesUpdated),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+        (status = 422, description = "A name or a counting that does not fit (a best N above the evenings held)", body = ErrorBody),
+    ))]
+pub(super) async fn update_series(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    input: web::Json<SeriesChange>,
+) -> Answer {
+    let input = input.into_inner();
+    let counting = if input.count.is_some() || input.count_best.is_some() {
+        Some(counting(input.count.as_deref(), input.count_best)?)
+    } else {
+        None
+    };
+    let token = token(&req);
+    let id = path.into_inner();
+    let series = run(&app, move |app| {
+        series::update_series(app, id, &token, input.name.as_deref(), counting)
+    })
+    .await?;
+    ok(SeriesUpdated {
+        ok: true,
+        series: series_json(&series),
+    })
+}
+
+#[utoipa::path(get, path = "/api/v1/series/{series}/standings", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    responses(
+        (status = 200, description = "The season's standings and its evenings", body = SeriesStandingsOut),
+        (status = 404, description = "No such series", body = ErrorBody),
+    ))]
+pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let standings = run(&app, move |app| series::standings(app, id)).await?;
+    ok(SeriesStandingsOut {
+        ok: true,
+        series: series_json(&standings.series),
+        evenings: standings
+            .evenings
+            .into_iter()
+            .map(|e| SeriesEveningOut {
+                event: e.event,
+                name: e.name,
+                status: e.status,
+                closed: e.closed,
+                date: e.date,
+            })
+            .collect(),
+        standings: standings.standings,
+    })
+}
+
+#[utoipa::path(get, path = "/api/v1/series/{series}/people", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "Everyone who came, with the names linked to them", body = SeriesPeopleOut),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+    ))]
+pub(super) async fn people(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
+    let (id, token) = (path.into_inner(), token(&req));
+    let people = run(&app, move |app| series::people(app, id, &token)).await?;
+    ok(SeriesPeopleOut {
+        ok: true,
+        people: people
+            .into_iter()
+            .map(|p| SeriesPersonOut {
+                name: p.name,
+                evenings: p.evenings,
+                also: p.also,
+            })
+            .collect(),
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/series/{series}/people/link", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    request_body = LinkInput,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The two names are one person now", body = Done),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+        (status = 422, description = "A person linked to themselves, or two names already one person", body = ErrorBody),
+    ))]
+pub(super) async fn link(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    input: web::Json<LinkInput>,
+) -> Answer {
+    let (id, token, input) = (path.into_inner(), token(&req), input.into_inner());
+    run(&app, move |app| {
+        series::link(app, id, &token, &input.name, &input.with)
+    })
+    .await?;
+    ok(Done { ok: true })
+}
+
+#[utoipa::path(post, path = "/api/v1/series/{series}/people/split", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    request_body = SplitInput,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "Split: the name (or the seat) is its own person", body = Done),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+        (status = 404, description = "The seat is not in one of the series' evenings", body = ErrorBody),
+        (status = 422, description = "A name that is not linked, or nobody's", body = ErrorBody),
+    ))]
+pub(super) async fn split(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+    input: web::Json<SplitInput>,
+) -> Answer {
+    let (id, token, input) = (path.into_inner(), token(&req), input.into_inner());
+    run(&app, move |app| match input.player {
+        Some(player) => series::give_seat(app, id, &token, player, &input.name),
+        None => series::unlink(app, id, &token, &input.name),
+    })
+    .await?;
+    ok(Done { ok: true })
+}
+
+#[utoipa::path(get, path = "/api/v1/series/{series}/export.csv", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    responses(
+        (status = 200, description = "The season's standings as CSV: place, name, evenings, each evening's score (in brackets when not counted), total, counted", content_type = "text/csv", body = String),
+        (status = 404, description = "No such series", body = ErrorBody),
+    ))]
+pub(super) async fn export_csv(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let csv = run(&app, move |app| {
+        series::standings(app, id).and_then(|season| series::standings_csv(&season))
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"touring-series-{id}.csv\""),
+        ))
+        .body(csv))
+}
