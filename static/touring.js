@@ -254,16 +254,27 @@
     // A moment apart, so that a screen reader hears the new words as a change.
     setTimeout(function () { region.textContent = text; }, 50);
   }
-  var lastHeard = null;
+  // (Undefined until the board is first read: the first move of a deal, into an empty log,
+  // is heard too.)
+  var lastHeard;
+  var wasMyTurn = null;
   function tellBoard(ownMove) {
     var board = document.querySelector("#board .board");
     if (!board) return;
     var latest = document.querySelector("#board ul.log li");
     var line = latest ? latest.textContent.trim() : null;
-    if (lastHeard !== null && line && line !== lastHeard && !ownMove) {
+    if (lastHeard !== undefined && line && line !== lastHeard && !ownMove) {
       announce("move:" + board.getAttribute("data-actions"), line, false);
     }
     lastHeard = line;
+    // The guest's turn is a decision of their own: said at once, when it comes live.
+    var turn = document.querySelector("#board [data-your-turn]");
+    if (turn && wasMyTurn === false && !ownMove) {
+      var heading = document.querySelector("#board .board h2");
+      announce("turn:" + board.getAttribute("data-actions"),
+        heading ? heading.textContent.trim() : "Your turn.", true);
+    }
+    wasMyTurn = !!turn;
     var decision = document.querySelector("#board .decision");
     if (decision) {
       var words = decision.querySelector("strong");
