@@ -478,6 +478,9 @@
         main.insertBefore(document.importNode(message, true), region);
       });
       region.innerHTML = replacement.innerHTML;
+      // The move is played: no card stays picked (a second card of the same name would, and
+      // Enter on it would put it down again).
+      pickedCard = null;
       region.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true, detail: { ownMove: true } }));
       scanClocks();
       focusAfterMove();

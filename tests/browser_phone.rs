@@ -4,7 +4,8 @@
 //! stays where it was; speeding asks for a second tap before it is played; the standings fit
 //! the phone without breaking a word. With a keyboard alone (Tab, Shift+Tab, Enter, Space) a
 //! guest plays moves of every game, the picked card's moves come right after it, and after each
-//! move the focus lands on the hand's first card, the decision, or the hand. On a small phone
+//! move the focus lands on the hand's first card, the decision, or the hand; a whole deal of
+//! Mille Bornes is played that way. On a small phone
 //! (360×740) every touch target of the join and seat pages is at least 44×44 px; an opponent's
 //! move is heard in the polite live region and the guest's turn in the assertive one; colour is
 //! never the only signal of a seat's board.
@@ -417,6 +418,7 @@ async fn focused(browser: &Browser) -> Value {
 /// focus must be on the decision, the hand's first card that plays, or the hand.
 async fn play_by_keyboard(browser: &Browser, space: bool) {
     let before = actions_shown(browser).await;
+    let deal = deal_shown(browser).await;
     let mut reached = Value::Null;
     for _ in 0..40 {
         press(browser, Key::Tab, false).await;
@@ -469,7 +471,9 @@ async fn play_by_keyboard(browser: &Browser, space: bool) {
                 .attr("data-actions")
                 .await?
                 .and_then(|n| n.parse().ok());
-            Ok(now.filter(|&n| n > before))
+            // (The deal's last move may bring the next deal, its count back at zero.)
+            let next_deal = board.attr("data-deal").await? != deal;
+            Ok(now.filter(|&n| n > before || next_deal))
         })
         .await;
     browser
@@ -542,6 +546,89 @@ fn every_game_is_played_with_the_keyboard_alone_and_the_focus_lands_on_the_hand(
             for browser in seats {
                 browser.quit().await;
             }
+        }
+        drop(driver);
+    });
+}
+
+/// The deal the board shows (its number), if any.
+async fn deal_shown(browser: &Browser) -> Option<String> {
+    match browser.find(By::Css("#board .board")).await {
+        Ok(board) => board.attr("data-deal").await.ok().flatten(),
+        Err(_) => None,
+    }
+}
+
+/// Whether the first deal is over on this page: its heading names the winner or says so, or
+/// the next deal is shown.
+async fn first_deal_over(browser: &Browser) -> bool {
+    let heading = browser
+        .text_of("#board .board h2")
+        .await
+        .unwrap_or_default();
+    heading.contains(" won this ")
+        || heading.contains(" is over")
+        || deal_shown(browser).await.is_some_and(|deal| deal != "1")
+}
+
+#[test]
+fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (_, tokens) = two_guests(
+        &server,
+        json!({"name": "Keyboard deal", "rules": "mille-bornes", "seed": 1000}),
+    );
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let mut seats = Vec::new();
+        for token in &tokens {
+            let browser = driver.browser(1000, 900).await;
+            browser
+                .goto(server.url(&format!("/seat/{token}")).as_str())
+                .await
+                .expect("open a seat");
+            browser.wait_for_text("#board h2", "").await;
+            seats.push(browser);
+        }
+        // Every move of the deal, by whichever seat may act, with Tab, Enter and Space alone
+        // (the Coup Fourré's answers included), until the deal is over.
+        let mut moves = 0;
+        loop {
+            let mover = browser::eventually("a seat that may act, or the deal's end", async || {
+                if first_deal_over(&seats[0]).await {
+                    return Some(None);
+                }
+                for (i, browser) in seats.iter().enumerate() {
+                    let offers = browser
+                        .find_all(By::Css(
+                            "#board .moves form, #board .decision-buttons button",
+                        ))
+                        .await
+                        .ok()?;
+                    if !offers.is_empty() {
+                        return Some(Some(i));
+                    }
+                }
+                None
+            })
+            .await;
+            let Some(mover) = mover else { break };
+            play_by_keyboard(&seats[mover], moves % 2 == 1).await;
+            moves += 1;
+            assert!(moves < 400, "the deal ends within 400 moves");
+        }
+        browser::say(&format!(
+            "mille bornes: a deal played by keyboard in {moves} moves"
+        ));
+        assert!(moves > 20, "a whole deal was played: {moves} moves");
+        seats[0]
+            .audit("a Mille Bornes seat at the end of a deal played with the keyboard")
+            .await;
+        for browser in seats {
+            browser.quit().await;
         }
         drop(driver);
     });
