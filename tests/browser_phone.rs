@@ -601,18 +601,7 @@ fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
                 if first_deal_over(&seats[0]).await {
                     return Some(None);
                 }
-                for (i, browser) in seats.iter().enumerate() {
-                    let offers = browser
-                        .find_all(By::Css(
-                            "#board .moves form, #board .decision-buttons button",
-                        ))
-                        .await
-                        .ok()?;
-                    if !offers.is_empty() {
-                        return Some(Some(i));
-                    }
-                }
-                None
+                mover_now(&seats).await.map(Some)
             })
             .await;
             let Some(mover) = mover else { break };
@@ -634,23 +623,25 @@ fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
     });
 }
 
-/// The seat whose page offers a move or a decision now.
+/// The seat whose page offers a move or a decision now, once there is one.
 async fn eventually_mover(seats: &[Browser]) -> usize {
-    browser::eventually("a seat that may act", async || {
-        for (i, browser) in seats.iter().enumerate() {
-            let offers = browser
-                .find_all(By::Css(
-                    "#board .moves form, #board .decision-buttons button",
-                ))
-                .await
-                .ok()?;
-            if !offers.is_empty() {
-                return Some(i);
-            }
+    browser::eventually("a seat that may act", async || mover_now(seats).await).await
+}
+
+/// The seat whose page offers a move or a decision now, if any.
+async fn mover_now(seats: &[Browser]) -> Option<usize> {
+    for (i, browser) in seats.iter().enumerate() {
+        let offers = browser
+            .find_all(By::Css(
+                "#board .moves form, #board .decision-buttons button",
+            ))
+            .await
+            .ok()?;
+        if !offers.is_empty() {
+            return Some(i);
         }
-        None
-    })
-    .await
+    }
+    None
 }
 
 /// Every touch target the page shows that is under 44×44 CSS px, named by its tag, its words
