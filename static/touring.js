@@ -255,16 +255,27 @@
     // A moment apart, so that a screen reader hears the new words as a change.
     setTimeout(function () { region.textContent = text; }, 50);
   }
-  var lastHeard = null;
+  // (Undefined until the board is first read: the first move of a deal, into an empty log,
+  // is heard too.)
+  var lastHeard;
+  var wasMyTurn = null;
   function tellBoard(ownMove) {
     var board = document.querySelector("#board .board");
     if (!board) return;
     var latest = document.querySelector("#board ul.log li");
     var line = latest ? latest.textContent.trim() : null;
-    if (lastHeard !== null && line && line !== lastHeard && !ownMove) {
+    if (lastHeard !== undefined && line && line !== lastHeard && !ownMove) {
       announce("move:" + board.getAttribute("data-actions"), line, false);
     }
     lastHeard = line;
+    // The guest's turn is a decision of their own: said at once, when it comes live.
+    var turn = document.querySelector("#board [data-your-turn]");
+    if (turn && wasMyTurn === false && !ownMove) {
+      var heading = document.querySelector("#board .board h2");
+      announce("turn:" + board.getAttribute("data-actions"),
+        heading ? heading.textContent.trim() : "Your turn.", true);
+    }
+    wasMyTurn = !!turn;
     var decision = document.querySelector("#board .decision");
     if (decision) {
       var words = decision.querySelector("strong");
@@ -491,6 +502,9 @@
       }
       showMessages(region, fresh.querySelectorAll("main > .flash"));
       region.innerHTML = replacement.innerHTML;
+      // The move is played: no card stays picked (a second card of the same name would, and
+      // Enter on it would put it down again).
+      pickedCard = null;
       region.dispatchEvent(new CustomEvent("touring:updated", { bubbles: true, detail: { ownMove: true } }));
       scanClocks();
       focusAfterMove();

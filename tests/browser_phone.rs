@@ -4,7 +4,11 @@
 //! stays where it was; speeding asks for a second tap before it is played; the standings fit
 //! the phone without breaking a word. With a keyboard alone (Tab, Shift+Tab, Enter, Space) a
 //! guest plays moves of every game, the picked card's moves come right after it, and after each
-//! move the focus lands on the hand's first card, the decision, or the hand.
+//! move the focus lands on the hand's first card, the decision, or the hand; a whole deal of
+//! Mille Bornes is played that way. On a small phone
+//! (360×740) every touch target of the join and seat pages is at least 44×44 px; an opponent's
+//! move is heard in the polite live region and the guest's turn in the assertive one; colour is
+//! never the only signal of a seat's board.
 //!
 //! Needs `chromium` and `chromedriver`; without them the tests say they are skipped and pass
 //! (in CI, `CI=true`, they fail instead).
@@ -14,7 +18,7 @@ mod browser;
 mod common;
 
 use browser::{Browser, Driver, runtime, tools_or_skip};
-use common::api::{Host, may_speed_1926, race_1926_until, seat};
+use common::api::{Host, may_speed_1926, race_1926_until, racing_move_1926, seat, send_move};
 use common::server::Server;
 use serde_json::{Value, json};
 use thirtyfour::prelude::*;
@@ -39,6 +43,25 @@ fn to_move(server: &Server, tokens: &[String]) -> String {
         .find(|t| seat(server, t)["deal"]["your_turn"] == true)
         .expect("a seat to move")
         .clone()
+}
+
+/// For each game, an event of two guests (`name` and the game in its name), round 1 started;
+/// answers the game and the token of the seat to move.
+fn seat_to_move_in_each_game(server: &Server, name: &str) -> Vec<(&'static str, String)> {
+    [
+        ("touring-1926", 1926),
+        ("touring-1958", 58),
+        ("mille-bornes", 1000),
+    ]
+    .into_iter()
+    .map(|(rules, seed)| {
+        let (_, tokens) = two_guests(
+            server,
+            json!({"name": format!("{name} {rules}"), "rules": rules, "seed": seed}),
+        );
+        (rules, to_move(server, &tokens))
+    })
+    .collect()
 }
 
 /// A phone on a seat, once its board says it is the seat's turn.
@@ -83,19 +106,19 @@ async fn actions_shown(phone: &Browser) -> u64 {
         .expect("a number of actions")
 }
 
-/// Taps the first card of the hand that has moves; answers its identifier.
+/// Taps the first card of the hand that has moves; answers its identifier. (A live update may
+/// redraw the board between finding the card and tapping it: then the new one is tapped.)
 async fn tap_a_playable_card(phone: &Browser) -> String {
-    let card = phone
-        .find(By::Css("#board .hand .card[data-playable]"))
+    phone
+        .wait_for("a card with moves, tapped", async |driver: &WebDriver| {
+            let card = driver
+                .find(By::Css("#board .hand .card[data-playable]"))
+                .await?;
+            let id = card.attr("data-card").await?;
+            card.click().await?;
+            Ok(id)
+        })
         .await
-        .expect("a card with moves");
-    let id = card
-        .attr("data-card")
-        .await
-        .expect("data-card")
-        .expect("the card's identifier");
-    card.click().await.expect("tap the card");
-    id
 }
 
 #[test]
@@ -104,20 +127,7 @@ fn the_seat_to_move_sees_its_hand_and_moves_on_the_first_screen_of_a_phone() {
         return;
     };
     let server = Server::start();
-    let seats: Vec<(&str, String)> = [
-        ("touring-1926", 1926),
-        ("touring-1958", 58),
-        ("mille-bornes", 1000),
-    ]
-    .into_iter()
-    .map(|(rules, seed)| {
-        let (_, tokens) = two_guests(
-            &server,
-            json!({"name": format!("First screen {rules}"), "rules": rules, "seed": seed}),
-        );
-        (rules, to_move(&server, &tokens))
-    })
-    .collect();
+    let seats = seat_to_move_in_each_game(&server, "First screen");
     runtime().block_on(async {
         let driver = Driver::start(&tools);
         for (rules, token) in &seats {
@@ -396,6 +406,7 @@ async fn focused(browser: &Browser) -> Value {
 /// focus must be on the decision, the hand's first card that plays, or the hand.
 async fn play_by_keyboard(browser: &Browser, space: bool) {
     let before = actions_shown(browser).await;
+    let deal = deal_shown(browser).await;
     let mut reached = Value::Null;
     for _ in 0..40 {
         press(browser, Key::Tab, false).await;
@@ -441,7 +452,18 @@ async fn play_by_keyboard(browser: &Browser, space: bool) {
             press(browser, Key::Enter, false).await;
         }
     }
-    board_after(browser, before).await;
+    browser
+        .wait_for("the move to be played", async |driver: &WebDriver| {
+            let board = driver.find(By::Css("#board .board")).await?;
+            let now: Option<u64> = board
+                .attr("data-actions")
+                .await?
+                .and_then(|n| n.parse().ok());
+            // (The deal's last move may bring the next deal, its count back at zero.)
+            let next_deal = board.attr("data-deal").await? != deal;
+            Ok(now.filter(|&n| n > before || next_deal))
+        })
+        .await;
     browser
         .wait_for(
             "the focus on the decision, the hand's first card that plays, or the hand",
@@ -517,23 +539,387 @@ fn every_game_is_played_with_the_keyboard_alone_and_the_focus_lands_on_the_hand(
     });
 }
 
-/// The seat whose page offers a move or a decision now.
-async fn eventually_mover(seats: &[Browser]) -> usize {
-    browser::eventually("a seat that may act", async || {
-        for (i, browser) in seats.iter().enumerate() {
-            let offers = browser
-                .find_all(By::Css(
-                    "#board .moves form, #board .decision-buttons button",
-                ))
+/// The deal the board shows (its number), if any.
+async fn deal_shown(browser: &Browser) -> Option<String> {
+    match browser.find(By::Css("#board .board")).await {
+        Ok(board) => board.attr("data-deal").await.ok().flatten(),
+        Err(_) => None,
+    }
+}
+
+/// Whether the first deal is over on this page: its heading names the winner or says so, or
+/// the next deal is shown.
+async fn first_deal_over(browser: &Browser) -> bool {
+    let heading = browser
+        .text_of("#board .board h2")
+        .await
+        .unwrap_or_default();
+    heading.contains(" won this ")
+        || heading.contains(" is over")
+        || deal_shown(browser).await.is_some_and(|deal| deal != "1")
+}
+
+#[test]
+fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (_, tokens) = two_guests(
+        &server,
+        json!({"name": "Keyboard deal", "rules": "mille-bornes", "seed": 1000}),
+    );
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let mut seats = Vec::new();
+        for token in &tokens {
+            let browser = driver.browser(1000, 900).await;
+            browser
+                .goto(server.url(&format!("/seat/{token}")).as_str())
                 .await
-                .ok()?;
-            if !offers.is_empty() {
-                return Some(i);
-            }
+                .expect("open a seat");
+            browser.wait_for_text("#board h2", "").await;
+            seats.push(browser);
         }
-        None
+        // Every move of the deal, by whichever seat may act, with Tab, Enter and Space alone
+        // (the Coup Fourré's answers included), until the deal is over.
+        let mut moves = 0;
+        loop {
+            let mover = browser::eventually("a seat that may act, or the deal's end", async || {
+                if first_deal_over(&seats[0]).await {
+                    return Some(None);
+                }
+                mover_now(&seats).await.map(Some)
+            })
+            .await;
+            let Some(mover) = mover else { break };
+            play_by_keyboard(&seats[mover], moves % 2 == 1).await;
+            moves += 1;
+            assert!(moves < 400, "the deal ends within 400 moves");
+        }
+        browser::say(&format!(
+            "mille bornes: a deal played by keyboard in {moves} moves"
+        ));
+        assert!(moves > 20, "a whole deal was played: {moves} moves");
+        seats[0]
+            .audit("a Mille Bornes seat at the end of a deal played with the keyboard")
+            .await;
+        for browser in seats {
+            browser.quit().await;
+        }
+        drop(driver);
+    });
+}
+
+/// The seat whose page offers a move or a decision now, once there is one.
+async fn eventually_mover(seats: &[Browser]) -> usize {
+    browser::eventually("a seat that may act", async || mover_now(seats).await).await
+}
+
+/// The seat whose page offers a move or a decision now, if any.
+async fn mover_now(seats: &[Browser]) -> Option<usize> {
+    for (i, browser) in seats.iter().enumerate() {
+        let offers = browser
+            .find_all(By::Css(
+                "#board .moves form, #board .decision-buttons button",
+            ))
+            .await
+            .ok()?;
+        if !offers.is_empty() {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Every touch target the page shows that is under 44×44 CSS px, named by its tag, its words
+/// and its size. Targets are links, buttons, fields, summaries and whatever the page made
+/// focusable (a card of the hand); what is not drawn (`display: none`, `hidden`, invisible)
+/// does not count, the skip link does (it is drawn once focused, at the same size).
+///
+/// A link inside running text (a text sibling of its own in the same parent, and not styled as
+/// a button) is exempt, as WCAG 2.5.5 and 2.5.8 allow for inline targets: its size is the
+/// text's. Links standing alone (the masthead's, a button-like link) are not.
+async fn small_targets(phone: &Browser) -> Vec<String> {
+    let answer = phone
+        .execute(
+            "var small = [];
+             var css = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+                     + '[role=button], [tabindex]:not([tabindex=\"-1\"])';
+             document.querySelectorAll(css).forEach(function (el) {
+               var style = window.getComputedStyle(el);
+               if (style.visibility === 'hidden' || style.display === 'none') return;
+               if (el.closest('.sr-only')) return;
+               var box = el.getBoundingClientRect();
+               if (box.width === 0 && box.height === 0) return;
+               if (el.tagName === 'A' && !el.classList.contains('button')) {
+                 var inline = Array.prototype.some.call(el.parentNode.childNodes, function (n) {
+                   return n.nodeType === 3 && n.textContent.trim() !== '';
+                 });
+                 if (inline) return;
+               }
+               if (box.width < 44 || box.height < 44) {
+                 small.push(el.tagName.toLowerCase() + ' \"' + el.textContent.trim().slice(0, 40)
+                   + '\" ' + Math.round(box.width * 10) / 10 + 'x' + Math.round(box.height * 10) / 10);
+               }
+             });
+             return small;",
+            Vec::new(),
+        )
+        .await
+        .expect("measure the touch targets");
+    answer.convert().expect("a list of targets")
+}
+
+/// A phone of 360×740, a small one.
+const SMALL_WIDTH: u32 = 360;
+const SMALL_HEIGHT: u32 = 740;
+
+#[test]
+fn every_touch_target_on_the_join_and_seat_pages_is_at_least_44_px_on_a_phone() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let games: Vec<(&str, String, String)> = [
+        ("touring-1926", 1926),
+        ("touring-1958", 58),
+        ("mille-bornes", 1000),
+    ]
+    .into_iter()
+    .map(|(rules, seed)| {
+        let host = Host::create(
+            &server,
+            json!({"name": format!("Targets {rules}"), "rules": rules, "seed": seed}),
+        );
+        let tokens = host.add_players(&server, &["Ann", "Bob", "Cy", "Di"]);
+        host.ok(&server, "/rounds", json!({}));
+        host.ok(&server, "/rounds/1/start", json!({}));
+        let join = host.ok(&server, "/join-keys", json!({}));
+        let link = server.url(join["join_link"].as_str().expect("a join link"));
+        (rules, to_move(&server, &tokens), link)
     })
-    .await
+    .collect();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        for (rules, token, link) in &games {
+            let phone = driver.phone(SMALL_WIDTH, SMALL_HEIGHT).await;
+            phone.goto(link.as_str()).await.expect("open the join page");
+            phone.wait_for_text("h1", "who are you?").await;
+            let small = small_targets(&phone).await;
+            assert!(
+                small.is_empty(),
+                "{rules}: the join page has touch targets under 44×44 px: {small:?}"
+            );
+            phone.quit().await;
+            let phone = driver.phone(SMALL_WIDTH, SMALL_HEIGHT).await;
+            phone
+                .goto(server.url(&format!("/seat/{token}")).as_str())
+                .await
+                .expect("open a seat");
+            phone.wait_for_text("#board h2", "Your turn").await;
+            let small = small_targets(&phone).await;
+            assert!(
+                small.is_empty(),
+                "{rules}: the seat page has touch targets under 44×44 px: {small:?}"
+            );
+            // A card tapped shows its moves: each is a target too.
+            tap_a_playable_card(&phone).await;
+            let small = small_targets(&phone).await;
+            assert!(
+                small.is_empty(),
+                "{rules}: the seat page with a card tapped has touch targets under 44×44 px: \
+                 {small:?}"
+            );
+            phone.quit().await;
+        }
+        drop(driver);
+    });
+}
+
+/// The words of the live region `id` (a screen reader's, drawn for nobody).
+async fn region_words(phone: &WebDriver, id: &str) -> WebDriverResult<String> {
+    let answer = phone
+        .execute(
+            "var region = document.getElementById(arguments[0]);
+             return region ? region.textContent.trim() : '';",
+            vec![json!(id)],
+        )
+        .await?;
+    Ok(answer.json().as_str().unwrap_or_default().to_owned())
+}
+
+#[test]
+fn an_opponents_move_is_announced_politely_and_the_guests_turn_at_once() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (_, tokens) = two_guests(&server, json!({"name": "Heard", "seed": 1926}));
+    let mover = to_move(&server, &tokens);
+    let listener = tokens
+        .iter()
+        .find(|t| **t != mover)
+        .expect("the other seat")
+        .clone();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.phone(WIDTH, HEIGHT).await;
+        phone
+            .goto(server.url(&format!("/seat/{listener}")).as_str())
+            .await
+            .expect("open the seat that waits");
+        phone.wait_for_text("#board h2", "to play").await;
+        phone.mark_page().await;
+        let before = actions_shown(&phone).await;
+        // Nothing is said of what the page showed when it opened.
+        assert_eq!(
+            region_words(&phone, "announce").await.ok(),
+            Some(String::new())
+        );
+        assert_eq!(
+            region_words(&phone, "announce-now").await.ok(),
+            Some(String::new())
+        );
+        // The opponent moves (from their own phone, here through the API).
+        tokio::task::block_in_place(|| {
+            let state = seat(&server, &mover);
+            let action = racing_move_1926(&state).expect("a move");
+            let (status, answer) = send_move(&server, &mover, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{action}: {answer}");
+        });
+        phone
+            .wait_for("the move on the board", async |driver: &WebDriver| {
+                let board = driver.find(By::Css("#board .board")).await?;
+                let shown: Option<u64> = board
+                    .attr("data-actions")
+                    .await?
+                    .and_then(|n| n.parse().ok());
+                Ok(shown.filter(|&n| n > before))
+            })
+            .await;
+        let line = phone
+            .text_of("#board ul.log li")
+            .await
+            .expect("the move in the log");
+        // The polite region says what happened, in the log's words.
+        phone
+            .wait_for(
+                "the move in the polite region",
+                async |driver: &WebDriver| {
+                    let words = region_words(driver, "announce").await?;
+                    Ok((words == line.trim()).then_some(()))
+                },
+            )
+            .await;
+        // It is now this guest's turn: a decision of theirs, said in the assertive region.
+        phone.wait_for_text("#board h2", "Your turn").await;
+        let urgent = phone
+            .wait_for(
+                "the turn in the assertive region",
+                async |driver: &WebDriver| {
+                    let words = region_words(driver, "announce-now").await?;
+                    Ok((!words.is_empty()).then_some(words))
+                },
+            )
+            .await;
+        assert!(
+            urgent.contains("Your turn"),
+            "the assertive region: {urgent}"
+        );
+        assert!(
+            !region_words(&phone, "announce")
+                .await
+                .unwrap_or_default()
+                .contains("Your turn"),
+            "the turn is not said twice"
+        );
+        assert!(phone.same_page().await, "the page was never reloaded");
+        phone.quit().await;
+        drop(driver);
+    });
+}
+
+#[test]
+fn colour_is_never_the_only_signal_on_a_seat() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let seats = seat_to_move_in_each_game(&server, "Not by colour");
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        for (rules, token) in &seats {
+            let phone = phone_on(&driver, &server, token).await;
+            let cues = phone
+                .execute(
+                    "var words = function (el) { return el ? el.textContent.trim() : ''; };
+                     var cards = Array.prototype.map.call(
+                       document.querySelectorAll('#board .hand .card'), function (card) {
+                         return {kind: words(card.querySelector('.kind')),
+                                 playable: card.hasAttribute('data-playable'),
+                                 edge: getComputedStyle(card).borderTopStyle};
+                       });
+                     return {
+                       cards: cards,
+                       toMove: Array.prototype.map.call(
+                         document.querySelectorAll('#board .side.to-move h3'), words),
+                       statuses: Array.prototype.map.call(
+                         document.querySelectorAll('#board .side .status'), words),
+                       turn: document.querySelector('#board [data-your-turn]') ? words(
+                         document.querySelector('#board .board h2')) : ''
+                     };",
+                    Vec::new(),
+                )
+                .await
+                .expect("read the cues")
+                .json()
+                .clone();
+            // A card's colour (hazard, remedy, go, speed) comes with its kind in words.
+            let cards = cues["cards"].as_array().expect("the hand");
+            assert!(!cards.is_empty(), "{rules}: a hand");
+            for card in cards {
+                assert_ne!(card["kind"], "", "{rules}: a card's kind in words: {cues}");
+            }
+            // The cards that play and those that do not differ by their edge's shape too.
+            let edges = |playable: bool| {
+                cards
+                    .iter()
+                    .filter(|c| c["playable"] == playable)
+                    .map(|c| c["edge"].as_str().unwrap_or_default().to_owned())
+                    .collect::<std::collections::BTreeSet<_>>()
+            };
+            let (plays, idle) = (edges(true), edges(false));
+            assert!(!plays.is_empty(), "{rules}: a card plays: {cues}");
+            assert!(
+                plays.is_disjoint(&idle),
+                "{rules}: the cards that do not play have another edge: {cues}"
+            );
+            // The side to move (drawn with a glow) says so in words, and so does the turn.
+            let to_move = cues["toMove"].as_array().expect("the side to move");
+            assert_eq!(to_move.len(), 1, "{rules}: one side to move: {cues}");
+            assert!(
+                to_move[0].as_str().unwrap_or_default().contains("to play"),
+                "{rules}: {cues}"
+            );
+            assert!(
+                cues["turn"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("Your turn"),
+                "{rules}: the turn in words: {cues}"
+            );
+            // A side's state (green running, red stopped) is in words.
+            for status in cues["statuses"].as_array().expect("statuses") {
+                assert_ne!(status, "", "{rules}: a side's state in words: {cues}");
+            }
+            phone
+                .audit(&format!("a {rules} seat, its cues not by colour alone"))
+                .await;
+            phone.quit().await;
+        }
+        drop(driver);
+    });
 }
 
 /// Shows a move of the seat to move: taps a card that plays, answers the shown move's button.
