@@ -87,11 +87,13 @@ fn ctrl_c_stops_the_demo_and_deletes_its_temporary_database() {
         .spawn()
         .expect("start touring demo");
     let stdout = child.stdout.take().expect("stdout");
-    let started = std::io::BufReader::new(stdout)
+    let mut lines = std::io::BufReader::new(stdout)
         .lines()
-        .map_while(Result::ok)
-        .any(|line| line.starts_with("database:"));
+        .map_while(Result::ok);
+    let started = lines.any(|line| line.starts_with("database:"));
     assert!(started, "the demo said where its database is");
+    // Read the rest as a terminal would: a pipe closed early makes the demo's next line fail.
+    let reader = std::thread::spawn(move || lines.count());
     let made = std::fs::read_dir(tmp.path()).expect("read TMPDIR").count();
     assert_eq!(made, 1, "the demo's temporary directory");
     let sent = std::process::Command::new("kill")
@@ -112,6 +114,7 @@ fn ctrl_c_stops_the_demo_and_deletes_its_temporary_database() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success(), "{status}");
+    reader.join().expect("the demo's output read to its end");
     let left = std::fs::read_dir(tmp.path()).expect("read TMPDIR").count();
     assert_eq!(left, 0, "the temporary database is deleted");
 }
