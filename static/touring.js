@@ -349,7 +349,16 @@
   // ------------------------------------------------------------ the seat's hand
   // A board's hand (data-play): each card and each move form names its card (data-card). A tap
   // on a card shows its moves under the hand; without script every move is listed.
+  // The picked card: its identifier and which copy of it in the hand (a hand may hold two of a
+  // card; the copy the guest picked is the one marked, so that the focus stays on it).
   var pickedCard = null;
+  var pickedCopy = 0;
+  function copyOf(play, card) {
+    var id = card.getAttribute("data-card");
+    return Array.prototype.filter.call(play.querySelectorAll(".hand .card[data-card]"), function (c) {
+      return c.getAttribute("data-card") === id;
+    }).indexOf(card);
+  }
   function cardMoves(play, card) {
     return Array.prototype.filter.call(play.querySelectorAll(".moves form[data-card]"), function (form) {
       return form.getAttribute("data-card") === card;
@@ -358,10 +367,12 @@
   function showPicked(play) {
     var cards = play.querySelectorAll(".hand .card[data-card]");
     if (pickedCard && cardMoves(play, pickedCard).length === 0) pickedCard = null;
-    var marked = false;
+    var copies = Array.prototype.filter.call(cards, function (card) {
+      return card.getAttribute("data-card") === pickedCard;
+    });
+    var chosen = copies[pickedCopy] || copies[0] || null;
     Array.prototype.forEach.call(cards, function (card) {
-      var picked = !marked && card.getAttribute("data-card") === pickedCard;
-      if (picked) marked = true;
+      var picked = card === chosen;
       card.classList.toggle("selected", picked);
       if (card.hasAttribute("data-playable")) card.setAttribute("aria-pressed", picked ? "true" : "false");
     });
@@ -388,7 +399,10 @@
     var play = card.closest("[data-play]");
     if (!play || !card.hasAttribute("data-playable")) return;
     var id = card.getAttribute("data-card");
-    pickedCard = pickedCard === id ? null : id;
+    var copy = copyOf(play, card);
+    var again = pickedCard === id && pickedCopy === copy;
+    pickedCard = again ? null : id;
+    pickedCopy = again ? 0 : copy;
     showPicked(play);
   }
   document.addEventListener("keydown", function (event) {

@@ -5,8 +5,8 @@
 //! the phone without breaking a word. With a keyboard alone (Tab, Shift+Tab, Enter, Space) a
 //! guest plays moves of every game, the picked card's moves come right after it, and after each
 //! move the focus lands on the hand's first card, the decision, or the hand; a whole deal of
-//! Mille Bornes is played that way. On a small phone
-//! (360×740) every touch target of the join and seat pages is at least 44×44 px; an opponent's
+//! each game is played that way, and the Extension of Mille Bornes is reached, audited,
+//! announced at once and answered by keyboard. On a small phone (360×740) every touch target of the join and seat pages is at least 44×44 px; an opponent's
 //! move is heard in the polite live region and the guest's turn in the assertive one; colour is
 //! never the only signal of a seat's board.
 //!
@@ -379,8 +379,8 @@ async fn press(browser: &Browser, key: Key, shift: bool) {
     chain.perform().await.expect("press a key");
 }
 
-/// What has the focus: its tag, its data-card, the data-card of its move form, its id, and
-/// whether it is a decision's button.
+/// What has the focus: its tag, its data-card, the data-card and action of its move form, its
+/// id, and whether it is a decision's button.
 async fn focused(browser: &Browser) -> Value {
     browser
         .execute(
@@ -391,6 +391,8 @@ async fn focused(browser: &Browser) -> Value {
                      playable: !!(el && el.hasAttribute && el.hasAttribute('data-playable')),
                      pressed: el ? el.getAttribute('aria-pressed') : null,
                      move: form && form.closest('.moves') ? form.getAttribute('data-card') : null,
+                     action: form && form.querySelector('input[name=action]')
+                       ? form.querySelector('input[name=action]').value : null,
                      decision: !!(el && el.closest && el.closest('.decision-buttons')),
                      id: el ? el.id : ''};",
             Vec::new(),
@@ -405,13 +407,23 @@ async fn focused(browser: &Browser) -> Value {
 /// that plays, Enter (or Space) picks it, Tab goes to its first move, Enter plays it. Then the
 /// focus must be on the decision, the hand's first card that plays, or the hand.
 async fn play_by_keyboard(browser: &Browser, space: bool) {
+    play_chosen_by_keyboard(browser, space, None).await;
+}
+
+/// [`play_by_keyboard`], the move being `wanted` when one is given (unless a decision waits):
+/// Tab goes on to the card it plays or discards, and from that card's first move on to it.
+async fn play_chosen_by_keyboard(browser: &Browser, space: bool, wanted: Option<&Value>) {
     let before = actions_shown(browser).await;
     let deal = deal_shown(browser).await;
+    let wanted_card = wanted.and_then(|w| w.get("play").or_else(|| w.get("discard")));
     let mut reached = Value::Null;
     for _ in 0..40 {
         press(browser, Key::Tab, false).await;
         reached = focused(browser).await;
-        if reached["decision"] == true || reached["playable"] == true {
+        if reached["decision"] == true
+            || (reached["playable"] == true
+                && wanted_card.is_none_or(|card| reached["card"] == *card))
+        {
             break;
         }
     }
@@ -442,6 +454,22 @@ async fn play_by_keyboard(browser: &Browser, space: bool) {
             "Shift+Tab goes back to the card: {back}"
         );
         press(browser, Key::Tab, false).await;
+        if let Some(wanted) = wanted {
+            for _ in 0..8 {
+                let action = focused(browser).await["action"]
+                    .as_str()
+                    .and_then(|a| serde_json::from_str::<Value>(a).ok());
+                if action.as_ref() == Some(wanted) {
+                    break;
+                }
+                press(browser, Key::Tab, false).await;
+            }
+            let reached = focused(browser).await;
+            assert_eq!(
+                reached["move"], card,
+                "Tab reaches the move {wanted}: {reached}"
+            );
+        }
         press(browser, Key::Enter, false).await;
         // A move that costs the side its own miles asks first: Enter again confirms.
         let armed = browser
@@ -464,6 +492,12 @@ async fn play_by_keyboard(browser: &Browser, space: bool) {
             Ok(now.filter(|&n| n > before || next_deal))
         })
         .await;
+    focus_lands_after_a_move(browser).await;
+}
+
+/// Waits until the focus is where it goes after a move: on the decision, if one waits, else on
+/// the hand's first card that plays, else on the hand.
+async fn focus_lands_after_a_move(browser: &Browser) {
     browser
         .wait_for(
             "the focus on the decision, the hand's first card that plays, or the hand",
@@ -559,15 +593,24 @@ async fn first_deal_over(browser: &Browser) -> bool {
         || deal_shown(browser).await.is_some_and(|deal| deal != "1")
 }
 
-#[test]
-fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
+/// A whole first deal of `rules` (dealt from `seed`) at a table of two guests, each on a
+/// browser of their own: every move, by whichever seat may act, with Tab, Enter and Space
+/// alone (the decisions' answers included), and after each the focus on the decision, the
+/// hand's first card that plays, or the hand ([`play_by_keyboard`]). `choose` picks the move
+/// from the seat's state (the keyboard then goes to it), or leaves the first move of the first
+/// card that plays. The last page state is audited.
+fn a_whole_deal_is_played_with_the_keyboard_alone(
+    rules: &str,
+    seed: u64,
+    choose: fn(&Value) -> Option<Value>,
+) {
     let Some(tools) = tools_or_skip("browser tests") else {
         return;
     };
     let server = Server::start();
     let (_, tokens) = two_guests(
         &server,
-        json!({"name": "Keyboard deal", "rules": "mille-bornes", "seed": 1000}),
+        json!({"name": format!("Keyboard deal {rules}"), "rules": rules, "seed": seed}),
     );
     runtime().block_on(async {
         let driver = Driver::start(&tools);
@@ -581,8 +624,6 @@ fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
             browser.wait_for_text("#board h2", "").await;
             seats.push(browser);
         }
-        // Every move of the deal, by whichever seat may act, with Tab, Enter and Space alone
-        // (the Coup Fourré's answers included), until the deal is over.
         let mut moves = 0;
         loop {
             let mover = browser::eventually("a seat that may act, or the deal's end", async || {
@@ -593,22 +634,55 @@ fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
             })
             .await;
             let Some(mover) = mover else { break };
-            play_by_keyboard(&seats[mover], moves % 2 == 1).await;
+            let state = tokio::task::block_in_place(|| seat(&server, &tokens[mover]));
+            play_chosen_by_keyboard(&seats[mover], moves % 2 == 1, choose(&state).as_ref()).await;
             moves += 1;
-            assert!(moves < 400, "the deal ends within 400 moves");
+            assert!(moves < 400, "{rules}: the deal ends within 400 moves");
         }
         browser::say(&format!(
-            "mille bornes: a deal played by keyboard in {moves} moves"
+            "{rules}: a deal played by keyboard in {moves} moves"
         ));
-        assert!(moves > 20, "a whole deal was played: {moves} moves");
+        assert!(
+            moves > 20,
+            "{rules}: a whole deal was played: {moves} moves"
+        );
         seats[0]
-            .audit("a Mille Bornes seat at the end of a deal played with the keyboard")
+            .audit(&format!(
+                "a {rules} seat at the end of a deal played with the keyboard"
+            ))
             .await;
         for browser in seats {
             browser.quit().await;
         }
         drop(driver);
     });
+}
+
+/// Mille Bornes: each seat plays the first move of its first card that plays (its Coup Fourré
+/// answers and the Extension included).
+#[test]
+fn a_whole_deal_of_mille_bornes_is_played_with_the_keyboard_alone() {
+    a_whole_deal_is_played_with_the_keyboard_alone("mille-bornes", 1000, |_| None);
+}
+
+/// Touring (1926): the first move of the first card would never end a deal (a discard, or a
+/// race kept within City Limits), so each seat races ([`racing_move_1926_to_the_end`]) and the
+/// keyboard goes to that move. Seed 9 is chosen for a short deal (of seeds 1 to 11 played the
+/// same way through the API, it gave the shortest but one; most took 60 to 200 moves): 66 to 88
+/// moves in Chromium in the runs here (the count is not the same from run to run), some 40
+/// seconds with the audit.
+#[test]
+fn a_whole_deal_of_touring_1926_is_played_with_the_keyboard_alone() {
+    a_whole_deal_is_played_with_the_keyboard_alone("touring-1926", 9, racing_move_1926_to_the_end);
+}
+
+/// Touring (1937-1958): each seat races ([`racing_move_1958`]) and the keyboard goes to that
+/// move. Seed 9 is chosen for a short deal (of seeds 1 to 15 played the same way through the
+/// API, it gave the shortest; most took 60 to 150 moves): 66 to 84 moves in Chromium in the
+/// runs here (the count is not the same from run to run), some 45 seconds with the audit.
+#[test]
+fn a_whole_deal_of_touring_1937_1958_is_played_with_the_keyboard_alone() {
+    a_whole_deal_is_played_with_the_keyboard_alone("touring-1958", 9, racing_move_1958);
 }
 
 /// The seat whose page offers a move or a decision now, once there is one.
@@ -1051,4 +1125,265 @@ fn when_the_wi_fi_drops_after_a_move_arrived_it_is_never_played_twice() {
         seen + 1,
         "the server played the move once"
     );
+}
+
+/// A move of Mille Bornes that races without attacking (so no table ever waits on a Coup
+/// Fourré): a card played on the side's own piles other than a mileage card (Roll, a remedy, a
+/// safety), else the longest mileage it may play, else a discard of a hazard, else any discard,
+/// else the first legal answer.
+fn racing_move_mille_bornes(state: &Value) -> Option<Value> {
+    let legal = state["deal"]["legal"].as_array()?;
+    let card = |a: &Value, key: &str| a.get(key).and_then(Value::as_str).map(str::to_owned);
+    let own = |a: &&Value| a.get("target").is_none();
+    let played = |a: &&Value| own(a) && card(a, "play").is_some();
+    if let Some(go) = legal
+        .iter()
+        .filter(played)
+        .find(|a| card(a, "play").is_some_and(|c| mileage(&c).is_none()))
+    {
+        return Some(go.clone());
+    }
+    if let Some(longest) = legal
+        .iter()
+        .filter(played)
+        .max_by_key(|a| card(a, "play").and_then(|c| mileage(&c)))
+    {
+        return Some(longest.clone());
+    }
+    let hazards = ["out_of_gas", "flat_tire", "accident", "speed_limit", "stop"];
+    legal
+        .iter()
+        .find(|a| card(a, "discard").is_some_and(|c| hazards.contains(&c.as_str())))
+        .or_else(|| legal.iter().find(|a| a.get("discard").is_some()))
+        .or(legal.first())
+        .cloned()
+}
+
+/// The miles of a Mille Bornes mileage card (`d25` ... `d200`), `None` for any other card.
+fn mileage(card: &str) -> Option<u64> {
+    card.strip_prefix('d')?.parse().ok()
+}
+
+/// The miles a seat's side has travelled, from its seat state.
+fn side_miles(state: &Value) -> u64 {
+    let view = &state["deal"]["view"];
+    let seat = state["deal"]["seat"].as_u64().unwrap_or(0) as usize;
+    let side = view["seats"][seat]["side"].as_u64().unwrap_or(0) as usize;
+    view["sides"][side]["distance"].as_u64().unwrap_or(0)
+}
+
+/// Plays [`racing_move_mille_bornes`] through the API for whichever of `tokens` is to move,
+/// until a seat to move holds the mileage card that takes its side to exactly 700 miles:
+/// answers that seat's index and the card, the move left to the seat's page.
+fn race_mille_bornes_to_the_brink_of_700(server: &Server, tokens: &[String]) -> (usize, String) {
+    for _ in 0..400 {
+        for (i, token) in tokens.iter().enumerate() {
+            let state = seat(server, token);
+            if state["deal"]["your_turn"] != true {
+                continue;
+            }
+            let miles = side_miles(&state);
+            let brink = state["deal"]["legal"].as_array().and_then(|legal| {
+                legal.iter().find_map(|a| {
+                    let card = a.get("play")?.as_str()?;
+                    (a.get("target").is_none() && miles + mileage(card)? == 700)
+                        .then(|| card.to_owned())
+                })
+            });
+            if let Some(card) = brink {
+                return (i, card);
+            }
+            let action = racing_move_mille_bornes(&state).expect("a move for the seat to move");
+            let (status, answer) = send_move(server, token, &state["deal"]["actions"], &action);
+            assert_eq!(status, 200, "{action}: {answer}");
+        }
+    }
+    panic!("no side came to the brink of 700 miles within 400 moves: choose another seed")
+}
+
+/// Whether the focus is on a button of the decision named `label`.
+async fn focus_on_decision(browser: &Browser, label: &str) -> bool {
+    let answer = browser
+        .execute(
+            "var el = document.activeElement;
+             return !!el && !!el.closest('#board .decision-buttons')
+               && el.textContent.trim() === arguments[0];",
+            vec![json!(label)],
+        )
+        .await
+        .expect("the focused element");
+    answer.json().as_bool() == Some(true)
+}
+
+#[test]
+fn the_extension_decision_is_reached_in_chromium_announced_at_once_and_taken_by_keyboard() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    // Two guests: a trip of 700 miles with the Extension.
+    let (_, tokens) = two_guests(
+        &server,
+        json!({"name": "Extension", "rules": "mille-bornes", "seed": 700}),
+    );
+    let (decider, card) = race_mille_bornes_to_the_brink_of_700(&server, &tokens);
+    let token = tokens[decider].clone();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let browser = driver.browser(1000, 900).await;
+        browser
+            .goto(server.url(&format!("/seat/{token}")).as_str())
+            .await
+            .expect("open the seat");
+        browser.wait_for_text("#board h2", "Your turn").await;
+        // The mileage card that makes 700, played with the keyboard: Tab to it, Enter picks it,
+        // Tab to its move that plays it, Enter.
+        let mut reached = Value::Null;
+        for _ in 0..40 {
+            press(&browser, Key::Tab, false).await;
+            reached = focused(&browser).await;
+            if reached["card"] == card.as_str() && reached["playable"] == true {
+                break;
+            }
+        }
+        assert_eq!(
+            reached["card"],
+            card.as_str(),
+            "Tab reaches {card}: {reached}"
+        );
+        press(&browser, Key::Enter, false).await;
+        let wanted = json!({"play": card});
+        for _ in 0..6 {
+            press(&browser, Key::Tab, false).await;
+            reached = focused(&browser).await;
+            if reached["action"]
+                .as_str()
+                .and_then(|a| serde_json::from_str::<Value>(a).ok())
+                == Some(wanted.clone())
+            {
+                break;
+            }
+        }
+        assert_eq!(
+            reached["move"],
+            card.as_str(),
+            "Tab reaches {card}'s play: {reached}"
+        );
+        press(&browser, Key::Enter, false).await;
+        // The decision: the banner names it, the focus is on its first answer, and it is said at
+        // once in the assertive region (it is this guest's own).
+        let banner = browser
+            .wait_for_text("#board .decision strong", "reached 700")
+            .await
+            .text()
+            .await
+            .expect("the banner's words");
+        assert_eq!(banner, "You reached 700: stop here or extend to 1000?");
+        browser
+            .wait_for("the focus on the decision", async |driver: &WebDriver| {
+                let answer = driver
+                    .execute(
+                        "var el = document.activeElement;
+                         return !!el && el === document.querySelector(
+                           '#board .decision-buttons button');",
+                        Vec::new(),
+                    )
+                    .await?;
+                Ok(answer.json().as_bool().filter(|&ok| ok).map(|_| ()))
+            })
+            .await;
+        assert!(
+            focus_on_decision(&browser, "Extend to 1000 miles").await,
+            "the first answer is to extend: {}",
+            focused(&browser).await
+        );
+        let urgent = browser
+            .wait_for(
+                "the decision in the assertive region",
+                async |driver: &WebDriver| {
+                    let words = region_words(driver, "announce-now").await?;
+                    Ok(words.contains("reached 700").then_some(words))
+                },
+            )
+            .await;
+        assert_eq!(urgent, banner, "the assertive region says the decision");
+        browser
+            .audit("a Mille Bornes seat deciding the Extension at 700 miles")
+            .await;
+        // Tab goes to the other answer and Shift+Tab back; Space extends the trip.
+        press(&browser, Key::Tab, false).await;
+        assert!(
+            focus_on_decision(&browser, "Stop at 700 miles").await,
+            "Tab goes to stopping: {}",
+            focused(&browser).await
+        );
+        press(&browser, Key::Tab, true).await;
+        assert!(
+            focus_on_decision(&browser, "Extend to 1000 miles").await,
+            "Shift+Tab goes back to extending: {}",
+            focused(&browser).await
+        );
+        press(&browser, Key::Space, false).await;
+        browser
+            .wait_for_text("#board ul.log", "called the Extension: 1000 miles!")
+            .await;
+        browser
+            .wait_for_none("the decision gone", "#board .decision")
+            .await;
+        let complaint = browser.text_of("main > .flash.error").await;
+        assert!(complaint.is_none(), "the choice was refused: {complaint:?}");
+        browser.quit().await;
+        drop(driver);
+    });
+    let state = seat(&server, &token);
+    assert_eq!(
+        state["deal"]["view"]["target"], 1000,
+        "the trip is now 1000 miles"
+    );
+    assert!(!state["deal"]["view"]["extension"].is_null(), "{state}");
+}
+
+/// A move of Touring (1926) that races to the end of the deal: out of City Limits with Country
+/// when it may (so that its 10s can be played), else [`racing_move_1926`].
+fn racing_move_1926_to_the_end(state: &Value) -> Option<Value> {
+    let legal = state["deal"]["legal"].as_array()?;
+    legal
+        .iter()
+        .find(|a| a.get("play").and_then(Value::as_str) == Some("country"))
+        .cloned()
+        .or_else(|| racing_move_1926(state))
+}
+
+/// A move of Touring (1937-1958) that races without attacking: Go, else the longest mileage it
+/// may play, else a card played on its own side (a remedy, Freeway), else a discard of anything
+/// but Go or mileage, else the first legal move.
+fn racing_move_1958(state: &Value) -> Option<Value> {
+    let legal = state["deal"]["legal"].as_array()?;
+    let card = |a: &Value, key: &str| a.get(key).and_then(Value::as_str).map(str::to_owned);
+    let miles = |c: &str| c.strip_prefix("mile").and_then(|m| m.parse::<u64>().ok());
+    let own = |a: &&Value| a.get("target").is_none() && a.get("play").is_some();
+    if let Some(go) = legal
+        .iter()
+        .find(|a| card(a, "play").as_deref() == Some("go"))
+    {
+        return Some(go.clone());
+    }
+    if let Some(longest) = legal
+        .iter()
+        .filter(own)
+        .filter_map(|a| Some((miles(&card(a, "play")?)?, a)))
+        .max_by_key(|(m, _)| *m)
+    {
+        return Some(longest.1.clone());
+    }
+    legal
+        .iter()
+        .find(own)
+        .or_else(|| {
+            legal
+                .iter()
+                .find(|a| card(a, "discard").is_some_and(|c| c != "go" && miles(&c).is_none()))
+        })
+        .or(legal.first())
+        .cloned()
 }
