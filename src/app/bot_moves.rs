@@ -184,13 +184,25 @@ pub fn play_timeout(
     else {
         return Ok(None);
     };
-    match play::apply_timeout(
+    let played = play::apply_timeout(
         conn,
         (&event, &round.row, &table),
         deal,
         due.actions,
         now.naive_utc(),
-    ) {
+    );
+    changed_table(&event, &round, &table, played)
+}
+
+/// The table a move the server played there changed; a move the table had moved on from
+/// meanwhile (stale) changed nothing.
+pub(super) fn changed_table(
+    event: &events::EventRecord,
+    round: &RoundRecord,
+    table: &crate::db::models::RoundTable,
+    played: AppResult<play::MoveOutcome>,
+) -> AppResult<Option<TableRef>> {
+    match played {
         Ok(outcome) => Ok(Some(TableRef {
             event: event.id(),
             round: round.row.id,

@@ -13,7 +13,6 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Serialize;
 
 use super::bot_moves::{self, BotTurn};
-use super::deals::DealAt;
 use super::events::EventRecord;
 use super::play::{self, LoadedDeal};
 use super::rounds::RoundRecord;
@@ -213,7 +212,7 @@ pub fn play(
         return Ok(None);
     }
     let seat = deal.game.to_move();
-    match play::apply_for_seat(
+    let played = play::apply_for_seat(
         conn,
         (&event, &round.row, &table),
         deal,
@@ -221,17 +220,8 @@ pub fn play(
         action,
         now.naive_utc(),
         due.by,
-    ) {
-        Ok(outcome) => Ok(Some(TableRef {
-            event: event.id(),
-            round: round.row.id,
-            table: table.id,
-            changed: true,
-            deal: Some(DealAt::of(&outcome.deal)),
-        })),
-        Err(AppError::Stale(_)) => Ok(None),
-        Err(other) => Err(other),
-    }
+    );
+    bot_moves::changed_table(&event, &round, &table, played)
 }
 
 /// Hands a seat to a bot (`to_bot`) or gives it back to its player. Answers the player's name.
