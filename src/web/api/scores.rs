@@ -6,7 +6,6 @@ use super::dto::*;
 use super::{Answer, change, host, ok, run, viewer};
 use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
 use crate::app::{App, AppError, report};
-use crate::tournament::PaperCard;
 use crate::web::error::ErrorBody;
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/scores", tag = "scores",
@@ -29,8 +28,9 @@ pub(super) async fn enter_scores(
     let input = input.into_inner();
     change(&app, &req, event, move |app, host| {
         let at = TableAt { round, table };
-        let card = TypedCard::counted(PaperCard(input.counts));
-        rounds::enter_paper_as_host(app, host, at, input.side, card)?.map_err(AppError::from)
+        let side = input.side;
+        let card = TypedCard::counted(input.hands()?);
+        rounds::enter_paper_as_host(app, host, at, side, card)?.map_err(AppError::from)
     })
     .await?;
     ok(Done::YES)

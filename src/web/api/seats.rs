@@ -8,7 +8,6 @@ use super::{Answer, ok, run};
 use crate::app::rounds::{self, SeatCard, TypedCard};
 use crate::app::seat::{self, SeatKey};
 use crate::app::{App, AppError};
-use crate::tournament::PaperCard;
 use crate::web::error::{ApiError, ErrorBody};
 use crate::web::live::{Hub, Topic};
 
@@ -102,9 +101,11 @@ pub(super) async fn seat_scores(
     input: web::Json<PaperInput>,
 ) -> Answer {
     let input = input.into_inner();
+    let side = input.side;
+    let hands = input.hands()?;
     let what = SeatCard::Enter {
-        side: Some(input.side),
-        card: TypedCard::counted(PaperCard(input.counts)),
+        side: Some(side),
+        card: TypedCard::counted(hands),
     };
     seat_card(app, hub, path.into_inner(), what).await
 }
