@@ -16,7 +16,7 @@ use crate::web::error::ErrorBody;
         (status = 200, description = "The host's score card for a side (counts as confirmed)", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
-        (status = 422, description = "Counts above the pile quotas", body = ErrorBody),
+        (status = 422, description = "A card that does not hold up: counts above a pile's quota, rows that disagree, sides with different numbers of hands (every problem, naming its hand), or both counts and hands", body = ErrorBody),
     ))]
 pub(super) async fn enter_scores(
     app: web::Data<App>,
