@@ -474,6 +474,36 @@
     return false;
   }
 
+  // ------------------------------------------------------------ a score card's points as typed
+  // A paper score card's form has a row per hand; as a count is typed, the hand's points and
+  // the round's total follow (the server says the same once the card is in). A hand with a
+  // field that is not a count shows "…".
+  function cardPoints(form) {
+    var total = 0;
+    var complete = true;
+    Array.prototype.forEach.call(form.querySelectorAll("fieldset.card-hand"), function (hand) {
+      var points = 0;
+      var full = true;
+      Array.prototype.forEach.call(hand.querySelectorAll("input[data-value]"), function (input) {
+        var text = input.value.trim();
+        if (!/^[0-9]+$/.test(text)) { full = false; return; }
+        var n = parseInt(text, 10);
+        points += n * parseInt(input.getAttribute("data-value"), 10);
+        var bonus = parseInt(input.getAttribute("data-bonus") || "0", 10);
+        if (bonus > 0 && String(n) === input.getAttribute("data-most")) points += bonus;
+      });
+      var shown = hand.querySelector(".hand-points strong");
+      if (shown) shown.textContent = full ? String(points) : "\u2026";
+      if (full) total += points; else complete = false;
+    });
+    var sum = form.querySelector(".hand-total strong");
+    if (sum) sum.textContent = complete ? String(total) : "\u2026";
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest("form.card-form") : null;
+    if (form) cardPoints(form);
+  });
+
   // ------------------------------------------------------------ forms sent in place
   // A form inside a region marked data-fetch-forms (a seat's board) is sent without leaving
   // the page: the answer (the page the post redirects to) gives the region's new HTML and any

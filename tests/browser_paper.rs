@@ -287,3 +287,110 @@ fn words_no_stale_your_card_is_in_on_the_paper_phone_in_the_next_round() {
         drop(driver);
     });
 }
+
+/// Types counts into fields by script and tells the page, as a key press would (`input`).
+async fn type_counts(browser: &Browser, counts: &[(String, u32)]) {
+    for (id, count) in counts {
+        let found: bool = browser
+            .execute(
+                "var input = document.getElementById(arguments[0]);
+                 if (!input) return false;
+                 input.value = arguments[1];
+                 input.dispatchEvent(new Event('input', {bubbles: true}));
+                 return true;",
+                vec![json!(id), json!(count.to_string())],
+            )
+            .await
+            .expect("type into a field")
+            .convert()
+            .expect("an answer");
+        assert!(found, "no field {id}");
+    }
+}
+
+/// The fields of one hand of a Mille Bornes card on the phone (`hand` 1 or 2).
+fn mille_hand(hand: usize, miles: u32, trip: u32) -> Vec<(String, u32)> {
+    let key = if hand == 1 {
+        String::new()
+    } else {
+        format!("{hand}_")
+    };
+    [
+        ("miles", miles),
+        ("safeties", 0),
+        ("coups_fourres", 0),
+        ("trip", trip),
+        ("delayed_action", 0),
+        ("safe_trip", 0),
+        ("shut_out", 0),
+        ("extension", 0),
+    ]
+    .into_iter()
+    .map(|(row, n)| (format!("my-{key}{row}"), n))
+    .collect()
+}
+
+#[test]
+fn a_phone_enters_a_mille_bornes_card_of_two_hands_with_script_on_and_off() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    for script in [true, false] {
+        let server = Server::start();
+        let host = Host::create(
+            &server,
+            json!({"name": "Family night", "rules": "mille-bornes", "table_size": 2,
+                   "seed": 7, "length": {"kind": "rounds", "rounds": 2}}),
+        );
+        let tokens = host.add_players(&server, &["Ann", "Bob"]);
+        host.ok(&server, "/rounds", json!({"all_paper": true}));
+        host.ok(&server, "/rounds/1/start", json!({}));
+        host.ok(&server, "/rounds/1/stop", json!({}));
+        runtime().block_on(async {
+            let driver = Driver::start(&tools);
+            let phone = driver.browser_with_script(412, 900, script).await;
+            phone
+                .goto(server.url(&format!("/seat/{}", tokens[0])).as_str())
+                .await
+                .expect("open the seat");
+            settle().await;
+            type_counts(&phone, &mille_hand(1, 700, 1)).await;
+            if script {
+                // The hand's points follow what is typed.
+                phone
+                    .wait_for_text("fieldset.card-hand .hand-points", "1100")
+                    .await;
+            }
+            phone.click_button("Add a hand").await;
+            settle().await;
+            assert_eq!(value_of(&phone, "my-miles").await, "700", "hand 1 is kept");
+            assert_eq!(value_of(&phone, "my-2_miles").await, "", "a row for hand 2");
+            type_counts(&phone, &mille_hand(2, 450, 0)).await;
+            if script {
+                phone.wait_for_text(".hand-total", "1550").await;
+            }
+            phone.click_button("Enter my card").await;
+            phone.wait_for_text(".flash", "Your card is in: 1550").await;
+            settle().await;
+            phone
+                .wait_for_text("#board", "Hand 2: Milestones: 450")
+                .await;
+            phone.wait_for_text(".hand-total", "1550").await;
+            phone
+                .screenshot_as(&format!(
+                    "paper-two-hands-script-{}.png",
+                    if script { "on" } else { "off" }
+                ))
+                .await;
+            phone.audit("a phone's card of two hands").await;
+            phone.quit().await;
+        });
+        let state = common::api::seat(&server, &tokens[0]);
+        let mine = state["cards"]
+            .as_array()
+            .and_then(|cards| cards.iter().find(|c| c["mine"] == true))
+            .cloned()
+            .expect("my card");
+        assert_eq!(mine["hands"].as_array().map(Vec::len), Some(2), "{mine}");
+    }
+}

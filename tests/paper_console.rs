@@ -7,20 +7,10 @@
 mod common;
 
 use common::api::{Host, seat_of};
-use common::forms::{client as browser, field, page, post_form as post};
+use common::forms::{client as browser, field, input, page, post_form as post};
 use common::server::Server;
 use reqwest::blocking::Client;
 use serde_json::json;
-
-/// The input with this id, as the page has it.
-fn input<'a>(html: &'a str, id: &str) -> &'a str {
-    let start = html
-        .find(&format!("id=\"{id}\""))
-        .unwrap_or_else(|| panic!("an input {id} on the page"));
-    let from = html[..start].rfind("<input").expect("an input tag");
-    let end = start + html[start..].find('>').expect("the tag's end");
-    &html[from..=end]
-}
 
 /// An evening of four at two paper tables, round 1 played and stopped; the host's browser
 /// holds the console. Answers the host, the seat tokens (Ann, Bob, Cat, Dan) and the host's

@@ -2219,3 +2219,54 @@ fn a_guest_list_is_neither_empty_nor_longer_than_the_limit() {
     let problems = guest_list(&long, false).expect_err("too long");
     assert!(problems[0].contains("at most"), "{problems:?}");
 }
+
+#[test]
+fn an_old_card_of_one_hand_reads_as_a_card_of_one_hand() {
+    let old: PaperHands = serde_json::from_str(r#"{"mile1": 8, "mile3": 4}"#).expect("old card");
+    assert_eq!(old.0.len(), 1);
+    assert_eq!(old.0[0].count("mile3"), 4);
+    let new: PaperHands =
+        serde_json::from_str(r#"[{"mile1": 8}, {"mile1": 2}]"#).expect("a card of two hands");
+    assert_eq!(new.0.len(), 2);
+    assert_eq!(
+        serde_json::to_string(&new).expect("stored"),
+        r#"[{"mile1":8},{"mile1":2}]"#,
+        "stored as a list"
+    );
+}
+
+#[test]
+fn a_paper_round_scores_the_sum_of_its_hands_each_checked_on_its_own() {
+    let config = settings(TableSize::Two).table_config(2).expect("config");
+    let first = PaperHands(vec![piles(8, 4, 2, 2), piles(3, 1, 1, 0)]);
+    let second = PaperHands(vec![piles(3, 1, 1, 0), piles(8, 4, 2, 2)]);
+    let one = paper_scores(config, &[piles(8, 4, 2, 2), piles(3, 1, 1, 0)]).expect("valid");
+    let both = paper_round_scores(config, &[first, second]).expect("each hand holds up");
+    assert_eq!(both, vec![one[0] + one[1], one[0] + one[1]]);
+    // Both sides complete the trip in hand 2: refused, naming the hand.
+    let errors = paper_round_scores(
+        config,
+        &[
+            PaperHands(vec![piles(3, 1, 1, 0), piles(8, 4, 2, 2)]),
+            PaperHands(vec![piles(8, 4, 2, 2), piles(8, 4, 2, 2)]),
+        ],
+    )
+    .expect_err("two trips in hand 2");
+    assert_eq!(errors.0.len(), 1, "{errors}");
+    assert_eq!(errors.0[0].hand(), Some(2));
+    assert!(errors.to_string().starts_with("hand 2: "), "{errors}");
+}
+
+#[test]
+fn sides_with_different_numbers_of_hands_are_refused() {
+    let config = settings(TableSize::Two).table_config(2).expect("config");
+    let errors = paper_round_scores(
+        config,
+        &[
+            PaperHands(vec![piles(3, 1, 1, 0), piles(3, 1, 1, 0)]),
+            PaperHands(vec![piles(3, 1, 1, 0)]),
+        ],
+    )
+    .expect_err("2 hands against 1");
+    assert_eq!(errors.0, vec![PaperProblem::Hands { hands: vec![2, 1] }]);
+}

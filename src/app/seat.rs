@@ -524,13 +524,15 @@ fn paper_cards(conn: &mut Conn, state: &SeatState, table: i64) -> AppResult<Vec<
     let mut cards = Vec::with_capacity(state.tablemates.len());
     for mate in &state.tablemates {
         let card = stored.iter().find(|c| c.side as usize == mate.table_side);
+        let hands: Option<crate::tournament::PaperHands> = match card {
+            Some(c) => Some(serde_json::from_str(&c.counts)?),
+            None => None,
+        };
         cards.push(SeatCardLine {
             side: mate.table_side,
             names: mate.names.join(" & "),
-            card: match card {
-                Some(c) => Some(serde_json::from_str(&c.counts)?),
-                None => None,
-            },
+            card: hands.as_ref().map(|h| h.hand(0)),
+            hands,
             version: card.map(|c| rounds::card_version(&c.counts)),
             confirmed: card.is_some_and(|c| c.confirmed_at.is_some()),
             by_host: card.is_some_and(|c| c.entered_by == "host"),
@@ -938,8 +940,11 @@ pub fn play_move(
 pub struct SeatCardLine {
     pub side: usize,
     pub names: String,
-    /// The counts, once the side has entered its card.
+    /// The counts of the first hand, once the side has entered its card (kept for clients
+    /// that knew a card of one hand; `hands` holds every hand).
     pub card: Option<crate::tournament::PaperCard>,
+    /// The counts of every hand of the round, in order, once the side has entered its card.
+    pub hands: Option<crate::tournament::PaperHands>,
     /// What a confirmation of this card names: a digest of its counts, which changes with
     /// them.
     pub version: Option<String>,

@@ -224,6 +224,18 @@ impl<A> TimedDecision<A> {
     }
 }
 
+/// A problem a rule set finds in a paper table's cards ([`Rules::check_paper`]): in words a
+/// scorer can act on, and where it lies when it is one side's row (so a form shows it beside
+/// that field).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaperNote {
+    /// The side whose card it concerns, numbered from 1 as the sheet prints them.
+    pub side: Option<usize>,
+    /// The row of the score sheet it concerns.
+    pub row: Option<&'static str>,
+    pub message: String,
+}
+
 /// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;
 /// everything else holds a [`Game`].
 pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
@@ -250,7 +262,7 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// (Mille Bornes: only one side completes the trip, its bonuses need it, ...): one count per
     /// row of [`Rules::score_sheet`] for each side. Every problem is said in words a scorer can
     /// act on.
-    fn check_paper(_config: Config, _sides: &[Vec<u32>]) -> Result<(), Vec<String>> {
+    fn check_paper(_config: Config, _sides: &[Vec<u32>]) -> Result<(), Vec<PaperNote>> {
         Ok(())
     }
 
@@ -383,7 +395,7 @@ macro_rules! rule_sets {
             }
 
             /// Checks a paper table's cards against each other (see [`Rules::check_paper`]).
-            pub fn check_paper(self, config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<String>> {
+            pub fn check_paper(self, config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<PaperNote>> {
                 match self {
                     $(RulesId::$variant => <$module::State as Rules>::check_paper(config, sides),)+
                 }

@@ -43,6 +43,48 @@ impl PaperCard {
     }
 }
 
+/// Every hand a side played in a round at a paper table: one card per hand, in the order the
+/// hands were played. Stored as a list; a card stored before a card held several hands (a
+/// single `{"row": count}` object) reads as a card of one hand.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(transparent)]
+pub struct PaperHands(pub Vec<PaperCard>);
+
+impl<'de> Deserialize<'de> for PaperHands {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Stored {
+            Hands(Vec<PaperCard>),
+            One(PaperCard),
+        }
+        Ok(match Stored::deserialize(deserializer)? {
+            Stored::Hands(hands) => PaperHands(hands),
+            Stored::One(card) => PaperHands(vec![card]),
+        })
+    }
+}
+
+impl PaperHands {
+    /// A card of one hand.
+    pub fn one(card: PaperCard) -> PaperHands {
+        PaperHands(vec![card])
+    }
+
+    /// The round's score: the sum of every hand's.
+    pub fn score(&self, sheet: &ScoreSheet) -> u32 {
+        self.0
+            .iter()
+            .fold(0u32, |sum, hand| sum.saturating_add(hand.score(sheet)))
+    }
+
+    /// The hand at `index` (0 for the first), or an empty card when the side has not written
+    /// that hand yet.
+    pub fn hand(&self, index: usize) -> PaperCard {
+        self.0.get(index).cloned().unwrap_or_default()
+    }
+}
+
 /// One thing wrong with a paper table's counts. Sides are numbered from 1, as the score card
 /// prints them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
@@ -74,7 +116,44 @@ pub enum PaperProblem {
     TwoFinished { sides: Vec<usize> },
     /// A rule set's own check of the cards against each other (Mille Bornes' bonuses).
     #[error("{message}")]
-    Rules { message: String },
+    Rules {
+        message: String,
+        /// The side (from 1) and the row it lies in, where it is one side's row.
+        #[serde(default)]
+        side: Option<usize>,
+        #[serde(default)]
+        row: Option<String>,
+    },
+    /// The sides wrote rows for different numbers of hands.
+    #[error(
+        "the sides' cards hold different numbers of hands ({}): every side writes a row for every hand the table played",
+        hands_word(.hands)
+    )]
+    Hands { hands: Vec<usize> },
+    /// A problem of one hand of a card of several.
+    #[error("hand {hand}: {within}")]
+    InHand {
+        hand: usize,
+        within: Box<PaperProblem>,
+    },
+}
+
+impl PaperProblem {
+    /// The problem itself, without the hand it is in.
+    pub fn inner(&self) -> &PaperProblem {
+        match self {
+            PaperProblem::InHand { within, .. } => within.inner(),
+            other => other,
+        }
+    }
+
+    /// The hand the problem is in (1 for the first), if it names one.
+    pub fn hand(&self) -> Option<usize> {
+        match self {
+            PaperProblem::InHand { hand, .. } => Some(*hand),
+            _ => None,
+        }
+    }
 }
 
 /// Every problem found in a paper table's counts (never empty).
@@ -160,11 +239,11 @@ pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, Pap
     if problems.is_empty() {
         let counts: Vec<Vec<u32>> = sides.iter().map(|card| card.counts(&sheet)).collect();
         if let Err(messages) = config.rules.check_paper(config, &counts) {
-            problems.extend(
-                messages
-                    .into_iter()
-                    .map(|message| PaperProblem::Rules { message }),
-            );
+            problems.extend(messages.into_iter().map(|note| PaperProblem::Rules {
+                message: note.message,
+                side: note.side,
+                row: note.row.map(str::to_owned),
+            }));
         }
     }
     if problems.is_empty() {
@@ -172,6 +251,51 @@ pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, Pap
     } else {
         Err(PaperErrors(problems))
     }
+}
+
+/// The score of each side over every hand a paper table played in a round: each hand is
+/// checked as [`paper_scores`] checks a game (its problems name the hand when there are
+/// several), and every side must have written the same number of hands.
+pub fn paper_round_scores(config: Config, sides: &[PaperHands]) -> Result<Vec<u32>, PaperErrors> {
+    let lengths: Vec<usize> = sides.iter().map(|s| s.0.len()).collect();
+    if lengths.windows(2).any(|w| w[0] != w[1]) {
+        return Err(PaperErrors(vec![PaperProblem::Hands { hands: lengths }]));
+    }
+    let hands = lengths.first().copied().unwrap_or(0).max(1);
+    let mut totals = vec![0u32; sides.len()];
+    let mut problems = Vec::new();
+    for index in 0..hands {
+        let cards: Vec<PaperCard> = sides.iter().map(|s| s.hand(index)).collect();
+        match paper_scores(config, &cards) {
+            Ok(scores) => {
+                for (total, score) in totals.iter_mut().zip(scores) {
+                    *total = total.saturating_add(score);
+                }
+            }
+            Err(PaperErrors(found)) if hands == 1 => problems.extend(found),
+            Err(PaperErrors(found)) => {
+                problems.extend(found.into_iter().map(|problem| PaperProblem::InHand {
+                    hand: index + 1,
+                    within: Box::new(problem),
+                }));
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(totals)
+    } else {
+        Err(PaperErrors(problems))
+    }
+}
+
+/// "side 1: 2, side 2: 1".
+fn hands_word(hands: &[usize]) -> String {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("side {}: {n}", i + 1))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// "1 and 2", "1, 2 and 3".

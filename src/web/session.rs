@@ -65,6 +65,9 @@ pub struct CardDraft {
     pub typed: std::collections::BTreeMap<String, String>,
     /// Each problem under its row ("" for the card as a whole).
     pub problems: Vec<(String, String)>,
+    /// How many hands the form shows (one more than typed after "Add a hand").
+    #[serde(default)]
+    pub hands: usize,
 }
 
 impl CardDraft {

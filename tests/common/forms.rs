@@ -62,3 +62,13 @@ pub fn field(html: &str, name: &str) -> String {
         .unwrap_or_else(|| panic!("a field {name} on the page"))
         .to_owned()
 }
+
+/// The input with this id, as the page has it.
+pub fn input<'a>(html: &'a str, id: &str) -> &'a str {
+    let start = html
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("an input {id} on the page"));
+    let from = html[..start].rfind("<input").expect("an input tag");
+    let end = start + html[start..].find('>').expect("the tag's end");
+    &html[from..=end]
+}

@@ -12,7 +12,7 @@ use crate::app::{App, AppError, AppResult, HostKey};
 use crate::db::models::{self, NewPaperScore};
 use crate::db::{Conn, queries};
 use crate::engine::{ScoreSheet, ScoreUnit};
-use crate::tournament::{self, EntryId, PaperCard};
+use crate::tournament::{self, EntryId, PaperCard, PaperHands};
 
 /// What names a card as it was seen: a short digest of its stored counts. A confirmation
 /// carries the version its sender saw, and is refused when the card changed since.
@@ -95,24 +95,51 @@ impl From<CardRefusal> for AppError {
     }
 }
 
-/// A score card as it was typed.
+/// The most hands a card holds for a round.
+pub const MAX_HANDS: usize = 20;
+
+/// The key of a row of a hand on a score card form and in its problems: the row itself for
+/// the first hand (`miles`), the hand's number and the row for the others (`2_miles`).
+pub fn field_key(hand: usize, row: &str) -> String {
+    if hand == 0 {
+        row.to_owned()
+    } else {
+        format!("{}_{row}", hand + 1)
+    }
+}
+
+/// The hand (0 for the first) and the row a field key names ([`field_key`]).
+pub fn split_field_key(key: &str) -> (usize, &str) {
+    let digits = key.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0
+        && digits <= 3
+        && let Some(row) = key[digits..].strip_prefix('_')
+        && let Ok(number) = key[..digits].parse::<usize>()
+        && number >= 1
+    {
+        return (number - 1, row);
+    }
+    (0, key)
+}
+
+/// A score card as it was typed: a card per hand of the round.
 #[derive(Debug, Clone, Default)]
 pub struct TypedCard {
-    /// The counts that were read.
-    pub counts: PaperCard,
+    /// The counts that were read, hand by hand.
+    pub hands: Vec<PaperCard>,
     /// Typed on a form with a field for every row: a row without a count was left blank, which
     /// is "not entered", never zero. Through the API a row left out counts zero, but a card
     /// with no row at all is "nothing entered".
     pub every_row: bool,
-    /// Fields whose text is not a count, with why.
+    /// Fields whose text is not a count, with why (under their [`field_key`]).
     pub unreadable: Vec<CardProblem>,
 }
 
 impl TypedCard {
     /// A card from the API: a row left out counts zero.
-    pub fn counted(counts: PaperCard) -> TypedCard {
+    pub fn counted(hands: Vec<PaperCard>) -> TypedCard {
         TypedCard {
-            counts,
+            hands,
             every_row: false,
             unreadable: Vec::new(),
         }
@@ -132,11 +159,26 @@ fn row_ids(sheet: &ScoreSheet) -> String {
         .join(", ")
 }
 
+/// "hand 2: " on a card of several hands, else nothing.
+fn hand_word(hands: usize, hand: usize) -> String {
+    if hands > 1 {
+        format!("hand {}: ", hand + 1)
+    } else {
+        String::new()
+    }
+}
+
 /// The problems of one side's card on its own: rows the sheet does not have, blank or
-/// unreadable fields, counts above a pile's quota.
+/// unreadable fields, counts above a pile's quota; each under its hand's row.
 fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
-    let card = &typed.counts;
-    let known = |row: &str| sheet.position(row).is_some();
+    let hands = &typed.hands;
+    if hands.len() > MAX_HANDS {
+        return vec![CardProblem::card(format!(
+            "a card holds at most {MAX_HANDS} hands, not {}: one row per hand the table played",
+            hands.len()
+        ))];
+    }
+    let known = |key: &str| sheet.position(split_field_key(key).1).is_some();
     // Text that is not a count, in a row of the sheet; any other row is one that the sheet
     // does not have, said once for them all.
     let mut problems: Vec<CardProblem> = typed
@@ -145,12 +187,17 @@ fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
         .filter(|p| p.row.as_deref().is_some_and(known))
         .cloned()
         .collect();
-    let unknown: Vec<&str> = card
-        .0
-        .keys()
-        .map(String::as_str)
-        .chain(typed.unreadable.iter().filter_map(|p| p.row.as_deref()))
-        .filter(|row| !known(row))
+    let unknown: Vec<&str> = hands
+        .iter()
+        .flat_map(|hand| hand.0.keys().map(String::as_str))
+        .chain(
+            typed
+                .unreadable
+                .iter()
+                .filter_map(|p| p.row.as_deref())
+                .map(|key| split_field_key(key).1),
+        )
+        .filter(|row| sheet.position(row).is_none())
         .collect();
     if let Some(first) = unknown.first() {
         let more = match unknown.len() {
@@ -163,34 +210,44 @@ fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
             row_ids(sheet)
         )));
     }
-    let unread = |row: &str| {
+    let unread = |key: &str| {
         typed
             .unreadable
             .iter()
-            .any(|p| p.row.as_deref() == Some(row))
+            .any(|p| p.row.as_deref() == Some(key))
     };
-    if typed.every_row {
-        for row in &sheet.rows {
-            if !card.0.contains_key(row.id) && !unread(row.id) {
-                problems.push(CardProblem::row(row.id, NOT_ENTERED));
-            }
-        }
-    } else if card.0.is_empty() && problems.is_empty() {
+    if hands.is_empty() && problems.is_empty() {
         problems.push(CardProblem::card(format!(
             "nothing was entered: give a count for each row ({}), 0 for an empty pile",
             row_ids(sheet)
         )));
     }
-    for row in &sheet.rows {
-        let count = card.count(row.id);
-        if let Some(quota) = row.quota.filter(|&q| count > q) {
-            problems.push(CardProblem::row(
-                row.id,
-                format!(
-                    "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
-                    row.label
-                ),
-            ));
+    for (index, hand) in hands.iter().enumerate() {
+        if typed.every_row {
+            for row in &sheet.rows {
+                let key = field_key(index, row.id);
+                if !hand.0.contains_key(row.id) && !unread(&key) {
+                    problems.push(CardProblem::row(&key, NOT_ENTERED));
+                }
+            }
+        } else if hand.0.is_empty() && unknown.is_empty() {
+            problems.push(CardProblem::card(format!(
+                "{}nothing was entered: give a count for each row ({}), 0 for an empty pile",
+                hand_word(hands.len(), index),
+                row_ids(sheet)
+            )));
+        }
+        for row in &sheet.rows {
+            let count = hand.count(row.id);
+            if let Some(quota) = row.quota.filter(|&q| count > q) {
+                problems.push(CardProblem::row(
+                    &field_key(index, row.id),
+                    format!(
+                        "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
+                        row.label
+                    ),
+                ));
+            }
         }
     }
     problems
@@ -198,20 +255,30 @@ fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
 
 /// The problems the table's cards have together, each under the row of this side's card it
 /// concerns where there is one (a pile beyond the pack).
-fn table_problems(sheet: &ScoreSheet, problems: tournament::PaperErrors) -> Vec<CardProblem> {
+fn table_problems(
+    sheet: &ScoreSheet,
+    side: usize,
+    problems: tournament::PaperErrors,
+) -> Vec<CardProblem> {
     problems
         .0
         .into_iter()
         .map(|problem| {
-            let row = match &problem {
+            let row = match problem.inner() {
                 tournament::PaperProblem::OverQuota { pile, .. }
                 | tournament::PaperProblem::BeyondPack { pile, .. } => {
                     sheet.rows.iter().find(|r| r.label == pile).map(|r| r.id)
                 }
+                tournament::PaperProblem::Rules {
+                    side: Some(of),
+                    row: Some(row),
+                    ..
+                } if *of == side + 1 => sheet.rows.iter().find(|r| r.id == row).map(|r| r.id),
                 _ => None,
             };
+            let hand = problem.hand().unwrap_or(1).saturating_sub(1);
             CardProblem {
-                row: row.map(str::to_owned),
+                row: row.map(|row| field_key(hand, row)),
                 message: problem.to_string(),
             }
         })
@@ -280,11 +347,18 @@ pub fn enter_paper_in(
     if !problems.is_empty() {
         return Ok(Err(CardRefusal(problems)));
     }
-    let card = typed.counts;
-    // The card is checked with the table's other cards as they stand (a side not yet entered
-    // counts as empty), so a Mille Bornes bonus without its trip, or a second completed trip, is
-    // refused when it is typed rather than when the round closes.
-    let mut table_cards = vec![PaperCard::default(); sides];
+    let card = PaperHands(
+        typed
+            .hands
+            .iter()
+            .map(|hand| PaperCard::from_counts(&sheet, &hand.counts(&sheet)))
+            .collect(),
+    );
+    // The card is checked hand by hand with the table's other cards as they stand (a side not
+    // yet entered, or a hand it has not written yet, counts as empty), so a Mille Bornes bonus
+    // without its trip, or a second completed trip, is refused when it is typed rather than
+    // when the round closes.
+    let mut table_cards = vec![PaperHands::default(); sides];
     for stored in queries::paper_scores_of_table(conn, table.id)? {
         if let Some(slot) = usize::try_from(stored.side)
             .ok()
@@ -294,11 +368,16 @@ pub fn enter_paper_in(
         }
     }
     table_cards[side] = card.clone();
-    if let Err(problems) = tournament::paper_scores(config, &table_cards) {
-        return Ok(Err(CardRefusal(table_problems(&sheet, problems))));
+    let hands = card.0.len();
+    for other in &mut table_cards {
+        other.0.truncate(hands);
+        other.0.resize(hands, PaperCard::default());
+    }
+    if let Err(problems) = tournament::paper_round_scores(config, &table_cards) {
+        return Ok(Err(CardRefusal(table_problems(&sheet, side, problems))));
     }
     let by = author.label();
-    let counts = serde_json::to_string(&PaperCard::from_counts(&sheet, &card.counts(&sheet)))?;
+    let counts = serde_json::to_string(&card)?;
     queries::upsert_paper_score(
         conn,
         &NewPaperScore {
@@ -386,12 +465,12 @@ pub(super) fn paper_table_miles(
     }
     let entries = queries::entries_of_table(conn, table.id)?;
     let cards = queries::paper_scores_of_table(conn, table.id)?;
-    let piles: Vec<PaperCard> = cards
+    let piles: Vec<PaperHands> = cards
         .iter()
         .map(|c| serde_json::from_str(&c.counts))
         .collect::<Result<_, _>>()?;
     let config = play::table_config(event, entries.len())?;
-    let miles = tournament::paper_scores(config, &piles).map_err(|e| {
+    let miles = tournament::paper_round_scores(config, &piles).map_err(|e| {
         AppError::invalid(
             e.0.iter()
                 .map(ToString::to_string)
@@ -529,8 +608,8 @@ pub fn submit_paper_card(
 #[derive(Debug, Clone)]
 pub struct SideCard {
     pub side: usize,
-    /// The counts, once the side's card is in.
-    pub card: Option<PaperCard>,
+    /// The counts of every hand, once the side's card is in.
+    pub card: Option<PaperHands>,
     /// What the card gives.
     pub score: Option<u32>,
     /// Who entered it: "host" or "side N".
@@ -557,7 +636,7 @@ pub fn paper_cards_in(
         let mut cards = Vec::with_capacity(sides);
         for side in 0..sides {
             let row = stored.iter().find(|c| c.side as usize == side);
-            let card: Option<PaperCard> = match row {
+            let card: Option<PaperHands> = match row {
                 Some(row) => Some(serde_json::from_str(&row.counts)?),
                 None => None,
             };

@@ -1320,7 +1320,7 @@ impl Rules for State {
         score::sheet(trip(config), plays_extension(config))
     }
 
-    fn check_paper(config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<String>> {
+    fn check_paper(config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<crate::engine::PaperNote>> {
         let rows: Vec<score::PaperRows> = sides
             .iter()
             .map(|counts| std::array::from_fn(|i| counts.get(i).copied().unwrap_or(0)))
@@ -1332,7 +1332,19 @@ impl Rules for State {
             &rows,
         )
         .map(drop)
-        .map_err(|problems| problems.iter().map(ToString::to_string).collect())
+        .map_err(|problems| {
+            problems
+                .iter()
+                .map(|problem| {
+                    let (side, row) = problem.place();
+                    crate::engine::PaperNote {
+                        side,
+                        row,
+                        message: problem.to_string(),
+                    }
+                })
+                .collect()
+        })
     }
 
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {

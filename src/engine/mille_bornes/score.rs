@@ -243,6 +243,27 @@ pub enum PaperProblem {
     NotExtended { side: usize, miles: u32 },
 }
 
+impl PaperProblem {
+    /// The side (from 1) and the row of [`ROWS`] the problem lies in, where it is one side's.
+    pub fn place(&self) -> (Option<usize>, Option<&'static str>) {
+        use PaperProblem::*;
+        match *self {
+            MilesNotInTwentyFives { side, .. }
+            | MilesPastTrip { side, .. }
+            | NotExtended { side, .. }
+            | TripMiles { side, .. } => (Some(side), Some(ROWS[0])),
+            TooManySafeties { side, .. } => (Some(side), Some(ROWS[1])),
+            CoupsOverSafeties { side, .. } => (Some(side), Some(ROWS[2])),
+            NotYesNo { side, row, .. } | BonusWithoutTrip { side, row } => (Some(side), Some(row)),
+            NotShutOut { side } => (Some(side), Some(ROWS[6])),
+            NoExtensionHere { side, .. }
+            | ExtensionMissing { side }
+            | ExtensionAfterStop { side } => (Some(side), Some(ROWS[7])),
+            Sides { .. } | SafetiesBeyondPack { .. } | TwoTrips { .. } => (None, None),
+        }
+    }
+}
+
 /// Checks a paper table's score sheet, one [`PaperRows`] per side, against the rules and
 /// against itself, and derives each side's points. `trip` is 700 or 1000; `extension` says
 /// whether the table plays the Extension (700-mile games).

@@ -330,8 +330,33 @@ pub struct PaperInput {
     /// The count of each row of the rule set's score card, keyed by the row (for Touring:
     /// the cards on each mileage pile, `{"mile1": 8, "mile3": 4, "mile5": 2, "mile10": 2}`).
     /// A row left out counts zero, but a card with no row at all is refused as "nothing
-    /// entered"; the rows are listed in the event's `score_sheet`.
-    pub counts: std::collections::BTreeMap<String, u32>,
+    /// entered"; the rows are listed in the event's `score_sheet`. A card of one hand; for a
+    /// round of several hands send `hands` instead (one of the two, not both).
+    #[serde(default)]
+    pub counts: Option<std::collections::BTreeMap<String, u32>>,
+    /// Every hand the table played in the round, in order, each as `counts` is (Mille Bornes:
+    /// `[{"miles": 700, "trip": 1}, {"miles": 450}]`). The card's score is the sum of its hands;
+    /// every side writes the same number of hands.
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub hands: Option<Vec<std::collections::BTreeMap<String, u32>>>,
+}
+
+impl PaperInput {
+    /// The hands the card holds: `hands`, or `counts` as a card of one hand.
+    pub fn hands(self) -> Result<Vec<crate::tournament::PaperCard>, crate::app::AppError> {
+        use crate::tournament::PaperCard;
+        match (self.counts, self.hands) {
+            (Some(_), Some(_)) => Err(crate::app::AppError::invalid(
+                "send either counts (a card of one hand) or hands (a list of hands), not both",
+            )),
+            (Some(counts), None) => Ok(vec![PaperCard(counts)]),
+            (None, Some(hands)) => Ok(hands.into_iter().map(PaperCard).collect()),
+            (None, None) => Err(crate::app::AppError::invalid(
+                "nothing was entered: send hands, a list with the counts of each hand (or counts for a card of one hand)",
+            )),
+        }
+    }
 }
 
 /// A change to a recorded score.

@@ -6,7 +6,6 @@ use super::dto::*;
 use super::{Answer, change, host, ok, run, viewer};
 use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
 use crate::app::{App, AppError, report};
-use crate::tournament::PaperCard;
 use crate::web::error::ErrorBody;
 
 #[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/scores", tag = "scores",
@@ -17,7 +16,7 @@ use crate::web::error::ErrorBody;
         (status = 200, description = "The host's score card for a side (counts as confirmed)", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
-        (status = 422, description = "Counts above the pile quotas", body = ErrorBody),
+        (status = 422, description = "A card that does not hold up: counts above a pile's quota, rows that disagree, sides with different numbers of hands (every problem, naming its hand), or both counts and hands", body = ErrorBody),
     ))]
 pub(super) async fn enter_scores(
     app: web::Data<App>,
@@ -29,8 +28,9 @@ pub(super) async fn enter_scores(
     let input = input.into_inner();
     change(&app, &req, event, move |app, host| {
         let at = TableAt { round, table };
-        let card = TypedCard::counted(PaperCard(input.counts));
-        rounds::enter_paper_as_host(app, host, at, input.side, card)?.map_err(AppError::from)
+        let side = input.side;
+        let card = TypedCard::counted(input.hands()?);
+        rounds::enter_paper_as_host(app, host, at, side, card)?.map_err(AppError::from)
     })
     .await?;
     ok(Done::YES)

@@ -8,7 +8,6 @@ use super::{Answer, ok, run};
 use crate::app::rounds::{self, SeatCard, TypedCard};
 use crate::app::seat::{self, SeatKey};
 use crate::app::{App, AppError};
-use crate::tournament::PaperCard;
 use crate::web::error::{ApiError, ErrorBody};
 use crate::web::live::{Hub, Topic};
 
@@ -93,7 +92,7 @@ async fn seat_card(
         (status = 200, description = "Your side's card is in; another side confirms it", body = Done),
         (status = 403, description = "Not a valid seat link, or not your side", body = ErrorBody),
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
-        (status = 422, description = "Counts above the pile quotas", body = ErrorBody),
+        (status = 422, description = "A card that does not hold up: counts above a pile's quota, rows that disagree, sides with different numbers of hands (every problem, naming its hand), or both counts and hands", body = ErrorBody),
     ))]
 pub(super) async fn seat_scores(
     app: web::Data<App>,
@@ -102,9 +101,11 @@ pub(super) async fn seat_scores(
     input: web::Json<PaperInput>,
 ) -> Answer {
     let input = input.into_inner();
+    let side = input.side;
+    let hands = input.hands()?;
     let what = SeatCard::Enter {
-        side: Some(input.side),
-        card: TypedCard::counted(PaperCard(input.counts)),
+        side: Some(side),
+        card: TypedCard::counted(hands),
     };
     seat_card(app, hub, path.into_inner(), what).await
 }

@@ -9,13 +9,15 @@ use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::host::{card_draft, typed_card};
+use super::host::{
+    ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
+};
 use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
 use crate::app::rounds::{self, RoundState, SeatCard};
 use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult};
-use crate::engine::{ScoreUnit, SheetRow};
-use crate::tournament::PaperCard;
+use crate::engine::{ScoreSheet, ScoreUnit};
+use crate::tournament::PaperHands;
 use crate::web::boards;
 use crate::web::live::{self, Audience, Hub, Topic};
 use crate::web::session::{CardDraft, Visitor};
@@ -49,8 +51,8 @@ pub struct Board {
     pub game: Option<String>,
     /// Score cards at a paper table, one per side.
     pub cards: Vec<CardLine>,
-    /// The rows of the table's score card.
-    pub rows: Vec<SheetRow>,
+    /// The table's score card.
+    pub sheet: ScoreSheet,
     /// "mi" or "pts".
     pub unit: &'static str,
     /// The seat's own score card as this browser typed it, when it was refused.
@@ -61,15 +63,15 @@ pub struct Board {
 pub struct CardLine {
     pub side: usize,
     pub names: String,
-    /// Each row's label and count, once the side has entered its card.
-    pub counts: Option<Vec<(&'static str, u32)>>,
+    /// Each hand's row labels and counts, and its score, once the side has entered its card.
+    pub counts: Option<Vec<super::view::HandLine>>,
     pub score: Option<u32>,
     pub confirmed: bool,
     /// The version of the card as shown, which its confirmation names.
     pub version: String,
     pub mine: bool,
     /// The card's counts by row, once it is in.
-    pub entered: Option<PaperCard>,
+    pub entered: Option<PaperHands>,
 }
 
 impl Board {
@@ -171,17 +173,19 @@ impl Board {
         self.state.mode.as_deref() == Some(crate::app::play::PAPER)
     }
 
-    /// What the seat's own card field of `row` holds: what was typed for a refused card, the
-    /// count of the card that is in, else nothing.
-    fn field_value(&self, line: &CardLine, row: &str) -> String {
-        if let Some(draft) = &self.draft {
-            return draft.typed(row).unwrap_or_default().to_owned();
-        }
-        line.entered
-            .as_ref()
-            .and_then(|card| card.0.get(row))
-            .map(u32::to_string)
-            .unwrap_or_default()
+    /// The rows of the seat's own card form, one per hand, as typed or as entered.
+    fn my_hands(&self, line: &CardLine) -> Vec<HandRow> {
+        hand_rows(
+            "my-",
+            &self.sheet,
+            self.draft.as_ref(),
+            line.entered.as_ref(),
+        )
+    }
+
+    /// The seat's own card's total as typed.
+    fn my_total(&self, line: &CardLine) -> Option<u32> {
+        hands_total(&self.my_hands(line))
     }
 
     /// Why the refused card's count in `row` was wrong ("" for the card as a whole).
@@ -218,15 +222,21 @@ fn board(
         .map(|line| CardLine {
             side: line.side,
             names: line.names,
-            score: line.card.as_ref().map(|c| c.score(&sheet)),
-            entered: line.card.clone(),
-            counts: line.card.map(|c| {
-                sheet
-                    .rows
-                    .iter()
-                    .map(|r| (r.label, c.count(r.id)))
+            score: line.hands.as_ref().map(|c| c.score(&sheet)),
+            counts: line.hands.as_ref().map(|c| {
+                c.0.iter()
+                    .enumerate()
+                    .map(|(i, hand)| {
+                        let counts = sheet
+                            .rows
+                            .iter()
+                            .map(|r| (r.label, hand.count(r.id)))
+                            .collect();
+                        (i + 1, counts, hand.score(&sheet))
+                    })
                     .collect()
             }),
+            entered: line.hands,
             confirmed: line.confirmed,
             version: line.version.unwrap_or_default(),
             mine: line.mine,
@@ -257,7 +267,7 @@ fn board(
             ScoreUnit::Miles => "mi",
             ScoreUnit::Points => "pts",
         },
-        rows: sheet.rows,
+        sheet,
     })
 }
 
@@ -429,6 +439,18 @@ async fn card(
     let form = form.into_inner();
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
+    if form.what != "confirm" && form.rows.contains_key(ADD_HAND) {
+        let round = run(&app, {
+            let key = key.clone();
+            move |app| seat::seat_state(app, &key)
+        })
+        .await?
+        .round
+        .map_or(0, |r| r.number);
+        let draft = card_with_one_more_hand(seat_card_form(round), &form.rows);
+        visitor.keep_card_draft(&draft);
+        return Ok(redirect(&format!("{back}#my-card")));
+    }
     let what = if form.what == "confirm" {
         super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm {
             side,

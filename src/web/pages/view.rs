@@ -313,6 +313,10 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
     }
 }
 
+/// One hand of a paper card as entered: its number (from 1), each row's label and count, and
+/// the hand's score.
+pub type HandLine = (usize, Vec<(&'static str, u32)>, u32);
+
 /// The score sheets of an event's tables, by how many entries sit at the table.
 #[derive(Debug, Clone, Default)]
 pub struct Sheets(Vec<(usize, ScoreSheet)>);
@@ -338,6 +342,21 @@ impl Sheets {
             .or_else(|| self.0.first())
             .map(|(_, sheet)| sheet.rows.clone())
             .unwrap_or_default()
+    }
+
+    /// The score sheet of a table with this many entries.
+    pub fn sheet(&self, entries: usize) -> Option<&ScoreSheet> {
+        self.0
+            .iter()
+            .find(|(n, _)| *n == entries)
+            .or_else(|| self.0.first())
+            .map(|(_, sheet)| sheet)
+    }
+
+    /// How many hand rows each side has on the printed card: a race in miles is one game per
+    /// round; a game in points (Mille Bornes) may see several hands in a round.
+    pub fn printed_hands(&self) -> usize {
+        if self.unit() == "points" { 3 } else { 1 }
     }
 
     /// "miles" or "points".

@@ -86,20 +86,6 @@ impl ClosingLine {
     }
 }
 
-/// One field of a score card form on the console.
-pub struct CardField {
-    /// The input's id (unique on the page).
-    id: String,
-    row: &'static str,
-    label: &'static str,
-    quota: Option<u32>,
-    /// What the field holds: what was typed for a refused card, the count of a card that is
-    /// in, else nothing.
-    value: String,
-    /// Why the refused card's count in this row was wrong.
-    problem: Option<String>,
-}
-
 /// One side's score card at a paper table on the console.
 pub struct CardView {
     side: usize,
@@ -109,9 +95,13 @@ pub struct CardView {
     /// Who entered the card, for a card that awaits confirmation (a guest's name, "host").
     entered_by: String,
     score: Option<u32>,
-    /// The card's values, for the round that is closed (no form).
-    values: Vec<(&'static str, u32)>,
-    fields: Vec<CardField>,
+    /// The card's values hand by hand with each hand's score, for the round that is closed
+    /// (no form).
+    values: Vec<view::HandLine>,
+    /// The form's rows, one per hand.
+    hands: Vec<round::HandRow>,
+    /// The card's total as typed.
+    total: Option<u32>,
     /// The refused card's problem with the card as a whole, if any.
     problem: Option<String>,
 }
@@ -399,6 +389,7 @@ fn card_views(
     let mut views = BTreeMap::new();
     for table in picture.tables.iter().filter(|t| t.paper) {
         let rows = sheets.rows(table.entries.len());
+        let sheet = sheets.sheet(table.entries.len());
         let cards = data.cards.get(&table.number);
         let mut lines = Vec::new();
         for &(entry, side) in &table.entries {
@@ -406,21 +397,15 @@ fn card_views(
             let card = stored.and_then(|c| c.card.as_ref());
             let form = round::console_card_form(round_number, table.number, side);
             let draft = draft.filter(|d| d.form == form);
-            let fields = rows
-                .iter()
-                .map(|row| CardField {
-                    id: format!("card-{}-{side}-{}", table.number, row.id),
-                    row: row.id,
-                    label: row.label,
-                    quota: row.quota,
-                    value: match (draft, card) {
-                        (Some(d), _) => d.typed(row.id).unwrap_or_default().to_owned(),
-                        (None, Some(card)) => card.count(row.id).to_string(),
-                        (None, None) => String::new(),
-                    },
-                    problem: draft.and_then(|d| d.problem(row.id)),
-                })
-                .collect();
+            let hands = match sheet {
+                Some(sheet) => round::hand_rows(
+                    &format!("card-{}-{side}-", table.number),
+                    sheet,
+                    draft,
+                    card,
+                ),
+                None => Vec::new(),
+            };
             lines.push(CardView {
                 side,
                 name: view::named(names, entry).name,
@@ -434,14 +419,23 @@ fn card_views(
                     .map(|by| entered_by(by, &table.entries, names))
                     .unwrap_or_default(),
                 score: stored.and_then(|c| c.score),
-                values: card
-                    .map(|card| {
-                        rows.iter()
-                            .map(|row| (row.label, card.count(row.id)))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                fields,
+                values: match (card, sheet) {
+                    (Some(card), Some(sheet)) => card
+                        .0
+                        .iter()
+                        .enumerate()
+                        .map(|(i, hand)| {
+                            let counts = rows
+                                .iter()
+                                .map(|row| (row.label, hand.count(row.id)))
+                                .collect();
+                            (i + 1, counts, hand.score(sheet))
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                total: round::hands_total(&hands),
+                hands,
                 problem: draft.and_then(|d| d.problem("")),
             });
         }

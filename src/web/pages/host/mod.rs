@@ -17,7 +17,9 @@ mod turn_clock;
 use actix_web::web;
 
 pub use console::round_panel;
-pub use round::{card_draft, typed_card};
+pub use round::{
+    ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
+};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     console::routes(cfg);
