@@ -693,6 +693,25 @@ pub struct SeriesInput {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 500)]
     pub count_best: Option<i64>,
+    /// The prizes given beyond places; left out: none.
+    #[serde(default)]
+    pub prizes: Option<PrizesInput>,
+}
+
+/// The prizes a series gives beyond places, each per evening or per season: "booby"
+/// (lowest score), "most_rounds_won", "best_round" (best single round), "most_tables"
+/// (most tables visited) and, per season only, "perfect_attendance".
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrizesInput {
+    /// Given every evening of the series.
+    #[serde(default)]
+    #[schema(max_items = 5)]
+    pub evening: Vec<String>,
+    /// Given over the season.
+    #[serde(default)]
+    #[schema(max_items = 5)]
+    pub season: Vec<String>,
 }
 
 /// A change of a series: its name or how it counts. A best N may not exceed the evenings
@@ -708,9 +727,12 @@ pub struct SeriesChange {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 500)]
     pub count_best: Option<i64>,
+    /// The prizes, replacing those chosen before (both lists).
+    #[serde(default)]
+    pub prizes: Option<PrizesInput>,
 }
 
-/// A series: its id, name and counting.
+/// A series: its id, name, counting and prizes.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SeriesOut {
     pub id: i64,
@@ -719,6 +741,8 @@ pub struct SeriesOut {
     pub count: String,
     /// With "best": how many evenings count.
     pub count_best: Option<u32>,
+    /// The prizes chosen, as the words of [`PrizesInput`].
+    pub prizes: PrizesInput,
 }
 
 /// A new series, with its host token (shown only now).
@@ -747,6 +771,10 @@ pub struct SeriesEveningOut {
     pub status: String,
     pub closed: bool,
     pub date: chrono::DateTime<chrono::Utc>,
+    /// The evening's prizes: per prize, `prize`, the `names` taking it (several when tied)
+    /// and the `value` it was won with.
+    #[schema(value_type = Vec<Object>)]
+    pub awards: Vec<crate::tournament::Award>,
 }
 
 /// The season's standings.
@@ -759,6 +787,9 @@ pub struct SeriesStandingsOut {
     /// `scores`, `places` and `counts` (see docs/api.md).
     #[schema(value_type = Vec<Object>)]
     pub standings: Vec<crate::tournament::SeriesStanding>,
+    /// The season's prizes, as each evening's `awards`.
+    #[schema(value_type = Vec<Object>)]
+    pub awards: Vec<crate::tournament::Award>,
 }
 
 /// Two names that are one person: `name` counts as `with`, under `with`'s name.

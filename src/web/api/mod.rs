@@ -381,7 +381,7 @@ impl utoipa::Modify for CommonErrors {
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
         SeatOut, MoveOut, ReplaysOut, ReplayOut,
-        SeriesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
+        SeriesInput, PrizesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
         SeriesStandingsOut, LinkInput, SplitInput, SeriesPersonOut, SeriesPeopleOut,
     )),
     modifiers(&HostAuth, &CommonErrors),

@@ -6,7 +6,7 @@ use super::dto::*;
 use super::{Answer, bearer, created, ok, run};
 use crate::app::series::{self, SeriesRecord};
 use crate::app::{App, AppError};
-use crate::tournament::Counting;
+use crate::tournament::{Counting, PrizeChoice};
 use crate::web::error::ErrorBody;
 
 fn series_json(series: &SeriesRecord) -> SeriesOut {
@@ -15,7 +15,22 @@ fn series_json(series: &SeriesRecord) -> SeriesOut {
         name: series.row.name.clone(),
         count: series.counting.word().to_owned(),
         count_best: series.counting.best(),
+        prizes: PrizesInput {
+            evening: words(&series.prizes.evening),
+            season: words(&series.prizes.season),
+        },
     }
+}
+
+fn words(prizes: &[crate::tournament::ClubPrize]) -> Vec<String> {
+    prizes.iter().map(|p| p.word().to_owned()).collect()
+}
+
+fn prizes(input: Option<PrizesInput>) -> Result<Option<PrizeChoice>, AppError> {
+    input
+        .map(|p| PrizeChoice::parse(&p.evening, &p.season))
+        .transpose()
+        .map_err(|e| AppError::invalid(e.to_string()))
 }
 
 fn counting(count: Option<&str>, count_best: Option<i64>) -> Result<Counting, AppError> {
@@ -35,8 +50,9 @@ fn token(req: &HttpRequest) -> String {
 pub(super) async fn create_series(app: web::Data<App>, input: web::Json<SeriesInput>) -> Answer {
     let input = input.into_inner();
     let counting = counting(input.count.as_deref(), input.count_best)?;
+    let prizes = prizes(input.prizes)?.unwrap_or_default();
     let (series, token) = run(&app, move |app| {
-        series::create_series(app, &input.name, counting)
+        series::create_series(app, &input.name, counting, prizes)
     })
     .await?;
     created(SeriesCreated {
@@ -67,10 +83,15 @@ pub(super) async fn update_series(
     } else {
         None
     };
+    let change = series::SeriesChange {
+        prizes: prizes(input.prizes)?,
+        name: input.name,
+        counting,
+    };
     let token = token(&req);
     let id = path.into_inner();
     let series = run(&app, move |app| {
-        series::update_series(app, id, &token, input.name.as_deref(), counting)
+        series::update_series(app, id, &token, change)
     })
     .await?;
     ok(SeriesUpdated {
@@ -100,9 +121,11 @@ pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answ
                 status: e.status,
                 closed: e.closed,
                 date: e.date,
+                awards: e.awards,
             })
             .collect(),
         standings: standings.standings,
+        awards: standings.awards,
     })
 }
 
