@@ -901,3 +901,37 @@ fn club_prizes_are_chosen_per_evening_or_per_season_and_a_wrong_one_is_refused()
         json!(["booby", "perfect_attendance"])
     );
 }
+
+#[test]
+fn an_evenings_club_prizes_are_on_its_winners_screen_printed_standings_and_export() {
+    let server = Server::start();
+    let series = create_series(
+        &server,
+        json!({"name": "Screens", "prizes": {"evening": ["booby", "most_rounds_won"]}}),
+    );
+    let host = play(&server, &series, "Week 1", &SIX);
+    let (status, report) = server.get(&host.path("/export.json"), Some(&host.token));
+    assert_eq!(status, 200, "{report}");
+    let booby = award(&report["club_prizes"], "booby").expect("booby prize in the export");
+    let first = booby["names"][0].as_str().expect("a name").to_owned();
+    assert!(
+        award(&report["club_prizes"], "most_rounds_won").is_some(),
+        "{report}"
+    );
+    for path in ["/screen", "/print/standings"] {
+        let (status, html) = server.text(&format!("/events/{}{path}", host.event), None);
+        assert_eq!(status, 200, "{path}: {html}");
+        assert!(
+            html.contains("Booby prize: ") && html.contains(&first),
+            "{path}"
+        );
+        assert!(html.contains("Most rounds won: "), "{path}");
+    }
+    // An evening of a series that gives no prize per evening shows none.
+    let plain = create_series(&server, json!({"name": "Plain"}));
+    let host = play(&server, &plain, "Week 1", &SIX);
+    let (_, report) = server.get(&host.path("/export.json"), Some(&host.token));
+    assert_eq!(report["club_prizes"], json!([]));
+    let (_, html) = server.text(&format!("/events/{}/screen", host.event), None);
+    assert!(!html.contains("Booby prize"));
+}

@@ -239,56 +239,83 @@ fn gather(
     let mut evenings = Vec::new();
     for row in queries::events_of_series(conn, series.id())? {
         let event = events::load(conn, row.id)?;
-        let standings = super::report::standings(conn, &event)?;
-        // Prizes go by closed rounds played at a table: not a bye, nor a missed round.
-        let results = super::report::round_results(conn, &event)?;
-        let tables = tables_visited(conn, event.id())?;
-        let players: BTreeMap<i64, Vec<models::Player>> = events::entries(conn, event.id())?
-            .into_iter()
-            .map(|e| (e.id(), e.players))
-            .collect();
-        let mut appearances = Vec::new();
-        for line in standings.rows.iter().filter(|l| l.ranked && !l.bot) {
-            for player in players.get(&line.entry).into_iter().flatten() {
-                let rounds = line
-                    .miles
-                    .iter()
-                    .zip(&line.missed)
-                    .enumerate()
-                    .map(|(i, (&miles, &missed))| {
-                        let played = results
-                            .get(i)
-                            .is_some_and(|r| r.played_at_a_table(line.entry));
-                        miles.filter(|_| played && !missed)
-                    })
-                    .collect();
-                appearances.push(Appearance {
-                    player: player.id,
-                    name: player.name.clone(),
-                    total: line.total,
-                    place: line.place,
-                    rounds,
-                    rounds_won: line.rounds_won,
-                    tables: tables.get(&line.entry).copied().unwrap_or(0),
-                    withdrawn: line.withdrawn,
-                });
-            }
-        }
-        summaries.push(EveningSummary {
-            event: event.id(),
-            name: event.settings.name.clone(),
-            status: event.row.status.clone(),
-            closed: event.is_closed(),
-            date: super::utc(event.row.created_at),
-            awards: Vec::new(),
-        });
-        evenings.push(Evening {
-            event: event.id(),
-            appearances,
-            held: event.row.status == events::FINISHED,
-        });
+        let (summary, evening) = evening_of(conn, &event)?;
+        summaries.push(summary);
+        evenings.push(evening);
     }
     Ok((people, summaries, evenings))
+}
+
+/// One evening as the season sees it: its summary and its placed people.
+fn evening_of(conn: &mut Conn, event: &EventRecord) -> AppResult<(EveningSummary, Evening)> {
+    let standings = super::report::standings(conn, event)?;
+    // Prizes go by closed rounds played at a table: not a bye, nor a missed round.
+    let results = super::report::round_results(conn, event)?;
+    let tables = tables_visited(conn, event.id())?;
+    let players: BTreeMap<i64, Vec<models::Player>> = events::entries(conn, event.id())?
+        .into_iter()
+        .map(|e| (e.id(), e.players))
+        .collect();
+    let mut appearances = Vec::new();
+    for line in standings.rows.iter().filter(|l| l.ranked && !l.bot) {
+        for player in players.get(&line.entry).into_iter().flatten() {
+            let rounds = line
+                .miles
+                .iter()
+                .zip(&line.missed)
+                .enumerate()
+                .map(|(i, (&miles, &missed))| {
+                    let played = results
+                        .get(i)
+                        .is_some_and(|r| r.played_at_a_table(line.entry));
+                    miles.filter(|_| played && !missed)
+                })
+                .collect();
+            appearances.push(Appearance {
+                player: player.id,
+                name: player.name.clone(),
+                total: line.total,
+                place: line.place,
+                rounds,
+                rounds_won: line.rounds_won,
+                tables: tables.get(&line.entry).copied().unwrap_or(0),
+                withdrawn: line.withdrawn,
+            });
+        }
+    }
+    let summary = EveningSummary {
+        event: event.id(),
+        name: event.settings.name.clone(),
+        status: event.row.status.clone(),
+        closed: event.is_closed(),
+        date: super::utc(event.row.created_at),
+        awards: Vec::new(),
+    };
+    let evening = Evening {
+        event: event.id(),
+        appearances,
+        held: event.row.status == events::FINISHED,
+    };
+    Ok((summary, evening))
+}
+
+/// The club prizes of one evening of a series (none when it is in no series, or its series
+/// gives none per evening): for the winners' screen, the printed standings and the exports.
+pub fn evening_awards(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Award>> {
+    let Some(id) = event.row.series_id else {
+        return Ok(Vec::new());
+    };
+    let series = load(conn, id)?;
+    if series.prizes.evening.is_empty() {
+        return Ok(Vec::new());
+    }
+    let people = stored_people(conn, id)?;
+    let (_, evening) = evening_of(conn, event)?;
+    Ok(tournament::evening_awards(
+        &series.prizes.evening,
+        &people,
+        &evening,
+    ))
 }
 
 /// The season's standings: public, like an evening's standings page.
