@@ -935,3 +935,55 @@ fn an_evenings_club_prizes_are_on_its_winners_screen_printed_standings_and_expor
     let (_, html) = server.text(&format!("/events/{}/screen", host.event), None);
     assert!(!html.contains("Booby prize"));
 }
+
+#[test]
+fn a_private_evenings_guests_are_left_out_of_the_public_season() {
+    let server = Server::start();
+    let series = create_series(
+        &server,
+        json!({"name": "Quiet", "prizes": {"season": ["perfect_attendance"]}}),
+    );
+    play(&server, &series, "Open night", &SIX);
+    let quiet = evening(&server, &series, "Quiet night", json!({}));
+    quiet.add_players(
+        &server,
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
+    );
+    let browser = common::forms::client();
+    browser
+        .get(server.url(&format!(
+            "/events/{}/host?token={}",
+            quiet.event, quiet.token
+        )))
+        .send()
+        .expect("open the host link");
+    let console = common::forms::page(&server, &browser, &format!("/events/{}/host", quiet.event));
+    let csrf = common::forms::field(&console, "csrf");
+    common::forms::post_form(
+        &server,
+        &browser,
+        &format!("/events/{}/host/views", quiet.event),
+        &[("csrf", csrf.as_str()), ("private", "true")],
+    );
+    quiet.play_paper_rounds(&server, 1);
+    quiet.close_evening(&server);
+    let table = standings(&server, &series);
+    assert!(!table.to_string().contains("Zoe Secret"), "{table}");
+    assert_eq!(table["evenings"][1]["private"], true);
+    assert_eq!(
+        line(&table, "Ann Club")["evenings"],
+        1,
+        "the private evening not counted"
+    );
+    assert_eq!(line(&table, "Ann Club")["scores"][1], Value::Null);
+    let (_, html) = server.text(&format!("/series/{}", series.id), None);
+    assert!(
+        !html.contains("Zoe Secret") && html.contains("Quiet night"),
+        "{html}"
+    );
+    let (_, csv) = server.text(&format!("/api/v1/series/{}/export.csv", series.id), None);
+    assert!(!csv.contains("Zoe Secret"), "{csv}");
+    // Perfect attendance goes by the evenings the public season shows.
+    let attendance = award(&table["awards"], "perfect_attendance").expect("attendance");
+    assert_eq!(attendance["value"], 1, "{table}");
+}

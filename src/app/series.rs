@@ -195,6 +195,8 @@ pub struct EveningSummary {
     pub status: String,
     pub closed: bool,
     pub date: chrono::DateTime<chrono::Utc>,
+    /// The host made the evening's views private: the public season leaves its people out.
+    pub private: bool,
     /// The evening's club prizes (those the series gives each evening).
     pub awards: Vec<Award>,
 }
@@ -289,6 +291,7 @@ fn evening_of(conn: &mut Conn, event: &EventRecord) -> AppResult<(EveningSummary
         status: event.row.status.clone(),
         closed: event.is_closed(),
         date: super::utc(event.row.created_at),
+        private: event.row.private_views,
         awards: Vec::new(),
     };
     let evening = Evening {
@@ -318,11 +321,19 @@ pub fn evening_awards(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Awa
     ))
 }
 
-/// The season's standings: public, like an evening's standings page.
+/// The season's standings: public, like an evening's standings page. An evening whose host
+/// made its views private is listed, but its people, scores and prizes are left out of the
+/// public season (its standings are for those holding its viewer key).
 pub fn standings(app: &App, id: i64) -> AppResult<SeriesStandings> {
     app.read(|conn| {
         let series = load(conn, id)?;
-        let (people, mut summaries, evenings) = gather(conn, &series)?;
+        let (people, mut summaries, mut evenings) = gather(conn, &series)?;
+        for (summary, evening) in summaries.iter().zip(evenings.iter_mut()) {
+            if summary.private {
+                evening.appearances.clear();
+                evening.held = false;
+            }
+        }
         let standings = tournament::series_standings(series.counting, &people, &evenings);
         for (summary, evening) in summaries.iter_mut().zip(&evenings) {
             summary.awards = tournament::evening_awards(&series.prizes.evening, &people, evening);

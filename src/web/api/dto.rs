@@ -771,6 +771,9 @@ pub struct SeriesEveningOut {
     pub status: String,
     pub closed: bool,
     pub date: chrono::DateTime<chrono::Utc>,
+    /// The evening's views are private: its people, scores and prizes are left out of the
+    /// season's public standings.
+    pub private: bool,
     /// The evening's prizes: per prize, `prize`, the `names` taking it (several when tied)
     /// and the `value` it was won with.
     #[schema(value_type = Vec<Object>)]

@@ -121,6 +121,7 @@ pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answ
                 status: e.status,
                 closed: e.closed,
                 date: e.date,
+                private: e.private,
                 awards: e.awards,
             })
             .collect(),
