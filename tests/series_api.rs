@@ -987,3 +987,38 @@ fn a_private_evenings_guests_are_left_out_of_the_public_season() {
     let attendance = award(&table["awards"], "perfect_attendance").expect("attendance");
     assert_eq!(attendance["value"], 1, "{table}");
 }
+
+#[test]
+fn every_evenings_results_export_as_json_with_the_seasons_standings_and_prizes() {
+    let server = Server::start();
+    let (series, evenings) = prize_season(&server);
+    let (status, export) = server.get(&format!("/api/v1/series/{}/export.json", series.id), None);
+    assert_eq!(status, 200, "{export}");
+    assert_eq!(export["series"]["name"], "Prizes");
+    assert_eq!(
+        export["standings"],
+        standings(&server, &series)["standings"]
+    );
+    assert!(
+        award(&export["awards"], "perfect_attendance").is_some(),
+        "{export}"
+    );
+    for (i, figures) in evenings.iter().enumerate() {
+        let evening = &export["evenings"][i];
+        assert_eq!(evening["name"], format!("Week {}", i + 1));
+        assert!(award(&evening["awards"], "booby").is_some(), "{evening}");
+        let results = evening["results"].as_array().expect("results");
+        assert_eq!(results.len(), 6);
+        for result in results {
+            let name = result["name"].as_str().expect("name");
+            let f = &figures[name];
+            assert_eq!(result["total"], f.total, "{name}");
+            assert_eq!(result["rounds_won"], f.rounds_won, "{name}");
+            assert_eq!(result["tables"], f.tables, "{name}");
+            assert_eq!(result["rounds"].as_array().map(Vec::len), Some(2));
+            assert!(result["place"].as_u64().is_some_and(|p| p >= 1));
+        }
+    }
+    let (status, _) = server.get("/api/v1/series/999999/export.json", None);
+    assert_eq!(status, 404);
+}

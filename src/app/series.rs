@@ -209,6 +209,8 @@ pub struct SeriesStandings {
     pub standings: Vec<SeriesStanding>,
     /// The season's club prizes.
     pub awards: Vec<Award>,
+    /// Every evening's placed people (none for a private evening), as counted.
+    pub results: Vec<Evening>,
 }
 
 /// The different tables each entry sat at in an evening's closed rounds.
@@ -345,6 +347,7 @@ pub fn standings(app: &App, id: i64) -> AppResult<SeriesStandings> {
             evenings: summaries,
             standings,
             awards,
+            results: evenings,
         })
     })
 }

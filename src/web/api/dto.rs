@@ -795,6 +795,42 @@ pub struct SeriesStandingsOut {
     pub awards: Vec<crate::tournament::Award>,
 }
 
+/// One person's result at one evening, in a season's JSON export.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesResultOut {
+    /// The name as typed that evening.
+    pub name: String,
+    pub place: u32,
+    pub total: u64,
+    /// The score of each round played at a table (null: a bye, a missed round or one after
+    /// withdrawing).
+    pub rounds: Vec<Option<u32>>,
+    pub rounds_won: u32,
+    pub tables: u32,
+    pub withdrawn: bool,
+}
+
+/// One evening of a season's JSON export, with everyone's result.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesEveningExport {
+    #[serde(flatten)]
+    pub evening: SeriesEveningOut,
+    pub results: Vec<SeriesResultOut>,
+}
+
+/// A season as JSON: the series, every evening's results and prizes, the standings and the
+/// season's prizes.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesExportOut {
+    pub ok: bool,
+    pub series: SeriesOut,
+    pub evenings: Vec<SeriesEveningExport>,
+    #[schema(value_type = Vec<Object>)]
+    pub standings: Vec<crate::tournament::SeriesStanding>,
+    #[schema(value_type = Vec<Object>)]
+    pub awards: Vec<crate::tournament::Award>,
+}
+
 /// Two names that are one person: `name` counts as `with`, under `with`'s name.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -112,21 +112,60 @@ pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answ
     ok(SeriesStandingsOut {
         ok: true,
         series: series_json(&standings.series),
-        evenings: standings
-            .evenings
-            .into_iter()
-            .map(|e| SeriesEveningOut {
-                event: e.event,
-                name: e.name,
-                status: e.status,
-                closed: e.closed,
-                date: e.date,
-                private: e.private,
-                awards: e.awards,
-            })
-            .collect(),
+        evenings: standings.evenings.into_iter().map(evening_json).collect(),
         standings: standings.standings,
         awards: standings.awards,
+    })
+}
+
+fn evening_json(e: series::EveningSummary) -> SeriesEveningOut {
+    SeriesEveningOut {
+        event: e.event,
+        name: e.name,
+        status: e.status,
+        closed: e.closed,
+        date: e.date,
+        private: e.private,
+        awards: e.awards,
+    }
+}
+
+#[utoipa::path(get, path = "/api/v1/series/{series}/export.json", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    responses(
+        (status = 200, description = "The season as JSON: every evening's results and prizes, the standings and the season's prizes", body = SeriesExportOut),
+        (status = 404, description = "No such series", body = ErrorBody),
+    ))]
+pub(super) async fn export_json(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let season = run(&app, move |app| series::standings(app, id)).await?;
+    let evenings = season
+        .evenings
+        .into_iter()
+        .zip(season.results)
+        .map(|(summary, evening)| SeriesEveningExport {
+            evening: evening_json(summary),
+            results: evening
+                .appearances
+                .into_iter()
+                .map(|a| SeriesResultOut {
+                    name: a.name,
+                    place: a.place,
+                    total: a.total,
+                    rounds: a.rounds,
+                    rounds_won: a.rounds_won,
+                    tables: a.tables,
+                    withdrawn: a.withdrawn,
+                })
+                .collect(),
+        })
+        .collect();
+    ok(SeriesExportOut {
+        ok: true,
+        series: series_json(&season.series),
+        evenings,
+        standings: season.standings,
+        awards: season.awards,
     })
 }
 
