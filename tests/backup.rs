@@ -186,3 +186,55 @@ fn a_database_url_of_another_kind_is_refused_saying_what_is_accepted() {
     assert!(text.contains("postgres://"), "{text}");
     assert!(text.contains("SQLite file path"), "{text}");
 }
+
+#[test]
+fn a_season_survives_a_backup_and_restore() {
+    let server = Server::start_sqlite();
+    let (status, made) = server.post(
+        "/api/v1/series",
+        None,
+        &json!({"name": "Kept season", "count_best": 1, "prizes": {"season": ["perfect_attendance"]}}),
+    );
+    assert_eq!(status, 201, "{made}");
+    let (id, token) = (
+        made["series"]["id"].as_i64().expect("id"),
+        made["host_token"].as_str().expect("token").to_owned(),
+    );
+    let (status, answer) = server.post(
+        "/api/v1/events",
+        Some(&token),
+        &json!({"name": "Week 1", "seed": 3, "length": {"kind": "rounds", "rounds": 1}, "series": id}),
+    );
+    assert_eq!(status, 201, "{answer}");
+    let host = Host {
+        event: answer["event"]["id"].as_i64().expect("event"),
+        token: answer["host_token"].as_str().expect("token").to_owned(),
+    };
+    host.add_players(&server, &["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]);
+    host.play_paper_rounds(&server, 1);
+    host.close_evening(&server);
+    let (status, _) = server.post(
+        &format!("/api/v1/series/{id}/people/link"),
+        Some(&token),
+        &json!({"name": "Flo", "with": "Florence"}),
+    );
+    assert_eq!(status, 200);
+    let path = format!("/api/v1/series/{id}/standings");
+    let (_, before) = server.get(&path, None);
+
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("season.sqlite");
+    let (ok, text) = backup(server.file(), &file, false);
+    assert!(ok, "the backup failed: {text}");
+    let copy = Server::start_on(&touring::db::Database::Sqlite(file.clone()));
+    let (status, after) = copy.get(&path, None);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(
+        after, before,
+        "standings, links, counting and prizes all kept"
+    );
+    assert!(after.to_string().contains("Florence"), "{after}");
+    // The series' host token still works on the copy.
+    let (status, _) = copy.get(&format!("/api/v1/series/{id}/people"), Some(&token));
+    assert_eq!(status, 200);
+}

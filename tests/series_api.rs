@@ -586,3 +586,439 @@ fn the_seasons_standings_export_as_csv_with_uncounted_evenings_in_brackets() {
     );
     assert_eq!(csv.lines().count(), 8, "a header and seven people");
 }
+
+// ---------------------------------------------------------------- club prizes
+
+const EVERY_PRIZE: [&str; 5] = [
+    "booby",
+    "most_rounds_won",
+    "best_round",
+    "most_tables",
+    "perfect_attendance",
+];
+
+/// One person's figures in one evening, read from the evening's own export.
+#[derive(Debug, Default, Clone)]
+struct Figures {
+    total: u64,
+    best_round: u64,
+    rounds_won: u64,
+    tables: u64,
+}
+
+fn figures(server: &Server, host: &Host) -> BTreeMap<String, Figures> {
+    let (status, report) = server.get(&host.path("/export.json"), Some(&host.token));
+    assert_eq!(status, 200, "{report}");
+    let mut out: BTreeMap<String, Figures> = BTreeMap::new();
+    for row in report["standings"].as_array().expect("standings") {
+        for name in row["names"].as_array().expect("names") {
+            let f = out
+                .entry(name.as_str().expect("name").to_owned())
+                .or_default();
+            f.total = row["miles"].as_u64().expect("miles");
+            f.rounds_won = row["rounds_won"].as_u64().expect("won");
+            f.best_round = row["rounds"]
+                .as_array()
+                .expect("rounds")
+                .iter()
+                .filter_map(Value::as_u64)
+                .max()
+                .unwrap_or(0);
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for round in report["rounds"].as_array().expect("rounds") {
+        for table in round["tables"].as_array().expect("tables") {
+            for entry in table["entries"].as_array().expect("entries") {
+                for name in entry["names"].as_array().expect("names") {
+                    let key = name.as_str().expect("name");
+                    seen.insert((key.to_owned(), table["table"].as_u64().expect("number")));
+                }
+            }
+        }
+    }
+    for (name, _) in seen {
+        if let Some(f) = out.get_mut(&name) {
+            f.tables += 1;
+        }
+    }
+    out
+}
+
+/// Who should take a prize for the most (or, `lowest`, the least) of a figure: everyone
+/// equal on it; nobody for the most of nothing, nor the lowest when all are equal.
+fn expected_winners(figures: &BTreeMap<String, u64>, lowest: bool) -> (Vec<String>, u64) {
+    let (low, high) = (
+        figures.values().min().copied().unwrap_or(0),
+        figures.values().max().copied().unwrap_or(0),
+    );
+    let best = if lowest { low } else { high };
+    if (lowest && low == high) || (!lowest && high == 0) {
+        return (Vec::new(), best);
+    }
+    let names = figures
+        .iter()
+        .filter(|(_, v)| **v == best)
+        .map(|(n, _)| n.clone())
+        .collect();
+    (names, best)
+}
+
+fn award<'a>(awards: &'a Value, prize: &str) -> Option<&'a Value> {
+    awards
+        .as_array()
+        .expect("awards")
+        .iter()
+        .find(|a| a["prize"] == prize)
+}
+
+fn check_award(awards: &Value, prize: &str, figures: &BTreeMap<String, u64>, lowest: bool) {
+    let (names, value) = expected_winners(figures, lowest);
+    match award(awards, prize) {
+        None => assert!(names.is_empty(), "{prize}: {names:?} expected in {awards}"),
+        Some(given) => {
+            let given_names: Vec<String> = given["names"]
+                .as_array()
+                .expect("names")
+                .iter()
+                .map(|n| n.as_str().expect("name").to_owned())
+                .collect();
+            let mut sorted = names.clone();
+            sorted.sort_by_key(|n| n.to_lowercase());
+            assert_eq!(given_names, sorted, "{prize} in {awards}");
+            assert_eq!(given["value"], value, "{prize} in {awards}");
+        }
+    }
+}
+
+/// A season of two two-round evenings giving every prize each evening and over the season.
+fn prize_season(server: &Server) -> (Series, Vec<BTreeMap<String, Figures>>) {
+    let series = create_series(
+        server,
+        json!({"name": "Prizes", "prizes": {
+            "evening": ["booby", "most_rounds_won", "best_round", "most_tables"],
+            "season": EVERY_PRIZE,
+        }}),
+    );
+    let mut evenings = Vec::new();
+    for (n, names) in [SIX, ["Ann Club", "Bob", "Cy", "Di", "Ed", "Gus"]]
+        .iter()
+        .enumerate()
+    {
+        let host = evening(
+            server,
+            &series,
+            &format!("Week {}", n + 1),
+            json!({"length": {"kind": "rounds", "rounds": 2}}),
+        );
+        host.add_players(server, names);
+        host.play_paper_rounds(server, 2);
+        host.close_evening(server);
+        evenings.push(figures(server, &host));
+    }
+    (series, evenings)
+}
+
+fn by<F: Fn(&Figures) -> u64>(evening: &BTreeMap<String, Figures>, f: F) -> BTreeMap<String, u64> {
+    evening.iter().map(|(n, x)| (n.clone(), f(x))).collect()
+}
+
+#[test]
+fn each_evenings_club_prizes_go_to_the_best_figures_with_ties_shared() {
+    let server = Server::start();
+    let (series, evenings) = prize_season(&server);
+    let table = standings(&server, &series);
+    assert_eq!(
+        table["series"]["prizes"]["evening"],
+        json!(["booby", "most_rounds_won", "best_round", "most_tables"])
+    );
+    for (i, figures) in evenings.iter().enumerate() {
+        let awards = &table["evenings"][i]["awards"];
+        check_award(awards, "booby", &by(figures, |f| f.total), true);
+        check_award(
+            awards,
+            "most_rounds_won",
+            &by(figures, |f| f.rounds_won),
+            false,
+        );
+        check_award(awards, "best_round", &by(figures, |f| f.best_round), false);
+        check_award(awards, "most_tables", &by(figures, |f| f.tables), false);
+        assert!(
+            award(awards, "perfect_attendance").is_none(),
+            "a season prize"
+        );
+        assert!(
+            award(awards, "booby").is_some(),
+            "someone is lowest: {awards}"
+        );
+        assert!(
+            award(awards, "most_rounds_won").is_some(),
+            "rounds were won"
+        );
+    }
+}
+
+#[test]
+fn the_seasons_club_prizes_add_the_evenings_up_and_perfect_attendance_needs_every_evening() {
+    let server = Server::start();
+    let (series, evenings) = prize_season(&server);
+    let table = standings(&server, &series);
+    let awards = &table["awards"];
+    let season = |f: &dyn Fn(&Figures) -> u64, add: bool| -> BTreeMap<String, u64> {
+        let mut out: BTreeMap<String, u64> = BTreeMap::new();
+        for evening in &evenings {
+            for (name, figures) in evening {
+                let v = out.entry(name.clone()).or_default();
+                *v = if add {
+                    *v + f(figures)
+                } else {
+                    (*v).max(f(figures))
+                };
+            }
+        }
+        out
+    };
+    check_award(
+        awards,
+        "most_rounds_won",
+        &season(&|f| f.rounds_won, true),
+        false,
+    );
+    check_award(
+        awards,
+        "best_round",
+        &season(&|f| f.best_round, false),
+        false,
+    );
+    check_award(awards, "most_tables", &season(&|f| f.tables, true), false);
+    let attendance = award(awards, "perfect_attendance").expect("perfect attendance");
+    assert_eq!(
+        attendance["names"],
+        json!(["Ann Club", "Bob", "Cy", "Di", "Ed"]),
+        "Flo and Gus came once"
+    );
+    assert_eq!(attendance["value"], 2);
+    // The season's booby prize is the season's last place.
+    let last = table["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .filter_map(|l| l["place"].as_u64())
+        .max()
+        .expect("a last place");
+    let booby: Vec<&Value> = table["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .filter(|l| l["place"] == last)
+        .map(|l| &l["name"])
+        .collect();
+    let given = award(awards, "booby").expect("booby prize");
+    assert_eq!(
+        given["names"]
+            .as_array()
+            .expect("names")
+            .iter()
+            .collect::<Vec<_>>(),
+        booby
+    );
+    // On the public page and in the CSV export too.
+    let (status, html) = server.text(&format!("/series/{}", series.id), None);
+    assert_eq!(status, 200);
+    for title in [
+        "Booby prize",
+        "Most rounds won",
+        "Best single round",
+        "Most tables visited",
+        "Perfect attendance",
+    ] {
+        assert!(html.contains(title), "{title} on the page");
+    }
+    let (status, csv) = server.text(&format!("/api/v1/series/{}/export.csv", series.id), None);
+    assert_eq!(status, 200);
+    assert!(
+        csv.lines().next().is_some_and(|h| h.ends_with(",prizes")),
+        "{csv}"
+    );
+    let bob = csv.lines().find(|l| l.contains(",Bob,")).expect("Bob");
+    assert!(bob.contains("Perfect attendance"), "{bob}");
+}
+
+#[test]
+fn club_prizes_are_chosen_per_evening_or_per_season_and_a_wrong_one_is_refused() {
+    let server = Server::start();
+    for (prizes, says) in [
+        (
+            json!({"evening": ["wooden_spoon"]}),
+            "\"wooden_spoon\" is no prize",
+        ),
+        (json!({"evening": ["perfect_attendance"]}), "season prize"),
+        (json!({"season": ["booby", 3]}), ""),
+    ] {
+        let (status, answer) = server.post(
+            "/api/v1/series",
+            None,
+            &json!({"name": "Refused", "prizes": prizes}),
+        );
+        assert!(status == 422 || status == 400, "{status} {answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| e.contains(says)),
+            "{answer}"
+        );
+    }
+    let series = create_series(&server, json!({"name": "Later"}));
+    let table = standings(&server, &series);
+    assert_eq!(
+        table["series"]["prizes"],
+        json!({"evening": [], "season": []})
+    );
+    let (status, answer) = change(
+        &server,
+        &series,
+        json!({"prizes": {"evening": ["nope"], "season": ["booby"]}}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(
+        standings(&server, &series)["series"]["prizes"]["season"],
+        json!([]),
+        "nothing changed"
+    );
+    let (status, answer) = change(
+        &server,
+        &series,
+        json!({"prizes": {"season": ["perfect_attendance", "booby"]}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["series"]["prizes"],
+        json!({"evening": [], "season": ["booby", "perfect_attendance"]})
+    );
+    // A change of name keeps the prizes.
+    let (status, answer) = change(&server, &series, json!({"name": "Renamed"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["series"]["prizes"]["season"],
+        json!(["booby", "perfect_attendance"])
+    );
+}
+
+#[test]
+fn an_evenings_club_prizes_are_on_its_winners_screen_printed_standings_and_export() {
+    let server = Server::start();
+    let series = create_series(
+        &server,
+        json!({"name": "Screens", "prizes": {"evening": ["booby", "most_rounds_won"]}}),
+    );
+    let host = play(&server, &series, "Week 1", &SIX);
+    let (status, report) = server.get(&host.path("/export.json"), Some(&host.token));
+    assert_eq!(status, 200, "{report}");
+    let booby = award(&report["club_prizes"], "booby").expect("booby prize in the export");
+    let first = booby["names"][0].as_str().expect("a name").to_owned();
+    assert!(
+        award(&report["club_prizes"], "most_rounds_won").is_some(),
+        "{report}"
+    );
+    for path in ["/screen", "/print/standings"] {
+        let (status, html) = server.text(&format!("/events/{}{path}", host.event), None);
+        assert_eq!(status, 200, "{path}: {html}");
+        assert!(
+            html.contains("Booby prize: ") && html.contains(&first),
+            "{path}"
+        );
+        assert!(html.contains("Most rounds won: "), "{path}");
+    }
+    // An evening of a series that gives no prize per evening shows none.
+    let plain = create_series(&server, json!({"name": "Plain"}));
+    let host = play(&server, &plain, "Week 1", &SIX);
+    let (_, report) = server.get(&host.path("/export.json"), Some(&host.token));
+    assert_eq!(report["club_prizes"], json!([]));
+    let (_, html) = server.text(&format!("/events/{}/screen", host.event), None);
+    assert!(!html.contains("Booby prize"));
+}
+
+#[test]
+fn a_private_evenings_guests_are_left_out_of_the_public_season() {
+    let server = Server::start();
+    let series = create_series(
+        &server,
+        json!({"name": "Quiet", "prizes": {"season": ["perfect_attendance"]}}),
+    );
+    play(&server, &series, "Open night", &SIX);
+    let quiet = evening(&server, &series, "Quiet night", json!({}));
+    quiet.add_players(
+        &server,
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
+    );
+    let browser = common::forms::client();
+    browser
+        .get(server.url(&format!(
+            "/events/{}/host?token={}",
+            quiet.event, quiet.token
+        )))
+        .send()
+        .expect("open the host link");
+    let console = common::forms::page(&server, &browser, &format!("/events/{}/host", quiet.event));
+    let csrf = common::forms::field(&console, "csrf");
+    common::forms::post_form(
+        &server,
+        &browser,
+        &format!("/events/{}/host/views", quiet.event),
+        &[("csrf", csrf.as_str()), ("private", "true")],
+    );
+    quiet.play_paper_rounds(&server, 1);
+    quiet.close_evening(&server);
+    let table = standings(&server, &series);
+    assert!(!table.to_string().contains("Zoe Secret"), "{table}");
+    assert_eq!(table["evenings"][1]["private"], true);
+    assert_eq!(
+        line(&table, "Ann Club")["evenings"],
+        1,
+        "the private evening not counted"
+    );
+    assert_eq!(line(&table, "Ann Club")["scores"][1], Value::Null);
+    let (_, html) = server.text(&format!("/series/{}", series.id), None);
+    assert!(
+        !html.contains("Zoe Secret") && html.contains("Quiet night"),
+        "{html}"
+    );
+    let (_, csv) = server.text(&format!("/api/v1/series/{}/export.csv", series.id), None);
+    assert!(!csv.contains("Zoe Secret"), "{csv}");
+    // Perfect attendance goes by the evenings the public season shows.
+    let attendance = award(&table["awards"], "perfect_attendance").expect("attendance");
+    assert_eq!(attendance["value"], 1, "{table}");
+}
+
+#[test]
+fn every_evenings_results_export_as_json_with_the_seasons_standings_and_prizes() {
+    let server = Server::start();
+    let (series, evenings) = prize_season(&server);
+    let (status, export) = server.get(&format!("/api/v1/series/{}/export.json", series.id), None);
+    assert_eq!(status, 200, "{export}");
+    assert_eq!(export["series"]["name"], "Prizes");
+    assert_eq!(
+        export["standings"],
+        standings(&server, &series)["standings"]
+    );
+    assert!(
+        award(&export["awards"], "perfect_attendance").is_some(),
+        "{export}"
+    );
+    for (i, figures) in evenings.iter().enumerate() {
+        let evening = &export["evenings"][i];
+        assert_eq!(evening["name"], format!("Week {}", i + 1));
+        assert!(award(&evening["awards"], "booby").is_some(), "{evening}");
+        let results = evening["results"].as_array().expect("results");
+        assert_eq!(results.len(), 6);
+        for result in results {
+            let name = result["name"].as_str().expect("name");
+            let f = &figures[name];
+            assert_eq!(result["total"], f.total, "{name}");
+            assert_eq!(result["rounds_won"], f.rounds_won, "{name}");
+            assert_eq!(result["tables"], f.tables, "{name}");
+            assert_eq!(result["rounds"].as_array().map(Vec::len), Some(2));
+            assert!(result["place"].as_u64().is_some_and(|p| p >= 1));
+        }
+    }
+    let (status, _) = server.get("/api/v1/series/999999/export.json", None);
+    assert_eq!(status, 404);
+}

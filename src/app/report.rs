@@ -175,6 +175,9 @@ pub struct EventReport {
     pub rounds: Vec<RoundReport>,
     pub standings: Vec<StandingReport>,
     pub corrections: Vec<CorrectionReport>,
+    /// The club prizes of an evening in a series that gives them per evening (see
+    /// `tournament::evening_awards`); empty otherwise.
+    pub club_prizes: Vec<tournament::Award>,
 }
 
 /// The event's identity and settings, in an export.
@@ -261,6 +264,7 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         rounds: round_reports,
         standings,
         corrections,
+        club_prizes: super::series::evening_awards(conn, event)?,
     })
 }
 
@@ -428,6 +432,13 @@ pub fn public_standings(app: &App, viewer: &ViewerKey) -> AppResult<PublicStandi
 }
 
 /// The standings now, with the event, for a reader (the standings page and its updates).
+/// The club prizes of an evening in a series, for a reader of its standings.
+pub fn club_prizes(app: &App, viewer: &ViewerKey) -> AppResult<Vec<tournament::Award>> {
+    app.read_as_viewer(viewer, |conn, event| {
+        super::series::evening_awards(conn, event)
+    })
+}
+
 pub fn live_standings(app: &App, viewer: &ViewerKey) -> AppResult<(EventRecord, Standings)> {
     app.read_as_viewer(viewer, |conn, event| {
         Ok((event.clone(), standings(conn, event)?))
@@ -439,6 +450,8 @@ pub fn live_standings(app: &App, viewer: &ViewerKey) -> AppResult<(EventRecord, 
 pub struct Screen {
     pub board: rounds::RoundBoard,
     pub standings: Standings,
+    /// Once the evening is over: the club prizes of its series, if it gives any per evening.
+    pub club_prizes: Vec<tournament::Award>,
 }
 
 /// The projector's picture, for a reader.
@@ -447,6 +460,11 @@ pub fn screen(app: &App, viewer: &ViewerKey) -> AppResult<Screen> {
         Ok(Screen {
             board: rounds::board_in(conn, event, None, app.now())?,
             standings: standings(conn, event)?,
+            club_prizes: if event.is_finished() {
+                super::series::evening_awards(conn, event)?
+            } else {
+                Vec::new()
+            },
         })
     })
 }

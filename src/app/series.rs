@@ -12,7 +12,8 @@ use super::{App, AppError, AppResult};
 use crate::db::models::{self, NewSeries, NewSeriesPerson, SeriesSeat};
 use crate::db::{Conn, queries};
 use crate::tournament::{
-    self, Appearance, Counting, Evening, People, Person, SeriesError, SeriesStanding, Settings,
+    self, Appearance, Award, Counting, EntryId, Evening, People, Person, PrizeChoice, SeriesError,
+    SeriesStanding, Settings,
 };
 
 /// The answer every refused series token gets, whether or not the series exists.
@@ -32,6 +33,8 @@ fn refused(error: SeriesError) -> AppError {
 pub struct SeriesRecord {
     pub row: models::Series,
     pub counting: Counting,
+    /// The prizes given each evening and over the season.
+    pub prizes: PrizeChoice,
 }
 
 impl SeriesRecord {
@@ -50,7 +53,13 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<SeriesRecord> {
     let row = queries::series(conn, id)?
         .ok_or_else(|| AppError::not_found(format!("there is no series {id}")))?;
     let counting = counting_of(&row)?;
-    Ok(SeriesRecord { row, counting })
+    let prizes = PrizeChoice::read(&row.evening_prizes, &row.season_prizes)
+        .map_err(|e| AppError::Internal(format!("series {id} has odd prizes: {e}")))?;
+    Ok(SeriesRecord {
+        row,
+        counting,
+        prizes,
+    })
 }
 
 /// Reads a series for its host: a missing series and a wrong token get the same refusal.
@@ -72,6 +81,7 @@ pub fn create_series(
     app: &App,
     name: &str,
     counting: Counting,
+    prizes: PrizeChoice,
 ) -> AppResult<(SeriesRecord, String)> {
     let name = tournament::clean_name(name, "the series' name")
         .map_err(|e| AppError::invalid(e.to_string()))?;
@@ -87,22 +97,44 @@ pub fn create_series(
                 count_best: counting.best().and_then(|n| i32::try_from(n).ok()),
                 host_token_hash: &hash,
                 created_at: now,
+                evening_prizes: &PrizeChoice::stored(&prizes.evening),
+                season_prizes: &PrizeChoice::stored(&prizes.season),
             },
         )?)
     })?;
-    Ok((SeriesRecord { row, counting }, token))
+    Ok((
+        SeriesRecord {
+            row,
+            counting,
+            prizes,
+        },
+        token,
+    ))
 }
 
-/// Changes a series' name or counting; a best N may not exceed the evenings already held.
+/// What a host may change of a series; what is left out stays.
+#[derive(Debug, Clone, Default)]
+pub struct SeriesChange {
+    pub name: Option<String>,
+    pub counting: Option<Counting>,
+    pub prizes: Option<PrizeChoice>,
+}
+
+/// Changes a series' name, counting or prizes; a best N may not exceed the evenings already
+/// held.
 pub fn update_series(
     app: &App,
     id: i64,
     token: &str,
-    name: Option<&str>,
-    counting: Option<Counting>,
+    change: SeriesChange,
 ) -> AppResult<SeriesRecord> {
+    let SeriesChange {
+        name,
+        counting,
+        prizes,
+    } = change;
     let name = name
-        .map(|n| tournament::clean_name(n, "the series' name"))
+        .map(|n| tournament::clean_name(&n, "the series' name"))
         .transpose()
         .map_err(|e| AppError::invalid(e.to_string()))?;
     app.write(|conn| {
@@ -113,12 +145,17 @@ pub fn update_series(
             counting.check_change(held).map_err(refused)?;
         }
         let name = name.clone().unwrap_or_else(|| series.row.name.clone());
+        let prizes = prizes.clone().unwrap_or_else(|| series.prizes.clone());
         queries::update_series(
             conn,
             id,
             &name,
             counting.word(),
             counting.best().and_then(|n| i32::try_from(n).ok()),
+            (
+                &PrizeChoice::stored(&prizes.evening),
+                &PrizeChoice::stored(&prizes.season),
+            ),
         )?;
         load(conn, id)
     })
@@ -158,6 +195,10 @@ pub struct EveningSummary {
     pub status: String,
     pub closed: bool,
     pub date: chrono::DateTime<chrono::Utc>,
+    /// The host made the evening's views private: the public season leaves its people out.
+    pub private: bool,
+    /// The evening's club prizes (those the series gives each evening).
+    pub awards: Vec<Award>,
 }
 
 /// A series' standings and its evenings.
@@ -166,6 +207,30 @@ pub struct SeriesStandings {
     pub series: SeriesRecord,
     pub evenings: Vec<EveningSummary>,
     pub standings: Vec<SeriesStanding>,
+    /// The season's club prizes.
+    pub awards: Vec<Award>,
+    /// Every evening's placed people (none for a private evening), as counted.
+    pub results: Vec<Evening>,
+}
+
+/// The different tables each entry sat at in an evening's closed rounds.
+fn tables_visited(conn: &mut Conn, event: i64) -> AppResult<BTreeMap<EntryId, u32>> {
+    let mut seen: std::collections::BTreeSet<(EntryId, i64)> = Default::default();
+    for round in queries::rounds_of_event(conn, event)? {
+        if super::rounds::RoundStage::parse(&round.state)? != super::rounds::RoundStage::Closed {
+            continue;
+        }
+        for table in queries::tables_of_round(conn, round.id)? {
+            for seat in queries::entries_of_table(conn, table.id)? {
+                seen.insert((seat.entry_id, i64::from(table.number)));
+            }
+        }
+    }
+    let mut visited = BTreeMap::new();
+    for (entry, _) in seen {
+        *visited.entry(entry).or_insert(0) += 1;
+    }
+    Ok(visited)
 }
 
 /// Reads the people, the evenings and each evening's placed people.
@@ -178,47 +243,111 @@ fn gather(
     let mut evenings = Vec::new();
     for row in queries::events_of_series(conn, series.id())? {
         let event = events::load(conn, row.id)?;
-        let standings = super::report::standings(conn, &event)?;
-        let players: BTreeMap<i64, Vec<models::Player>> = events::entries(conn, event.id())?
-            .into_iter()
-            .map(|e| (e.id(), e.players))
-            .collect();
-        let mut appearances = Vec::new();
-        for line in standings.rows.iter().filter(|l| l.ranked && !l.bot) {
-            for player in players.get(&line.entry).into_iter().flatten() {
-                appearances.push(Appearance {
-                    player: player.id,
-                    name: player.name.clone(),
-                    total: line.total,
-                    place: line.place,
-                });
-            }
-        }
-        summaries.push(EveningSummary {
-            event: event.id(),
-            name: event.settings.name.clone(),
-            status: event.row.status.clone(),
-            closed: event.is_closed(),
-            date: super::utc(event.row.created_at),
-        });
-        evenings.push(Evening {
-            event: event.id(),
-            appearances,
-        });
+        let (summary, evening) = evening_of(conn, &event)?;
+        summaries.push(summary);
+        evenings.push(evening);
     }
     Ok((people, summaries, evenings))
 }
 
-/// The season's standings: public, like an evening's standings page.
+/// One evening as the season sees it: its summary and its placed people.
+fn evening_of(conn: &mut Conn, event: &EventRecord) -> AppResult<(EveningSummary, Evening)> {
+    let standings = super::report::standings(conn, event)?;
+    // Prizes go by closed rounds played at a table: not a bye, nor a missed round.
+    let results = super::report::round_results(conn, event)?;
+    let tables = tables_visited(conn, event.id())?;
+    let players: BTreeMap<i64, Vec<models::Player>> = events::entries(conn, event.id())?
+        .into_iter()
+        .map(|e| (e.id(), e.players))
+        .collect();
+    let mut appearances = Vec::new();
+    for line in standings.rows.iter().filter(|l| l.ranked && !l.bot) {
+        for player in players.get(&line.entry).into_iter().flatten() {
+            let rounds = line
+                .miles
+                .iter()
+                .zip(&line.missed)
+                .enumerate()
+                .map(|(i, (&miles, &missed))| {
+                    let played = results
+                        .get(i)
+                        .is_some_and(|r| r.played_at_a_table(line.entry));
+                    miles.filter(|_| played && !missed)
+                })
+                .collect();
+            appearances.push(Appearance {
+                player: player.id,
+                name: player.name.clone(),
+                total: line.total,
+                place: line.place,
+                rounds,
+                rounds_won: line.rounds_won,
+                tables: tables.get(&line.entry).copied().unwrap_or(0),
+                withdrawn: line.withdrawn,
+            });
+        }
+    }
+    let summary = EveningSummary {
+        event: event.id(),
+        name: event.settings.name.clone(),
+        status: event.row.status.clone(),
+        closed: event.is_closed(),
+        date: super::utc(event.row.created_at),
+        private: event.row.private_views,
+        awards: Vec::new(),
+    };
+    let evening = Evening {
+        event: event.id(),
+        appearances,
+        held: event.row.status == events::FINISHED,
+    };
+    Ok((summary, evening))
+}
+
+/// The club prizes of one evening of a series (none when it is in no series, or its series
+/// gives none per evening): for the winners' screen, the printed standings and the exports.
+pub fn evening_awards(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Award>> {
+    let Some(id) = event.row.series_id else {
+        return Ok(Vec::new());
+    };
+    let series = load(conn, id)?;
+    if series.prizes.evening.is_empty() {
+        return Ok(Vec::new());
+    }
+    let people = stored_people(conn, id)?;
+    let (_, evening) = evening_of(conn, event)?;
+    Ok(tournament::evening_awards(
+        &series.prizes.evening,
+        &people,
+        &evening,
+    ))
+}
+
+/// The season's standings: public, like an evening's standings page. An evening whose host
+/// made its views private is listed, but its people, scores and prizes are left out of the
+/// public season (its standings are for those holding its viewer key).
 pub fn standings(app: &App, id: i64) -> AppResult<SeriesStandings> {
     app.read(|conn| {
         let series = load(conn, id)?;
-        let (people, summaries, evenings) = gather(conn, &series)?;
+        let (people, mut summaries, mut evenings) = gather(conn, &series)?;
+        for (summary, evening) in summaries.iter().zip(evenings.iter_mut()) {
+            if summary.private {
+                evening.appearances.clear();
+                evening.held = false;
+            }
+        }
         let standings = tournament::series_standings(series.counting, &people, &evenings);
+        for (summary, evening) in summaries.iter_mut().zip(&evenings) {
+            summary.awards = tournament::evening_awards(&series.prizes.evening, &people, evening);
+        }
+        let awards =
+            tournament::season_awards(&series.prizes.season, &people, &evenings, &standings);
         Ok(SeriesStandings {
             series,
             evenings: summaries,
             standings,
+            awards,
+            results: evenings,
         })
     })
 }
@@ -383,8 +512,7 @@ pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Strin
             .map(|p| Appearance {
                 player: p.id,
                 name: p.name,
-                total: 0,
-                place: 0,
+                ..Appearance::default()
             })
             .collect())
     };
@@ -411,7 +539,8 @@ pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Strin
 }
 
 /// The season's standings as CSV: one line per person, each evening's score (empty where
-/// they did not come; a score not counted in brackets), the total and what is counted.
+/// they did not come; a score not counted in brackets), the total, what is counted and,
+/// when the series gives season prizes, those the person takes.
 pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
     use super::report::spreadsheet_safe;
     let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
@@ -419,6 +548,11 @@ pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
     let mut header = vec!["place".to_owned(), "name".into(), "evenings".into()];
     header.extend(season.evenings.iter().map(|e| spreadsheet_safe(&e.name)));
     header.extend(["total".into(), "counted".into()]);
+    // The season's prizes each person takes, when the series gives any.
+    let prizes = !season.series.prizes.season.is_empty();
+    if prizes {
+        header.push("prizes".into());
+    }
     writer.write_record(&header).map_err(csv_error)?;
     for s in &season.standings {
         let mut line = vec![
@@ -437,6 +571,15 @@ pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
                 }),
         );
         line.extend([s.total.to_string(), s.counted.to_string()]);
+        if prizes {
+            let taken: Vec<&str> = season
+                .awards
+                .iter()
+                .filter(|a| a.who.contains(&s.who))
+                .map(|a| a.prize.title())
+                .collect();
+            line.push(taken.join("; "));
+        }
         writer.write_record(&line).map_err(csv_error)?;
     }
     let bytes = writer

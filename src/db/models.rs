@@ -61,6 +61,10 @@ pub struct Series {
     pub count_best: Option<i32>,
     pub host_token_hash: String,
     pub created_at: NaiveDateTime,
+    /// The prizes each evening awards, comma separated ("booby,best_round").
+    pub evening_prizes: String,
+    /// The prizes awarded over the season, comma separated.
+    pub season_prizes: String,
 }
 
 #[derive(Debug, Insertable)]
@@ -71,6 +75,8 @@ pub struct NewSeries<'a> {
     pub count_best: Option<i32>,
     pub host_token_hash: &'a str,
     pub created_at: NaiveDateTime,
+    pub evening_prizes: &'a str,
+    pub season_prizes: &'a str,
 }
 
 /// A person of a series, stored once the host links, splits or picks them.

@@ -949,6 +949,7 @@ pub fn update_series(
     name: &str,
     counting: &str,
     count_best: Option<i32>,
+    prizes: (&str, &str),
 ) -> QueryResult<usize> {
     on_backend!(conn, {
         diesel::update(series::table.find(id))
@@ -956,6 +957,8 @@ pub fn update_series(
                 series::name.eq(name),
                 series::counting.eq(counting),
                 series::count_best.eq(count_best),
+                series::evening_prizes.eq(prizes.0),
+                series::season_prizes.eq(prizes.1),
             ))
             .execute(conn)
     })

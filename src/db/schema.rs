@@ -31,6 +31,8 @@ diesel::table! {
         count_best -> Nullable<Integer>,
         host_token_hash -> Text,
         created_at -> Timestamp,
+        evening_prizes -> Text,
+        season_prizes -> Text,
     }
 }
 

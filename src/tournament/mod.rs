@@ -25,6 +25,7 @@
 //! docs/progressive.md states every rule and ruling with the test that checks it.
 
 mod clock;
+mod club_prizes;
 mod corrections;
 mod entry;
 mod movement;
@@ -46,6 +47,7 @@ pub use clock::{
     ClockError, ClockReading, ClockState, LimitReached, MAX_EXTENSION_SECS, Pause, RoundClock,
     event_deadline, may_start_round,
 };
+pub use club_prizes::{Award, ClubPrize, PrizeChoice, evening_awards, season_awards};
 pub use corrections::{
     Correction, CorrectionEffect, CorrectionError, DroppedChoice, Reclosed, RoundPhase,
     check_correction, correct, keep_bye_corrections, reclose,

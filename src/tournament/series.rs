@@ -121,6 +121,14 @@ pub enum SeriesError {
     NoSuchPerson { name: String },
     #[error("\"{name}\" is not linked to anyone: there is nothing to split")]
     NotLinked { name: String },
+    #[error(
+        "\"{prize}\" is no prize: choose from \"booby\", \"most_rounds_won\", \"best_round\", \"most_tables\" and \"perfect_attendance\""
+    )]
+    UnknownPrize { prize: String },
+    #[error(
+        "\"perfect_attendance\" is a season prize (everyone attends their own evening): ask for it in the season's prizes"
+    )]
+    AttendanceIsSeasonal,
 }
 
 /// A person stored for a series: made when the host links, splits or picks someone.
@@ -133,7 +141,7 @@ pub struct Person {
 }
 
 /// One person at one evening: a player of a placed entry that is not a bot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Appearance {
     /// The players row: the seat this person held that evening.
     pub player: i64,
@@ -142,6 +150,19 @@ pub struct Appearance {
     pub total: u64,
     /// The entry's place that evening.
     pub place: u32,
+    /// The entry's score per round played (`None` where it played no round at a table: a
+    /// bye, a round missed by a late entry, or one after it withdrew); for the club prizes.
+    #[serde(default)]
+    pub rounds: Vec<Option<u32>>,
+    /// Rounds the entry won that evening.
+    #[serde(default)]
+    pub rounds_won: u32,
+    /// Different tables the entry sat at that evening.
+    #[serde(default)]
+    pub tables: u32,
+    /// The entry withdrew that evening: it takes none of the evening's prizes.
+    #[serde(default)]
+    pub withdrawn: bool,
 }
 
 /// An evening of the series, with the people placed in it.
@@ -149,6 +170,9 @@ pub struct Appearance {
 pub struct Evening {
     pub event: i64,
     pub appearances: Vec<Appearance>,
+    /// The evening was held (its last round is closed): perfect attendance counts it.
+    #[serde(default)]
+    pub held: bool,
 }
 
 /// Who a person is in the standings: a stored person (by id), or a name no stored person
@@ -421,11 +445,16 @@ mod tests {
             name: name.into(),
             total,
             place,
+            ..Appearance::default()
         }
     }
 
     fn evening(event: i64, appearances: Vec<Appearance>) -> Evening {
-        Evening { event, appearances }
+        Evening {
+            event,
+            appearances,
+            held: true,
+        }
     }
 
     fn line<'a>(standings: &'a [SeriesStanding], name: &str) -> &'a SeriesStanding {

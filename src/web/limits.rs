@@ -702,6 +702,7 @@ fn is_costly_read(method: &Method, route: &str) -> bool {
                 | "/events/{event}/replays"
                 | "/api/v1/series/{series}/standings"
                 | "/api/v1/series/{series}/export.csv"
+                | "/api/v1/series/{series}/export.json"
                 | "/series/{series}"
         ) || route.starts_with("/events/{event}/print"))
 }
@@ -1106,6 +1107,7 @@ mod tests {
             (Method::GET, "/api/v1/series/5/standings", "0001"),
             (Method::GET, "/series/5", "0001"),
             (Method::GET, "/api/v1/series/5/export.csv", "0001"),
+            (Method::GET, "/api/v1/series/5/export.json", "0001"),
             (Method::POST, "/api/v1/series/5/people/link", "0000"),
             (Method::POST, "/nowhere", "0000"),
         ] {

@@ -718,6 +718,25 @@ pub struct SeriesInput {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 500)]
     pub count_best: Option<i64>,
+    /// The prizes given beyond places; left out: none.
+    #[serde(default)]
+    pub prizes: Option<PrizesInput>,
+}
+
+/// The prizes a series gives beyond places, each per evening or per season: "booby"
+/// (lowest score), "most_rounds_won", "best_round" (best single round), "most_tables"
+/// (most tables visited) and, per season only, "perfect_attendance".
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PrizesInput {
+    /// Given every evening of the series.
+    #[serde(default)]
+    #[schema(max_items = 5)]
+    pub evening: Vec<String>,
+    /// Given over the season.
+    #[serde(default)]
+    #[schema(max_items = 5)]
+    pub season: Vec<String>,
 }
 
 /// A change of a series: its name or how it counts. A best N may not exceed the evenings
@@ -733,9 +752,12 @@ pub struct SeriesChange {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 500)]
     pub count_best: Option<i64>,
+    /// The prizes, replacing those chosen before (both lists).
+    #[serde(default)]
+    pub prizes: Option<PrizesInput>,
 }
 
-/// A series: its id, name and counting.
+/// A series: its id, name, counting and prizes.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SeriesOut {
     pub id: i64,
@@ -744,6 +766,8 @@ pub struct SeriesOut {
     pub count: String,
     /// With "best": how many evenings count.
     pub count_best: Option<u32>,
+    /// The prizes chosen, as the words of [`PrizesInput`].
+    pub prizes: PrizesInput,
 }
 
 /// A new series, with its host token (shown only now).
@@ -772,6 +796,13 @@ pub struct SeriesEveningOut {
     pub status: String,
     pub closed: bool,
     pub date: chrono::DateTime<chrono::Utc>,
+    /// The evening's views are private: its people, scores and prizes are left out of the
+    /// season's public standings.
+    pub private: bool,
+    /// The evening's prizes: per prize, `prize`, the `names` taking it (several when tied)
+    /// and the `value` it was won with.
+    #[schema(value_type = Vec<Object>)]
+    pub awards: Vec<crate::tournament::Award>,
 }
 
 /// The season's standings.
@@ -784,6 +815,45 @@ pub struct SeriesStandingsOut {
     /// `scores`, `places` and `counts` (see docs/api.md).
     #[schema(value_type = Vec<Object>)]
     pub standings: Vec<crate::tournament::SeriesStanding>,
+    /// The season's prizes, as each evening's `awards`.
+    #[schema(value_type = Vec<Object>)]
+    pub awards: Vec<crate::tournament::Award>,
+}
+
+/// One person's result at one evening, in a season's JSON export.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesResultOut {
+    /// The name as typed that evening.
+    pub name: String,
+    pub place: u32,
+    pub total: u64,
+    /// The score of each round played at a table (null: a bye, a missed round or one after
+    /// withdrawing).
+    pub rounds: Vec<Option<u32>>,
+    pub rounds_won: u32,
+    pub tables: u32,
+    pub withdrawn: bool,
+}
+
+/// One evening of a season's JSON export, with everyone's result.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesEveningExport {
+    #[serde(flatten)]
+    pub evening: SeriesEveningOut,
+    pub results: Vec<SeriesResultOut>,
+}
+
+/// A season as JSON: the series, every evening's results and prizes, the standings and the
+/// season's prizes.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeriesExportOut {
+    pub ok: bool,
+    pub series: SeriesOut,
+    pub evenings: Vec<SeriesEveningExport>,
+    #[schema(value_type = Vec<Object>)]
+    pub standings: Vec<crate::tournament::SeriesStanding>,
+    #[schema(value_type = Vec<Object>)]
+    pub awards: Vec<crate::tournament::Award>,
 }
 
 /// Two names that are one person: `name` counts as `with`, under `with`'s name.

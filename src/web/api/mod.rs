@@ -169,6 +169,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     "/series/{series}/export.csv",
                     web::get().to(series::export_csv),
                 )
+                .route(
+                    "/series/{series}/export.json",
+                    web::get().to(series::export_json),
+                )
                 .route("/series/{series}/people/link", web::post().to(series::link))
                 .route(
                     "/series/{series}/people/split",
@@ -371,7 +375,7 @@ impl utoipa::Modify for CommonErrors {
         replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
-        series::create_series, series::update_series, series::standings, series::people, series::link, series::split, series::export_csv,
+        series::create_series, series::update_series, series::standings, series::people, series::link, series::split, series::export_csv, series::export_json,
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
@@ -381,8 +385,8 @@ impl utoipa::Modify for CommonErrors {
         EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
         SeatOut, MoveOut, ReplaysOut, ReplayOut,
-        SeriesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
-        SeriesStandingsOut, LinkInput, SplitInput, SeriesPersonOut, SeriesPeopleOut,
+        SeriesInput, PrizesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
+        SeriesStandingsOut, SeriesResultOut, SeriesEveningExport, SeriesExportOut, LinkInput, SplitInput, SeriesPersonOut, SeriesPeopleOut,
     )),
     modifiers(&HostAuth, &CommonErrors),
     tags(

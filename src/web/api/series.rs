@@ -6,7 +6,7 @@ use super::dto::*;
 use super::{Answer, bearer, created, ok, run};
 use crate::app::series::{self, SeriesRecord};
 use crate::app::{App, AppError};
-use crate::tournament::Counting;
+use crate::tournament::{Counting, PrizeChoice};
 use crate::web::error::ErrorBody;
 
 fn series_json(series: &SeriesRecord) -> SeriesOut {
@@ -15,7 +15,22 @@ fn series_json(series: &SeriesRecord) -> SeriesOut {
         name: series.row.name.clone(),
         count: series.counting.word().to_owned(),
         count_best: series.counting.best(),
+        prizes: PrizesInput {
+            evening: words(&series.prizes.evening),
+            season: words(&series.prizes.season),
+        },
     }
+}
+
+fn words(prizes: &[crate::tournament::ClubPrize]) -> Vec<String> {
+    prizes.iter().map(|p| p.word().to_owned()).collect()
+}
+
+fn prizes(input: Option<PrizesInput>) -> Result<Option<PrizeChoice>, AppError> {
+    input
+        .map(|p| PrizeChoice::parse(&p.evening, &p.season))
+        .transpose()
+        .map_err(|e| AppError::invalid(e.to_string()))
 }
 
 fn counting(count: Option<&str>, count_best: Option<i64>) -> Result<Counting, AppError> {
@@ -35,8 +50,9 @@ fn token(req: &HttpRequest) -> String {
 pub(super) async fn create_series(app: web::Data<App>, input: web::Json<SeriesInput>) -> Answer {
     let input = input.into_inner();
     let counting = counting(input.count.as_deref(), input.count_best)?;
+    let prizes = prizes(input.prizes)?.unwrap_or_default();
     let (series, token) = run(&app, move |app| {
-        series::create_series(app, &input.name, counting)
+        series::create_series(app, &input.name, counting, prizes)
     })
     .await?;
     created(SeriesCreated {
@@ -67,10 +83,15 @@ pub(super) async fn update_series(
     } else {
         None
     };
+    let change = series::SeriesChange {
+        prizes: prizes(input.prizes)?,
+        name: input.name,
+        counting,
+    };
     let token = token(&req);
     let id = path.into_inner();
     let series = run(&app, move |app| {
-        series::update_series(app, id, &token, input.name.as_deref(), counting)
+        series::update_series(app, id, &token, change)
     })
     .await?;
     ok(SeriesUpdated {
@@ -91,18 +112,60 @@ pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answ
     ok(SeriesStandingsOut {
         ok: true,
         series: series_json(&standings.series),
-        evenings: standings
-            .evenings
-            .into_iter()
-            .map(|e| SeriesEveningOut {
-                event: e.event,
-                name: e.name,
-                status: e.status,
-                closed: e.closed,
-                date: e.date,
-            })
-            .collect(),
+        evenings: standings.evenings.into_iter().map(evening_json).collect(),
         standings: standings.standings,
+        awards: standings.awards,
+    })
+}
+
+fn evening_json(e: series::EveningSummary) -> SeriesEveningOut {
+    SeriesEveningOut {
+        event: e.event,
+        name: e.name,
+        status: e.status,
+        closed: e.closed,
+        date: e.date,
+        private: e.private,
+        awards: e.awards,
+    }
+}
+
+#[utoipa::path(get, path = "/api/v1/series/{series}/export.json", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    responses(
+        (status = 200, description = "The season as JSON: every evening's results and prizes, the standings and the season's prizes", body = SeriesExportOut),
+        (status = 404, description = "No such series", body = ErrorBody),
+    ))]
+pub(super) async fn export_json(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+    let id = path.into_inner();
+    let season = run(&app, move |app| series::standings(app, id)).await?;
+    let evenings = season
+        .evenings
+        .into_iter()
+        .zip(season.results)
+        .map(|(summary, evening)| SeriesEveningExport {
+            evening: evening_json(summary),
+            results: evening
+                .appearances
+                .into_iter()
+                .map(|a| SeriesResultOut {
+                    name: a.name,
+                    place: a.place,
+                    total: a.total,
+                    rounds: a.rounds,
+                    rounds_won: a.rounds_won,
+                    tables: a.tables,
+                    withdrawn: a.withdrawn,
+                })
+                .collect(),
+        })
+        .collect();
+    ok(SeriesExportOut {
+        ok: true,
+        series: series_json(&season.series),
+        evenings,
+        standings: season.standings,
+        awards: season.awards,
     })
 }
 

@@ -156,6 +156,8 @@ struct StandingsPrint {
     /// Over but not closed by the host: the results may still be corrected.
     provisional: bool,
     prizes: Vec<(String, String)>,
+    /// The club prizes of the evening's series, in words.
+    club: Vec<String>,
     /// The link to the replays of the finished deals and its QR code, when there are any.
     replays: Option<(String, String)>,
 }
@@ -193,6 +195,12 @@ async fn standings(
         unit: super::screen::unit_of(&event),
         round: None,
     })?;
+    let prizes_reader = reader.clone();
+    let club = run(&app, move |app| report::club_prizes(app, &prizes_reader))
+        .await?
+        .iter()
+        .map(crate::tournament::Award::words)
+        .collect();
     let (_, deals) = run(&app, move |app| replay::finished_deals(app, &reader)).await?;
     let replays = (!deals.is_empty()).then(|| {
         let url = super::replay::replays_url(&event, &base_url(&req));
@@ -206,6 +214,7 @@ async fn standings(
         is_final,
         provisional,
         prizes,
+        club,
         replays,
     })
 }

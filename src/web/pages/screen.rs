@@ -122,6 +122,8 @@ struct ScreenSeating {
     winners: Vec<view::StandingRow>,
     /// The winners' chart, drawn as SVG.
     chart: String,
+    /// The club prizes of the evening's series, in words.
+    club: Vec<String>,
 }
 
 impl ScreenSeating {
@@ -246,6 +248,11 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
                 unit,
                 winners,
                 chart,
+                club: screen
+                    .club_prizes
+                    .iter()
+                    .map(crate::tournament::Award::words)
+                    .collect(),
             })?,
         ),
         (

@@ -7,7 +7,7 @@ use askama::Template;
 use super::{Layout, PageResult, page, run};
 use crate::app::App;
 use crate::app::series::{self, EveningSummary};
-use crate::tournament::{SeriesStanding, ordinal};
+use crate::tournament::{Award, SeriesStanding, ordinal};
 use crate::web::address::base_url;
 use crate::web::session::Visitor;
 
@@ -33,6 +33,8 @@ struct SeriesPage {
     name: String,
     counting: String,
     evenings: Vec<EveningSummary>,
+    /// The season's club prizes.
+    awards: Vec<Award>,
     lines: Vec<Line>,
     url: String,
     qr: String,
@@ -89,6 +91,7 @@ async fn standings(
         counting,
         lines: season.standings.iter().map(|s| line(s, average)).collect(),
         evenings: season.evenings,
+        awards: season.awards,
         qr: super::screen::qr_svg(&url),
         url,
     })
