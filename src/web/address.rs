@@ -10,11 +10,85 @@
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, UdpSocket};
+use std::sync::OnceLock;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, web};
 
-use super::limits::Guards;
+/// How guests reach this server: the address their phones use and the proxy (if any) whose
+/// forwarding headers are believed. Made at start from the server's options; the limits use
+/// it too, to tell a client behind the proxy by the address the proxy saw.
+#[derive(Debug, Default)]
+pub struct Reach {
+    /// `--public-url`.
+    public_url: Option<PublicUrl>,
+    /// The machine's network address, found once the server listens on every interface
+    /// without `--public-url`.
+    lan_url: OnceLock<PublicUrl>,
+    /// `--trusted-proxy`.
+    trusted_proxy: Vec<IpAddr>,
+    /// `--secure-cookies`: the browser always comes over HTTPS.
+    secure_cookies: bool,
+}
+
+impl Reach {
+    pub fn new(
+        public_url: Option<PublicUrl>,
+        trusted_proxy: Vec<IpAddr>,
+        secure_cookies: bool,
+    ) -> Reach {
+        Reach {
+            public_url,
+            lan_url: OnceLock::new(),
+            trusted_proxy,
+            secure_cookies,
+        }
+    }
+
+    /// The address guests' phones use: `--public-url`, or the network address found at start.
+    pub fn public_url(&self) -> Option<&PublicUrl> {
+        self.public_url.as_ref().or(self.lan_url.get())
+    }
+
+    /// Remembers the machine's network address (found once the server listens).
+    pub fn found_lan_url(&self, url: PublicUrl) {
+        let _ = self.lan_url.set(url);
+    }
+
+    /// Whether a connection from `peer` (as [`normal`] reads it) comes from a trusted proxy.
+    pub fn trusts(&self, peer: IpAddr) -> bool {
+        self.trusted_proxy.iter().any(|p| normal(*p) == peer)
+    }
+
+    /// Whether the request comes from a proxy named by `--trusted-proxy`, whose forwarding
+    /// headers are believed (nobody else's are).
+    pub fn from_trusted_proxy(&self, req: &HttpRequest) -> bool {
+        req.peer_addr().is_some_and(|a| self.trusts(normal(a.ip())))
+    }
+
+    /// Whether the browser reached the server over HTTPS: always with `--secure-cookies`; or
+    /// as a trusted proxy says (`X-Forwarded-Proto`, else `Forwarded: proto=`); or when
+    /// touring itself serves TLS.
+    pub fn https(&self, req: &HttpRequest) -> bool {
+        if self.secure_cookies || req.app_config().secure() {
+            return true;
+        }
+        if !self.from_trusted_proxy(req) {
+            return false;
+        }
+        let proto =
+            last_forwarded(req, "x-forwarded-proto").or_else(|| forwarded_param(req, "proto"));
+        proto.is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+    }
+}
+
+/// IPv4 addresses written as IPv6 (::ffff:1.2.3.4) are the IPv4 address.
+pub fn normal(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 => v4,
+    }
+}
 
 /// An address `--public-url` accepts: http or https with a host, nothing after it. Kept as
 /// its origin (`https://party.example`, `http://192.168.1.20:8080`), with no trailing slash.
@@ -98,14 +172,14 @@ pub fn lan_ip(listening: IpAddr) -> Option<IpAddr> {
 
 /// The start of the absolute links a guest is shown, for this request: `http://HOST[:PORT]`.
 pub fn base_url(req: &HttpRequest) -> String {
-    let guards = req.app_data::<web::Data<Guards>>();
-    if let Some(public) = guards.and_then(|g| g.public_url()) {
+    let reach = req.app_data::<web::Data<Reach>>();
+    if let Some(public) = reach.and_then(|r| r.public_url()) {
         return public.as_str().to_owned();
     }
-    let https = guards.map_or(req.app_config().secure(), |g| g.https(req));
+    let https = reach.map_or(req.app_config().secure(), |r| r.https(req));
     let scheme = if https { "https" } else { "http" };
-    let host = guards
-        .filter(|g| g.from_trusted_proxy(req))
+    let host = reach
+        .filter(|r| r.from_trusted_proxy(req))
         .and_then(|_| forwarded_host(req))
         .or_else(|| own_host(req))
         .unwrap_or_else(|| req.app_config().host().to_owned());
@@ -148,7 +222,7 @@ fn forwarded_host(req: &HttpRequest) -> Option<String> {
 
 /// The last value of a header a proxy appends to (`X-Forwarded-Host`, `Forwarded`...): the
 /// proxy nearest to us wrote it.
-pub(crate) fn last_forwarded(req: &HttpRequest, header: &str) -> Option<String> {
+fn last_forwarded(req: &HttpRequest, header: &str) -> Option<String> {
     req.headers()
         .get_all(header)
         .filter_map(|v| v.to_str().ok())
@@ -158,7 +232,7 @@ pub(crate) fn last_forwarded(req: &HttpRequest, header: &str) -> Option<String> 
 }
 
 /// A parameter (`host`, `proto`) of the last `Forwarded` element, unquoted.
-pub(crate) fn forwarded_param(req: &HttpRequest, param: &str) -> Option<String> {
+fn forwarded_param(req: &HttpRequest, param: &str) -> Option<String> {
     last_forwarded(req, "forwarded")?
         .split(';')
         .filter_map(|pair| pair.split_once('='))

@@ -98,7 +98,7 @@ pub async fn guard(
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let client = guards.client(req.request());
-    let https = guards.https(req.request());
+    let https = guards.reach().https(req.request());
     let method = req.method().clone();
     // Limits are told by the route that will run, however its address was spelled.
     let route = limits::route_of(req.request()).unwrap_or_default();

@@ -116,6 +116,7 @@ pub fn bind_with(
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let guards = web::Data::new(limits::Guards::new(limits, capacity.streams));
+    let reach = web::Data::from(guards.reach().clone());
     actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
     actix_web::rt::spawn(limits::forget_idle(guards.clone()));
     let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());
@@ -126,6 +127,7 @@ pub fn bind_with(
             .app_data(data.clone())
             .app_data(hub.clone())
             .app_data(guards.clone())
+            .app_data(reach.clone())
             // gzip, brotli or zstd, as the client accepts (pages, the API, the static files
             // and the live streams, which are flushed at each pause).
             .wrap(middleware::Compress::default())
@@ -170,7 +172,7 @@ pub fn bind_with(
         .flatten()
         .map(|ip| address::PublicUrl::of(SocketAddr::new(ip, addr.port())));
     if let Some(url) = &network_url {
-        lan_guards.found_lan_url(url.clone());
+        lan_guards.reach().found_lan_url(url.clone());
     }
     bots::spawn(bot_app, bot_hub.clone(), bots);
     Ok(Bound {
@@ -182,7 +184,7 @@ pub fn bind_with(
             .run(),
         addr,
         hub: bot_hub,
-        public_url: lan_guards.public_url().cloned(),
+        public_url: lan_guards.reach().public_url().cloned(),
         network_url,
         capacity,
     })

@@ -106,8 +106,8 @@ pub fn request_id(req: &actix_web::HttpRequest) -> String {
         .filter(|id| {
             !crate::app::tokens::looks_like_token(id)
                 || req
-                    .app_data::<web::Data<super::limits::Guards>>()
-                    .is_some_and(|guards| guards.from_trusted_proxy(req))
+                    .app_data::<web::Data<super::address::Reach>>()
+                    .is_some_and(|reach| reach.from_trusted_proxy(req))
         });
     match given {
         Some(id) => id.to_owned(),

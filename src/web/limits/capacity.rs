@@ -217,7 +217,7 @@ impl Guards {
     fn connected(&self, peer: IpAddr) -> Option<Option<ConnectionGuard>> {
         let cap = self.limits.connections_per_client;
         let peer = normal(peer);
-        if cap == 0 || self.trusts(peer) {
+        if cap == 0 || self.reach.trusts(peer) {
             return Some(None);
         }
         let client = group(peer);

@@ -25,7 +25,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 
 pub use capacity::{Capacity, Guarded, StreamGuard, on_connect};
 
-use super::address::PublicUrl;
+use super::address::{Reach, normal};
 use capacity::{Connections, Full, Streams};
 use sign_ins::SignIns;
 
@@ -183,9 +183,8 @@ pub struct Guards {
     /// Live streams the whole server may hold.
     max_streams: u32,
     sign_ins: Mutex<SignIns>,
-    /// The machine's network address, found at start when listening on every interface
-    /// without `--public-url`.
-    lan_url: std::sync::OnceLock<PublicUrl>,
+    /// How guests reach the server (the trusted proxy among it), shared with the pages.
+    reach: Arc<Reach>,
 }
 
 fn keyed(quota: Option<Quota>) -> Option<DefaultKeyedRateLimiter<Client>> {
@@ -212,7 +211,11 @@ impl Guards {
             streams: Arc::default(),
             connections: Arc::default(),
             sign_ins: Mutex::default(),
-            lan_url: std::sync::OnceLock::new(),
+            reach: Arc::new(Reach::new(
+                limits.public_url.clone(),
+                limits.trusted_proxy.clone(),
+                limits.secure_cookies,
+            )),
             limits,
         }
     }
@@ -227,7 +230,7 @@ impl Guards {
             .peer_addr()
             .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip());
         let peer = normal(peer);
-        if !self.trusts(peer) {
+        if !self.reach.trusts(peer) {
             return group(peer);
         }
         // The proxy appends the address it saw; anything before it the client may have made up.
@@ -239,10 +242,6 @@ impl Guards {
             .filter_map(|part| part.trim().parse::<IpAddr>().ok())
             .last();
         group(normal(forwarded.unwrap_or(peer)))
-    }
-
-    fn trusts(&self, peer: IpAddr) -> bool {
-        self.limits.trusted_proxy.iter().any(|p| normal(*p) == peer)
     }
 
     /// Whether the request may read /metrics: it comes straight (not through a proxy: no
@@ -259,35 +258,9 @@ impl Guards {
         })
     }
 
-    /// Whether the request comes from a proxy named by `--trusted-proxy`, whose forwarding
-    /// headers are believed (nobody else's are).
-    pub fn from_trusted_proxy(&self, req: &HttpRequest) -> bool {
-        req.peer_addr().is_some_and(|a| self.trusts(normal(a.ip())))
-    }
-
-    /// The address guests' phones use: `--public-url`, or the network address found at start.
-    pub fn public_url(&self) -> Option<&PublicUrl> {
-        self.limits.public_url.as_ref().or(self.lan_url.get())
-    }
-
-    /// Remembers the machine's network address (found once the server listens).
-    pub fn found_lan_url(&self, url: PublicUrl) {
-        let _ = self.lan_url.set(url);
-    }
-
-    /// Whether the browser reached the server over HTTPS: always with `--secure-cookies`; or
-    /// as a trusted proxy says (`X-Forwarded-Proto`, else `Forwarded: proto=`); or when
-    /// touring itself serves TLS.
-    pub fn https(&self, req: &HttpRequest) -> bool {
-        if self.limits.secure_cookies || req.app_config().secure() {
-            return true;
-        }
-        if !self.from_trusted_proxy(req) {
-            return false;
-        }
-        let proto = super::address::last_forwarded(req, "x-forwarded-proto")
-            .or_else(|| super::address::forwarded_param(req, "proto"));
-        proto.is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+    /// How guests reach the server.
+    pub fn reach(&self) -> &Arc<Reach> {
+        &self.reach
     }
 
     fn check(
@@ -381,14 +354,6 @@ impl Guards {
 pub fn max_entries(req: &HttpRequest) -> Option<usize> {
     req.app_data::<web::Data<Guards>>()
         .and_then(|guards| guards.max_entries())
-}
-
-/// IPv4 addresses written as IPv6 (::ffff:1.2.3.4) are the IPv4 address.
-fn normal(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
-        v4 => v4,
-    }
 }
 
 /// An IPv6 address counts by its /64: one device can use any address of its network.
