@@ -5,7 +5,8 @@
 //! nothing. Then the same in Chromium: the console with a returning guest added in one tap,
 //! and a guest's own page on a phone with its script on and off.
 //!
-//! The Chromium tests need `chromium` and `chromedriver`; without them they say they are
+//! The Chromium tests need `chromium`, `chromedriver` and `zbarimg` (a member card's QR code is
+//! read off the screen as a phone's camera would); without them they say they are
 //! skipped and pass (in CI, `CI=true`, they fail instead).
 
 #[path = "common/browser.rs"]
@@ -581,6 +582,15 @@ fn the_series_console_in_chromium_makes_an_evening_where_a_returning_guest_is_ad
             .expect("the member cards");
         host.wait_for_text("h1", "Member cards").await;
         host.audit("the member cards").await;
+        // The first card (Ann Club's) read as a phone's camera reads it opens her own page.
+        if let Some(zbarimg) = browser::qr_reader_or_skip("the member cards' QR codes") {
+            let link = host.read_qr(&zbarimg, ".member-card svg").await;
+            let phone = driver.phone(390, 844).await;
+            phone.goto(link.as_str()).await.expect("the card's link");
+            phone.wait_for_text("h1", "Ann Club").await;
+            phone.wait_for_text("#standing", " of 6").await;
+            phone.quit().await;
+        }
         host.goto(server.url(&format!("/series/{}/host", series.id)))
             .await
             .expect("the console again");
