@@ -162,6 +162,61 @@ fn the_series_console_opens_by_its_host_link_only_and_keeps_no_copy() {
 }
 
 #[test]
+fn a_series_is_made_from_the_start_page_and_its_host_link_is_shown_once() {
+    let server = Server::start();
+    let browser = client();
+    let start = page(&server, &browser, "/");
+    assert!(start.contains("action=\"/series\""), "{start}");
+    let csrf = field(&start, "csrf");
+    // Without the page's CSRF token nothing is made.
+    let response = browser
+        .post(server.url("/series"))
+        .form(&[("csrf", "forged"), ("name", "Bridge club")])
+        .send()
+        .expect("POST");
+    assert_eq!(response.status().as_u16(), 403);
+    let to = post_form(
+        &server,
+        &browser,
+        "/series",
+        &[("csrf", csrf.as_str()), ("name", "Bridge club")],
+    );
+    let id: i64 = to
+        .trim_start_matches("/series/")
+        .trim_end_matches("/host")
+        .parse()
+        .unwrap_or_else(|_| panic!("a console's address: {to}"));
+    let console = page(&server, &browser, &to);
+    assert!(console.contains("<h1>Bridge club</h1>"), "{console}");
+    let link = console
+        .split(&format!("/series/{id}/host?token="))
+        .nth(1)
+        .map(|rest| &rest[..32])
+        .expect("the host link, shown once");
+    let again = page(&server, &browser, &to);
+    assert!(!again.contains("?token="), "shown only once");
+    // The link opens the console on another device.
+    let other = client();
+    let response = other
+        .get(server.url(&format!("/series/{id}/host?token={link}")))
+        .send()
+        .expect("the host link");
+    assert_eq!(response.status().as_u16(), 303);
+    page(&server, &other, &to);
+    // A name that does not fit: told on the start page, nothing made.
+    post_form(
+        &server,
+        &browser,
+        "/series",
+        &[("csrf", csrf.as_str()), ("name", "   ")],
+    );
+    let start = page(&server, &browser, "/");
+    assert!(start.contains("flash error"), "{start}");
+    let (status, _) = server.get(&format!("/api/v1/series/{}/standings", id + 1), None);
+    assert_eq!(status, 404);
+}
+
+#[test]
 fn the_series_console_makes_an_evening_in_the_series_and_opens_its_console() {
     let server = Server::start();
     let series = create_series(&server, "Euchre league");
