@@ -350,7 +350,47 @@ fn the_series_console_links_and_splits_people_and_refuses_a_person_linked_to_the
         &console_path(&series, "/split"),
         &[("csrf", csrf.as_str()), ("name", "Annie")],
     );
+    // One name that is two people: Bob of Week 2 was Bob Junior.
+    let people = page(&server, &browser, &console_path(&series, ""));
+    let player = people
+        .split("<option value=\"")
+        .find(|o| o.contains("Week 2 (Bob)"))
+        .and_then(|o| o.split('"').next())
+        .expect("Bob's seat of Week 2")
+        .to_owned();
+    post_form(
+        &server,
+        &browser,
+        &console_path(&series, "/seat"),
+        &[
+            ("csrf", csrf.as_str()),
+            ("player", player.as_str()),
+            ("name", "Bob Junior"),
+        ],
+    );
+    // A seat that is not a number: told in words, nothing changed.
+    post_form(
+        &server,
+        &browser,
+        &console_path(&series, "/seat"),
+        &[("csrf", csrf.as_str()), ("player", "x"), ("name", "Nobody")],
+    );
+    let console = page(&server, &browser, &console_path(&series, ""));
+    assert!(
+        console.contains("flash error") && console.contains("whole number"),
+        "{console}"
+    );
     let table = standings(&server, &series);
+    for name in ["Bob", "Bob Junior"] {
+        let line = table["standings"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|l| l["name"] == name)
+            .unwrap_or_else(|| panic!("{name}: {table}"));
+        assert_eq!(line["evenings"], 1, "{name}: {table}");
+    }
+    assert!(!table.to_string().contains("Nobody"), "{table}");
     for name in ["Annie", "Ann Club"] {
         let line = table["standings"]
             .as_array()

@@ -593,6 +593,10 @@ pub struct PersonOut {
     pub evenings: u32,
     /// Other names that count as this person.
     pub also: Vec<String>,
+    /// The seats they held (player id, and the evening with the name as typed), for the
+    /// console's form that splits a seat off when one name is two people.
+    #[serde(skip)]
+    pub seats: Vec<(i64, String)>,
 }
 
 /// The people of a series for its host: everyone who came, with the names linked to them.
@@ -607,7 +611,16 @@ pub fn people(app: &App, id: i64, proof: &SeriesProof) -> AppResult<Vec<PersonOu
 fn people_in(conn: &mut Conn, series: &SeriesRecord) -> AppResult<Vec<PersonOut>> {
     let id = series.id();
     {
-        let (people, _, evenings) = gather(conn, series)?;
+        let (people, summaries, evenings) = gather(conn, series)?;
+        let mut seats: BTreeMap<tournament::Who, Vec<(i64, String)>> = BTreeMap::new();
+        for (summary, evening) in summaries.iter().zip(&evenings) {
+            for seat in &evening.appearances {
+                seats
+                    .entry(people.who(seat))
+                    .or_default()
+                    .push((seat.player, format!("{} ({})", summary.name, seat.name)));
+            }
+        }
         let standings = tournament::series_standings(series.counting, &people, &evenings);
         let stored = queries::people_of_series(conn, id)?;
         let mut out: Vec<PersonOut> = standings
@@ -620,6 +633,7 @@ fn people_in(conn: &mut Conn, series: &SeriesRecord) -> AppResult<Vec<PersonOut>
                     })
                     .map(|p| p.name.clone())
                     .collect(),
+                seats: seats.remove(&s.who).unwrap_or_default(),
                 name: s.name,
                 evenings: s.evenings,
             })

@@ -26,6 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .route("/series/{series}/host/link", web::post().to(link))
         .route("/series/{series}/host/split", web::post().to(split))
+        .route("/series/{series}/host/seat", web::post().to(split_seat))
         .route("/series/{series}/host/settings", web::post().to(settings))
         .route("/series/{series}/host/cards", web::get().to(cards))
         .route("/series/{series}/logout", web::post().to(logout));
@@ -284,6 +285,40 @@ async fn split(
     let proof = host_of(&visitor, id, &form.csrf)?;
     let said = format!("{} is their own person again.", form.name.trim());
     let done = run(&app, move |app| series::unlink(app, id, &proof, &form.name)).await;
+    back(&visitor, id, "people", done, &said)
+}
+
+#[derive(Deserialize)]
+struct SeatForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    name: String,
+}
+
+/// One name that is two people: a seat of one evening is the person named in the form (made
+/// if new).
+async fn split_seat(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<SeatForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let proof = host_of(&visitor, id, &form.csrf)?;
+    let said = format!("That seat now counts as {}.", form.name.trim());
+    let done = match super::start::number::<i64>(&form.player, "the seat") {
+        Ok(player) => {
+            run(&app, move |app| {
+                series::give_seat(app, id, &proof, player, &form.name)
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    };
     back(&visitor, id, "people", done, &said)
 }
 
