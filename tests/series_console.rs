@@ -105,6 +105,24 @@ fn unkept_page(server: &Server, browser: &Client, path: &str) -> String {
     response.text().expect("page")
 }
 
+/// Posts a console form that the server refuses: it goes back to the console, which tells
+/// why in an error message holding `words`.
+fn refused_on_console(
+    server: &Server,
+    browser: &Client,
+    series: &Series,
+    action: &str,
+    form: &[(&str, &str)],
+    words: &str,
+) {
+    post_form(server, browser, &console_path(series, action), form);
+    let console = page(server, browser, &console_path(series, ""));
+    assert!(
+        console.contains("flash error") && console.contains(words),
+        "{action}: {console}"
+    );
+}
+
 /// The status and the page of a GET.
 fn get(server: &Server, browser: &Client, path: &str) -> (u16, String) {
     let response = browser.get(server.url(path)).send().expect("GET");
@@ -309,16 +327,13 @@ fn the_series_console_links_and_splits_people_and_refuses_a_person_linked_to_the
     let csrf = field(&console, "csrf");
     let before = standings(&server, &series)["standings"].clone();
     // A person linked to themselves: told why on the console, nothing changed.
-    post_form(
+    refused_on_console(
         &server,
         &browser,
-        &console_path(&series, "/link"),
+        &series,
+        "/link",
         &[("csrf", csrf.as_str()), ("name", "Bob"), ("with", " bob ")],
-    );
-    let console = page(&server, &browser, &console_path(&series, ""));
-    assert!(
-        console.contains("flash error") && console.contains("themselves"),
-        "{console}"
+        "themselves",
     );
     assert_eq!(standings(&server, &series)["standings"], before);
 
@@ -369,16 +384,13 @@ fn the_series_console_links_and_splits_people_and_refuses_a_person_linked_to_the
         ],
     );
     // A seat that is not a number: told in words, nothing changed.
-    post_form(
+    refused_on_console(
         &server,
         &browser,
-        &console_path(&series, "/seat"),
+        &series,
+        "/seat",
         &[("csrf", csrf.as_str()), ("player", "x"), ("name", "Nobody")],
-    );
-    let console = page(&server, &browser, &console_path(&series, ""));
-    assert!(
-        console.contains("flash error") && console.contains("whole number"),
-        "{console}"
+        "whole number",
     );
     let table = standings(&server, &series);
     for name in ["Bob", "Bob Junior"] {
