@@ -1022,3 +1022,55 @@ fn every_evenings_results_export_as_json_with_the_seasons_standings_and_prizes()
     let (status, _) = server.get("/api/v1/series/999999/export.json", None);
     assert_eq!(status, 404);
 }
+
+#[test]
+fn a_series_token_tells_who_is_who_in_its_own_series_only_and_nothing_changes() {
+    let server = Server::start();
+    let ours = create_series(&server, json!({"name": "Ours"}));
+    let theirs = create_series(&server, json!({"name": "Theirs"}));
+    play(&server, &ours, "Week 1", &SIX);
+    let elsewhere = play(&server, &theirs, "Away", &SIX);
+    let before = standings(&server, &ours);
+    let their_player = elsewhere.get(&server, "/entries")["entries"][0]["players"][0]
+        .as_i64()
+        .expect("a player of the other series");
+    // Their token on our people: refused, whatever the call.
+    let wrong = Series {
+        id: ours.id,
+        token: theirs.token.clone(),
+    };
+    for (what, body) in [
+        ("link", json!({"name": "Bob", "with": "Cy"})),
+        ("split", json!({"name": "Bob"})),
+        ("split", json!({"name": "Bob", "player": their_player})),
+    ] {
+        let (status, answer) = people_call(&server, &wrong, what, body);
+        assert_eq!(status, 403, "{what}: {answer}");
+    }
+    let (status, _) = server.get(
+        &format!("/api/v1/series/{}/people", ours.id),
+        Some(&theirs.token),
+    );
+    assert_eq!(status, 403);
+    // Our token on a seat of their evening: not one of ours.
+    let (status, answer) = people_call(
+        &server,
+        &ours,
+        "split",
+        json!({"name": "Bob", "player": their_player}),
+    );
+    assert_eq!(status, 404, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("did not sit at any evening of series")),
+        "{answer}"
+    );
+    assert_eq!(standings(&server, &ours)["standings"], before["standings"]);
+    assert_eq!(
+        standings(&server, &theirs)["standings"]
+            .as_array()
+            .map(Vec::len),
+        Some(6)
+    );
+}

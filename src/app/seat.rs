@@ -962,6 +962,8 @@ pub struct SeatBoard {
     pub sheet: crate::engine::ScoreSheet,
     /// The id of the seat's table this round, if it sits at one.
     pub table: Option<i64>,
+    /// The series the evening belongs to, if any (the seat page links to the guest's season).
+    pub series: Option<i64>,
 }
 
 /// A seat's board, read in one transaction.
@@ -1084,6 +1086,7 @@ fn board_of(
             state,
             sheet,
             table: table.map(|t| t.id),
+            series: holder.event.row.series_id,
         },
         frame,
     ))

@@ -170,6 +170,17 @@ pub fn viewer_key(event: i64, epoch: i32) -> String {
     super::tokens::hex(&out[..16])
 }
 
+/// The key of a member's card in a series: who the member is ("person 12", "name ann club"),
+/// bound to the series' host token (its stored hash), so that a new token makes new cards.
+/// 32 hex digits, like a token.
+pub fn member_key(series: i64, token_hash: &str, who: &str) -> String {
+    let out = mac(
+        "member",
+        &[&series.to_le_bytes(), token_hash.as_bytes(), who.as_bytes()],
+    );
+    super::tokens::hex(&out[..16])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

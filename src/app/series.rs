@@ -62,18 +62,47 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<SeriesRecord> {
     })
 }
 
+/// How a series' host is known: by the series' token (the API, the host link), or by a
+/// browser session opened with it, which keeps the token's stored hash (never the token), so
+/// that a new series token ends every session opened with the old one.
+#[derive(Debug, Clone)]
+pub enum SeriesProof {
+    Token(String),
+    Session(String),
+}
+
+impl SeriesProof {
+    fn opens(&self, series: &models::Series) -> bool {
+        match self {
+            SeriesProof::Token(token) => {
+                looks_like_token(token) && same_hash(&hash_token(token), &series.host_token_hash)
+            }
+            SeriesProof::Session(hash) => same_hash(hash, &series.host_token_hash),
+        }
+    }
+}
+
 /// Reads a series for its host: a missing series and a wrong token get the same refusal.
-pub fn load_as_host(conn: &mut Conn, id: i64, token: &str) -> AppResult<SeriesRecord> {
+pub fn load_as_host(conn: &mut Conn, id: i64, proof: &SeriesProof) -> AppResult<SeriesRecord> {
     let series = match load(conn, id) {
         Ok(series) => series,
         Err(AppError::NotFound(_)) => return Err(series_refusal()),
         Err(other) => return Err(other),
     };
-    if looks_like_token(token) && same_hash(&hash_token(token), &series.row.host_token_hash) {
+    if proof.opens(&series.row) {
         Ok(series)
     } else {
         Err(series_refusal())
     }
+}
+
+/// Opens the series' console in a browser with the series' token: answers what the session
+/// keeps (the token's stored hash).
+pub fn open_console(app: &App, id: i64, token: &str) -> AppResult<String> {
+    app.read(|conn| {
+        let series = load_as_host(conn, id, &SeriesProof::Token(token.to_owned()))?;
+        Ok(series.row.host_token_hash)
+    })
 }
 
 /// Makes a series. Answers it with its host's token (shown once).
@@ -125,7 +154,7 @@ pub struct SeriesChange {
 pub fn update_series(
     app: &App,
     id: i64,
-    token: &str,
+    proof: &SeriesProof,
     change: SeriesChange,
 ) -> AppResult<SeriesRecord> {
     let SeriesChange {
@@ -138,7 +167,7 @@ pub fn update_series(
         .transpose()
         .map_err(|e| AppError::invalid(e.to_string()))?;
     app.write(|conn| {
-        let series = load_as_host(conn, id, token)?;
+        let series = load_as_host(conn, id, proof)?;
         let counting = counting.unwrap_or(series.counting);
         if counting != series.counting {
             let held = held(conn, id)?;
@@ -175,11 +204,11 @@ pub fn create_event_in_series(
     app: &App,
     settings: Settings,
     series: i64,
-    token: &str,
+    proof: &SeriesProof,
 ) -> AppResult<(EventRecord, String)> {
     let now = app.now_naive();
     app.write(|conn| {
-        load_as_host(conn, series, token)?;
+        load_as_host(conn, series, proof)?;
         let (mut event, token) = events::create(conn, settings.clone(), now)?;
         queries::set_event_series(conn, event.id(), series)?;
         event.row.series_id = Some(series);
@@ -209,8 +238,11 @@ pub struct SeriesStandings {
     pub standings: Vec<SeriesStanding>,
     /// The season's club prizes.
     pub awards: Vec<Award>,
-    /// Every evening's placed people (none for a private evening), as counted.
+    /// Every evening's placed people (none for a private evening in the public season), as
+    /// counted.
     pub results: Vec<Evening>,
+    /// Who is who.
+    pub people: People,
 }
 
 /// The different tables each entry sat at in an evening's closed rounds.
@@ -325,30 +357,231 @@ pub fn evening_awards(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Awa
 
 /// The season's standings: public, like an evening's standings page. An evening whose host
 /// made its views private is listed, but its people, scores and prizes are left out of the
-/// public season (its standings are for those holding its viewer key).
+/// public season (its standings are for those holding its viewer key): the public page says
+/// how many such evenings it leaves out. The series' console and each guest's own page count
+/// every evening (see [`season`]).
 pub fn standings(app: &App, id: i64) -> AppResult<SeriesStandings> {
     app.read(|conn| {
         let series = load(conn, id)?;
-        let (people, mut summaries, mut evenings) = gather(conn, &series)?;
+        season(conn, series, true)
+    })
+}
+
+/// The season: `public` leaves out the people of private evenings (the public page and
+/// exports); otherwise every evening counts (the host's console, a guest's own page).
+fn season(conn: &mut Conn, series: SeriesRecord, public: bool) -> AppResult<SeriesStandings> {
+    let (people, mut summaries, mut evenings) = gather(conn, &series)?;
+    if public {
         for (summary, evening) in summaries.iter().zip(evenings.iter_mut()) {
             if summary.private {
                 evening.appearances.clear();
                 evening.held = false;
             }
         }
-        let standings = tournament::series_standings(series.counting, &people, &evenings);
-        for (summary, evening) in summaries.iter_mut().zip(&evenings) {
-            summary.awards = tournament::evening_awards(&series.prizes.evening, &people, evening);
-        }
-        let awards =
-            tournament::season_awards(&series.prizes.season, &people, &evenings, &standings);
-        Ok(SeriesStandings {
-            series,
-            evenings: summaries,
-            standings,
-            awards,
-            results: evenings,
+    }
+    let standings = tournament::series_standings(series.counting, &people, &evenings);
+    for (summary, evening) in summaries.iter_mut().zip(&evenings) {
+        summary.awards = tournament::evening_awards(&series.prizes.evening, &people, evening);
+    }
+    let awards = tournament::season_awards(&series.prizes.season, &people, &evenings, &standings);
+    Ok(SeriesStandings {
+        series,
+        evenings: summaries,
+        standings,
+        awards,
+        results: evenings,
+        people,
+    })
+}
+
+/// What the series' console shows its host: the whole season (private evenings counted),
+/// its people with their linked names, and each member's card link.
+#[derive(Debug, Clone)]
+pub struct SeriesConsole {
+    pub season: SeriesStandings,
+    pub people: Vec<PersonOut>,
+}
+
+/// The series' console, for its host.
+pub fn console(app: &App, id: i64, proof: &SeriesProof) -> AppResult<SeriesConsole> {
+    app.read(|conn| {
+        let series = load_as_host(conn, id, proof)?;
+        let people = people_in(conn, &series)?;
+        let season = season(conn, series, false)?;
+        Ok(SeriesConsole { season, people })
+    })
+}
+
+/// One member's card: their name and the key of their own page.
+#[derive(Debug, Clone)]
+pub struct MemberCard {
+    pub name: String,
+    pub key: String,
+}
+
+/// The key of a member's card: derived from the server's secret, the series and its host
+/// token's hash (a new series token makes new cards), and who the member is.
+fn member_key(series: &SeriesRecord, who: &tournament::Who) -> String {
+    let who = match who {
+        tournament::Who::Person(id) => format!("person {id}"),
+        tournament::Who::Name(key) => format!("name {key}"),
+    };
+    super::secret::member_key(series.id(), &series.row.host_token_hash, &who)
+}
+
+/// Every member's card (everyone who came, by the name the season shows), for the host to
+/// print.
+pub fn member_cards(
+    app: &App,
+    id: i64,
+    proof: &SeriesProof,
+) -> AppResult<(String, Vec<MemberCard>)> {
+    app.read(|conn| {
+        let series = load_as_host(conn, id, proof)?;
+        let season = season(conn, series, false)?;
+        let mut cards: Vec<MemberCard> = season
+            .standings
+            .iter()
+            .map(|s| MemberCard {
+                name: s.name.clone(),
+                key: member_key(&season.series, &s.who),
+            })
+            .collect();
+        cards.sort_by_key(|c| tournament::name_key(&c.name));
+        Ok((season.series.row.name.clone(), cards))
+    })
+}
+
+/// One evening of the season as a guest's own page shows it.
+#[derive(Debug, Clone)]
+pub struct GuestEvening {
+    pub event: i64,
+    pub name: String,
+    pub date: chrono::DateTime<chrono::Utc>,
+    pub status: String,
+    pub closed: bool,
+    /// Where the guest came, with their score per round; `None` when they did not come.
+    pub result: Option<Appearance>,
+    /// The evening's club prizes the guest took.
+    pub prizes: Vec<Award>,
+}
+
+/// A guest's own page: their evenings of the season and their standing in it, nobody else's
+/// results (every evening counts, private ones too: the guest was there).
+#[derive(Debug, Clone)]
+pub struct GuestSeason {
+    pub series: SeriesRecord,
+    pub name: String,
+    pub evenings: Vec<GuestEvening>,
+    /// Their line of the season's standings, if they came at all.
+    pub standing: Option<SeriesStanding>,
+    /// How many people the season's standings hold.
+    pub people: usize,
+    /// The season's club prizes the guest takes.
+    pub prizes: Vec<Award>,
+}
+
+/// The refusal of a member card that is not one of this series'.
+pub fn card_refusal() -> AppError {
+    AppError::Forbidden(
+        "that member card is not valid for this series (the host may have printed new ones): ask the host for your card, or open your page from your seat link".into(),
+    )
+}
+
+fn guest_season(
+    conn: &mut Conn,
+    series: SeriesRecord,
+    find: impl Fn(&SeriesRecord, &People, &tournament::Who) -> bool,
+    seat: Option<&Appearance>,
+) -> AppResult<GuestSeason> {
+    let season = season(conn, series, false)?;
+    let people = &season.people;
+    let mut whos: Vec<tournament::Who> = season.standings.iter().map(|s| s.who.clone()).collect();
+    if let Some(seat) = seat {
+        whos.push(people.who(seat));
+    }
+    let who = whos
+        .into_iter()
+        .find(|w| find(&season.series, people, w))
+        .ok_or_else(card_refusal)?;
+    let standing = season.standings.iter().find(|s| s.who == who).cloned();
+    let mine = |awards: &[Award]| -> Vec<Award> {
+        awards
+            .iter()
+            .filter(|a| a.who.contains(&who))
+            .cloned()
+            .collect()
+    };
+    let evenings = season
+        .evenings
+        .iter()
+        .zip(&season.results)
+        .map(|(summary, evening)| GuestEvening {
+            event: summary.event,
+            name: summary.name.clone(),
+            date: summary.date,
+            status: summary.status.clone(),
+            closed: summary.closed,
+            result: evening
+                .appearances
+                .iter()
+                .find(|a| people.who(a) == who)
+                .cloned(),
+            prizes: mine(&summary.awards),
         })
+        .collect();
+    let name = standing
+        .as_ref()
+        .map(|s| s.name.clone())
+        .or_else(|| seat.map(|s| s.name.clone()))
+        .unwrap_or_default();
+    Ok(GuestSeason {
+        name,
+        evenings,
+        people: season.standings.len(),
+        prizes: mine(&season.awards),
+        standing,
+        series: season.series,
+    })
+}
+
+/// A guest's own page from their member card.
+pub fn guest_by_card(app: &App, id: i64, key: &str) -> AppResult<GuestSeason> {
+    app.read(|conn| {
+        let series = load(conn, id)?;
+        if !looks_like_token(key) {
+            return Err(card_refusal());
+        }
+        guest_season(
+            conn,
+            series,
+            |series, _, who| same_hash(&member_key(series, who), key),
+            None,
+        )
+    })
+}
+
+/// A guest's own page from their seat link in one of the series' evenings.
+pub fn guest_by_seat(app: &App, seat: &super::seat::SeatKey) -> AppResult<GuestSeason> {
+    app.read(|conn| {
+        let holder = seat.holder(conn)?;
+        let Some(id) = holder.event.row.series_id else {
+            return Err(AppError::not_found(
+                "this evening is in no series: it has no season to show (your seat page shows the evening)",
+            ));
+        };
+        let series = load(conn, id)?;
+        let seat = Appearance {
+            player: holder.player.id,
+            name: holder.player.name.clone(),
+            ..Appearance::default()
+        };
+        guest_season(
+            conn,
+            series,
+            |_, people, who| *who == people.who(&seat),
+            Some(&seat),
+        )
     })
 }
 
@@ -360,13 +593,34 @@ pub struct PersonOut {
     pub evenings: u32,
     /// Other names that count as this person.
     pub also: Vec<String>,
+    /// The seats they held (player id, and the evening with the name as typed), for the
+    /// console's form that splits a seat off when one name is two people.
+    #[serde(skip)]
+    pub seats: Vec<(i64, String)>,
 }
 
 /// The people of a series for its host: everyone who came, with the names linked to them.
-pub fn people(app: &App, id: i64, token: &str) -> AppResult<Vec<PersonOut>> {
+pub fn people(app: &App, id: i64, proof: &SeriesProof) -> AppResult<Vec<PersonOut>> {
     app.read(|conn| {
-        let series = load_as_host(conn, id, token)?;
-        let (people, _, evenings) = gather(conn, &series)?;
+        let series = load_as_host(conn, id, proof)?;
+        people_in(conn, &series)
+    })
+}
+
+/// The people of a series, with the names linked to them, by name.
+fn people_in(conn: &mut Conn, series: &SeriesRecord) -> AppResult<Vec<PersonOut>> {
+    let id = series.id();
+    {
+        let (people, summaries, evenings) = gather(conn, series)?;
+        let mut seats: BTreeMap<tournament::Who, Vec<(i64, String)>> = BTreeMap::new();
+        for (summary, evening) in summaries.iter().zip(&evenings) {
+            for seat in &evening.appearances {
+                seats
+                    .entry(people.who(seat))
+                    .or_default()
+                    .push((seat.player, format!("{} ({})", summary.name, seat.name)));
+            }
+        }
         let standings = tournament::series_standings(series.counting, &people, &evenings);
         let stored = queries::people_of_series(conn, id)?;
         let mut out: Vec<PersonOut> = standings
@@ -379,13 +633,14 @@ pub fn people(app: &App, id: i64, token: &str) -> AppResult<Vec<PersonOut>> {
                     })
                     .map(|p| p.name.clone())
                     .collect(),
+                seats: seats.remove(&s.who).unwrap_or_default(),
                 name: s.name,
                 evenings: s.evenings,
             })
             .collect();
         out.sort_by_key(|p| tournament::name_key(&p.name));
         Ok(out)
-    })
+    }
 }
 
 /// The stored person holding a name, made when there is none yet.
@@ -428,10 +683,10 @@ fn stored_people(conn: &mut Conn, id: i64) -> AppResult<People> {
 }
 
 /// Links two names: `name` is the same person as `with` and counts under `with`'s name.
-pub fn link(app: &App, id: i64, token: &str, name: &str, with: &str) -> AppResult<()> {
+pub fn link(app: &App, id: i64, proof: &SeriesProof, name: &str, with: &str) -> AppResult<()> {
     let now = app.now_naive();
     app.write(|conn| {
-        load_as_host(conn, id, token)?;
+        load_as_host(conn, id, proof)?;
         let people = stored_people(conn, id)?;
         people.check_link(name, with).map_err(refused)?;
         let from = person_named(conn, id, &people, name, now)?;
@@ -446,9 +701,9 @@ pub fn link(app: &App, id: i64, token: &str, name: &str, with: &str) -> AppResul
 }
 
 /// Splits a linked name off again: it is its own person.
-pub fn unlink(app: &App, id: i64, token: &str, name: &str) -> AppResult<()> {
+pub fn unlink(app: &App, id: i64, proof: &SeriesProof, name: &str) -> AppResult<()> {
     app.write(|conn| {
-        load_as_host(conn, id, token)?;
+        load_as_host(conn, id, proof)?;
         let people = stored_people(conn, id)?;
         let person = people.check_unlink(name).map_err(refused)?;
         queries::set_same_as(conn, person, None)?;
@@ -459,10 +714,16 @@ pub fn unlink(app: &App, id: i64, token: &str, name: &str) -> AppResult<()> {
 /// Says who sat in a seat of one of the series' evenings: the person named `name` (made if
 /// nobody has that name yet). One name that is two people is split this way, and a
 /// returning guest added from the people list is given their seat this way.
-pub fn give_seat(app: &App, id: i64, token: &str, player: i64, name: &str) -> AppResult<()> {
+pub fn give_seat(
+    app: &App,
+    id: i64,
+    proof: &SeriesProof,
+    player: i64,
+    name: &str,
+) -> AppResult<()> {
     let now = app.now_naive();
     app.write(|conn| {
-        load_as_host(conn, id, token)?;
+        load_as_host(conn, id, proof)?;
         seat_in_series(conn, id, player)?;
         let people = stored_people(conn, id)?;
         let person = person_named(conn, id, &people, name, now)?;

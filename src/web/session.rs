@@ -18,6 +18,7 @@ const PLAYER: &str = "player";
 const CSRF: &str = "csrf";
 const FLASH: &str = "flash";
 const CARD_DRAFT: &str = "card_draft";
+const SERIES: &str = "series";
 
 /// The key that signs and encrypts session cookies: the server's secret, kept in a file
 /// beside the database (never in it), so a restarted server still knows its hosts and players.
@@ -203,6 +204,40 @@ impl Visitor {
         let mut hosts = self.hosted_epochs();
         hosts.retain(|&(e, _)| e != event);
         let _ = self.0.insert(HOSTS, hosts);
+    }
+
+    /// The series this browser hosts, each with the stored hash of the series' token it was
+    /// opened with (the use case checks it against the series' own each time).
+    fn series_hosted(&self) -> Vec<(i64, String)> {
+        self.0
+            .get::<Vec<(i64, String)>>(SERIES)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// This browser's proof of hosting the series, if it does.
+    pub fn series_proof(&self, series: i64) -> Option<crate::app::series::SeriesProof> {
+        self.series_hosted()
+            .into_iter()
+            .find(|(s, _)| *s == series)
+            .map(|(_, hash)| crate::app::series::SeriesProof::Session(hash))
+    }
+
+    /// Remembers that this browser hosts the series (after its host link).
+    pub fn add_series_host(&self, series: i64, hash: String) {
+        let mut hosted = self.series_hosted();
+        hosted.retain(|(s, _)| *s != series);
+        hosted.push((series, hash));
+        self.0.renew();
+        let _ = self.0.insert(SERIES, hosted);
+    }
+
+    /// Forgets that this browser hosts the series.
+    pub fn remove_series_host(&self, series: i64) {
+        let mut hosted = self.series_hosted();
+        hosted.retain(|(s, _)| *s != series);
+        let _ = self.0.insert(SERIES, hosted);
     }
 
     fn player_epoch(&self) -> Option<(i64, i32)> {

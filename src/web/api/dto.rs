@@ -778,6 +778,9 @@ pub struct SeriesCreated {
     /// Send it as `Authorization: Bearer` to make evenings in the series and to tell who is
     /// who. Shown only now.
     pub host_token: String,
+    /// The series' console in a browser: opening it signs the browser in as the series'
+    /// host. It holds the token: shown only now.
+    pub host_link: String,
 }
 
 /// A series after a change.

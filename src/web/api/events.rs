@@ -49,7 +49,8 @@ pub(super) async fn create_event(
     let settings = input.apply_to(default_settings(&input.name, events::new_seed(input.seed)))?;
     let (event, token) = match input.series {
         Some(series) => {
-            let bearer = super::bearer(&req).unwrap_or_default();
+            let bearer =
+                crate::app::series::SeriesProof::Token(super::bearer(&req).unwrap_or_default());
             run(&app, move |app| {
                 crate::app::series::create_event_in_series(app, settings, series, &bearer)
             })

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::*;
 use super::{Answer, bearer, created, ok, run};
-use crate::app::series::{self, SeriesRecord};
+use crate::app::series::{self, SeriesProof, SeriesRecord};
 use crate::app::{App, AppError};
 use crate::tournament::{Counting, PrizeChoice};
 use crate::web::error::ErrorBody;
@@ -37,8 +37,8 @@ fn counting(count: Option<&str>, count_best: Option<i64>) -> Result<Counting, Ap
     Counting::parse(count, count_best).map_err(|e| AppError::invalid(e.to_string()))
 }
 
-fn token(req: &HttpRequest) -> String {
-    bearer(req).unwrap_or_default()
+fn token(req: &HttpRequest) -> SeriesProof {
+    SeriesProof::Token(bearer(req).unwrap_or_default())
 }
 
 #[utoipa::path(post, path = "/api/v1/series", tag = "series",
@@ -58,6 +58,7 @@ pub(super) async fn create_series(app: web::Data<App>, input: web::Json<SeriesIn
     created(SeriesCreated {
         ok: true,
         series: series_json(&series),
+        host_link: format!("/series/{}/host?token={token}", series.id()),
         host_token: token,
     })
 }

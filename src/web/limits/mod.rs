@@ -389,7 +389,15 @@ fn is_stream(route: &str) -> bool {
 
 /// Does a request to this route create an event (or a series, which costs the same)?
 fn creates_event(method: &Method, route: &str) -> bool {
-    method == Method::POST && matches!(route, "/events" | "/api/v1/events" | "/api/v1/series")
+    method == Method::POST
+        && matches!(
+            route,
+            "/events"
+                | "/api/v1/events"
+                | "/api/v1/series"
+                | "/series"
+                | "/series/{series}/host/evenings"
+        )
 }
 
 /// Does a request to this route add an entry (or a bot)?
@@ -417,6 +425,9 @@ fn is_costly_read(method: &Method, route: &str) -> bool {
                 | "/api/v1/series/{series}/export.csv"
                 | "/api/v1/series/{series}/export.json"
                 | "/series/{series}"
+                | "/series/{series}/member/{key}"
+                | "/seat/{token}/season"
+                | "/seat-season"
         ) || route.starts_with("/events/{event}/print"))
 }
 
@@ -549,6 +560,14 @@ mod tests {
             (Method::GET, "/api/v1/series/5/export.csv", "0001"),
             (Method::GET, "/api/v1/series/5/export.json", "0001"),
             (Method::POST, "/api/v1/series/5/people/link", "0000"),
+            (Method::POST, "/series", "0100"),
+            (Method::POST, "/series/5/host/evenings", "0100"),
+            (Method::GET, "/series/5/host", "0000"),
+            (Method::GET, "/series/5/host/cards", "0000"),
+            (Method::GET, "/series/5/member/abc", "0001"),
+            (Method::GET, "/seat/abc/season", "0001"),
+            (Method::GET, "/seat-season", "0001"),
+            (Method::POST, "/series/5/host/link", "0000"),
             (Method::POST, "/nowhere", "0000"),
         ] {
             let request = TestRequest::default()

@@ -11,6 +11,7 @@ mod replay;
 pub(crate) mod screen;
 mod seat;
 mod series;
+mod series_host;
 mod start;
 pub mod view;
 
@@ -39,6 +40,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     print::routes(cfg);
     replay::routes(cfg);
     series::routes(cfg);
+    series_host::routes(cfg);
 }
 
 /// What every page's frame needs.

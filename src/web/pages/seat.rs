@@ -205,6 +205,8 @@ fn seat_card_form(round: impl std::fmt::Display) -> String {
 struct SeatPage {
     layout: Layout,
     board: String,
+    /// The guest's own page of the season, when the evening is in a series.
+    season: Option<String>,
 }
 
 /// Draws a seat's board from what the use case read.
@@ -274,7 +276,7 @@ fn board(
 /// The seat a request is for, as its address says: the seat link's token when the address
 /// carries one, else the seat this browser's session picked (checked by [`Visitor`] against
 /// the database, so this extractor reads nothing itself).
-pub struct ThisSeat(Option<String>);
+pub(super) struct ThisSeat(Option<String>);
 
 impl actix_web::FromRequest for ThisSeat {
     type Error = actix_web::Error;
@@ -289,7 +291,7 @@ impl actix_web::FromRequest for ThisSeat {
 
 impl ThisSeat {
     /// The seat's key: its link's token, or the session's seat (refused when it has none).
-    fn key(self, visitor: &Visitor) -> Result<SeatKey, PageError> {
+    pub(super) fn key(self, visitor: &Visitor) -> Result<SeatKey, PageError> {
         match self.0 {
             Some(token) => Ok(SeatKey::Token(token)),
             None => visitor
@@ -332,7 +334,11 @@ async fn show(app: web::Data<App>, visitor: Visitor, seat: ThisSeat) -> PageResu
 /// The seat page around a board the use case read.
 fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageResult {
     let mut layout = Layout::new("Your seat", visitor);
-    let (_, post_move, post_card, live) = key_urls(key);
+    let (back, post_move, post_card, live) = key_urls(key);
+    let season = data.series.map(|_| match key {
+        SeatKey::Token(_) => format!("{back}/season"),
+        SeatKey::Player(..) => "/seat-season".to_owned(),
+    });
     let draft = visitor.card_draft();
     let board = board(
         data,
@@ -347,6 +353,7 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
     page(&SeatPage {
         layout,
         board: html,
+        season,
     })
 }
 

@@ -1,0 +1,452 @@
+//! The series' console, for its host: make an evening in the series, tell who is who (link
+//! two names, split one off), choose the counting and the club prizes, see every evening and
+//! the whole season, download the exports and print the members' cards. Like an evening's
+//! console, the host link (`/series/{id}/host?token=…`) opens it in a browser, whose session
+//! keeps the token's stored hash (never the token); every form carries the CSRF token.
+
+use actix_web::{HttpRequest, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::series::{Line, counting_words, line};
+use super::{Layout, PageError, PageResult, page, redirect, run, tell_refusal};
+use crate::app::series::{self, EveningSummary, PersonOut, SeriesProof};
+use crate::app::{App, AppError, AppResult, events};
+use crate::engine::RulesId;
+use crate::tournament::{Award, ClubPrize, Counting, PrizeChoice};
+use crate::web::address::base_url;
+use crate::web::session::Visitor;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/series", web::post().to(create))
+        .route("/series/{series}/host", web::get().to(console))
+        .route(
+            "/series/{series}/host/evenings",
+            web::post().to(make_evening),
+        )
+        .route("/series/{series}/host/link", web::post().to(link))
+        .route("/series/{series}/host/split", web::post().to(split))
+        .route("/series/{series}/host/seat", web::post().to(split_seat))
+        .route("/series/{series}/host/settings", web::post().to(settings))
+        .route("/series/{series}/host/cards", web::get().to(cards))
+        .route("/series/{series}/logout", web::post().to(logout));
+}
+
+/// A browser that does not host the series: the page says how to open the console.
+fn not_host() -> PageError {
+    PageError(AppError::Forbidden(
+        "this device is not the host of this series: open the series' host link (it ends in /host?token=…), given when the series was made"
+            .into(),
+    ))
+}
+
+/// The visitor's proof of hosting the series, after the form's CSRF token is checked.
+fn host_of(visitor: &Visitor, id: i64, csrf: &str) -> Result<SeriesProof, PageError> {
+    let proof = visitor.series_proof(id).ok_or_else(not_host)?;
+    visitor.check_csrf(csrf)?;
+    Ok(proof)
+}
+
+/// Back to the console at `anchor`, with the use case's message or its refusal in words.
+fn back<R>(visitor: &Visitor, id: i64, anchor: &str, done: AppResult<R>, ok: &str) -> PageResult {
+    match done {
+        Ok(_) => visitor.flash("ok", ok.to_owned()),
+        Err(error) => tell_refusal(visitor, error)?,
+    }
+    Ok(redirect(&format!("/series/{id}/host#{anchor}")))
+}
+
+#[derive(Deserialize)]
+struct CreateForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    name: String,
+}
+
+/// Makes a series from the start page: every evening counts and no club prize, until the
+/// host chooses otherwise on its console.
+async fn create(
+    app: web::Data<App>,
+    req: HttpRequest,
+    visitor: Visitor,
+    form: web::Form<CreateForm>,
+) -> PageResult {
+    let form = form.into_inner();
+    visitor.check_csrf(&form.csrf)?;
+    let name = form.name;
+    let made = run(&app, move |app| {
+        series::create_series(app, &name, Counting::Total, PrizeChoice::default())
+    })
+    .await;
+    let (series, token) = match made {
+        Ok(made) => made,
+        Err(error) => {
+            tell_refusal(&visitor, error)?;
+            return Ok(redirect("/#series"));
+        }
+    };
+    let id = series.id();
+    visitor.add_series_host(id, series.row.host_token_hash.clone());
+    visitor.flash_link(
+        "Your series is ready. Keep this host link: it is the only way back to this console from another device (it is shown only now).",
+        format!("{}/series/{id}/host?token={token}", base_url(&req)),
+    );
+    Ok(redirect(&format!("/series/{id}/host")))
+}
+
+/// An evening as the console lists it.
+struct EveningLine {
+    summary: EveningSummary,
+    /// "final", "provisional", "being played" or "not started".
+    state: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "series_host.html")]
+struct ConsolePage {
+    layout: Layout,
+    id: i64,
+    name: String,
+    counting: String,
+    /// The counting's word and best N, for the settings form.
+    count: &'static str,
+    best: String,
+    evening_prizes: Vec<(&'static str, &'static str, bool)>,
+    season_prizes: Vec<(&'static str, &'static str, bool)>,
+    evenings: Vec<EveningLine>,
+    /// The evenings' names, the standings' columns.
+    columns: Vec<String>,
+    lines: Vec<Line>,
+    awards: Vec<Award>,
+    people: Vec<PersonOut>,
+    games: Vec<(&'static str, &'static str)>,
+}
+
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn console(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    query: web::Query<TokenQuery>,
+) -> PageResult {
+    let id = path.into_inner();
+    if let Some(token) = query.into_inner().token {
+        let hash = run(&app, move |app| series::open_console(app, id, &token)).await?;
+        visitor.add_series_host(id, hash);
+        return Ok(redirect(&format!("/series/{id}/host")));
+    }
+    let proof = visitor.series_proof(id).ok_or_else(not_host)?;
+    let data = run(&app, move |app| series::console(app, id, &proof)).await?;
+    let season = data.season;
+    let average = season.series.counting == Counting::Average;
+    let chosen = |list: &[ClubPrize], seasonal: bool| {
+        ClubPrize::ALL
+            .iter()
+            .filter(|p| seasonal || **p != ClubPrize::PerfectAttendance)
+            .map(|p| (p.word(), p.title(), list.contains(p)))
+            .collect()
+    };
+    page(&ConsolePage {
+        layout: Layout::new(
+            format!("{}: series console", season.series.row.name),
+            &visitor,
+        ),
+        id,
+        name: season.series.row.name.clone(),
+        counting: counting_words(season.series.counting),
+        count: season.series.counting.word(),
+        best: season
+            .series
+            .counting
+            .best()
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+        evening_prizes: chosen(&season.series.prizes.evening, false),
+        season_prizes: chosen(&season.series.prizes.season, true),
+        lines: season.standings.iter().map(|s| line(s, average)).collect(),
+        columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
+        evenings: season
+            .evenings
+            .into_iter()
+            .map(|summary| EveningLine {
+                state: if summary.closed {
+                    "final"
+                } else if summary.status == events::FINISHED {
+                    "provisional"
+                } else if summary.status == "running" {
+                    "being played"
+                } else {
+                    "not started"
+                },
+                summary,
+            })
+            .collect(),
+        awards: season.awards,
+        people: data.people,
+        games: RulesId::ALL.iter().map(|r| (r.id(), r.name())).collect(),
+    })
+}
+
+#[derive(Deserialize)]
+struct EveningForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rules: String,
+}
+
+/// Makes an evening in the series and opens its console in this browser (the evening has its
+/// own host link, shown once, for a helper who runs it without holding the season).
+async fn make_evening(
+    app: web::Data<App>,
+    req: HttpRequest,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<EveningForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let proof = host_of(&visitor, id, &form.csrf)?;
+    let made = run(&app, move |app| {
+        let mut settings =
+            crate::web::api::dto::default_settings(&form.name, events::new_seed(None));
+        settings.rules = RulesId::parse(form.rules.trim()).map_err(|e| {
+            AppError::invalid(format!("{e}: choose one of the games the form lists"))
+        })?;
+        series::create_event_in_series(app, settings, id, &proof)
+    })
+    .await;
+    match made {
+        Ok((event, token)) => {
+            let evening = event.id();
+            visitor.add_host(evening, event.row.host_epoch);
+            visitor.flash_link(
+                "The evening is made in the series. Its own host link, for a helper who runs it (shown only now):",
+                format!("{}/events/{evening}/host?token={token}", base_url(&req)),
+            );
+            Ok(redirect(&format!("/events/{evening}/host")))
+        }
+        Err(error) => back(&visitor, id, "evenings", Err::<(), _>(error), ""),
+    }
+}
+
+#[derive(Deserialize)]
+struct LinkForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    with: String,
+}
+
+/// Two names are one person: `name` counts as `with`.
+async fn link(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<LinkForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let proof = host_of(&visitor, id, &form.csrf)?;
+    let said = format!("{} now counts as {}.", form.name.trim(), form.with.trim());
+    let done = run(&app, move |app| {
+        series::link(app, id, &proof, &form.name, &form.with)
+    })
+    .await;
+    back(&visitor, id, "people", done, &said)
+}
+
+#[derive(Deserialize)]
+struct SplitForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    name: String,
+}
+
+/// A linked name is its own person again.
+async fn split(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<SplitForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let proof = host_of(&visitor, id, &form.csrf)?;
+    let said = format!("{} is their own person again.", form.name.trim());
+    let done = run(&app, move |app| series::unlink(app, id, &proof, &form.name)).await;
+    back(&visitor, id, "people", done, &said)
+}
+
+#[derive(Deserialize)]
+struct SeatForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    name: String,
+}
+
+/// One name that is two people: a seat of one evening is the person named in the form (made
+/// if new).
+async fn split_seat(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<SeatForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let proof = host_of(&visitor, id, &form.csrf)?;
+    let said = format!("That seat now counts as {}.", form.name.trim());
+    let done = match super::start::number::<i64>(&form.player, "the seat") {
+        Ok(player) => {
+            run(&app, move |app| {
+                series::give_seat(app, id, &proof, player, &form.name)
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    };
+    back(&visitor, id, "people", done, &said)
+}
+
+/// The counting and the prizes, read from the settings form: `count`, `count_best`, and one
+/// `evening` or `season` field per prize ticked.
+fn read_settings(fields: &[(String, String)]) -> AppResult<series::SeriesChange> {
+    let value = |name: &str| {
+        fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.trim())
+            .unwrap_or_default()
+    };
+    let words = |name: &str| -> Vec<String> {
+        fields
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    };
+    let best = match value("count") {
+        "best" => Some(super::start::number::<i64>(
+            value("count_best"),
+            "the number of best evenings",
+        )?),
+        _ => None,
+    };
+    let counting = Counting::parse(Some(value("count")), best)
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let prizes = PrizeChoice::parse(&words("evening"), &words("season"))
+        .map_err(|e| AppError::invalid(e.to_string()))?;
+    Ok(series::SeriesChange {
+        name: None,
+        counting: Some(counting),
+        prizes: Some(prizes),
+    })
+}
+
+/// Changes the counting and the prizes; a best N above the evenings held is refused and
+/// nothing changes.
+async fn settings(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<Vec<(String, String)>>,
+) -> PageResult {
+    let id = path.into_inner();
+    let fields = form.into_inner();
+    let csrf = fields
+        .iter()
+        .find(|(n, _)| n == "csrf")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let proof = host_of(&visitor, id, &csrf)?;
+    let done = match read_settings(&fields) {
+        Ok(change) => {
+            run(&app, move |app| {
+                series::update_series(app, id, &proof, change)
+            })
+            .await
+        }
+        Err(error) => Err(error),
+    };
+    back(
+        &visitor,
+        id,
+        "settings",
+        done,
+        "The counting and the prizes are saved.",
+    )
+}
+
+/// One member's card as printed: their name, their page's address and its QR code.
+struct Card {
+    name: String,
+    url: String,
+    qr: String,
+}
+
+#[derive(Template)]
+#[template(path = "print/members.html")]
+struct CardsPrint {
+    layout: Layout,
+    id: i64,
+    name: String,
+    cards: Vec<Card>,
+}
+
+/// The members' cards, one per person of the season, to print and hand out: each QR code
+/// opens that member's own page.
+async fn cards(
+    app: web::Data<App>,
+    req: HttpRequest,
+    visitor: Visitor,
+    path: web::Path<i64>,
+) -> PageResult {
+    let id = path.into_inner();
+    let proof = visitor.series_proof(id).ok_or_else(not_host)?;
+    let (name, cards) = run(&app, move |app| series::member_cards(app, id, &proof)).await?;
+    let base = base_url(&req);
+    let cards = cards
+        .into_iter()
+        .map(|card| {
+            let url = format!("{base}/series/{id}/member/{}", card.key);
+            Card {
+                name: card.name,
+                qr: super::screen::qr_svg(&url),
+                url,
+            }
+        })
+        .collect();
+    page(&CardsPrint {
+        layout: Layout::new("Member cards", &visitor),
+        id,
+        name,
+        cards,
+    })
+}
+
+/// Leaves the series' console on this device.
+async fn logout(
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<super::CsrfOnly>,
+) -> PageResult {
+    let id = path.into_inner();
+    visitor.check_csrf(&form.csrf)?;
+    visitor.remove_series_host(id);
+    visitor.flash("ok", "You have left the series' console on this device.");
+    Ok(redirect("/"))
+}
