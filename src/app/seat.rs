@@ -442,6 +442,8 @@ fn state_with(
                 Some(news) => format!("{news} {message}"),
                 None => message,
             }
+        } else if let Some(to) = holder.player.handed_to {
+            handed_message(conn, to, holder.entry.withdrawn_round)?
         } else if holder.entry.withdrawn_round.is_some() {
             "You have withdrawn from the event. Thank you for playing!".into()
         } else {
@@ -808,6 +810,9 @@ pub fn play_move_as(
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let event = &holder.event;
+    if let Some(to) = holder.player.handed_to {
+        return Err(handed_refusal(conn, to)?);
+    }
     let round = rounds::latest(conn, event)?
         .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
     let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
@@ -869,6 +874,23 @@ pub fn play_move_as(
             deal: Some(at),
         },
     ))
+}
+
+/// What the page of a seat handed to a late arrival says.
+fn handed_message(conn: &mut Conn, to: i64, round: Option<i32>) -> AppResult<String> {
+    let name = super::handover::successor_name(conn, to)?;
+    let when = round.map(|r| format!(" in round {r}")).unwrap_or_default();
+    Ok(format!(
+        "The host gave your seat to {name}{when}: this link no longer plays. Your rounds before it still count. Thank you for playing!"
+    ))
+}
+
+/// The refusal of a move sent from a seat handed to a late arrival.
+fn handed_refusal(conn: &mut Conn, to: i64) -> AppResult<AppError> {
+    let name = super::handover::successor_name(conn, to)?;
+    Ok(AppError::conflict(format!(
+        "the host gave your seat to {name}: this link no longer plays; ask the host if that is a mistake"
+    )))
 }
 
 /// The refusal of a dangerous move sent without its confirmation.

@@ -269,6 +269,28 @@ pub struct StandInInput {
     pub bot: bool,
 }
 
+/// A late arrival who takes over a seat in the middle of a round.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HandOverInput {
+    /// The late guest's name.
+    pub name: String,
+    /// What they score for each round before this one (default "zero").
+    #[serde(default)]
+    pub missed_rounds: Option<MissedRoundsInput>,
+}
+
+/// A seat handed to a late arrival: their new entry and seat link (shown only now).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct HandedOver {
+    pub ok: bool,
+    /// The late guest's new entry (the guest who left is withdrawn).
+    pub entry: i64,
+    pub round: u32,
+    pub table: u32,
+    pub link: LinkOut,
+}
+
 /// How to seat round 1.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -178,6 +178,8 @@ struct Console {
     address_warning: Option<String>,
     /// In a series: its people not entered tonight, each added with one tap.
     returning: Vec<String>,
+    /// A round is being played: a seat whose guest leaves can go to a late arrival.
+    in_play: bool,
 }
 
 #[derive(Deserialize)]
@@ -360,6 +362,13 @@ fn build_console(
         next_step,
         address_warning: None,
         returning: data.returning,
+        in_play: matches!(
+            latest,
+            Some((
+                _,
+                RoundState::Running | RoundState::Paused | RoundState::Over
+            ))
+        ),
     })
 }
 
