@@ -24,6 +24,12 @@ pub enum RoundInput {
         #[schema(minimum = 1, maximum = 2)]
         games: u8,
     },
+    /// Mille Bornes only: every table plays hands until a side has 5000 points (the whole
+    /// game, as the box plays it); the round ends when all are done.
+    Points {
+        #[schema(minimum = 5000, maximum = 5000)]
+        points: u32,
+    },
 }
 
 /// How long the evening lasts.
@@ -168,6 +174,7 @@ impl EventInput {
             let round = match round {
                 RoundInput::Timed { seconds } => RoundKind::Timed { seconds },
                 RoundInput::Games { games } => RoundKind::Games { games },
+                RoundInput::Points { points } => RoundKind::Points { points },
             };
             if std::mem::discriminant(&round) != std::mem::discriminant(&base.round) {
                 base.turn_seconds = Settings::default_turn_seconds(round);

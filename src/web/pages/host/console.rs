@@ -239,6 +239,9 @@ fn summary(event: &EventRecord) -> String {
                 )
             }
         }
+        tournament::RoundKind::Points { points } => {
+            format!("rounds to {points} points (hands until a side has them)")
+        }
         tournament::RoundKind::Games { games } => {
             format!(
                 "rounds of {games} game{}",
