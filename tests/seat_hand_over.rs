@@ -209,20 +209,7 @@ fn a_late_arrival_opens_the_seat_link_the_console_gives_and_plays_a_move() {
                 .as_u64()
                 .expect("actions")
         });
-        cid_phone.wait_for_text("#board h2", "Your turn").await;
-        cid_phone
-            .wait_for("a card with moves, tapped", async |driver: &WebDriver| {
-                let card = driver
-                    .find(By::Css("#board .hand .card[data-playable]"))
-                    .await?;
-                card.click().await?;
-                Ok(Some(()))
-            })
-            .await;
-        let mv = cid_phone
-            .find(By::Css("#board .moves form.shown button"))
-            .await
-            .expect("a move");
+        let mv = cid_phone.a_shown_move().await;
         mv.click().await.expect("play the move");
         eventually("Cid's move stored", async || {
             let now = blocking(|| seat(&server, &cid_token));
