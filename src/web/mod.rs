@@ -7,6 +7,7 @@ pub mod api;
 pub mod boards;
 pub mod bots;
 pub mod error;
+pub mod guard;
 pub mod kept;
 pub mod limits;
 pub mod live;
@@ -129,7 +130,7 @@ pub fn bind_with(
             // and the live streams, which are flushed at each pause).
             .wrap(middleware::Compress::default())
             .wrap(session::middleware(key.clone()))
-            .wrap(middleware::from_fn(limits::guard))
+            .wrap(middleware::from_fn(guard::guard))
             .wrap(middleware::NormalizePath::trim())
             .wrap(middleware::from_fn(ops::measure))
             .wrap(middleware::from_fn(ops::close_when_stopping))

@@ -6,6 +6,7 @@ mod assets;
 mod chart;
 mod host;
 mod print;
+pub mod refusal;
 mod replay;
 pub(crate) mod screen;
 mod seat;

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use super::form::{HostForm, NoFields};
 use crate::app::events;
 use crate::app::passwords;
-use crate::web::limits;
+use crate::web::pages::refusal;
 use crate::web::pages::{PageResult, redirect};
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
@@ -69,7 +69,7 @@ async fn set_password(req: HttpRequest, mut form: HostForm<PasswordForm>) -> Pag
             return Ok(redirect(&format!("/events/{event}/host#access")));
         }
         Err(_busy) => {
-            return Ok(limits::too_many(
+            return Ok(refusal::too_many(
                 &req,
                 std::time::Duration::from_secs(1),
                 "The server is checking many passwords at the moment",

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use crate::app::events;
 use crate::app::{App, passwords};
 use crate::web::limits;
+use crate::web::pages::refusal;
 use crate::web::pages::{Layout, PageResult, page, redirect, run};
 use crate::web::session::Visitor;
 
@@ -55,7 +56,7 @@ async fn login(
     if let (Some(guards), Some(client)) = (&guards, client)
         && let Some(wait) = guards.sign_in_wait(client, id)
     {
-        return Ok(limits::too_many(
+        return Ok(refusal::too_many(
             &req,
             wait,
             "Too many wrong passwords for this console (the host link still opens it)",
@@ -64,7 +65,7 @@ async fn login(
     let password = form.into_inner().password;
     let stored = run(&app, move |app| passwords::password_hash(app, id)).await?;
     let Ok(ok) = passwords::verify(stored, password).await else {
-        return Ok(limits::too_many(
+        return Ok(refusal::too_many(
             &req,
             std::time::Duration::from_secs(1),
             "The server is checking many passwords at the moment",

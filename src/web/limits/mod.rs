@@ -1,8 +1,8 @@
 //! Limits that keep one client from taking the server for itself. A party runs on an open room
 //! network: a stranger there may not fill the disk with events and entries, hold every
 //! connection with live streams or slowly sent bodies, or guess the host's password at
-//! leisure. Also here: the headers every answer carries (a Content-Security-Policy without
-//! inline script, no sniffing, no framing, no referrer) and the session cookie's `Secure` flag.
+//! leisure. This module decides (`Guards::admit`); the middleware that applies its decisions
+//! to every request, and the headers every answer carries, are in `web::guard`.
 //!
 //! Everything counts per client: the address the connection comes from (an IPv6 address by its
 //! /64, since one device may pick any address in it), or, for connections from a proxy named by
@@ -10,26 +10,24 @@
 //! 429 that says when to try again, in a `Retry-After` header and in words (a JSON body for
 //! the API, a page for people).
 
-use std::collections::HashMap;
+mod capacity;
+mod sign_ins;
+
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::num::NonZeroU32;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use actix_web::body::{BodySize, BoxBody, MessageBody};
-use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::http::{Method, StatusCode};
-use actix_web::middleware::Next;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
-use futures_util::StreamExt;
+use actix_web::http::Method;
+use actix_web::{HttpRequest, web};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
+pub use capacity::{Capacity, Guarded, StreamGuard, on_connect};
+
 use super::address::PublicUrl;
-use crate::app::AppError;
+use capacity::{Connections, Full, Streams};
+use sign_ins::SignIns;
 
 /// Events one address may create in an hour.
 pub const EVENTS_PER_HOUR: u32 = 30;
@@ -161,156 +159,13 @@ impl Default for Limits {
 /// Who a client is, for counting: an IPv4 address, or an IPv6 address's /64.
 pub type Client = IpAddr;
 
-/// Failed sign-ins that cost nothing: a host may mistype a few times.
-const FREE_FAILURES_CLIENT: u32 = 5;
-/// Failed sign-ins on one event, from any number of clients, before it waits too.
-const FREE_FAILURES_EVENT: u32 = 20;
-/// The longest wait between two sign-ins.
-const MAX_SIGN_IN_WAIT: Duration = Duration::from_secs(15 * 60);
-/// Failures are forgotten this long after the last one.
-const FORGET_FAILURES: Duration = Duration::from_secs(60 * 60);
-
-/// Failed sign-ins of one client, or on one event.
-#[derive(Debug, Clone, Copy)]
-struct Strikes {
-    count: u32,
-    last: Instant,
-    until: Instant,
-}
-
-impl Strikes {
-    /// One more failure: past the free ones, each doubles the wait (1 s, 2 s, 4 s... up to
-    /// 15 minutes).
-    fn strike(entry: Option<&Strikes>, free: u32, now: Instant) -> Strikes {
-        let count = match entry {
-            Some(s) if now.duration_since(s.last) < FORGET_FAILURES => s.count + 1,
-            _ => 1,
-        };
-        let wait = match count.checked_sub(free) {
-            Some(over) if over > 0 => {
-                Duration::from_secs(1u64 << (over - 1).min(20)).min(MAX_SIGN_IN_WAIT)
-            }
-            _ => Duration::ZERO,
-        };
-        Strikes {
-            count,
-            last: now,
-            until: now + wait,
-        }
-    }
-}
-
-/// Failed sign-ins, per client and per event, with a growing wait.
-#[derive(Debug, Default)]
-struct SignIns {
-    clients: HashMap<Client, Strikes>,
-    events: HashMap<i64, Strikes>,
-}
-
-impl SignIns {
-    fn wait(&self, client: Client, event: i64, now: Instant) -> Option<Duration> {
-        let until = [self.clients.get(&client), self.events.get(&event)]
-            .into_iter()
-            .flatten()
-            .map(|s| s.until)
-            .max()?;
-        (until > now).then(|| until - now)
-    }
-
-    fn failed(&mut self, client: Client, event: i64, now: Instant) {
-        if self.clients.len() + self.events.len() > 50_000 {
-            self.clients
-                .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
-            self.events
-                .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
-        }
-        let client_strikes = Strikes::strike(self.clients.get(&client), FREE_FAILURES_CLIENT, now);
-        self.clients.insert(client, client_strikes);
-        let event_strikes = Strikes::strike(self.events.get(&event), FREE_FAILURES_EVENT, now);
-        self.events.insert(event, event_strikes);
-    }
-
-    fn succeeded(&mut self, client: Client) {
-        self.clients.remove(&client);
-    }
-}
-
-/// Live streams open: per client, and in all.
-#[derive(Debug, Default)]
-struct Open {
-    clients: HashMap<Client, u32>,
-    total: u32,
-}
-
-/// Live streams open, shared with the guards that close them.
-type Streams = Arc<Mutex<Open>>;
-
-/// What the server can hold, found at start.
+/// Why a request may not go on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Capacity {
-    /// The process's open-file limit (after raising it), if the platform has one.
-    pub open_files: Option<u64>,
-    /// Connections the server accepts at once: the open-file limit less a few files for the
-    /// database and the log.
-    pub connections: u64,
-    /// Live streams the server holds at once.
-    pub streams: u32,
-}
-
-impl Capacity {
-    /// Raises the process's soft open-file limit to its hard limit (where the platform has
-    /// one) and works out what the server can hold with it. A `--max-streams` that leaves no
-    /// reserve for the party is an error.
-    pub fn raise(limits: &Limits) -> Result<Capacity, String> {
-        let open_files = match rlimit::increase_nofile_limit(u64::MAX) {
-            Ok(u64::MAX) => None,
-            Ok(files) => Some(files),
-            Err(e) => {
-                log::warn!("cannot raise the open-file limit: {e}");
-                rlimit::getrlimit(rlimit::Resource::NOFILE)
-                    .ok()
-                    .map(|(soft, _)| soft)
-            }
-        };
-        Capacity::for_files(open_files, limits.max_streams)
-    }
-
-    /// What a server with this open-file limit can hold (`asked`: `--max-streams`, 0 for
-    /// automatic).
-    pub fn for_files(open_files: Option<u64>, asked: u32) -> Result<Capacity, String> {
-        let files = open_files.unwrap_or(NO_LIMIT);
-        // Below 512 files the reserve is half of them.
-        let reserve = RESERVE.min(files / 2);
-        let room = u32::try_from(files.saturating_sub(reserve)).unwrap_or(u32::MAX);
-        let streams = match asked {
-            0 => room.min(MAX_STREAMS),
-            asked if asked <= room => asked,
-            asked => {
-                return Err(format!(
-                    "--max-streams {asked} leaves no room for the party: with an open-file limit \
-                     of {files} the server holds at most {room} live streams (raise the limit \
-                     with `ulimit -n`, or ask for fewer)"
-                ));
-            }
-        };
-        Ok(Capacity {
-            open_files,
-            connections: files.saturating_sub(reserve.min(64)),
-            streams,
-        })
-    }
-
-    /// The line the server prints at start.
-    pub fn describe(&self) -> String {
-        let files = match self.open_files {
-            Some(files) => format!("open-file limit {files}"),
-            None => "no open-file limit".to_owned(),
-        };
-        format!(
-            "touring can hold about {} connections ({files}), {} of them live pages",
-            self.connections, self.streams
-        )
-    }
+pub enum Refusal {
+    /// This client has used up a limit: wait this long (429).
+    TooMany(Duration, &'static str),
+    /// The server holds as many live streams as it may (503).
+    ServerFull,
 }
 
 /// The limits in force and what each client has used of them.
@@ -448,64 +303,60 @@ impl Guards {
         }
     }
 
-    /// How long this client must wait before it may try the event's password again.
-    pub fn sign_in_wait(&self, client: Client, event: i64) -> Option<Duration> {
-        lock(&self.sign_ins).wait(client, event, Instant::now())
+    /// The time a request's body has to arrive.
+    pub fn body_timeout(&self) -> Duration {
+        Duration::from_secs(self.limits.body_timeout_secs)
     }
 
-    /// Counts a wrong password.
-    pub fn sign_in_failed(&self, client: Client, event: i64) {
-        lock(&self.sign_ins).failed(client, event, Instant::now());
-    }
-
-    /// A right password forgives the client's earlier mistakes.
-    pub fn sign_in_succeeded(&self, client: Client) {
-        lock(&self.sign_ins).succeeded(client);
+    /// Whether a request to `route` may go on: a refusal names how long to wait and why. A
+    /// request for a live stream that may go on holds its place in the returned guard.
+    pub fn admit(
+        &self,
+        method: &Method,
+        route: &str,
+        client: Client,
+    ) -> Result<Option<StreamGuard>, Refusal> {
+        let too_many = |what: &'static str| move |wait| Refusal::TooMany(wait, what);
+        if has_body(method) {
+            self.check(&self.writes, client)
+                .map_err(too_many("this device has sent too many requests in a row"))?;
+            if creates_event(method, route) {
+                self.check(&self.events, client).map_err(too_many(
+                    "this device has created as many events (and series) as an hour allows",
+                ))?;
+            } else if seats_round(method, route) {
+                // Per address only: a limit per event would be counted before the host's
+                // token is checked, so a stranger could use up the host's seatings.
+                self.check(&self.seatings, client).map_err(too_many(
+                    "round 1 has been seated again as often as a minute allows",
+                ))?;
+            } else if adds_entry(method, route) {
+                self.check(&self.entries, client).map_err(too_many(
+                    "this device has added as many entries as a minute allows",
+                ))?;
+            }
+        } else if is_costly_read(method, route) {
+            self.check(&self.page_reads, client).map_err(too_many(
+                "this device has asked for too many pages in a row (a projector or standings \
+                 page updates itself: keep it open rather than reloading it)",
+            ))?;
+        }
+        if method == Method::GET && is_stream(route) {
+            return match self.open_stream(client) {
+                Ok(guard) => Ok(Some(guard)),
+                Err(Full::Client) => Err(Refusal::TooMany(
+                    Duration::from_secs(5),
+                    "this device has too many live pages open; close some",
+                )),
+                Err(Full::Server) => Err(Refusal::ServerFull),
+            };
+        }
+        Ok(None)
     }
 
     /// The entries cap, for the use cases that add entries.
     pub fn max_entries(&self) -> Option<usize> {
         (self.limits.max_entries > 0).then_some(self.limits.max_entries as usize)
-    }
-
-    /// Opens a live stream for a client, or says why not.
-    fn open_stream(&self, client: Client) -> Result<StreamGuard, Full> {
-        let cap = self.limits.streams_per_client;
-        let mut streams = lock(&self.streams);
-        if streams.total >= self.max_streams {
-            return Err(Full::Server);
-        }
-        let open = streams.clients.entry(client).or_insert(0);
-        if cap > 0 && *open >= cap {
-            return Err(Full::Client);
-        }
-        *open += 1;
-        streams.total += 1;
-        Ok(StreamGuard {
-            streams: self.streams.clone(),
-            client,
-        })
-    }
-
-    /// Counts a connection just accepted from `peer`, or says that its client holds too many
-    /// (connections from a trusted proxy are not counted: they carry everyone).
-    fn connected(&self, peer: IpAddr) -> Option<Option<ConnectionGuard>> {
-        let cap = self.limits.connections_per_client;
-        let peer = normal(peer);
-        if cap == 0 || self.trusts(peer) {
-            return Some(None);
-        }
-        let client = group(peer);
-        let mut connections = lock(&self.connections);
-        let open = connections.entry(client).or_insert(0);
-        if *open >= cap {
-            return None;
-        }
-        *open += 1;
-        Some(Some(ConnectionGuard {
-            connections: self.connections.clone(),
-            client,
-        }))
     }
 
     /// Forgets clients that have not been limited for a while, so the maps stay small.
@@ -523,17 +374,9 @@ impl Guards {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
-        let now = Instant::now();
-        let mut sign_ins = lock(&self.sign_ins);
-        sign_ins
-            .clients
-            .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
-        sign_ins
-            .events
-            .retain(|_, s| now.duration_since(s.last) < FORGET_FAILURES);
+        lock(&self.sign_ins).forget(Instant::now());
     }
 }
-
 /// The server's cap on entries per event (none when the limits are not installed).
 pub fn max_entries(req: &HttpRequest) -> Option<usize> {
     req.app_data::<web::Data<Guards>>()
@@ -559,106 +402,11 @@ fn group(ip: IpAddr) -> Client {
     }
 }
 
-/// Connections open per client.
-type Connections = Arc<Mutex<HashMap<Client, u32>>>;
-
-/// One open connection, kept with the connection's data: its end frees its place.
-struct ConnectionGuard {
-    connections: Connections,
-    client: Client,
-}
-
-impl Drop for ConnectionGuard {
-    fn drop(&mut self) {
-        let mut connections = lock(&self.connections);
-        if let Some(open) = connections.get_mut(&self.client) {
-            *open = open.saturating_sub(1);
-            if *open == 0 {
-                connections.remove(&self.client);
-            }
-        }
-    }
-}
-
-/// Called for every connection the server accepts, before anything is read from it: one
-/// client past its connections is shut out at once (it holds its file for no time, and cannot
-/// fill the server's connections with ones that never finish their headers).
-pub fn on_connect(
-    guards: &Guards,
-    connection: &dyn std::any::Any,
-    data: &mut actix_web::dev::Extensions,
-) {
-    let Some(stream) = connection.downcast_ref::<tokio::net::TcpStream>() else {
-        return;
-    };
-    let Ok(peer) = stream.peer_addr() else {
-        return;
-    };
-    match guards.connected(peer.ip()) {
-        Some(Some(guard)) => {
-            data.insert(guard);
-        }
-        Some(None) => {}
-        None => {
-            let _ = socket2::SockRef::from(stream).shutdown(std::net::Shutdown::Both);
-        }
-    }
-}
-
-/// Why a live stream was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Full {
-    /// This client holds as many as it may.
-    Client,
-    /// The server holds as many as it may.
-    Server,
-}
-
-/// One open live stream; closing it (dropping the answer's body) frees its place.
-struct StreamGuard {
-    streams: Streams,
-    client: Client,
-}
-
-impl Drop for StreamGuard {
-    fn drop(&mut self) {
-        let mut streams = lock(&self.streams);
-        streams.total = streams.total.saturating_sub(1);
-        if let Some(open) = streams.clients.get_mut(&self.client) {
-            *open = open.saturating_sub(1);
-            if *open == 0 {
-                streams.clients.remove(&self.client);
-            }
-        }
-    }
-}
-
-/// An answer's body that holds a stream's place for as long as it is being sent.
-struct Guarded<B> {
-    body: B,
-    _guard: StreamGuard,
-}
-
-impl<B: MessageBody + Unpin> MessageBody for Guarded<B> {
-    type Error = B::Error;
-
-    fn size(&self) -> BodySize {
-        self.body.size()
-    }
-
-    fn poll_next(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<actix_web::web::Bytes, Self::Error>>> {
-        Pin::new(&mut self.body).poll_next(cx)
-    }
-}
-
 /// The pattern of the route a request will run (`/events/{event}/live/screen`), found the way
 /// the router finds it: on the path as the router reads it (percent-encoding decoded, so
 /// `/%65vents` is `/events`; trailing slashes already trimmed) and in the application's own
 /// map of routes. `None` when no route matches (the request will be answered 404).
-fn route_of(req: &HttpRequest) -> Option<String> {
+pub(super) fn route_of(req: &HttpRequest) -> Option<String> {
     req.resource_map().match_pattern(req.match_info().as_str())
 }
 
@@ -718,233 +466,13 @@ fn seats_round(method: &Method, route: &str) -> bool {
         )
 }
 
-fn has_body(method: &Method) -> bool {
+pub(super) fn has_body(method: &Method) -> bool {
     [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(method)
-}
-
-/// The 429 answer: the API's JSON refusal or a page, both saying when to try again.
-pub fn too_many(req: &HttpRequest, wait: Duration, what: &str) -> HttpResponse {
-    let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-    let when = if seconds == 1 {
-        "in a second".to_owned()
-    } else if seconds < 120 {
-        format!("in {seconds} seconds")
-    } else {
-        format!("in {} minutes", seconds.div_ceil(60))
-    };
-    let message = format!("{what}: try again {when}.");
-    let mut answer = if req.match_info().as_str().starts_with("/api/") {
-        super::error::json_error(StatusCode::TOO_MANY_REQUESTS, "too_many", message)
-    } else {
-        let mut page = super::pages::PageError(AppError::Conflict(message)).error_response();
-        *page.status_mut() = StatusCode::TOO_MANY_REQUESTS;
-        page
-    };
-    if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
-        answer.headers_mut().insert(header::RETRY_AFTER, value);
-    }
-    answer
-}
-
-/// The 503 answer when the server holds as many live streams as it may: the party's moves and
-/// pages still get through, only new live pages wait.
-fn server_full(req: &HttpRequest) -> HttpResponse {
-    let message = "the server is full of open pages: close some, or try again in a minute";
-    let mut answer = if req.match_info().as_str().starts_with("/api/") {
-        super::error::json_error(StatusCode::SERVICE_UNAVAILABLE, "full", message.to_owned())
-    } else {
-        let mut page =
-            super::pages::PageError(AppError::Conflict(message.to_owned())).error_response();
-        *page.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
-        page
-    };
-    answer
-        .headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-    answer
-}
-
-/// The Content-Security-Policy of every answer: scripts and styles only from this server,
-/// never inline (style attributes excepted, for the boards' meters); no framing; forms post
-/// only here.
-pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-     style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
-     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/// The headers every answer carries. Nothing is kept in a cache (`no-store`) unless its
-/// handler says otherwise (the static files do): seat pages and streams hold a hand, the
-/// console and many answers a token or a link with one, exports a whole evening, and an
-/// answer with nothing secret loses little by being asked again.
-fn secure_headers(headers: &mut actix_web::http::header::HeaderMap) {
-    let set = [
-        (header::CACHE_CONTROL, "no-store"),
-        (header::CONTENT_SECURITY_POLICY, CSP),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (header::REFERRER_POLICY, "no-referrer"),
-    ];
-    for (name, value) in set {
-        if !headers.contains_key(&name) {
-            headers.insert(name, HeaderValue::from_static(value));
-        }
-    }
-}
-
-/// Adds `Secure` to the cookies of an answer that goes out over HTTPS.
-fn secure_cookies(headers: &mut actix_web::http::header::HeaderMap) {
-    let cookies: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).cloned().collect();
-    if cookies.is_empty() {
-        return;
-    }
-    headers.remove(header::SET_COOKIE);
-    for value in cookies {
-        let secured = value
-            .to_str()
-            .ok()
-            .and_then(|text| actix_web::cookie::Cookie::parse(text.to_owned()).ok())
-            .and_then(|mut cookie| {
-                cookie.set_secure(true);
-                HeaderValue::from_str(&cookie.to_string()).ok()
-            });
-        headers.append(header::SET_COOKIE, secured.unwrap_or(value));
-    }
-}
-
-/// A request body that must arrive by a deadline; after it, reading fails with a time-out.
-fn timed(payload: Payload, deadline: tokio::time::Instant) -> Payload {
-    let stream = futures_util::stream::unfold(Some(payload), move |state| async move {
-        let mut payload = state?;
-        match tokio::time::timeout_at(deadline, payload.next()).await {
-            Ok(Some(item)) => Some((item, Some(payload))),
-            Ok(None) => None,
-            Err(_) => Some((
-                Err(actix_web::error::PayloadError::Io(std::io::Error::new(
-                    std::io::ErrorKind::TimedOut,
-                    "the request body came too slowly",
-                ))),
-                None,
-            )),
-        }
-    });
-    let boxed: Pin<
-        Box<
-            dyn futures_util::Stream<
-                    Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>,
-                >,
-        >,
-    > = Box::pin(stream);
-    Payload::from(boxed)
 }
 
 /// Is this error a body that came too slowly?
 pub fn is_body_timeout(error: &actix_web::error::PayloadError) -> bool {
     matches!(error, actix_web::error::PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut)
-}
-
-/// The middleware: every request passes here first.
-pub async fn guard(
-    mut req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(guards) = req.app_data::<web::Data<Guards>>().cloned() else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
-    };
-    let client = guards.client(req.request());
-    let https = guards.https(req.request());
-    let method = req.method().clone();
-    // Limits are told by the route that will run, however its address was spelled.
-    let route = route_of(req.request()).unwrap_or_default();
-    let refusal = if has_body(&method) {
-        guards
-            .check(&guards.writes, client)
-            .map_err(|wait| (wait, "this device has sent too many requests in a row"))
-            .and_then(|()| {
-                if creates_event(&method, &route) {
-                    guards.check(&guards.events, client).map_err(|wait| {
-                        (
-                            wait,
-                            "this device has created as many events (and series) as an hour allows",
-                        )
-                    })
-                } else if seats_round(&method, &route) {
-                    // Per address only: a limit per event would be counted before the host's
-                    // token is checked, so a stranger could use up the host's seatings.
-                    guards.check(&guards.seatings, client).map_err(|wait| {
-                        (
-                            wait,
-                            "round 1 has been seated again as often as a minute allows",
-                        )
-                    })
-                } else if adds_entry(&method, &route) {
-                    guards.check(&guards.entries, client).map_err(|wait| {
-                        (
-                            wait,
-                            "this device has added as many entries as a minute allows",
-                        )
-                    })
-                } else {
-                    Ok(())
-                }
-            })
-            .err()
-    } else if is_costly_read(&method, &route) {
-        guards
-            .check(&guards.page_reads, client)
-            .map_err(|wait| {
-                (
-                    wait,
-                    "this device has asked for too many pages in a row (a projector or standings \
-                     page updates itself: keep it open rather than reloading it)",
-                )
-            })
-            .err()
-    } else {
-        None
-    };
-    if let Some((wait, what)) = refusal {
-        let mut answer = too_many(req.request(), wait, what);
-        secure_headers(answer.headers_mut());
-        return Ok(req.into_response(answer));
-    }
-    let stream = if method == Method::GET && is_stream(&route) {
-        match guards.open_stream(client) {
-            Ok(guard) => Some(guard),
-            Err(full) => {
-                let mut answer = match full {
-                    Full::Client => too_many(
-                        req.request(),
-                        Duration::from_secs(5),
-                        "this device has too many live pages open; close some",
-                    ),
-                    Full::Server => server_full(req.request()),
-                };
-                secure_headers(answer.headers_mut());
-                return Ok(req.into_response(answer));
-            }
-        }
-    } else {
-        None
-    };
-    if has_body(&method) {
-        let deadline =
-            tokio::time::Instant::now() + Duration::from_secs(guards.limits.body_timeout_secs);
-        let payload = req.take_payload();
-        req.set_payload(timed(payload, deadline));
-    }
-    let mut response = next.call(req).await?.map_into_boxed_body();
-    secure_headers(response.headers_mut());
-    if https {
-        secure_cookies(response.headers_mut());
-    }
-    Ok(match stream {
-        Some(guard) if response.status().is_success() => response
-            .map_body(|_, body| Guarded {
-                body,
-                _guard: guard,
-            })
-            .map_into_boxed_body(),
-        _ => response,
-    })
 }
 
 /// Forgets idle clients every few minutes, for as long as the server runs.
@@ -958,51 +486,10 @@ pub async fn forget_idle(guards: web::Data<Guards>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wrong_passwords_wait_longer_and_longer() {
-        let mut sign_ins = SignIns::default();
-        let client: Client = "192.0.2.7".parse().expect("address");
-        let now = Instant::now();
-        for _ in 0..FREE_FAILURES_CLIENT {
-            assert_eq!(sign_ins.wait(client, 1, now), None);
-            sign_ins.failed(client, 1, now);
-        }
-        assert_eq!(sign_ins.wait(client, 1, now), None);
-        sign_ins.failed(client, 1, now);
-        assert_eq!(sign_ins.wait(client, 1, now), Some(Duration::from_secs(1)));
-        sign_ins.failed(client, 1, now);
-        assert_eq!(sign_ins.wait(client, 1, now), Some(Duration::from_secs(2)));
-        sign_ins.failed(client, 1, now);
-        assert_eq!(sign_ins.wait(client, 1, now), Some(Duration::from_secs(4)));
-        // Another device may still try another event, and this event for a while.
-        let other: Client = "192.0.2.8".parse().expect("address");
-        assert_eq!(sign_ins.wait(other, 2, now), None);
-        assert_eq!(sign_ins.wait(other, 1, now), None);
-        sign_ins.succeeded(client);
-        assert_eq!(sign_ins.wait(client, 2, now), None);
-    }
-
-    #[test]
-    fn live_streams_leave_a_reserve_of_open_files() {
-        let laptop = Capacity::for_files(Some(1024), 0).expect("automatic");
-        assert_eq!(laptop.streams, 768);
-        assert!(laptop.connections <= 1024);
-        assert_eq!(
-            Capacity::for_files(Some(1024), 500).expect("fits").streams,
-            500
-        );
-        let refused = Capacity::for_files(Some(1024), 900).expect_err("no reserve left");
-        assert!(refused.contains("--max-streams 900"), "{refused}");
-        assert_eq!(
-            Capacity::for_files(Some(1 << 20), 0)
-                .expect("automatic")
-                .streams,
-            MAX_STREAMS
-        );
-        assert_eq!(Capacity::for_files(Some(100), 0).expect("tiny").streams, 50);
-        assert!(Capacity::for_files(None, 0).expect("no limit").streams > 0);
-    }
+    use actix_web::HttpResponse;
+    use actix_web::body::BoxBody;
+    use actix_web::dev::ServiceRequest;
+    use actix_web::middleware::Next;
 
     #[test]
     fn metrics_are_read_from_loopback_and_metrics_from_only_and_never_through_a_proxy() {
@@ -1028,18 +515,6 @@ mod tests {
         assert!(!from("192.0.2.51:5000", false), "a stranger");
         assert!(!from("127.0.0.1:5000", true), "through the proxy");
         assert!(!from("192.0.2.50:5000", true), "through a proxy");
-    }
-
-    #[test]
-    fn the_server_wide_stream_cap_refuses_any_client() {
-        let guards = Guards::new(Limits::default(), 2);
-        let a: Client = "192.0.2.1".parse().expect("address");
-        let b: Client = "192.0.2.2".parse().expect("address");
-        let first = guards.open_stream(a).expect("room");
-        let _second = guards.open_stream(b).expect("room");
-        assert_eq!(guards.open_stream(b).err(), Some(Full::Server));
-        drop(first);
-        assert!(guards.open_stream(b).is_ok());
     }
 
     #[test]

@@ -1,0 +1,159 @@
+//! Drawings shared by the streams that show the same page.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Instant;
+
+use super::{Change, lock};
+
+/// One drawing of a page shared by every stream that shows the same thing: an event's three
+/// projectors, or the standings pages open on fifty phones, read the database and render once
+/// per change instead of once each. A stream uses the drawing when it was begun after the
+/// last notice the stream heard ([`Change::heard`]), so it shows every change the stream was
+/// told of; otherwise the stream draws anew and leaves its drawing for the others.
+///
+/// Keys are whatever makes two drawings the same (the page, the event, the address in its QR
+/// code); a drawing is forgotten when the last stream holding its key closes.
+#[derive(Debug, Default)]
+pub struct Drawings<K> {
+    slots: Mutex<HashMap<K, Weak<DrawingSlot>>>,
+}
+
+/// One key's latest drawing; streams wait here (asynchronously) while one of them draws.
+pub type DrawingSlot = tokio::sync::Mutex<Option<Drawing>>;
+
+/// A drawing: what the stream sends, and when its reading of the database began.
+#[derive(Debug, Clone)]
+pub struct Drawing {
+    began: Instant,
+    regions: Vec<(&'static str, String)>,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
+    /// The slot of `key`, shared with every other open stream of the same key.
+    pub fn slot(&self, key: K) -> Arc<DrawingSlot> {
+        let mut slots = lock(&self.slots);
+        if let Some(slot) = slots.get(&key).and_then(Weak::upgrade) {
+            return slot;
+        }
+        slots.retain(|_, slot| slot.strong_count() > 0);
+        let slot = Arc::new(tokio::sync::Mutex::new(None));
+        slots.insert(key, Arc::downgrade(&slot));
+        slot
+    }
+
+    /// Slots some stream still holds.
+    #[cfg(test)]
+    fn held(&self) -> usize {
+        let slots = lock(&self.slots);
+        slots
+            .values()
+            .filter(|slot| slot.strong_count() > 0)
+            .count()
+    }
+}
+
+/// The regions for `change` from the drawing `kept` in a slot: the kept drawing when it shows
+/// the change (after `allowed` says this stream may still see it), or else a new one from
+/// `draw`, kept for the others. Runs where use cases do, holding the slot.
+pub fn shared_drawing<E>(
+    kept: &mut Option<Drawing>,
+    change: &Change,
+    allowed: impl FnOnce() -> Result<(), E>,
+    draw: impl FnOnce() -> Result<Vec<(&'static str, String)>, E>,
+) -> Result<Vec<(&'static str, String)>, E> {
+    if let (Some(drawing), Some(heard)) = (kept.as_ref(), change.heard)
+        && drawing.began >= heard
+    {
+        allowed()?;
+        return Ok(drawing.regions.clone());
+    }
+    let began = Instant::now();
+    let regions = draw()?;
+    *kept = Some(Drawing {
+        began,
+        regions: regions.clone(),
+    });
+    Ok(regions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A drawing counted by how often it was made.
+    fn draw(made: &std::cell::Cell<u32>) -> Result<Vec<(&'static str, String)>, String> {
+        made.set(made.get() + 1);
+        Ok(vec![("region", format!("drawing {}", made.get()))])
+    }
+
+    /// What a stream allowed to see the page sends for `change` from `slot`.
+    fn drawn(
+        slot: &DrawingSlot,
+        change: &Change,
+        made: &std::cell::Cell<u32>,
+    ) -> Result<Vec<(&'static str, String)>, String> {
+        shared_drawing(&mut slot.blocking_lock(), change, || Ok(()), || draw(made))
+    }
+
+    #[test]
+    fn a_shared_drawing_serves_only_the_changes_heard_before_it_was_begun() {
+        let drawings: Drawings<i64> = Drawings::default();
+        let slot = drawings.slot(1);
+        let other = drawings.slot(1);
+        let made = std::cell::Cell::new(0);
+        let heard_first = Change::everything_now();
+        let first = drawn(&slot, &heard_first, &made);
+        assert_eq!(first, Ok(vec![("region", "drawing 1".to_owned())]));
+        // Another stream told of the same change (heard before the drawing began) uses it.
+        let again = drawn(&other, &heard_first, &made);
+        assert_eq!(again, first);
+        assert_eq!(made.get(), 1);
+        // A change heard after the drawing began is not in it: a new drawing is made.
+        std::thread::sleep(Duration::from_millis(1));
+        let heard_later = Change::everything_now();
+        let second = drawn(&other, &heard_later, &made);
+        assert_eq!(second, Ok(vec![("region", "drawing 2".to_owned())]));
+        // A change of unknown time never takes a kept drawing.
+        let unknown = Change::default();
+        let third = drawn(&slot, &unknown, &made);
+        assert_eq!(third, Ok(vec![("region", "drawing 3".to_owned())]));
+    }
+
+    #[test]
+    fn a_stream_no_longer_allowed_gets_no_shared_drawing() {
+        let drawings: Drawings<i64> = Drawings::default();
+        let slot = drawings.slot(1);
+        let made = std::cell::Cell::new(0);
+        let change = Change::everything_now();
+        assert!(drawn(&slot, &change, &made).is_ok());
+        let refused = shared_drawing(
+            &mut slot.blocking_lock(),
+            &change,
+            || Err("the host keeps this page private".to_owned()),
+            || draw(&made),
+        );
+        assert_eq!(refused, Err("the host keeps this page private".to_owned()));
+        assert_eq!(made.get(), 1);
+    }
+
+    #[test]
+    fn a_drawing_is_forgotten_when_its_last_stream_closes() {
+        let drawings: Drawings<(&'static str, i64)> = Drawings::default();
+        let screen = drawings.slot(("screen", 1));
+        let same = drawings.slot(("screen", 1));
+        let standings = drawings.slot(("standings", 1));
+        assert!(Arc::ptr_eq(&screen, &same));
+        assert!(!Arc::ptr_eq(&screen, &standings));
+        assert_eq!(drawings.held(), 2);
+        drop((screen, same));
+        assert_eq!(drawings.held(), 1);
+        drop(standings);
+        assert_eq!(drawings.held(), 0);
+        // The next stream starts a new slot and the forgotten ones are dropped from the map.
+        let _again = drawings.slot(("screen", 1));
+        assert_eq!(drawings.held(), 1);
+        assert_eq!(lock(&drawings.slots).len(), 1);
+    }
+}
