@@ -72,10 +72,24 @@ fn the_start_page_shows_only_the_fields_of_the_choices_taken() {
         }
         assert!(shown("#games").await && shown("#limit_minutes").await);
         assert!(!shown("#round_minutes").await && !shown("#rounds").await);
-        // The game's own options: the 1988 hazard-on-hazard box only for Mille Bornes.
+        // The game's own options: the 1988 hazard-on-hazard box, the wait for a Coup Fourré
+        // and rounds to 5000 points only for Mille Bornes; a table of three's words name the
+        // chosen game's trip.
+        let points = "input[name=round_kind][value=points]";
+        let touring_three = ".hint[data-for-rules=touring]";
+        let mille_three = ".hint[data-for-rules=mille-bornes]";
+        let mille_only = [
+            "#hazard_on_hazard",
+            "#coup_fourre_seconds",
+            points,
+            mille_three,
+        ];
+        for css in mille_only {
+            assert!(!shown(css).await, "Touring (1926) is chosen: {css}");
+        }
         assert!(
-            !shown("#hazard_on_hazard").await,
-            "Touring (1926) is chosen"
+            shown(touring_three).await,
+            "a table of three races a shorter trip"
         );
         let mille = "input[name=rules][value=mille-bornes]";
         host.find(By::Css(mille))
@@ -84,7 +98,13 @@ fn the_start_page_shows_only_the_fields_of_the_choices_taken() {
             .click()
             .await
             .expect("choose Mille Bornes");
-        assert!(shown("#hazard_on_hazard").await, "Mille Bornes is chosen");
+        for css in mille_only {
+            assert!(shown(css).await, "Mille Bornes is chosen: {css}");
+        }
+        assert!(
+            !shown(touring_three).await,
+            "Mille Bornes keeps its trip at three"
+        );
         host.audit("the start page with Mille Bornes chosen").await;
         host.quit().await;
     });

@@ -10,7 +10,7 @@
 mod browser;
 mod common;
 
-use browser::{Browser, Driver, runtime, tools_or_skip};
+use browser::{Browser, Driver, mille_hand, runtime, tools_or_skip};
 use common::api::{Host, seat_of};
 use common::server::Server;
 use serde_json::json;
@@ -288,48 +288,6 @@ fn words_no_stale_your_card_is_in_on_the_paper_phone_in_the_next_round() {
     });
 }
 
-/// Types counts into fields by script and tells the page, as a key press would (`input`).
-async fn type_counts(browser: &Browser, counts: &[(String, u32)]) {
-    for (id, count) in counts {
-        let found: bool = browser
-            .execute(
-                "var input = document.getElementById(arguments[0]);
-                 if (!input) return false;
-                 input.value = arguments[1];
-                 input.dispatchEvent(new Event('input', {bubbles: true}));
-                 return true;",
-                vec![json!(id), json!(count.to_string())],
-            )
-            .await
-            .expect("type into a field")
-            .convert()
-            .expect("an answer");
-        assert!(found, "no field {id}");
-    }
-}
-
-/// The fields of one hand of a Mille Bornes card on the phone (`hand` 1 or 2).
-fn mille_hand(hand: usize, miles: u32, trip: u32) -> Vec<(String, u32)> {
-    let key = if hand == 1 {
-        String::new()
-    } else {
-        format!("{hand}_")
-    };
-    [
-        ("miles", miles),
-        ("safeties", 0),
-        ("coups_fourres", 0),
-        ("trip", trip),
-        ("delayed_action", 0),
-        ("safe_trip", 0),
-        ("shut_out", 0),
-        ("extension", 0),
-    ]
-    .into_iter()
-    .map(|(row, n)| (format!("my-{key}{row}"), n))
-    .collect()
-}
-
 #[test]
 fn a_phone_enters_a_mille_bornes_card_of_two_hands_with_script_on_and_off() {
     let Some(tools) = tools_or_skip("browser tests") else {
@@ -354,7 +312,7 @@ fn a_phone_enters_a_mille_bornes_card_of_two_hands_with_script_on_and_off() {
                 .await
                 .expect("open the seat");
             settle().await;
-            type_counts(&phone, &mille_hand(1, 700, 1)).await;
+            phone.type_counts(&mille_hand(1, 700, 1)).await;
             if script {
                 // The hand's points follow what is typed.
                 phone
@@ -365,7 +323,7 @@ fn a_phone_enters_a_mille_bornes_card_of_two_hands_with_script_on_and_off() {
             settle().await;
             assert_eq!(value_of(&phone, "my-miles").await, "700", "hand 1 is kept");
             assert_eq!(value_of(&phone, "my-2_miles").await, "", "a row for hand 2");
-            type_counts(&phone, &mille_hand(2, 450, 0)).await;
+            phone.type_counts(&mille_hand(2, 450, 0)).await;
             if script {
                 phone.wait_for_text(".hand-total", "1550").await;
             }

@@ -93,19 +93,6 @@ async fn lowest_bottom(phone: &Browser, css: &str) -> (f64, f64) {
     (numbers[0], numbers[1])
 }
 
-/// How many actions the board says were played.
-async fn actions_shown(phone: &Browser) -> u64 {
-    phone
-        .find(By::Css("#board .board"))
-        .await
-        .expect("the board")
-        .attr("data-actions")
-        .await
-        .expect("data-actions")
-        .and_then(|n| n.parse().ok())
-        .expect("a number of actions")
-}
-
 /// Taps the first card of the hand that has moves; answers its identifier. (A live update may
 /// redraw the board between finding the card and tapping it: then the new one is tapped.)
 async fn tap_a_playable_card(phone: &Browser) -> String {
@@ -200,7 +187,7 @@ fn on_a_phone(
         let driver = Driver::start(&tools);
         let phone = phone_on(&driver, &server, &token).await;
         phone.mark_page().await;
-        let before = actions_shown(&phone).await;
+        let before = phone.actions_shown().await;
         test(&phone, before).await;
         assert!(phone.same_page().await, "the page was never reloaded");
         let complaint = phone.text_of("main > .flash.error").await;
@@ -236,7 +223,7 @@ fn a_move_on_a_phone_is_sent_without_a_reload_and_the_page_stays_where_it_was() 
                 .click()
                 .await
                 .expect("play the move");
-            board_after(phone, before).await;
+            phone.board_after(before).await;
             let after = scroll_y(phone).await;
             assert!(
                 (after - scrolled).abs() < 1.0,
@@ -282,7 +269,7 @@ fn speeding_on_a_phone_asks_for_a_confirmation() {
             phone.screenshot_as("phone-speeding-confirm.png").await;
             phone.audit("a 1926 seat asking to confirm speeding").await;
             tokio::time::sleep(std::time::Duration::from_millis(700)).await;
-            assert_eq!(actions_shown(phone).await, before, "one tap plays nothing");
+            assert_eq!(phone.actions_shown().await, before, "one tap plays nothing");
             // The second tap plays it, without a reload.
             phone
                 .find(By::Css("#board .moves form.armed button"))
@@ -413,7 +400,7 @@ async fn play_by_keyboard(browser: &Browser, space: bool) {
 /// [`play_by_keyboard`], the move being `wanted` when one is given (unless a decision waits):
 /// Tab goes on to the card it plays or discards, and from that card's first move on to it.
 async fn play_chosen_by_keyboard(browser: &Browser, space: bool, wanted: Option<&Value>) {
-    let before = actions_shown(browser).await;
+    let before = browser.actions_shown().await;
     let deal = deal_shown(browser).await;
     let wanted_card = wanted.and_then(|w| w.get("play").or_else(|| w.get("discard")));
     let mut reached = Value::Null;
@@ -845,7 +832,7 @@ fn an_opponents_move_is_announced_politely_and_the_guests_turn_at_once() {
             .expect("open the seat that waits");
         phone.wait_for_text("#board h2", "to play").await;
         phone.mark_page().await;
-        let before = actions_shown(&phone).await;
+        let before = phone.actions_shown().await;
         // Nothing is said of what the page showed when it opened.
         assert_eq!(
             region_words(&phone, "announce").await.ok(),
@@ -1005,20 +992,6 @@ async fn a_shown_move(phone: &Browser) -> WebElement {
         .expect("a move")
 }
 
-/// Waits until the board shows more than `before` actions; answers how many.
-async fn board_after(phone: &Browser, before: u64) -> u64 {
-    phone
-        .wait_for("the move on the board", async |driver: &WebDriver| {
-            let board = driver.find(By::Css("#board .board")).await?;
-            let shown: Option<u64> = board
-                .attr("data-actions")
-                .await?
-                .and_then(|n| n.parse().ok());
-            Ok(shown.filter(|&n| n > before))
-        })
-        .await
-}
-
 /// A 1926 table of two named `name`, round 1 started: the server, the seat to move and how many
 /// actions it has seen.
 fn a_seat_to_move(name: &str) -> (Server, String, u64) {
@@ -1047,7 +1020,7 @@ fn when_the_wi_fi_drops_a_move_keeps_the_page_says_not_sent_and_is_sent_when_the
         let driver = Driver::start(&tools);
         let phone = phone_on(&driver, &server, &token).await;
         phone.mark_page().await;
-        let before = actions_shown(&phone).await;
+        let before = phone.actions_shown().await;
         assert_eq!(before, seen);
         let button = a_shown_move(&phone).await;
         // The server is out of reach (as a phone is when the Wi-Fi drops) when the move is tapped.
@@ -1061,12 +1034,12 @@ fn when_the_wi_fi_drops_a_move_keeps_the_page_says_not_sent_and_is_sent_when_the
             .await;
         assert!(note.is_displayed().await.unwrap_or(false), "the note shows");
         assert!(phone.same_page().await, "the page stayed (no offline page)");
-        assert_eq!(actions_shown(&phone).await, before, "nothing played yet");
+        assert_eq!(phone.actions_shown().await, before, "nothing played yet");
         phone.screenshot_as("phone-move-not-sent.png").await;
         // The connection returns: the move is sent by itself and the board drawn from the server.
         // (Its start waits on a blocking client: off the browser's async thread.)
         tokio::task::block_in_place(|| server.start_again_on_the_same_port());
-        let after = board_after(&phone, before).await;
+        let after = phone.board_after(before).await;
         assert_eq!(after, before + 1, "the move was played once");
         phone.wait_for_none("the note gone", ".unsent").await;
         assert!(phone.same_page().await, "the page was never left");
@@ -1093,7 +1066,7 @@ fn when_the_wi_fi_drops_after_a_move_arrived_it_is_never_played_twice() {
         let driver = Driver::start(&tools);
         let phone = phone_on(&driver, &server, &token).await;
         phone.mark_page().await;
-        let before = actions_shown(&phone).await;
+        let before = phone.actions_shown().await;
         let button = a_shown_move(&phone).await;
         // The move reaches the server, but its answer is lost on the way back.
         phone
@@ -1109,7 +1082,7 @@ fn when_the_wi_fi_drops_after_a_move_arrived_it_is_never_played_twice() {
             .expect("lose the next answer");
         button.click().await.expect("play the move");
         // The page sends it again; the server refuses it as seen and shows the table.
-        let after = board_after(&phone, before).await;
+        let after = phone.board_after(before).await;
         assert_eq!(after, before + 1, "the move shows once");
         assert!(phone.same_page().await, "the page was never left");
         let complaint = phone.text_of("main > .flash.error").await;

@@ -1701,3 +1701,43 @@ fn a_late_arrival_is_added_on_the_console_with_what_its_missed_rounds_score() {
         "a refused form stores nothing"
     );
 }
+
+#[test]
+fn words_the_start_page_names_each_games_own_trip_and_shows_mille_bornes_options_only_for_it() {
+    let server = Server::start();
+    let browser = Browser::new(&server);
+    let (status, html) = browser.get("/");
+    assert_eq!(status, 200);
+    // A table of three: a shorter race in Touring, the same trip in Mille Bornes, each marked
+    // with its game so that the page says only what the chosen game does.
+    assert!(
+        html.contains("data-for-rules=\"touring\">(Touring: a shorter race, 30 miles in 1926, 295 in 1937-1958)"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "data-for-rules=\"mille-bornes\">(Mille Bornes: the same 700-mile trip with the Extension)"
+        ),
+        "{html}"
+    );
+    // Mille Bornes' own settings are marked as its own: the Coup Fourré's wait, the 1988
+    // option and the rounds to 5000 points.
+    for own in [
+        "<div data-for-rules=\"mille-bornes\">\n    <label for=\"coup_fourre_seconds\">",
+        "<label class=\"choice\" data-for-rules=\"mille-bornes\"><input type=\"checkbox\" id=\"hazard_on_hazard\"",
+        "<label class=\"choice\" data-for-rules=\"mille-bornes\"><input type=\"radio\" name=\"round_kind\" value=\"points\"",
+    ] {
+        assert!(html.contains(own), "{own}");
+    }
+    // Scores, not miles, where a setting concerns every game.
+    for miles_only in ["the miles add up", "everyone's miles", "When a race is won"] {
+        assert!(!html.contains(miles_only), "{miles_only}");
+    }
+    let (_, css) = browser.get("/static/style.css");
+    assert!(
+        css.contains(
+            ".js form:has(input[name=\"rules\"][value=\"mille-bornes\"]:checked) [data-for-rules=\"touring\"]"
+        ),
+        "Touring's words hide once Mille Bornes is chosen"
+    );
+}

@@ -1324,10 +1324,10 @@ fn a_round_by_games_scores_the_sum_of_its_games() {
 fn a_table_by_games_is_done_after_its_games() {
     let mut s = settings(TableSize::Two);
     s.round = RoundKind::Games { games: 2 };
-    assert!(!table_done(&s, 1));
-    assert!(table_done(&s, 2));
+    assert!(!table_done(&s, 1, &[]));
+    assert!(table_done(&s, 2, &[]));
     s.round = RoundKind::Timed { seconds: 600 };
-    assert!(!table_done(&s, 5), "the signal ends a timed round");
+    assert!(!table_done(&s, 5, &[]), "the signal ends a timed round");
 }
 
 // ---------------------------------------------------------------- paper tables

@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod events;
 pub mod guests;
+pub mod handover;
 pub mod passwords;
 pub mod play;
 pub mod relay;

@@ -447,6 +447,30 @@ pub fn miles_of(
     tournament::sum_games(entries, &deals).map_err(|e| AppError::Internal(e.to_string()))
 }
 
+/// How many of a table's deals (`games`, all of them) are finished, and each entry's total
+/// over those (in the table's side order): what a round by games or to points is done by.
+pub fn finished_totals(
+    conn: &mut Conn,
+    table: &RoundTable,
+    games: &[GameRow],
+) -> AppResult<(u32, Vec<u32>)> {
+    let entries: Vec<EntryId> = queries::entries_of_table(conn, table.id)?
+        .iter()
+        .map(|te| te.entry_id)
+        .collect();
+    let finished: Vec<GameRow> = games
+        .iter()
+        .filter(|g| g.scores.is_some())
+        .cloned()
+        .collect();
+    let miles = miles_of(&entries, &finished, &HashMap::new())?;
+    let totals = entries
+        .iter()
+        .map(|e| miles.get(e).copied().unwrap_or(0))
+        .collect();
+    Ok((u32::try_from(finished.len()).unwrap_or(u32::MAX), totals))
+}
+
 /// Every deal of a round that is still in play (not won), replayed: one query for how many
 /// actions each has, and the replays kept in memory for those that have not moved on since
 /// (after a move its replay is kept, so at a busy party nearly all of them).
@@ -644,9 +668,12 @@ fn record(
         let winner = deal.game.winner().map(i32::from);
         let scores = serde_json::to_string(&deal.game.scores())?;
         queries::finish_game(conn, deal.row.id, winner, &scores, now)?;
-        let dealt = queries::games_of_table(conn, table.id)?.len() as u32;
-        let by_games_left = matches!(event.settings.round, tournament::RoundKind::Games { .. })
-            && !tournament::table_done(&event.settings, dealt);
+        let games = queries::games_of_table(conn, table.id)?;
+        let (dealt, totals) = finished_totals(conn, table, &games)?;
+        let by_games_left = matches!(
+            event.settings.round,
+            tournament::RoundKind::Games { .. } | tournament::RoundKind::Points { .. }
+        ) && !tournament::table_done(&event.settings, dealt, &totals);
         if event.settings.deals_again() || by_games_left {
             let next = start_deal(conn, event, round, table, deal.row.number + 1, now)?;
             deal = load_deal(conn, next)?;

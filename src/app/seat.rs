@@ -306,6 +306,8 @@ pub struct DealFrame {
     earlier: std::collections::BTreeMap<EntryId, u32>,
     /// The event's turn clock (seconds a turn).
     turn_seconds: Option<u32>,
+    /// A round to points (Mille Bornes' whole game) at this digital table: its points.
+    game_to: Option<u32>,
 }
 
 impl DealFrame {
@@ -345,12 +347,49 @@ impl DealFrame {
             Some(finale) => finale.clone(),
             None => {
                 let message = message(state, &self.round, self.round_state, self.unit);
+                let message = match self.game_to {
+                    Some(points) => game_sheet(state, points, message),
+                    None => message,
+                };
                 match &self.news {
                     Some(news) => format!("{news} {message}"),
                     None => message,
                 }
             }
         };
+    }
+}
+
+/// In a round to points (Mille Bornes' whole game), the score sheet of the game so far after
+/// the seat's message, or, once its last hand is over and a side has won, the winner named.
+fn game_sheet(state: &SeatState, points: u32, message: String) -> String {
+    let name = |mate: &Tablemate| {
+        if mate.you {
+            "you".to_owned()
+        } else {
+            mate.names.join(" & ")
+        }
+    };
+    let sheet = state
+        .tablemates
+        .iter()
+        .map(|mate| format!("{} {}", name(mate), mate.round_miles))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let totals: Vec<u32> = state.tablemates.iter().map(|m| m.round_miles).collect();
+    let hand_over = state.deal.as_ref().is_none_or(|d| d.view.is_over());
+    match crate::engine::mille_bornes::match_winner(&totals)
+        .filter(|_| hand_over)
+        .and_then(|side| state.tablemates.get(usize::from(side)))
+    {
+        Some(winner) if winner.you => {
+            format!("You won the game to {points} points: {sheet}.")
+        }
+        Some(winner) => format!(
+            "{} won the game to {points} points: {sheet}.",
+            winner.names.join(" & ")
+        ),
+        None => format!("{message} The game to {points} points so far: {sheet}."),
     }
 }
 
@@ -442,6 +481,8 @@ fn state_with(
                 Some(news) => format!("{news} {message}"),
                 None => message,
             }
+        } else if let Some(to) = holder.player.handed_to {
+            handed_message(conn, to, holder.entry.withdrawn_round)?
         } else if holder.entry.withdrawn_round.is_some() {
             "You have withdrawn from the event. Thank you for playing!".into()
         } else {
@@ -509,6 +550,12 @@ fn state_with(
         players,
         earlier,
         turn_seconds: event.settings.turn_seconds,
+        game_to: match event.settings.round {
+            crate::tournament::RoundKind::Points { points } if table.mode == DIGITAL => {
+                Some(points)
+            }
+            _ => None,
+        },
     };
     // (The cards first: the seat's message says whether its own is in.)
     if table.mode == play::PAPER {
@@ -808,6 +855,9 @@ pub fn play_move_as(
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let event = &holder.event;
+    if let Some(to) = holder.player.handed_to {
+        return Err(handed_refusal(conn, to)?);
+    }
     let round = rounds::latest(conn, event)?
         .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
     let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
@@ -869,6 +919,23 @@ pub fn play_move_as(
             deal: Some(at),
         },
     ))
+}
+
+/// What the page of a seat handed to a late arrival says.
+fn handed_message(conn: &mut Conn, to: i64, round: Option<i32>) -> AppResult<String> {
+    let name = super::handover::successor_name(conn, to)?;
+    let when = round.map(|r| format!(" in round {r}")).unwrap_or_default();
+    Ok(format!(
+        "The host gave your seat to {name}{when}: this link no longer plays. Your rounds before it still count. Thank you for playing!"
+    ))
+}
+
+/// The refusal of a move sent from a seat handed to a late arrival.
+fn handed_refusal(conn: &mut Conn, to: i64) -> AppResult<AppError> {
+    let name = super::handover::successor_name(conn, to)?;
+    Ok(AppError::conflict(format!(
+        "the host gave your seat to {name}: this link no longer plays; ask the host if that is a mistake"
+    )))
 }
 
 /// The refusal of a dangerous move sent without its confirmation.

@@ -149,6 +149,9 @@ pub struct Player {
     pub epoch: i32,
     /// The host handed the seat to a bot: the table's steady bot plays its turns.
     pub stand_in: bool,
+    /// The host handed the seat to a late arrival in the middle of a round: the player who
+    /// took it over. This player's link no longer plays.
+    pub handed_to: Option<i64>,
 }
 
 #[derive(Debug, Insertable)]

@@ -243,6 +243,15 @@ pub fn withdraw_entry(conn: &mut Conn, id: i64, round: i32) -> QueryResult<usize
     })
 }
 
+/// A late entry that takes over a seat in the middle of a round plays that round.
+pub fn set_entry_joined_round(conn: &mut Conn, id: i64, round: i32) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(entries::table.find(id))
+            .set(entries::joined_round.eq(round))
+            .execute(conn)
+    })
+}
+
 /// Deletes an entry and its players. Only for an entry that sits in no round: nothing else
 /// refers to it then.
 pub fn delete_entry(conn: &mut Conn, id: i64) -> QueryResult<()> {
@@ -329,6 +338,15 @@ pub fn set_player_stand_in(conn: &mut Conn, id: i64, stand_in: bool) -> QueryRes
     on_backend!(conn, {
         diesel::update(players::table.find(id))
             .set(players::stand_in.eq(stand_in))
+            .execute(conn)
+    })
+}
+
+/// The seat was handed to another player (its link no longer plays); its bot, if any, stops.
+pub fn set_player_handed_to(conn: &mut Conn, id: i64, to: i64) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(players::table.find(id))
+            .set((players::handed_to.eq(Some(to)), players::stand_in.eq(false)))
             .execute(conn)
     })
 }
@@ -690,6 +708,24 @@ pub fn table_of_entry(
 
 // ---------------------------------------------------------------- games and actions
 
+/// Another entry takes over a table's seat (a late arrival, in the middle of a round).
+pub fn replace_table_entry(
+    conn: &mut Conn,
+    table_id: i64,
+    old_entry: i64,
+    new_entry: i64,
+) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(
+            table_entries::table
+                .filter(table_entries::table_id.eq(table_id))
+                .filter(table_entries::entry_id.eq(old_entry)),
+        )
+        .set(table_entries::entry_id.eq(new_entry))
+        .execute(conn)
+    })
+}
+
 pub fn insert_game(conn: &mut Conn, new: &NewGame) -> QueryResult<GameRow> {
     on_backend!(conn, {
         diesel::insert_into(games::table)
@@ -710,6 +746,15 @@ pub fn games_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<GameRow
 }
 
 /// Every deal of a round, by table and then in order.
+/// Who sits where in a deal, rewritten when a late arrival takes over a seat.
+pub fn set_game_seats(conn: &mut Conn, game_id: i64, seats: &str) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(games::table.find(game_id))
+            .set(games::seats.eq(seats))
+            .execute(conn)
+    })
+}
+
 pub fn games_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<GameRow>> {
     on_backend!(conn, {
         games::table

@@ -84,6 +84,7 @@ diesel::table! {
         claimed -> Bool,
         epoch -> Integer,
         stand_in -> Bool,
+        handed_to -> Nullable<BigInt>,
     }
 }
 

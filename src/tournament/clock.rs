@@ -71,7 +71,7 @@ impl RoundClock {
         RoundClock {
             length_secs: match settings.round {
                 RoundKind::Timed { seconds } => Some(seconds),
-                RoundKind::Games { .. } => None,
+                RoundKind::Games { .. } | RoundKind::Points { .. } => None,
             },
             ..RoundClock::default()
         }

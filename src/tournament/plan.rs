@@ -143,6 +143,7 @@ pub(super) fn uneven_tables(settings: &Settings, tables: &[usize]) -> Option<Str
     }
     let why = match settings.round {
         RoundKind::Games { .. } => "rounds are by games",
+        RoundKind::Points { .. } => "rounds are played to points",
         RoundKind::Timed { .. } => "tables wait for the signal",
     };
     let unit = settings.rules.unit().word();

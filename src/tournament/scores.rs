@@ -92,11 +92,15 @@ pub fn check_miles(
     }
 }
 
-/// Whether a table has finished its round by games after `finished_games` games. A timed
-/// round is never done by games: the signal ends it.
-pub fn table_done(settings: &Settings, finished_games: u32) -> bool {
+/// Whether a table has finished its round after `finished_games` games, its sides' totals
+/// over them being `totals`: a round by games after its games, a round to points once a side
+/// has won the game ([`crate::engine::mille_bornes::match_winner`]: the first side to the
+/// points at the end of a hand, the higher total if more than one is there, another hand if
+/// they are level). A timed round is never done by games: the signal ends it.
+pub fn table_done(settings: &Settings, finished_games: u32, totals: &[u32]) -> bool {
     match settings.round {
         RoundKind::Games { games } => finished_games >= u32::from(games),
+        RoundKind::Points { .. } => crate::engine::mille_bornes::match_winner(totals).is_some(),
         RoundKind::Timed { .. } => false,
     }
 }

@@ -118,6 +118,10 @@ impl From<TableSize> for u8 {
     }
 }
 
+/// The points of Mille Bornes' whole game: a round to points ends at a table once a side has
+/// them at the end of a hand.
+pub const GAME_POINTS: u32 = crate::engine::mille_bornes::score::MATCH;
+
 /// What ends a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -127,6 +131,10 @@ pub enum RoundKind {
     Timed { seconds: u32 },
     /// Every table plays `games` games (1 or 2); the round ends when every table is done.
     Games { games: u8 },
+    /// Mille Bornes' whole game, as the box plays it: each table plays hands until a side has
+    /// `points` (5000) at the end of a hand (the higher total if more than one has, another
+    /// hand if they are level); the round ends when every table is done.
+    Points { points: u32 },
 }
 
 /// How long the evening lasts.
@@ -252,7 +260,7 @@ impl Settings {
     pub const fn default_turn_seconds(round: RoundKind) -> Option<u32> {
         match round {
             RoundKind::Timed { .. } => Some(DEFAULT_TURN_SECS),
-            RoundKind::Games { .. } => None,
+            RoundKind::Games { .. } | RoundKind::Points { .. } => None,
         }
     }
 
@@ -272,6 +280,15 @@ impl Settings {
             RoundKind::Games { games } => {
                 if !(1..=2).contains(&games) {
                     problems.push(SettingsError::Games { games });
+                }
+            }
+            RoundKind::Points { points } => {
+                if self.rules != RulesId::MilleBornes {
+                    problems.push(SettingsError::PointsElsewhere {
+                        rules: self.rules.name().to_owned(),
+                    });
+                } else if points != GAME_POINTS {
+                    problems.push(SettingsError::Points { points });
                 }
             }
         }
@@ -386,6 +403,7 @@ impl Settings {
             (RoundKind::Timed { .. }, AfterRace::DealAgain) => None,
             (RoundKind::Timed { .. }, AfterRace::WaitForSignal) => Some(race),
             (RoundKind::Games { games }, _) => Some(race * u32::from(games)),
+            (RoundKind::Points { .. }, _) => None,
         }
     }
 
@@ -425,6 +443,14 @@ pub enum SettingsError {
     RoundLength { seconds: u32 },
     #[error("a round by games plays 1 or 2 games at each table, not {games}: choose 1 or 2")]
     Games { games: u8 },
+    #[error(
+        "a round to points plays Mille Bornes' whole game, to {GAME_POINTS} points, not {points}: set {GAME_POINTS}"
+    )]
+    Points { points: u32 },
+    #[error(
+        "rounds to {GAME_POINTS} points are Mille Bornes' whole game; this event plays {rules}: choose timed rounds or rounds by games, or choose Mille Bornes"
+    )]
+    PointsElsewhere { rules: String },
     #[error("an event has 1 to {MAX_ROUNDS} rounds, not {rounds}: set a number in that range")]
     Rounds { rounds: u32 },
     #[error(
@@ -468,7 +494,10 @@ impl SettingsError {
         match self {
             SettingsError::Name(_) => "name",
             SettingsError::TableSize { .. } => "table_size",
-            SettingsError::RoundLength { .. } | SettingsError::Games { .. } => "round",
+            SettingsError::RoundLength { .. }
+            | SettingsError::Games { .. }
+            | SettingsError::Points { .. }
+            | SettingsError::PointsElsewhere { .. } => "round",
             SettingsError::Rounds { .. }
             | SettingsError::TimeLimit { .. }
             | SettingsError::LimitShorterThanRound { .. } => "length",

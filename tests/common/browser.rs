@@ -530,6 +530,98 @@ impl Browser {
     }
 }
 
+/// A seat's board and a paper card as a guest handles them.
+impl Browser {
+    /// How many actions the seat's board shows.
+    pub async fn actions_shown(&self) -> u64 {
+        self.driver
+            .find(By::Css("#board .board"))
+            .await
+            .expect("the board")
+            .attr("data-actions")
+            .await
+            .expect("data-actions")
+            .and_then(|n| n.parse().ok())
+            .expect("a number of actions")
+    }
+
+    /// Waits until the board shows more than `before` actions; answers how many.
+    pub async fn board_after(&self, before: u64) -> u64 {
+        self.wait_for("the move on the board", async |driver: &WebDriver| {
+            let board = driver.find(By::Css("#board .board")).await?;
+            let shown: Option<u64> = board
+                .attr("data-actions")
+                .await?
+                .and_then(|n| n.parse().ok());
+            Ok(shown.filter(|&n| n > before))
+        })
+        .await
+    }
+
+    /// Once it is the seat's turn, taps a card of the hand that has moves and answers the
+    /// first move shown for it.
+    pub async fn a_shown_move(&self) -> WebElement {
+        self.wait_for_text("#board h2", "Your turn").await;
+        self.wait_for("a card with moves, tapped", async |driver: &WebDriver| {
+            let card = driver
+                .find(By::Css("#board .hand .card[data-playable]"))
+                .await?;
+            card.click().await?;
+            Ok(Some(()))
+        })
+        .await;
+        self.driver
+            .find(By::Css("#board .moves form.shown button"))
+            .await
+            .expect("a move")
+    }
+
+    /// Types counts into a paper card's fields by script and tells the page, as a key press
+    /// would (`input`).
+    pub async fn type_counts(&self, counts: &[(String, u32)]) {
+        for (id, count) in counts {
+            let found: bool = self
+                .driver
+                .execute(
+                    "var input = document.getElementById(arguments[0]);
+                     if (!input) return false;
+                     input.value = arguments[1];
+                     input.dispatchEvent(new Event('input', {bubbles: true}));
+                     return true;",
+                    vec![serde_json::json!(id), serde_json::json!(count.to_string())],
+                )
+                .await
+                .expect("type into a field")
+                .convert()
+                .expect("an answer");
+            assert!(found, "no field {id}");
+        }
+    }
+}
+
+/// The fields of one hand of a Mille Bornes card on the phone (`hand` 1, 2, ...): its miles,
+/// whether the trip was completed, nothing else.
+pub fn mille_hand(hand: usize, miles: u32, trip: u32) -> Vec<(String, u32)> {
+    let key = if hand == 1 {
+        String::new()
+    } else {
+        format!("{hand}_")
+    };
+    [
+        ("miles", miles),
+        ("safeties", 0),
+        ("coups_fourres", 0),
+        ("trip", trip),
+        ("delayed_action", 0),
+        ("safe_trip", 0),
+        ("shut_out", 0),
+        ("extension", 0),
+    ]
+    .into_iter()
+    .map(|(row, n)| (format!("my-{key}{row}"), n))
+    .collect()
+}
+
 /// Decodes standard base64 (what the DevTools protocol answers for PDFs).
 pub fn base64_decode(text: &str) -> Vec<u8> {
     fn value(c: u8) -> Option<u32> {

@@ -225,7 +225,10 @@ pub fn reading(
 ) -> AppResult<ClockReading> {
     let mut reading = round.clock().read(now, deadline(conn, event)?);
     if reading.state == ClockState::Running
-        && matches!(event.settings.round, RoundKind::Games { .. })
+        && matches!(
+            event.settings.round,
+            RoundKind::Games { .. } | RoundKind::Points { .. }
+        )
         && all_tables_done(conn, event, round)?
     {
         reading.state = ClockState::Over;
@@ -261,11 +264,9 @@ pub fn table_done(
     if table.mode == PAPER {
         return paper_card_complete(conn, table);
     }
-    let finished = queries::games_of_table(conn, table.id)?
-        .iter()
-        .filter(|g| g.finished_at.is_some())
-        .count() as u32;
-    Ok(tournament::table_done(&event.settings, finished))
+    let games = queries::games_of_table(conn, table.id)?;
+    let (finished, totals) = super::play::finished_totals(conn, table, &games)?;
+    Ok(tournament::table_done(&event.settings, finished, &totals))
 }
 
 /// The seating of a round as the tournament module describes it.

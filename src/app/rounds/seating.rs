@@ -151,7 +151,7 @@ pub(super) fn insert_seated_round(
 ) -> AppResult<models::Round> {
     let length = match event.settings.round {
         RoundKind::Timed { seconds } => Some(i32::try_from(seconds).unwrap_or(i32::MAX)),
-        RoundKind::Games { .. } => None,
+        RoundKind::Games { .. } | RoundKind::Points { .. } => None,
     };
     Ok(queries::insert_round(
         conn,

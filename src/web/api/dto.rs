@@ -24,6 +24,12 @@ pub enum RoundInput {
         #[schema(minimum = 1, maximum = 2)]
         games: u8,
     },
+    /// Mille Bornes only: every table plays hands until a side has 5000 points (the whole
+    /// game, as the box plays it); the round ends when all are done.
+    Points {
+        #[schema(minimum = 5000, maximum = 5000)]
+        points: u32,
+    },
 }
 
 /// How long the evening lasts.
@@ -168,6 +174,7 @@ impl EventInput {
             let round = match round {
                 RoundInput::Timed { seconds } => RoundKind::Timed { seconds },
                 RoundInput::Games { games } => RoundKind::Games { games },
+                RoundInput::Points { points } => RoundKind::Points { points },
             };
             if std::mem::discriminant(&round) != std::mem::discriminant(&base.round) {
                 base.turn_seconds = Settings::default_turn_seconds(round);
@@ -267,6 +274,28 @@ pub struct RenameInput {
 pub struct StandInInput {
     /// true: hand the seat to a bot; false: give it back to its player.
     pub bot: bool,
+}
+
+/// A late arrival who takes over a seat in the middle of a round.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HandOverInput {
+    /// The late guest's name.
+    pub name: String,
+    /// What they score for each round before this one (default "zero").
+    #[serde(default)]
+    pub missed_rounds: Option<MissedRoundsInput>,
+}
+
+/// A seat handed to a late arrival: their new entry and seat link (shown only now).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct HandedOver {
+    pub ok: bool,
+    /// The late guest's new entry (the guest who left is withdrawn).
+    pub entry: i64,
+    pub round: u32,
+    pub table: u32,
+    pub link: LinkOut,
 }
 
 /// How to seat round 1.

@@ -215,3 +215,37 @@ pub(super) async fn hand_seat(
     .await?;
     ok(Done::YES)
 }
+
+#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/hand-over", tag = "entries",
+    params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player who left, in the middle of a round")),
+    request_body = HandOverInput,
+    security(("host" = [])),
+    responses(
+        (status = 201, description = "The seat is the late guest's: a new entry that takes over the seat's hand and score this round (the guest who left is withdrawn, and their link no longer plays), with the late guest's seat link (shown only now)", body = HandedOver),
+        (status = 403, description = "Not the host", body = ErrorBody),
+        (status = 404, description = "No such player", body = ErrorBody),
+        (status = 409, description = "No round is being played, the player sits out this round or has withdrawn, the event is played in partnerships, or it holds as many entries as the server takes", body = ErrorBody),
+        (status = 422, description = "A name that doesn't fit, or taken by another guest", body = ErrorBody),
+    ))]
+pub(super) async fn hand_over(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    input: web::Json<HandOverInput>,
+) -> Answer {
+    let (event, player) = path.into_inner();
+    let input = input.into_inner();
+    let cap = crate::web::limits::max_entries(&req);
+    let handed = change(&app, &req, event, move |app, host| {
+        let missed = input.missed_rounds.map(Into::into).unwrap_or_default();
+        crate::app::handover::hand_to_late_arrival(app, host, cap, player, &input.name, missed)
+    })
+    .await?;
+    created(HandedOver {
+        ok: true,
+        entry: handed.entry,
+        round: handed.round,
+        table: handed.table,
+        link: link_out(&handed.link),
+    })
+}

@@ -64,6 +64,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                     web::post().to(entries::hand_seat),
                 )
                 .route(
+                    "/events/{event}/players/{player}/hand-over",
+                    web::post().to(entries::hand_over),
+                )
+                .route(
                     "/events/{event}/join-keys",
                     web::post().to(events::rotate_join_keys),
                 )
@@ -366,7 +370,7 @@ impl utoipa::Modify for CommonErrors {
     info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores, standings, replays and series of evenings. See docs/api.md."),
     paths(
         events::create_event, events::get_event, events::update_event,
-        entries::list_entries, entries::add_entry, entries::rename_entry, entries::withdraw_entry, entries::renew_link, entries::release_seat, entries::hand_seat,
+        entries::list_entries, entries::add_entry, entries::rename_entry, entries::withdraw_entry, entries::renew_link, entries::release_seat, entries::hand_seat, entries::hand_over,
         events::rotate_join_keys, events::rotate_viewer_key, events::rotate_host_token,
         rounds::seating_options, rounds::seat_round, rounds::get_round,
         rounds::start_round, rounds::pause_round, rounds::resume_round, rounds::extend_round, rounds::stop_round,
@@ -379,10 +383,10 @@ impl utoipa::Modify for CommonErrors {
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
-        ByeScoreInput, MissedRoundsInput, EntryInput, RenameInput, StandInInput, SeatInput, ExtendInput, MoverInput, ModeInput,
+        ByeScoreInput, MissedRoundsInput, EntryInput, RenameInput, StandInInput, HandOverInput, SeatInput, ExtendInput, MoverInput, ModeInput,
         PaperInput, ConfirmInput, CorrectionInput, MoveInput,
         Done, EventOut, EventCreated, EventView, RoundNowOut, EventUpdated, JoinKeys, ViewerKeyOut, HostToken,
-        EntryOut, EntriesOut, LinkOut, EntryAdded, LinkRenewed, SeatingOption, SeatingOptions,
+        EntryOut, EntriesOut, LinkOut, EntryAdded, HandedOver, LinkRenewed, SeatingOption, SeatingOptions,
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
         SeatOut, MoveOut, ReplaysOut, ReplayOut,
         SeriesInput, PrizesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,

@@ -409,6 +409,8 @@ fn adds_entry(method: &Method, route: &str) -> bool {
                 | "/events/{event}/host/guests"
                 | "/events/{event}/host/bots"
                 | "/api/v1/events/{event}/entries"
+                | "/events/{event}/host/players/{player}/hand-over"
+                | "/api/v1/events/{event}/players/{player}/hand-over"
         )
 }
 

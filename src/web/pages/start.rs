@@ -72,6 +72,7 @@ fn form_field(error: &SettingsError) -> &'static str {
         SettingsError::TableSize { .. } => "table_size",
         SettingsError::RoundLength { .. } => "round_minutes",
         SettingsError::Games { .. } => "games",
+        SettingsError::Points { .. } | SettingsError::PointsElsewhere { .. } => "round_kind",
         SettingsError::Rounds { .. } => "rounds",
         SettingsError::TimeLimit { .. } | SettingsError::LimitShorterThanRound { .. } => {
             "limit_minutes"
@@ -322,6 +323,10 @@ impl EventForm {
         settings.round = if self.round_kind == "games" {
             RoundKind::Games {
                 games: u8::try_from(games).unwrap_or(u8::MAX),
+            }
+        } else if self.round_kind == "points" {
+            RoundKind::Points {
+                points: crate::tournament::GAME_POINTS,
             }
         } else {
             RoundKind::Timed {

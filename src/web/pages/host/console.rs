@@ -178,6 +178,8 @@ struct Console {
     address_warning: Option<String>,
     /// In a series: its people not entered tonight, each added with one tap.
     returning: Vec<String>,
+    /// A round is being played: a seat whose guest leaves can go to a late arrival.
+    in_play: bool,
 }
 
 #[derive(Deserialize)]
@@ -236,6 +238,9 @@ fn summary(event: &EventRecord) -> String {
                     crate::web::pages::clock_text(Some(i64::from(seconds) * 1000))
                 )
             }
+        }
+        tournament::RoundKind::Points { points } => {
+            format!("rounds to {points} points (hands until a side has them)")
         }
         tournament::RoundKind::Games { games } => {
             format!(
@@ -360,6 +365,13 @@ fn build_console(
         next_step,
         address_warning: None,
         returning: data.returning,
+        in_play: matches!(
+            latest,
+            Some((
+                _,
+                RoundState::Running | RoundState::Paused | RoundState::Over
+            ))
+        ),
     })
 }
 

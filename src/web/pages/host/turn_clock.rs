@@ -1,10 +1,13 @@
-//! The console's turn clock: its seconds a turn (or off), and seats handed to a bot and back.
+//! The console's turn clock: its seconds a turn (or off), seats handed to a bot and back, and
+//! seats handed to a late arrival in the middle of a round.
 
-use actix_web::web;
+use actix_web::{HttpRequest, web};
 use serde::Deserialize;
 
 use super::form::HostForm;
-use crate::app::{AppError, events, turn_clock};
+use crate::app::{AppError, events, handover, turn_clock};
+use crate::tournament::MissedRounds;
+use crate::web::limits;
 use crate::web::pages::PageResult;
 use crate::web::pages::start::number;
 
@@ -16,6 +19,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/events/{event}/host/players/{player}/stand-in",
         web::post().to(stand_in),
+    )
+    .route(
+        "/events/{event}/host/players/{player}/hand-over",
+        web::post().to(hand_over),
     );
 }
 
@@ -80,4 +87,58 @@ async fn stand_in(path: web::Path<(i64, i64)>, form: HostForm<StandInForm>) -> P
         })
     })
     .await
+}
+
+#[derive(Deserialize)]
+struct HandOverForm {
+    /// The late arrival's name.
+    #[serde(default)]
+    name: String,
+    /// What the late arrival scores for each earlier round: "zero" (the default) or
+    /// "round_average".
+    #[serde(default)]
+    missed_rounds: String,
+}
+
+/// Hands a seat to a late arrival: the console shows their new seat link once, with its QR code.
+async fn hand_over(
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    form: HostForm<HandOverForm>,
+) -> PageResult {
+    let (event, player) = path.into_inner();
+    let cap = limits::max_entries(&req);
+    let fields = (form.fields.name.clone(), form.fields.missed_rounds.clone());
+    let handed = form
+        .run(move |app, host| {
+            let missed = if fields.1.trim().is_empty() {
+                MissedRounds::Zero
+            } else {
+                MissedRounds::parse(&fields.1).map_err(AppError::invalid)?
+            };
+            handover::hand_to_late_arrival(app, host, cap, player, &fields.0, missed)
+        })
+        .await;
+    let handed = match handed {
+        Ok(handed) => handed,
+        Err(crate::web::pages::PageError(refused)) => {
+            crate::web::pages::tell_refusal(&form.visitor, refused)?;
+            return Ok(crate::web::pages::redirect(&format!(
+                "/events/{event}/host#entries"
+            )));
+        }
+    };
+    // The old link's open page and the table's boards learn at once.
+    form.tell_live();
+    let base = crate::web::address::base_url(&req);
+    form.visitor.flash_link_with_qr(
+        format!(
+            "{}'s seat at table {} is {}'s now: they play on from the seat's hand and score in round {}, and {}'s link no longer plays. {}'s seat link (shown only now). Send it to them, or let them scan it:",
+            handed.from, handed.table, handed.link.name, handed.round, handed.from, handed.link.name
+        ),
+        format!("{base}/seat/{}", handed.link.token),
+    );
+    Ok(crate::web::pages::redirect(&format!(
+        "/events/{event}/host#entries"
+    )))
 }
