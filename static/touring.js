@@ -726,8 +726,29 @@
   document.addEventListener("touring:updated", scanPagers);
   window.addEventListener("resize", scanPagers);
 
+  // ------------------------------------------------------------ a game's own options
+  // The start page has a fieldset of options per game (data-for-rules="its id"); with the
+  // script only the chosen game's shows. Without it every game's shows, each under its name,
+  // and the server reads only the chosen game's.
+  function showChosenRules() {
+    var chosen = document.querySelector("input[name=rules]:checked");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-for-rules]"), function (el) {
+      el.hidden = !chosen || el.getAttribute("data-for-rules") !== chosen.value;
+    });
+  }
+  function setUpRulesChoice() {
+    var radios = document.querySelectorAll("input[name=rules]");
+    Array.prototype.forEach.call(radios, function (radio) {
+      radio.addEventListener("change", showChosenRules);
+    });
+    if (radios.length) {
+      showChosenRules();
+    }
+  }
+
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
+    setUpRulesChoice();
     scanClocks();
     scanHands();
     buzz();
