@@ -112,8 +112,9 @@ impl Session {
             "new" => {
                 // A rule set's option given beside the others (as before `options` existed)
                 // is still taken: it goes with the options.
-                let mut allowed =
-                    vec!["cmd", "rules", "players", "partners", "seed", "deck", "options"];
+                let mut allowed = vec![
+                    "cmd", "rules", "players", "partners", "seed", "deck", "options",
+                ];
                 allowed.extend(
                     RulesId::ALL
                         .iter()

@@ -489,7 +489,10 @@ fn a_games_options_are_given_as_options_and_another_games_are_refused_with_words
         ),
         (
             json!({"name": "M", "rules": "mille-bornes", "options": {"colour": 1}}),
-            vec!["unknown option \"colour\"", "hazard_on_hazard, coup_fourre_seconds"],
+            vec![
+                "unknown option \"colour\"",
+                "hazard_on_hazard, coup_fourre_seconds",
+            ],
         ),
         (
             json!({"name": "M", "rules": "mille-bornes", "options": {"hazard_on_hazard": "yes"}}),
@@ -539,12 +542,17 @@ fn the_openapi_document_says_which_options_each_game_takes() {
     assert_eq!(mille["additionalProperties"], false, "{mille}");
     assert_eq!(mille["properties"]["hazard_on_hazard"]["type"], "boolean");
     let window = &mille["properties"]["coup_fourre_seconds"];
-    assert_eq!((window["minimum"].as_u64(), window["maximum"].as_u64()), (Some(5), Some(15)));
+    assert_eq!(
+        (window["minimum"].as_u64(), window["maximum"].as_u64()),
+        (Some(5), Some(15))
+    );
     for id in ["touring-1926", "touring-1958"] {
         let touring = game(id);
         assert_eq!(touring["additionalProperties"], false, "{touring}");
         assert!(
-            touring["properties"].as_object().is_none_or(|p| p.is_empty()),
+            touring["properties"]
+                .as_object()
+                .is_none_or(|p| p.is_empty()),
             "{touring}"
         );
     }

@@ -491,14 +491,18 @@ fn a_rule_sets_options_are_given_as_options_in_new() {
         "options":{"hazard_on_hazard":true}}),
     );
     assert_eq!(answer["state"]["hazard_on_hazard"], true);
-    let answer = e.ok(json!({"cmd":"new","rules":"touring-1926","players":2,"seed":1,"options":{}}));
+    let answer =
+        e.ok(json!({"cmd":"new","rules":"touring-1926","players":2,"seed":1,"options":{}}));
     assert_eq!(answer["state"]["rules"], "touring-1926");
     // As before "options": another game's option at its default changes nothing.
     e.ok(json!({"cmd":"new","rules":"touring-1926","players":2,"seed":1,"hazard_on_hazard":false}));
     let error = e.refused(
         b"{\"cmd\":\"new\",\"rules\":\"touring-1958\",\"players\":2,\"seed\":1,\"options\":{\"hazard_on_hazard\":true}}\n",
     );
-    assert!(error.contains("Mille Bornes") && error.contains("no options"), "{error}");
+    assert!(
+        error.contains("Mille Bornes") && error.contains("no options"),
+        "{error}"
+    );
     let error = e.refused(
         b"{\"cmd\":\"new\",\"rules\":\"mille-bornes\",\"players\":2,\"seed\":1,\"options\":{\"colour\":1}}\n",
     );

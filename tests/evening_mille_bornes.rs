@@ -256,8 +256,8 @@ fn an_event_stored_before_options_were_the_rule_sets_own_still_loads_with_its_op
     fields.remove("options");
     fields.insert("hazard_on_hazard".into(), json!(true));
     fields.insert("coup_fourre_seconds".into(), json!(9));
-    let mut raw = diesel::sqlite::SqliteConnection::establish(&path.to_string_lossy())
-        .expect("the database");
+    let mut raw =
+        diesel::sqlite::SqliteConnection::establish(&path.to_string_lossy()).expect("the database");
     diesel::sql_query("UPDATE events SET settings = ? WHERE id = ?")
         .bind::<diesel::sql_types::Text, _>(old.to_string())
         .bind::<diesel::sql_types::BigInt, _>(event.id())
@@ -426,7 +426,10 @@ fn the_start_page_shows_each_games_options_under_its_name_and_reads_only_the_cho
     let start = page(&server, &browser, "/");
     // Without the script every game's options show, each in a fieldset that names its game.
     assert!(start.contains("data-for-rules=\"mille-bornes\""), "{start}");
-    assert!(start.contains("<legend>Mille Bornes options</legend>"), "{start}");
+    assert!(
+        start.contains("<legend>Mille Bornes options</legend>"),
+        "{start}"
+    );
     assert!(start.contains("id=\"hazard_on_hazard\""), "{start}");
     let csrf = field(&start, "csrf");
     // Another game is chosen: Mille Bornes' fields, even out of range, are not read.

@@ -5,10 +5,10 @@
 mod support_mille_bornes;
 
 use support_mille_bornes::*;
+use touring::engine::mille_bornes::options::WithOptions;
 use touring::engine::mille_bornes::score::{
     self, HandFacts, PaperProblem, PaperRows, SideFacts, check_paper, match_winner,
 };
-use touring::engine::mille_bornes::options::WithOptions;
 use touring::engine::mille_bornes::{self as mb, Action, Event, PendingKind, Refusal, State};
 use touring::engine::{Config, Rules, RulesId, ScoreUnit, SetupError, TurnRefusal};
 

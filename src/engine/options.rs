@@ -136,7 +136,10 @@ pub(crate) fn from_stored<O: RuleOptions>(value: &Value) -> Result<O, String> {
         // The rule set's type passes over fields it does not know (and reads those no host
         // chooses, such as a party table's, which FIELDS does not list).
         Value::Object(_) => O::deserialize(value).map_err(|e| e.to_string()),
-        other => Err(format!("options are a JSON object, not {}", describe(other))),
+        other => Err(format!(
+            "options are a JSON object, not {}",
+            describe(other)
+        )),
     }
 }
 
@@ -181,9 +184,6 @@ fn unknown_option(
         Some(owner) => format!(
             "\"{key}\" is a {owner} setting, not one of {rules} ({has}): leave it out or choose {owner}"
         ),
-        None => format!(
-            "unknown option \"{}\": {has}",
-            truncate(key, 40)
-        ),
+        None => format!("unknown option \"{}\": {has}", truncate(key, 40)),
     }
 }

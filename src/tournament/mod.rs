@@ -77,8 +77,7 @@ pub use series::{
 pub use settings::{
     AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, MAX_LIMIT_SECS, MAX_PRIZES,
     MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS, MIN_LIMIT_SECS, MIN_ROUND_SECS, MIN_TURN_SECS,
-    Remainder, RoundKind,
-    Settings, SettingsError, SettingsErrors, TableSize,
+    Remainder, RoundKind, Settings, SettingsError, SettingsErrors, TableSize,
 };
 pub use standings::{RoundResult, Standing, counted, ordinal, standings};
 

@@ -230,8 +230,8 @@ impl<'de> Deserialize<'de> for Settings {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Settings, D::Error> {
         use serde::de::Error;
         let json = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
-        let mut settings =
-            Settings::deserialize(serde_json::Value::Object(json.clone())).map_err(D::Error::custom)?;
+        let mut settings = Settings::deserialize(serde_json::Value::Object(json.clone()))
+            .map_err(D::Error::custom)?;
         // Stored before options were the rule set's own: its options are fields of the
         // settings, beside those of other games (passed over).
         let options = match json.get("options") {
@@ -359,9 +359,11 @@ impl Settings {
         let players = entries.saturating_mul(usize::from(self.table_size.players_per_entry()));
         let players = u8::try_from(players).unwrap_or(u8::MAX);
         let options = self.options_of_rules().unwrap_or(self.options);
-        Ok(Config::new(self.rules, players, Some(self.table_size.partners()))?
-            .with_options(options)?
-            .at_party_table())
+        Ok(
+            Config::new(self.rules, players, Some(self.table_size.partners()))?
+                .with_options(options)?
+                .at_party_table(),
+        )
     }
 
     /// The options, as the event's rules have them: another game's options left at their

@@ -418,9 +418,16 @@ fn options_schema() -> utoipa::openapi::schema::AnyOfBuilder {
             .schema_type(Type::Object)
             .title(Some(rules.id()))
             .description(Some(if rules.option_fields().is_empty() {
-                format!("{} has no options: leave \"options\" out, or send {{}}", rules.name())
+                format!(
+                    "{} has no options: leave \"options\" out, or send {{}}",
+                    rules.name()
+                )
             } else {
-                format!("The options of {} (with \"rules\": \"{}\")", rules.name(), rules.id())
+                format!(
+                    "The options of {} (with \"rules\": \"{}\")",
+                    rules.name(),
+                    rules.id()
+                )
             }))
             .additional_properties(Some(AdditionalProperties::FreeForm(false)));
         for field in rules.option_fields() {
@@ -458,7 +465,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
             RefOr::Ref(_) => None,
         })
     {
-        input.properties.insert("options".into(), options_schema().into());
+        input
+            .properties
+            .insert("options".into(), options_schema().into());
     }
     let error_body = || Content::new(Some(Ref::from_schema_name("ErrorBody")));
     let too_many = ResponseBuilder::new()

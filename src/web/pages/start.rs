@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
-use crate::engine::RulesId;
 use crate::engine::OptionKind;
+use crate::engine::RulesId;
 use crate::tournament::{
     AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, Remainder, RoundKind, Settings,
     SettingsError, TableSize,
