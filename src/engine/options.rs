@@ -166,8 +166,9 @@ pub(crate) fn from_input<O: RuleOptions>(
     serde_json::from_value(Value::Object(merged)).map_err(|e| format!("{rules} options: {e}"))
 }
 
-/// "\"coup_fourre_seconds\" is a Mille Bornes setting, not one of Touring (1926) (Touring
-/// (1926) has no options): leave it out or choose Mille Bornes".
+/// The words for an option this rule set does not have: whose it is, when another rule set
+/// has it ("\"x\" is a Game B setting, not one of Game A (Game A has no options): leave it
+/// out or choose Game B"), else which options this one has.
 fn unknown_option(
     rules: &str,
     fields: &[OptionField],
