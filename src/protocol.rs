@@ -8,7 +8,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::engine::json::{describe, seat_from_json, truncate};
-use crate::engine::{Action, Config, Event, Game, RulesId, Seat};
+use crate::engine::{Action, Config, Event, Game, Options, RulesId, Seat};
 
 /// The longest line the protocol reads; longer ones are refused unread.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -110,18 +110,18 @@ impl Session {
         };
         match cmd {
             "new" => {
-                allow_fields(
-                    command,
-                    &[
-                        "cmd",
-                        "rules",
-                        "players",
-                        "partners",
-                        "seed",
-                        "deck",
-                        "hazard_on_hazard",
-                    ],
-                )?;
+                // A rule set's option given beside the others (as before `options` existed)
+                // is still taken: it goes with the options.
+                let mut allowed = vec![
+                    "cmd", "rules", "players", "partners", "seed", "deck", "options",
+                ];
+                allowed.extend(
+                    RulesId::ALL
+                        .iter()
+                        .flat_map(|r| r.option_fields())
+                        .map(|f| f.name),
+                );
+                allow_fields(command, &allowed)?;
                 self.new_game(command)
             }
             "state" => {
@@ -232,19 +232,39 @@ impl Session {
                 ));
             }
         };
-        let hazard_on_hazard = match command.get("hazard_on_hazard") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
+        let mut options = match command.get("options") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(options)) => options.clone(),
             Some(other) => {
                 return Err(format!(
-                    "\"hazard_on_hazard\" is true or false, not {}",
+                    "\"options\" is an object of the rule set's options such as {{}}, not {}",
                     describe(other)
                 ));
             }
         };
+        // An option given beside the others, as before `options`: null, or another game's
+        // option at its default, changes nothing (as it did then).
+        for (key, value) in command {
+            let Some(field) = RulesId::ALL
+                .iter()
+                .flat_map(|r| r.option_fields())
+                .find(|f| f.name == key.as_str())
+            else {
+                continue;
+            };
+            let theirs = !rules.option_fields().contains(field);
+            if value.is_null() || (theirs && *value == field.default_json()) {
+                continue;
+            }
+            options.entry(key.clone()).or_insert_with(|| value.clone());
+        }
+        let options = Options::default_for(rules).with_input(rules, &options)?;
         let config = Config::new(rules, players, partners)
-            .and_then(|c| c.with_hazard_on_hazard(hazard_on_hazard))
+            .and_then(|c| c.with_options(options))
             .map_err(|e| e.to_string())?;
+        if let Some(problem) = options.problems().into_iter().next() {
+            return Err(problem.message);
+        }
         let game = Game::new(config, seed, &deck).map_err(|e| e.to_string())?;
         let state = view_json(&game, None);
         self.game = Some(game);

@@ -726,8 +726,31 @@
   document.addEventListener("touring:updated", scanPagers);
   window.addEventListener("resize", scanPagers);
 
+  // ------------------------------------------------------------ a game's own options
+  // The start page has a fieldset of options per game (data-for-rules="its id", or several
+  // ids with spaces between, for a hint that fits more than one); with the script only the
+  // chosen game's show. Without it every game's shows, each under its name,
+  // and the server reads only the chosen game's.
+  function showChosenRules() {
+    var chosen = document.querySelector("input[name=rules]:checked");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-for-rules]"), function (el) {
+      var games = (el.getAttribute("data-for-rules") || "").split(" ");
+      el.hidden = !chosen || games.indexOf(chosen.value) < 0;
+    });
+  }
+  function setUpRulesChoice() {
+    var radios = document.querySelectorAll("input[name=rules]");
+    Array.prototype.forEach.call(radios, function (radio) {
+      radio.addEventListener("change", showChosenRules);
+    });
+    if (radios.length) {
+      showChosenRules();
+    }
+  }
+
   document.documentElement.classList.add("js");
   document.addEventListener("DOMContentLoaded", function () {
+    setUpRulesChoice();
     scanClocks();
     scanHands();
     buzz();

@@ -453,6 +453,112 @@ fn bad_input_gets_a_clear_message_and_nothing_is_stored() {
 }
 
 #[test]
+fn a_games_options_are_given_as_options_and_another_games_are_refused_with_words() {
+    let server = Server::start();
+    let host = create_event(
+        &server,
+        json!({"name": "Mille", "rules": "mille-bornes", "options": {"hazard_on_hazard": true}}),
+    );
+    let options = &host.get("")["event"]["settings"]["options"];
+    assert_eq!(options, &json!({"hazard_on_hazard": true}), "{options}");
+    // A change keeps the options it does not name.
+    let (status, answer) = server.send(
+        reqwest::Method::PATCH,
+        &format!("/api/v1/events/{}", host.event),
+        Some(&host.token),
+        &json!({"name": "Mille", "options": {"coup_fourre_seconds": 9}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["event"]["settings"]["options"],
+        json!({"hazard_on_hazard": true, "coup_fourre_seconds": 9})
+    );
+    // Another game: the options are that game's (none for Touring).
+    let (status, answer) = server.send(
+        reqwest::Method::PATCH,
+        &format!("/api/v1/events/{}", host.event),
+        Some(&host.token),
+        &json!({"name": "Mille", "rules": "touring-1926"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["event"]["settings"]["options"], json!({}));
+    for (body, words) in [
+        (
+            json!({"name": "T", "options": {"hazard_on_hazard": true}}),
+            vec!["Mille Bornes", "Touring (1926) has no options"],
+        ),
+        (
+            json!({"name": "M", "rules": "mille-bornes", "options": {"colour": 1}}),
+            vec![
+                "unknown option \"colour\"",
+                "hazard_on_hazard, coup_fourre_seconds",
+            ],
+        ),
+        (
+            json!({"name": "M", "rules": "mille-bornes", "options": {"hazard_on_hazard": "yes"}}),
+            vec!["hazard_on_hazard", "true or false"],
+        ),
+        (
+            json!({"name": "M", "rules": "mille-bornes", "options": {"coup_fourre_seconds": 30}}),
+            vec!["5 to 15 seconds, not 30"],
+        ),
+        (
+            json!({"name": "M", "rules": "mille-bornes", "options": [1]}),
+            vec!["options"],
+        ),
+    ] {
+        let (status, answer) = server.post("/api/v1/events", None, &body);
+        assert_eq!(status, 422, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap_or("");
+        for word in words {
+            assert!(error.contains(word), "{body}: {error}");
+        }
+    }
+    // Beside the other settings, as before "options" (deprecated), an option is still taken.
+    let old = create_event(
+        &server,
+        json!({"name": "Old client", "rules": "mille-bornes", "hazard_on_hazard": true}),
+    );
+    assert_eq!(
+        old.get("")["event"]["settings"]["options"],
+        json!({"hazard_on_hazard": true})
+    );
+}
+
+#[test]
+fn the_openapi_document_says_which_options_each_game_takes() {
+    let server = Server::start();
+    let (status, document) = server.get("/api/openapi.json", None);
+    assert_eq!(status, 200);
+    let options = &document["components"]["schemas"]["EventInput"]["properties"]["options"];
+    let games = options["anyOf"].as_array().expect("one schema per game");
+    let game = |id: &str| {
+        games
+            .iter()
+            .find(|g| g["title"] == id)
+            .unwrap_or_else(|| panic!("{id} in {options}"))
+    };
+    let mille = game("mille-bornes");
+    assert_eq!(mille["additionalProperties"], false, "{mille}");
+    assert_eq!(mille["properties"]["hazard_on_hazard"]["type"], "boolean");
+    let window = &mille["properties"]["coup_fourre_seconds"];
+    assert_eq!(
+        (window["minimum"].as_u64(), window["maximum"].as_u64()),
+        (Some(5), Some(15))
+    );
+    for id in ["touring-1926", "touring-1958"] {
+        let touring = game(id);
+        assert_eq!(touring["additionalProperties"], false, "{touring}");
+        assert!(
+            touring["properties"]
+                .as_object()
+                .is_none_or(|p| p.is_empty()),
+            "{touring}"
+        );
+    }
+}
+
+#[test]
 fn the_api_proposes_a_bot_seat_and_warns_about_a_table_of_three_in_rounds_by_games() {
     let server = Server::start();
     let host = create_event(

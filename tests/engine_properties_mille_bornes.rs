@@ -3,6 +3,7 @@
 //! cards are in hand after every completed turn while the draw pile lasts, refused actions
 //! change nothing, and the views show a seat only its own hand.
 
+use touring::engine::mille_bornes::options::WithOptions;
 use touring::engine::mille_bornes::{Action, Card, Event, State};
 use touring::engine::shuffle::{derive_seed, rng_from_seed};
 use touring::engine::{ActionList, Config, Rules, RulesId};

@@ -484,6 +484,41 @@ fn mille_bornes_new_gives_its_own_state_fields() {
 }
 
 #[test]
+fn a_rule_sets_options_are_given_as_options_in_new() {
+    let mut e = Engine::start();
+    let answer = e.ok(
+        json!({"cmd":"new","rules":"mille-bornes","players":2,"seed":1,
+        "options":{"hazard_on_hazard":true}}),
+    );
+    assert_eq!(answer["state"]["hazard_on_hazard"], true);
+    let answer =
+        e.ok(json!({"cmd":"new","rules":"touring-1926","players":2,"seed":1,"options":{}}));
+    assert_eq!(answer["state"]["rules"], "touring-1926");
+    // As before "options": another game's option at its default changes nothing.
+    e.ok(json!({"cmd":"new","rules":"touring-1926","players":2,"seed":1,"hazard_on_hazard":false}));
+    let error = e.refused(
+        b"{\"cmd\":\"new\",\"rules\":\"touring-1958\",\"players\":2,\"seed\":1,\"options\":{\"hazard_on_hazard\":true}}\n",
+    );
+    assert!(
+        error.contains("Mille Bornes") && error.contains("no options"),
+        "{error}"
+    );
+    let error = e.refused(
+        b"{\"cmd\":\"new\",\"rules\":\"mille-bornes\",\"players\":2,\"seed\":1,\"options\":{\"colour\":1}}\n",
+    );
+    assert!(error.contains("unknown option \"colour\""), "{error}");
+    let error = e.refused(
+        b"{\"cmd\":\"new\",\"rules\":\"mille-bornes\",\"players\":2,\"seed\":1,\"options\":{\"hazard_on_hazard\":1}}\n",
+    );
+    assert!(error.contains("true or false"), "{error}");
+    let error = e.refused(
+        b"{\"cmd\":\"new\",\"rules\":\"mille-bornes\",\"players\":2,\"seed\":1,\"options\":true}\n",
+    );
+    assert!(error.contains("\"options\" is an object"), "{error}");
+    assert!(e.finish().success());
+}
+
+#[test]
 fn mille_bornes_coup_fourre_goes_through_the_protocol() {
     let mut e = Engine::start();
     e.ok(

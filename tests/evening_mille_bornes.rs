@@ -205,11 +205,16 @@ fn an_evening_of_mille_bornes_plays_on_phones_paper_and_with_a_bot() {
 #[test]
 fn coup_fourre_seconds_out_of_range_is_refused_with_words() {
     use touring::engine::RulesId;
+    use touring::engine::mille_bornes::options::Options;
     use touring::tournament::Settings;
+    let window = |seconds: u32| Options {
+        coup_fourre_seconds: seconds,
+        ..Options::default()
+    };
     let mille_bornes = |seconds: u32| {
         let mut settings = Settings::new("Mille Night", 1);
         settings.rules = RulesId::MilleBornes;
-        settings.coup_fourre_seconds = seconds;
+        settings.options = window(seconds).into();
         settings.checked()
     };
     for seconds in [0, 4, 16, 60] {
@@ -221,13 +226,65 @@ fn coup_fourre_seconds_out_of_range_is_refused_with_words() {
     }
     for seconds in [5, 10, 15] {
         let settings = mille_bornes(seconds).expect("allowed");
-        assert_eq!(settings.coup_fourre_seconds, seconds);
+        assert_eq!(settings.options, window(seconds).into());
     }
-    // Another game has no Coup Fourré: a window other than the default is refused there.
+    // Another game has no Coup Fourré: Mille Bornes' options are refused there.
     let mut touring = Settings::new("Touring Night", 1);
-    touring.coup_fourre_seconds = 10;
+    touring.options = window(10).into();
     let problems = touring.checked().expect_err("refused").to_string();
-    assert!(problems.contains("Mille Bornes setting"), "{problems}");
+    assert!(problems.contains("those of Mille Bornes"), "{problems}");
+}
+
+#[test]
+fn an_event_stored_before_options_were_the_rule_sets_own_still_loads_with_its_options() {
+    use diesel::prelude::*;
+    use touring::app::events;
+    use touring::engine::mille_bornes::options::{self, Options};
+    use touring::engine::{RuleOptions, RulesId};
+    use touring::tournament::Settings;
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("old.sqlite");
+    let app = common::app::app_on(&path);
+    let mut settings = Settings::new("Old Mille Night", 1);
+    settings.rules = RulesId::MilleBornes;
+    let event = app
+        .write(|conn| Ok(events::create(conn, settings.clone(), app.now_naive())?.0))
+        .expect("an event");
+    // Its settings as they were stored then: the options were fields of the settings.
+    let mut old = serde_json::to_value(&event.settings).expect("settings as JSON");
+    let fields = old.as_object_mut().expect("an object");
+    fields.remove("options");
+    fields.insert("hazard_on_hazard".into(), json!(true));
+    fields.insert("coup_fourre_seconds".into(), json!(9));
+    let mut raw =
+        diesel::sqlite::SqliteConnection::establish(&path.to_string_lossy()).expect("the database");
+    diesel::sql_query("UPDATE events SET settings = ? WHERE id = ?")
+        .bind::<diesel::sql_types::Text, _>(old.to_string())
+        .bind::<diesel::sql_types::BigInt, _>(event.id())
+        .execute(&mut raw)
+        .expect("the old settings stored");
+    let loaded = app
+        .read(|conn| events::load(conn, event.id()))
+        .expect("the old event loads");
+    let expected = Options {
+        hazard_on_hazard: true,
+        coup_fourre_seconds: 9,
+        ..Options::default()
+    };
+    assert_eq!(loaded.settings.options, expected.into());
+    // Its tables play them, waiting after every hazard as a party table does.
+    let config = loaded.settings.table_config(2).expect("a table");
+    assert_eq!(options::of(&config), expected.at_party_table());
+    // And a Touring event of then, which stored the Coup Fourré's default too, loads as well.
+    let mut touring = serde_json::to_value(Settings::new("Old Touring Night", 1)).expect("json");
+    let fields = touring.as_object_mut().expect("an object");
+    fields.remove("options");
+    fields.insert("coup_fourre_seconds".into(), json!(5));
+    let read: Settings = serde_json::from_value(touring).expect("old Touring settings");
+    assert_eq!(
+        read.options,
+        touring::engine::Options::default_for(RulesId::Touring1926)
+    );
 }
 
 #[test]
@@ -236,17 +293,18 @@ fn the_coup_fourre_window_is_the_hosts_choice_the_same_for_every_table_and_every
     let host = Host::create(
         &server,
         json!({"name": "Slow hands", "rules": "mille-bornes", "table_size": 2,
-               "round": {"kind": "timed", "seconds": 600}, "coup_fourre_seconds": 7,
+               "round": {"kind": "timed", "seconds": 600}, "options": {"coup_fourre_seconds": 7},
                "length": {"kind": "rounds", "rounds": 1}, "seed": 25}),
     );
     assert_eq!(
-        host.get(&server, "")["event"]["settings"]["coup_fourre_seconds"],
+        host.get(&server, "")["event"]["settings"]["options"]["coup_fourre_seconds"],
         7
     );
     let tokens = host.add_players(&server, &["Ann", "Bob", "Cy", "Di"]);
     host.ok(&server, "/rounds", json!({}));
     host.ok(&server, "/rounds/1/start", json!({}));
-    // Once round 1 has started the window no longer changes: every table keeps the same.
+    // Once round 1 has started the window no longer changes: every table keeps the same (the
+    // option given beside the settings, as before "options", is still read as one).
     let (status, answer) = server.send(
         reqwest::Method::PATCH,
         &host.path(""),
@@ -356,6 +414,56 @@ fn coup_fourre_seconds_out_of_range_is_refused_with_words_by_the_api_and_the_sta
     let console = page(&server, &browser, &to);
     assert!(
         console.contains("12 s for a Coup Fourré after every hazard"),
+        "{console}"
+    );
+}
+
+#[test]
+fn the_start_page_shows_each_games_options_under_its_name_and_reads_only_the_chosen_games() {
+    use common::forms::{client, field, page, post_form};
+    let server = Server::start();
+    let browser = client();
+    let start = page(&server, &browser, "/");
+    // Without the script every game's options show, each in a fieldset that names its game.
+    assert!(start.contains("data-for-rules=\"mille-bornes\""), "{start}");
+    assert!(
+        start.contains("<legend>Mille Bornes options</legend>"),
+        "{start}"
+    );
+    assert!(start.contains("id=\"hazard_on_hazard\""), "{start}");
+    let csrf = field(&start, "csrf");
+    // Another game is chosen: Mille Bornes' fields, even out of range, are not read.
+    let to = post_form(
+        &server,
+        &browser,
+        "/events",
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Touring, boxes ticked"),
+            ("rules", "touring-1926"),
+            ("hazard_on_hazard", "on"),
+            ("coup_fourre_seconds", "99"),
+        ],
+    );
+    let console = page(&server, &browser, &to);
+    assert!(!console.contains("Coup Fourré"), "{console}");
+    // Mille Bornes chosen: its options are the event's, and the console says them.
+    let to = post_form(
+        &server,
+        &browser,
+        "/events",
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Mille, 1988 rules"),
+            ("rules", "mille-bornes"),
+            ("hazard_on_hazard", "on"),
+            ("coup_fourre_seconds", "8"),
+        ],
+    );
+    let console = page(&server, &browser, &to);
+    assert!(console.contains("a hazard may go on a hazard"), "{console}");
+    assert!(
+        console.contains("8 s for a Coup Fourré after every hazard"),
         "{console}"
     );
 }

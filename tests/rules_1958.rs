@@ -111,8 +111,7 @@ fn two_three_four_or_six_play_and_five_are_refused() {
         rules: RulesId::Touring1958,
         players: 3,
         partners: true,
-        hazard_on_hazard: false,
-        wait_after_hazard: false,
+        options: touring::engine::Options::default_for(RulesId::Touring1958),
     };
     assert!(
         State::new_game(odd, 1, &[]).is_err(),

@@ -5,6 +5,7 @@
 mod support_mille_bornes;
 
 use support_mille_bornes::*;
+use touring::engine::mille_bornes::options::WithOptions;
 use touring::engine::mille_bornes::score::{
     self, HandFacts, PaperProblem, PaperRows, SideFacts, check_paper, match_winner,
 };
@@ -122,8 +123,7 @@ fn four_or_six_each_for_himself_is_refused_with_a_clear_error() {
         rules: RulesId::MilleBornes,
         players: 6,
         partners: false,
-        hazard_on_hazard: false,
-        wait_after_hazard: false,
+        options: touring::engine::Options::default_for(RulesId::MilleBornes),
     };
     assert!(
         State::new_game(odd, 1, &[]).is_err(),
@@ -139,7 +139,17 @@ fn the_1988_option_belongs_to_mille_bornes_only_and_keeps_old_configurations_rea
     let old: Config =
         serde_json::from_str(r#"{"rules":"touring-1926","players":2,"partners":false}"#)
             .expect("old JSON reads");
-    assert!(!old.hazard_on_hazard);
+    assert_eq!(old, other, "no option is on");
+    let mille: Config = serde_json::from_str(
+        r#"{"rules":"mille-bornes","players":2,"partners":false,"hazard_on_hazard":true}"#,
+    )
+    .expect("a stored Mille Bornes configuration reads");
+    assert!(mb::options::of(&mille).hazard_on_hazard);
+    assert_eq!(
+        serde_json::to_string(&mille).expect("json"),
+        r#"{"rules":"mille-bornes","players":2,"partners":false,"hazard_on_hazard":true}"#,
+        "written as it was stored"
+    );
     assert_eq!(
         serde_json::to_string(&other).expect("json"),
         r#"{"rules":"touring-1926","players":2,"partners":false}"#,

@@ -15,7 +15,7 @@ use super::turn_clock::{StandIn, StandInNote};
 use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
-use crate::engine::{Action, Config, Event, Game, RulesId, Seat, TimedDecision};
+use crate::engine::{Action, Config, Event, Game, Options, RulesId, Seat, TimedDecision};
 use crate::tournament::{self, EntryId, GameMiles};
 
 /// A table played on the players' phones, the rules enforced by the engine.
@@ -84,72 +84,33 @@ pub struct LoadedDeal {
 /// How many of the latest actions' events a loaded deal keeps.
 pub const RECENT: u32 = 8;
 
-/// How long a table waits after a hazard in Mille Bornes, whether or not anyone may call Coup
-/// Fourré, when the deal stores no other length (the event's `coup_fourre_seconds`, the same
-/// for every table and every hazard of the evening).
-pub const HIDDEN_DECISION_WINDOW: chrono::TimeDelta =
-    chrono::TimeDelta::seconds(crate::tournament::DEFAULT_COUP_FOURRE_SECS as i64);
+/// How long a table waits for a hidden timed decision (Mille Bornes' wait after a hazard,
+/// whether or not anyone may call Coup Fourré) when the rule set's options name no length.
+pub const HIDDEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(5);
 
 /// How long a side has to decide an open question (Mille Bornes' Extension) before the table
 /// goes on without it (the Extension is then declined).
 pub const OPEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(20);
 
-/// A deal's options beyond rules, players and partners, as stored with the deal.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameOptions {
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hazard_on_hazard: bool,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub wait_after_hazard: bool,
-    /// The seconds the table waits after every hazard for a possible Coup Fourré, when the
-    /// event chose other than [`HIDDEN_DECISION_WINDOW`] (none stored: that default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub coup_fourre_seconds: Option<u32>,
+/// How long a table of this configuration waits for a hidden timed decision: the seconds its
+/// options choose (the event's, the same for every table and every decision of the evening).
+pub fn hidden_window(config: &Config) -> chrono::TimeDelta {
+    config
+        .options
+        .decision_seconds()
+        .map_or(HIDDEN_DECISION_WINDOW, |s| {
+            chrono::TimeDelta::seconds(i64::from(s))
+        })
 }
 
-impl GameOptions {
-    /// The options of a table's configuration.
-    pub fn of(config: Config) -> GameOptions {
-        GameOptions {
-            hazard_on_hazard: config.hazard_on_hazard,
-            wait_after_hazard: config.wait_after_hazard,
-            coup_fourre_seconds: None,
-        }
-    }
-
-    /// These options with the event's wait after a hazard, stored only where the table waits
-    /// after hazards and the event chose other than the default.
-    pub fn with_coup_fourre_seconds(self, seconds: u32) -> GameOptions {
-        let chosen =
-            self.wait_after_hazard && i64::from(seconds) != HIDDEN_DECISION_WINDOW.num_seconds();
-        GameOptions {
-            coup_fourre_seconds: chosen.then_some(seconds),
-            ..self
-        }
-    }
-
-    /// How long the table waits after a hazard.
-    pub fn hidden_window(self) -> chrono::TimeDelta {
-        self.coup_fourre_seconds
-            .map_or(HIDDEN_DECISION_WINDOW, |s| {
-                chrono::TimeDelta::seconds(i64::from(s))
-            })
-    }
-
-    /// The configuration with these options.
-    pub fn apply(self, config: Config) -> Result<Config, crate::engine::SetupError> {
-        Ok(config
-            .with_hazard_on_hazard(self.hazard_on_hazard)?
-            .with_wait_after_hazard(self.wait_after_hazard))
-    }
-
-    /// The stored form: none when no option is on, so deals of the Touring games store nothing.
-    pub fn stored(self) -> serde_json::Result<Option<String>> {
-        if self == GameOptions::default() {
-            Ok(None)
-        } else {
-            serde_json::to_string(&self).map(Some)
-        }
+/// A deal's options as stored with it: the rule set's JSON object, none when every option is
+/// at its default (so deals of the Touring games store nothing).
+fn stored_options(config: &Config) -> serde_json::Result<Option<String>> {
+    let options = config.options.to_json();
+    if options.is_empty() {
+        Ok(None)
+    } else {
+        serde_json::to_string(&options).map(Some)
     }
 }
 
@@ -272,9 +233,7 @@ impl NewDeal {
             partners: config.partners,
             seed: seed as i64,
             seats: serde_json::to_string(&seats)?,
-            options: GameOptions::of(config)
-                .with_coup_fourre_seconds(event.settings.coup_fourre_seconds)
-                .stored()?,
+            options: stored_options(&config)?,
         })
     }
 
@@ -310,7 +269,7 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
             deal
         }
         None => {
-            let (config, options) = deal_config(&row)?;
+            let config = deal_config(&row)?;
             let seats: DealSeats = serde_json::from_str(&row.seats)?;
             let game = Game::new(config, row.seed as u64, &[]).map_err(|e| {
                 AppError::Internal(format!("deal {} cannot be set up: {e}", row.id))
@@ -325,7 +284,7 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
                 history: Vec::new(),
                 events: Vec::new(),
                 stand_ins: Vec::new(),
-                hidden_window: options.hidden_window(),
+                hidden_window: hidden_window(&config),
             };
             replay(&mut deal, stored)?;
             deal
@@ -335,18 +294,19 @@ pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
     Ok(deal)
 }
 
-/// The configuration a stored deal was dealt with, and its options.
-fn deal_config(row: &GameRow) -> AppResult<(Config, GameOptions)> {
+/// The configuration a stored deal was dealt with, with its options.
+fn deal_config(row: &GameRow) -> AppResult<Config> {
     let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
     let players = u8::try_from(row.players)
         .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
-    let options: GameOptions = match &row.options {
+    let options = match &row.options {
         Some(text) => serde_json::from_str(text)?,
-        None => GameOptions::default(),
+        None => serde_json::Value::Null,
     };
+    let options = Options::from_stored(rules, &options)
+        .map_err(|e| AppError::Internal(format!("deal {}'s options: {e}", row.id)))?;
     Config::new(rules, players, Some(row.partners))
-        .and_then(|config| options.apply(config))
-        .map(|config| (config, options))
+        .and_then(|config| config.with_options(options))
         .map_err(|e| AppError::Internal(e.to_string()))
 }
 

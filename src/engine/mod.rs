@@ -14,6 +14,7 @@
 
 pub mod cards;
 pub mod json;
+mod options;
 mod setup;
 mod sheet;
 pub mod shuffle;
@@ -23,6 +24,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 pub use cards::{CardKind, Counts};
+pub use options::{NoOptions, OptionField, OptionKind, OptionProblem, RuleOptions};
 pub use setup::{SetupError, TurnRefusal};
 
 /// The number of set bits of every value below `N`, for counting kinds in a bit set by lookup:
@@ -50,30 +52,60 @@ pub const MAX_ACTIONS: usize = 64;
 /// A fixed-capacity list of actions, filled without touching the heap.
 pub type ActionList<A> = arrayvec::ArrayVec<A, MAX_ACTIONS>;
 
-/// How a table is set up: the rules, how many play, and whether they play partners.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How a table is set up: the rules, how many play, whether they play partners, and the rule
+/// set's own options ([`Options`]).
+///
+/// Its JSON is flat: `{"rules":..,"players":..,"partners":..}` followed by the options that
+/// differ from their defaults, as the rule set writes them; so configurations stored before the
+/// options were the rule set's own read as before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     pub rules: RulesId,
     pub players: u8,
     pub partners: bool,
-    /// Mille Bornes' 1988 option: a hazard may go on a hazard (only the top one counts). Absent
-    /// from the JSON of every other table, so stored configurations read as before.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub hazard_on_hazard: bool,
-    /// Mille Bornes at a party table: after every hazard the table waits for a timed decision
-    /// (see [`TimedDecision`]) whether or not a seat may call Coup Fourré, so that the wait
-    /// tells nobody who holds a safety. Off in the protocol and in self-play.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub wait_after_hazard: bool,
+    /// The rule set's options: always the variant of `rules`.
+    pub options: Options,
 }
 
-fn is_false(value: &bool) -> bool {
-    !*value
+/// The JSON form of a [`Config`].
+#[derive(Serialize, Deserialize)]
+struct ConfigJson {
+    rules: RulesId,
+    players: u8,
+    partners: bool,
+    #[serde(flatten)]
+    options: serde_json::Map<String, Value>,
+}
+
+impl Serialize for Config {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ConfigJson {
+            rules: self.rules,
+            players: self.players,
+            partners: self.partners,
+            options: self.options.to_json(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Config {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Config, D::Error> {
+        let json = ConfigJson::deserialize(deserializer)?;
+        let options = Options::from_stored(json.rules, &Value::Object(json.options))
+            .map_err(serde::de::Error::custom)?;
+        Ok(Config {
+            rules: json.rules,
+            players: json.players,
+            partners: json.partners,
+            options,
+        })
+    }
 }
 
 impl Config {
     /// Checks a configuration against what the rule set allows. `partners` defaults to true
-    /// for four and six players.
+    /// for four and six players. The options are the rule set's defaults.
     pub fn new(rules: RulesId, players: u8, partners: Option<bool>) -> Result<Config, SetupError> {
         if !(2..=6).contains(&players) {
             return Err(SetupError::Players(u64::from(players)));
@@ -86,30 +118,27 @@ impl Config {
             rules,
             players,
             partners,
-            hazard_on_hazard: false,
-            wait_after_hazard: false,
+            options: Options::default_for(rules),
         };
         rules.check(config)?;
         Ok(config)
     }
 
-    /// The configuration with Mille Bornes' 1988 "hazard on a hazard" option on or off. Only
-    /// Mille Bornes has it: asking another rule set for it is an error.
-    pub fn with_hazard_on_hazard(mut self, on: bool) -> Result<Config, SetupError> {
-        if on && self.rules != RulesId::MilleBornes {
-            return Err(SetupError::NoSuchOption {
+    /// The configuration with these options, which must be its rule set's.
+    pub fn with_options(mut self, options: Options) -> Result<Config, SetupError> {
+        if options.rules() != self.rules {
+            return Err(SetupError::OtherRulesOptions {
                 rules: self.rules.name(),
-                option: "hazard_on_hazard",
+                options: options.rules().name(),
             });
         }
-        self.hazard_on_hazard = on;
+        self.options = options;
         Ok(self)
     }
 
-    /// The configuration with a wait after every hazard on or off (see
-    /// [`Config::wait_after_hazard`]). Rule sets without out-of-turn decisions ignore it.
-    pub fn with_wait_after_hazard(mut self, on: bool) -> Config {
-        self.wait_after_hazard = on && self.rules == RulesId::MilleBornes;
+    /// The configuration as a party table plays it (see [`RuleOptions::at_party_table`]).
+    pub fn at_party_table(mut self) -> Config {
+        self.options = self.options.at_party_table();
         self
     }
 
@@ -245,6 +274,8 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     type View: RuleView;
     /// Why an action is refused.
     type Refusal: std::error::Error + Clone + PartialEq + Send + Sync + From<TurnRefusal>;
+    /// What the host may choose for a game of these rules ([`NoOptions`] for nothing).
+    type Options: RuleOptions;
 
     /// Which rule set this is.
     const RULES: RulesId;
@@ -401,6 +432,14 @@ macro_rules! rule_sets {
                 }
             }
 
+            /// The options a host may choose for a game of this rule set.
+            pub fn option_fields(self) -> &'static [OptionField] {
+                match self {
+                    $(RulesId::$variant =>
+                        <<$module::State as Rules>::Options as RuleOptions>::FIELDS,)+
+                }
+            }
+
             /// Reads an action of this rule set from JSON.
             pub fn action_from_json(self, value: &Value) -> Result<Action, String> {
                 match self {
@@ -414,6 +453,86 @@ macro_rules! rule_sets {
                 match self {
                     $(RulesId::$variant => cards_from_ids::<$module::Card>(self, ids).map(drop),)+
                 }
+            }
+        }
+
+        /// The options of a game of any rule set: the rule set's own value
+        /// ([`Rules::Options`]). Its JSON is the rule set's flat object.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Options {
+            $( $variant(<$module::State as Rules>::Options), )+
+        }
+
+        impl Options {
+            /// The defaults of a rule set's options.
+            pub fn default_for(rules: RulesId) -> Options {
+                match rules {
+                    $(RulesId::$variant => Options::$variant(Default::default()),)+
+                }
+            }
+
+            /// The rule set these options belong to.
+            pub const fn rules(&self) -> RulesId {
+                match self { $(Options::$variant(_) => RulesId::$variant,)+ }
+            }
+
+            /// Every problem with the values, each naming its option.
+            pub fn problems(&self) -> Vec<OptionProblem> {
+                match self { $(Options::$variant(o) => o.problems(),)+ }
+            }
+
+            /// The options as a party table plays them ([`RuleOptions::at_party_table`]).
+            pub fn at_party_table(self) -> Options {
+                match self { $(Options::$variant(o) => Options::$variant(o.at_party_table()),)+ }
+            }
+
+            /// The seconds a party table waits for a hidden decision, when chosen.
+            pub fn decision_seconds(&self) -> Option<u32> {
+                match self { $(Options::$variant(o) => o.decision_seconds(),)+ }
+            }
+
+            /// The options that differ from the default, in words.
+            pub fn describe(&self) -> Vec<String> {
+                match self { $(Options::$variant(o) => o.describe(),)+ }
+            }
+
+            /// The options as a flat JSON object (fields at their default may be left out).
+            pub fn to_json(&self) -> serde_json::Map<String, Value> {
+                let value = match self { $(Options::$variant(o) => serde_json::to_value(o),)+ };
+                match value {
+                    Ok(Value::Object(map)) => map,
+                    _ => serde_json::Map::new(),
+                }
+            }
+
+            /// Reads stored options (an event's or a deal's JSON), passing over fields the rule
+            /// set does not know; null reads as the defaults.
+            pub fn from_stored(rules: RulesId, value: &Value) -> Result<Options, String> {
+                match rules {
+                    $(RulesId::$variant => options::from_stored(value).map(Options::$variant),)+
+                }
+            }
+
+            /// Reads options a host gave on top of these (which must be of `rules`, else the
+            /// defaults are the base): every key must be an option of the rule set, with a
+            /// value of its type; the message names the rule set that has a misplaced option.
+            pub fn with_input(
+                self,
+                rules: RulesId,
+                input: &serde_json::Map<String, Value>,
+            ) -> Result<Options, String> {
+                let base = if self.rules() == rules { self } else { Options::default_for(rules) };
+                match base {
+                    $(Options::$variant(o) => options::from_input(
+                        rules.name(), &o, input, RulesId::owner_of_option,
+                    ).map(Options::$variant),)+
+                }
+            }
+        }
+
+        impl Serialize for Options {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self { $(Options::$variant(o) => o.serialize(serializer),)+ }
             }
         }
 
@@ -686,14 +805,21 @@ impl RulesId {
             })
     }
 
+    /// The name of the rule set that has an option of this name, if any.
+    pub fn owner_of_option(name: &str) -> Option<&'static str> {
+        RulesId::ALL
+            .iter()
+            .find(|r| r.option_fields().iter().any(|f| f.name == name))
+            .map(|r| r.name())
+    }
+
     /// Whether a side's score is counted in miles or in points.
     pub fn unit(self) -> ScoreUnit {
         self.score_sheet(Config {
             rules: self,
             players: 2,
             partners: false,
-            hazard_on_hazard: false,
-            wait_after_hazard: false,
+            options: Options::default_for(self),
         })
         .unit
     }

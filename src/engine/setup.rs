@@ -29,6 +29,11 @@ pub enum SetupError {
         rules: &'static str,
         option: &'static str,
     },
+    #[error("a table of {rules} cannot play with the options of {options}")]
+    OtherRulesOptions {
+        rules: &'static str,
+        options: &'static str,
+    },
     #[error(
         "the deck list asks for {asked} {card} cards but this pack has only {available} (some tables play without a few delay cards)"
     )]

@@ -75,10 +75,9 @@ pub use series::{
     series_standings,
 };
 pub use settings::{
-    AfterRace, ByeScore, DEFAULT_COUP_FOURRE_SECS, DEFAULT_TURN_SECS, EventLength, GAME_POINTS,
-    MAX_COUP_FOURRE_SECS, MAX_LIMIT_SECS, MAX_PRIZES, MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS,
-    MIN_COUP_FOURRE_SECS, MIN_LIMIT_SECS, MIN_ROUND_SECS, MIN_TURN_SECS, Remainder, RoundKind,
-    Settings, SettingsError, SettingsErrors, TableSize,
+    AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, GAME_POINTS, MAX_LIMIT_SECS, MAX_PRIZES,
+    MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS, MIN_LIMIT_SECS, MIN_ROUND_SECS, MIN_TURN_SECS,
+    Remainder, RoundKind, Settings, SettingsError, SettingsErrors, TableSize,
 };
 pub use standings::{RoundResult, Standing, counted, ordinal, standings};
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::describe_secs;
 use super::names::{NameError, clean_name};
-use crate::engine::{Config, RulesId, SetupError};
+use crate::engine::{Config, Options, RulesId, SetupError};
 
 /// The shortest timed round: a demonstration still needs a few turns per table.
 pub const MIN_ROUND_SECS: u32 = 30;
@@ -27,12 +27,6 @@ pub const MIN_TURN_SECS: u32 = 30;
 pub const MAX_TURN_SECS: u32 = 120;
 /// The turn clock a new event with timed rounds starts with.
 pub const DEFAULT_TURN_SECS: u32 = 60;
-/// The shortest and longest wait after a hazard in Mille Bornes (the Coup Fourré window), and
-/// the one a new event has: long enough to see the hazard and tap a button, short enough not
-/// to drag. The host chooses it for the evening; every table waits as long after every hazard.
-pub const MIN_COUP_FOURRE_SECS: u32 = 5;
-pub const MAX_COUP_FOURRE_SECS: u32 = 15;
-pub const DEFAULT_COUP_FOURRE_SECS: u32 = 5;
 
 /// How many sit at a table: two or three each for himself, or four or six in partnerships of
 /// two. In JSON it is the number of players (2, 3, 4 or 6).
@@ -197,7 +191,12 @@ impl ByeScore {
 }
 
 /// Everything the host decides for an event.
+///
+/// Its JSON holds the rule set's options as `options`, the rule set's own object. An event
+/// stored before the options were the rule set's own has them as fields of the settings
+/// themselves, beside those of the other games: it reads as before.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct Settings {
     /// The event's name, as printed and shown.
     pub name: String,
@@ -213,24 +212,44 @@ pub struct Settings {
     pub seed: u64,
     pub remainder: Remainder,
     pub bye_score: ByeScore,
-    /// Mille Bornes' 1988 option: a hazard may be played on a hazard. Only for Mille Bornes;
-    /// absent from the JSON of every other event.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub hazard_on_hazard: bool,
     /// The turn clock at digital tables: a seat that has not moved this many seconds into its
     /// turn has the turn played for it by the table's steady bot. `None` (also an event
     /// stored before the clock existed): no turn clock.
     #[serde(default)]
     pub turn_seconds: Option<u32>,
-    /// Mille Bornes: how many seconds every table waits after every hazard for a possible
-    /// Coup Fourré (whether or not anyone may call it). Another game keeps the default, which
-    /// an event stored before the choice existed also reads.
-    #[serde(default = "default_coup_fourre_seconds")]
-    pub coup_fourre_seconds: u32,
+    /// The rule set's options (always of `rules`: [`Settings::checked`] says so), read by
+    /// [`Deserialize`] for Settings from the rule set's own JSON.
+    #[serde(skip_deserializing, default = "no_options")]
+    pub options: Options,
 }
 
-const fn default_coup_fourre_seconds() -> u32 {
-    DEFAULT_COUP_FOURRE_SECS
+/// A placeholder until the rules are known (see the [`Deserialize`] for Settings).
+fn no_options() -> Options {
+    Options::default_for(RulesId::ALL[0])
+}
+
+impl Serialize for Settings {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Settings::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Settings {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Settings, D::Error> {
+        use serde::de::Error;
+        let json = serde_json::Map::<String, serde_json::Value>::deserialize(deserializer)?;
+        let mut settings = Settings::deserialize(serde_json::Value::Object(json.clone()))
+            .map_err(D::Error::custom)?;
+        // Stored before options were the rule set's own: its options are fields of the
+        // settings, beside those of other games (passed over).
+        let options = match json.get("options") {
+            Some(options) => options.clone(),
+            None => serde_json::Value::Object(json),
+        };
+        settings.options =
+            Options::from_stored(settings.rules, &options).map_err(D::Error::custom)?;
+        Ok(settings)
+    }
 }
 
 impl Settings {
@@ -249,9 +268,8 @@ impl Settings {
             seed,
             remainder: Remainder::MixedTables,
             bye_score: ByeScore::RoundAverage,
-            hazard_on_hazard: false,
             turn_seconds: Settings::default_turn_seconds(RoundKind::Timed { seconds: 600 }),
-            coup_fourre_seconds: DEFAULT_COUP_FOURRE_SECS,
+            options: Options::default_for(RulesId::Touring1926),
         }
     }
 
@@ -312,26 +330,26 @@ impl Settings {
                 }
             }
         }
-        if self.hazard_on_hazard && self.rules != RulesId::MilleBornes {
-            problems.push(SettingsError::HazardOnHazard {
-                rules: self.rules.name().to_owned(),
+        self.options = self.options_of_rules().unwrap_or_else(|options| {
+            problems.push(SettingsError::OtherRulesOptions {
+                rules: self.rules.name(),
+                options: options.rules().name(),
             });
-        }
+            options
+        });
+        problems.extend(
+            self.options
+                .problems()
+                .into_iter()
+                .map(|p| SettingsError::Option {
+                    field: p.field,
+                    message: p.message,
+                }),
+        );
         if let Some(seconds) = self.turn_seconds
             && !(MIN_TURN_SECS..=MAX_TURN_SECS).contains(&seconds)
         {
             problems.push(SettingsError::TurnLength { seconds });
-        }
-        if !(MIN_COUP_FOURRE_SECS..=MAX_COUP_FOURRE_SECS).contains(&self.coup_fourre_seconds) {
-            problems.push(SettingsError::CoupFourreWindow {
-                seconds: self.coup_fourre_seconds,
-            });
-        } else if self.coup_fourre_seconds != DEFAULT_COUP_FOURRE_SECS
-            && self.rules != RulesId::MilleBornes
-        {
-            problems.push(SettingsError::CoupFourreElsewhere {
-                rules: self.rules.name().to_owned(),
-            });
         }
         if self.prizes > MAX_PRIZES {
             problems.push(SettingsError::Prizes {
@@ -351,17 +369,31 @@ impl Settings {
     }
 
     /// The engine configuration of a table with `entries` entries (2 or 3): a table of three
-    /// single players races 30 miles, three partnerships race 50 with six players. A Mille
-    /// Bornes table waits after every hazard (the engine's `wait_after_hazard`), as a party
-    /// table must so that the wait tells nobody who holds a safety.
+    /// single players races 30 miles, three partnerships race 50 with six players. The table
+    /// plays the event's options as a party table must (`RuleOptions::at_party_table`: a Mille
+    /// Bornes table waits after every hazard, so that the wait tells nobody who holds a safety).
     pub fn table_config(&self, entries: usize) -> Result<Config, SetupError> {
         let players = entries.saturating_mul(usize::from(self.table_size.players_per_entry()));
         let players = u8::try_from(players).unwrap_or(u8::MAX);
+        let options = self.options_of_rules().unwrap_or(self.options);
         Ok(
             Config::new(self.rules, players, Some(self.table_size.partners()))?
-                .with_hazard_on_hazard(self.hazard_on_hazard)?
-                .with_wait_after_hazard(true),
+                .with_options(options)?
+                .at_party_table(),
         )
+    }
+
+    /// The options, as the event's rules have them: another game's options left at their
+    /// defaults (the rules changed after they were set) are the rules' defaults; another
+    /// game's chosen options are an error (answered back).
+    fn options_of_rules(&self) -> Result<Options, Options> {
+        if self.options.rules() == self.rules {
+            Ok(self.options)
+        } else if self.options == Options::default_for(self.options.rules()) {
+            Ok(Options::default_for(self.rules))
+        } else {
+            Err(self.options)
+        }
     }
 
     /// Words for a table of `entries` entries in this event: "2 players", "6 players (three
@@ -425,7 +457,7 @@ fn secs(seconds: &u32) -> String {
 }
 
 /// One problem with the settings. [`SettingsError::field`] names the form field it concerns.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
 #[serde(tag = "problem", rename_all = "snake_case")]
 pub enum SettingsError {
     #[error("{0}")]
@@ -471,21 +503,22 @@ pub enum SettingsError {
     )]
     Prizes { prizes: u32 },
     #[error(
-        "\"a hazard on a hazard\" is a Mille Bornes option; this event plays {rules}: turn it off or choose Mille Bornes"
+        "the options given are those of {options}; this event plays {rules}: leave them out or choose {options}"
     )]
-    HazardOnHazard { rules: String },
+    OtherRulesOptions {
+        rules: &'static str,
+        options: &'static str,
+    },
+    /// A problem with one of the rule set's options, in its words.
+    #[error("{message}")]
+    Option {
+        field: &'static str,
+        message: String,
+    },
     #[error(
         "a turn on the turn clock lasts from {MIN_TURN_SECS} to {MAX_TURN_SECS} seconds, not {seconds}: set a number of seconds in that range, or turn the clock off"
     )]
     TurnLength { seconds: u32 },
-    #[error(
-        "the wait for a Coup Fourré lasts from {MIN_COUP_FOURRE_SECS} to {MAX_COUP_FOURRE_SECS} seconds, not {seconds}: set a number of seconds in that range"
-    )]
-    CoupFourreWindow { seconds: u32 },
-    #[error(
-        "the wait for a Coup Fourré is a Mille Bornes setting; this event plays {rules}: leave it at {DEFAULT_COUP_FOURRE_SECS} seconds or choose Mille Bornes"
-    )]
-    CoupFourreElsewhere { rules: String },
 }
 
 impl SettingsError {
@@ -502,17 +535,15 @@ impl SettingsError {
             | SettingsError::TimeLimit { .. }
             | SettingsError::LimitShorterThanRound { .. } => "length",
             SettingsError::Prizes { .. } => "prizes",
-            SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
+            SettingsError::OtherRulesOptions { .. } => "rules",
+            SettingsError::Option { field, .. } => field,
             SettingsError::TurnLength { .. } => "turn_seconds",
-            SettingsError::CoupFourreWindow { .. } | SettingsError::CoupFourreElsewhere { .. } => {
-                "coup_fourre_seconds"
-            }
         }
     }
 }
 
 /// Every problem found in a set of settings (never empty).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SettingsErrors(pub Vec<SettingsError>);
 
 impl std::fmt::Display for SettingsErrors {

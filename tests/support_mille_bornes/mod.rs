@@ -1,6 +1,7 @@
 //! Helpers for the Mille Bornes tests: stacked decks and checked actions.
 #![allow(dead_code)]
 
+use touring::engine::mille_bornes::options::WithOptions;
 use touring::engine::mille_bornes::{Action, Card, Event, State};
 use touring::engine::{Config, Rules, RulesId};
 

@@ -22,6 +22,7 @@ pub mod action;
 pub mod cards;
 pub mod event;
 mod observation;
+pub mod options;
 mod refusal;
 pub mod score;
 pub mod view;
@@ -753,7 +754,7 @@ impl State {
         match piles.battle_top() {
             Some(Card::Roll) => Ok(()),
             Some(top) if top.is_hazard() => {
-                if self.config.hazard_on_hazard {
+                if options::of(&self.config).hazard_on_hazard {
                     Ok(())
                 } else {
                     Err(Refusal::HazardOnHazard { target, top })
@@ -868,7 +869,7 @@ impl State {
                     });
                     self.to_move = holder;
                 }
-                None if self.config.wait_after_hazard => {
+                None if options::of(&self.config).wait_after_hazard => {
                     self.pending = Some(Pending::Wait { by: seat });
                     self.to_move = seat;
                 }
@@ -1091,7 +1092,8 @@ impl State {
     /// Brings a side's bit sets of what may be played up to date with its piles and the trip;
     /// called after every change to either.
     fn refresh(&mut self, side: Side) {
-        let (target, hazard_on_hazard) = (self.table.target, self.config.hazard_on_hazard);
+        let target = self.table.target;
+        let hazard_on_hazard = options::of(&self.config).hazard_on_hazard;
         let piles = &mut self.table.piles[usize::from(side)];
         piles.own = piles.own_now(target);
         piles.open = piles.open_now(hazard_on_hazard);
@@ -1291,6 +1293,7 @@ impl Rules for State {
     type Event = Event;
     type View = View;
     type Refusal = Refusal;
+    type Options = options::Options;
 
     const RULES: RulesId = RulesId::MilleBornes;
     const TIMED_DECISIONS: bool = true;
@@ -1587,7 +1590,7 @@ impl Rules for State {
             rules: self.config.rules,
             players,
             partners: self.config.partners,
-            hazard_on_hazard: self.config.hazard_on_hazard,
+            hazard_on_hazard: options::of(&self.config).hazard_on_hazard,
             viewer,
             to_move,
             turn: self.turn,
@@ -1616,6 +1619,8 @@ type Totals = [u32; MAX_SIDES];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use super::options::WithOptions;
 
     fn config(players: u8) -> Config {
         Config::new(RulesId::MilleBornes, players, None).expect("config")

@@ -581,6 +581,7 @@ impl Rules for State {
     type Event = Event;
     type View = View;
     type Refusal = Refusal;
+    type Options = crate::engine::NoOptions;
 
     const RULES: RulesId = RulesId::Touring1926;
 

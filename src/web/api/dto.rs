@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::app::AppError;
+use crate::engine::Options;
 use crate::tournament::{
     self, AfterRace, ByeScore, EventLength, Members, Remainder, RoundKind, Settings, TableSize,
 };
@@ -128,9 +129,15 @@ pub struct EventInput {
     pub remainder: Option<RemainderInput>,
     #[serde(default)]
     pub bye_score: Option<ByeScoreInput>,
-    /// Mille Bornes' 1988 option: a hazard may go on a hazard (only with "mille-bornes").
+    /// The chosen rules' own options, as an object of option names and values. Which rules
+    /// take which options is in this document's schema (one object per rules); an option
+    /// of other rules is refused (422) with words. Left out: a new event has the rules'
+    /// defaults; a change keeps them (the defaults of the new rules when the rules change).
+    /// Given beside the other settings instead (as before this field existed), an option is
+    /// still taken: deprecated.
     #[serde(default)]
-    pub hazard_on_hazard: Option<bool>,
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<serde_json::Map<String, serde_json::Value>>,
     /// The turn clock: seconds a turn (30 to 120), or null for none. A seat whose turn runs
     /// out has it played by the table's steady bot. Left out: a new event has a minute a turn
     /// with timed rounds and none with rounds by games; a change keeps the clock as it was
@@ -138,11 +145,6 @@ pub struct EventInput {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<u32>, minimum = 30, maximum = 120)]
     pub turn_seconds: Option<Option<u32>>,
-    /// Mille Bornes: the seconds every table waits after every hazard for a possible Coup
-    /// Fourré (5 to 15; 5 when left out of a new event). Only before the first round starts.
-    #[serde(default)]
-    #[schema(minimum = 5, maximum = 15)]
-    pub coup_fourre_seconds: Option<u32>,
     /// Makes the evening in this series (with the series' host token as Bearer). Only when
     /// the evening is made: an evening stays in its series.
     #[serde(default)]
@@ -163,8 +165,14 @@ impl EventInput {
             base.rules = crate::engine::RulesId::parse(rules)
                 .map_err(|e| AppError::invalid(e.to_string()))?;
         }
-        if let Some(on) = self.hazard_on_hazard {
-            base.hazard_on_hazard = on;
+        if base.options.rules() != base.rules {
+            base.options = Options::default_for(base.rules);
+        }
+        if let Some(options) = &self.options {
+            base.options = base
+                .options
+                .with_input(base.rules, options)
+                .map_err(AppError::invalid)?;
         }
         if let Some(size) = self.table_size {
             base.table_size =
@@ -183,9 +191,6 @@ impl EventInput {
         }
         if let Some(turn) = self.turn_seconds {
             base.turn_seconds = turn;
-        }
-        if let Some(seconds) = self.coup_fourre_seconds {
-            base.coup_fourre_seconds = seconds;
         }
         if let Some(length) = self.length {
             base.length = match length {
@@ -219,6 +224,46 @@ impl EventInput {
             };
         }
         Ok(base)
+    }
+}
+
+/// An [`EventInput`] as the API reads it. A rule set's option given beside the other settings
+/// (as before `options` existed; deprecated) is taken as one of `options`, where `options`
+/// does not name it too.
+#[derive(Debug, Clone)]
+pub struct EventBody(pub EventInput);
+
+impl<'de> Deserialize<'de> for EventBody {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<EventBody, D::Error> {
+        use serde::de::Error;
+        use serde_json::{Map, Value};
+        let mut body = Map::<String, Value>::deserialize(deserializer)?;
+        let mut options = match body.remove("options") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(options)) => Some(options),
+            Some(other) => {
+                return Err(D::Error::custom(format!(
+                    "\"options\" is an object of the rules' options (see /api/openapi.json), not {}",
+                    crate::engine::json::describe(&other)
+                )));
+            }
+        };
+        let moved: Vec<String> = body
+            .keys()
+            .filter(|key| crate::engine::RulesId::owner_of_option(key).is_some())
+            .cloned()
+            .collect();
+        for key in moved {
+            if let Some(value) = body.remove(&key) {
+                options.get_or_insert_default().entry(key).or_insert(value);
+            }
+        }
+        if let Some(options) = options {
+            body.insert("options".to_owned(), Value::Object(options));
+        }
+        serde_json::from_value(Value::Object(body))
+            .map(EventBody)
+            .map_err(D::Error::custom)
     }
 }
 

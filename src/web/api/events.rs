@@ -43,9 +43,9 @@ fn public_event_json(event: &EventRecord) -> EventOut {
 pub(super) async fn create_event(
     app: web::Data<App>,
     req: HttpRequest,
-    input: web::Json<EventInput>,
+    input: web::Json<EventBody>,
 ) -> Answer {
-    let input = input.into_inner();
+    let input = input.into_inner().0;
     let settings = input.apply_to(default_settings(&input.name, events::new_seed(input.seed)))?;
     let (event, token) = match input.series {
         Some(series) => {
@@ -107,9 +107,9 @@ pub(super) async fn update_event(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<EventInput>,
+    input: web::Json<EventBody>,
 ) -> Answer {
-    let input = input.into_inner();
+    let input = input.into_inner().0;
     if input.series.is_some() {
         return Err(crate::app::AppError::conflict(
             "an evening stays in the series it was made in: leave \"series\" out of a change (make a new evening in the other series instead)",

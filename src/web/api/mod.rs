@@ -409,12 +409,70 @@ async fn openapi() -> HttpResponse {
     HttpResponse::Ok().json(document())
 }
 
+/// The schema of `EventInput.options`: one object per rule set, titled with its identifier,
+/// with its options (from the rule set's own [`crate::engine::OptionField`]s) and nothing else.
+fn options_schema() -> utoipa::openapi::schema::AnyOfBuilder {
+    use crate::engine::{OptionKind, RulesId};
+    use utoipa::openapi::schema::{AdditionalProperties, AnyOfBuilder, ObjectBuilder, Type};
+    let mut any = AnyOfBuilder::new().description(Some(
+        "The chosen rules' own options: the object titled with the event's \"rules\" (an option of other rules is refused with 422). Fields left out keep their default.",
+    ));
+    for rules in RulesId::ALL {
+        let mut object = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .title(Some(rules.id()))
+            .description(Some(if rules.option_fields().is_empty() {
+                format!(
+                    "{} has no options: leave \"options\" out, or send {{}}",
+                    rules.name()
+                )
+            } else {
+                format!(
+                    "The options of {} (with \"rules\": \"{}\")",
+                    rules.name(),
+                    rules.id()
+                )
+            }))
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+        for field in rules.option_fields() {
+            let property = match field.kind {
+                OptionKind::Flag { .. } => ObjectBuilder::new().schema_type(Type::Boolean),
+                OptionKind::Number { min, max, .. } => ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(min))
+                    .maximum(Some(max)),
+            };
+            object = object.property(
+                field.name,
+                property
+                    .description(Some(field.about))
+                    .default(Some(field.default_json())),
+            );
+        }
+        any = any.item(object);
+    }
+    any
+}
+
 /// The OpenAPI document, with the answers the limits' middleware may give to any operation
 /// (429 with Retry-After, and 408 for a body sent too slowly) added to every operation.
 pub fn document() -> utoipa::openapi::OpenApi {
-    use utoipa::openapi::schema::{ObjectBuilder, Ref, Type};
-    use utoipa::openapi::{Content, HeaderBuilder, ResponseBuilder};
+    use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, Type};
+    use utoipa::openapi::{Content, HeaderBuilder, RefOr, ResponseBuilder};
     let mut doc = ApiDoc::openapi();
+    if let Some(Schema::Object(input)) = doc
+        .components
+        .as_mut()
+        .and_then(|c| c.schemas.get_mut("EventInput"))
+        .and_then(|s| match s {
+            RefOr::T(schema) => Some(schema),
+            RefOr::Ref(_) => None,
+        })
+    {
+        input
+            .properties
+            .insert("options".into(), options_schema().into());
+    }
     let error_body = || Content::new(Some(Ref::from_schema_name("ErrorBody")));
     let too_many = ResponseBuilder::new()
         .description("Too many requests from this client: try again after Retry-After seconds")

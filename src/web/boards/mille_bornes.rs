@@ -313,6 +313,18 @@ impl Board<'_> {
     }
 }
 
+/// The start form's part for Mille Bornes: its options (`templates/options/mille_bornes.html`).
+#[derive(Template)]
+#[template(path = "options/mille_bornes.html")]
+struct OptionsPart<'a> {
+    form: &'a super::OptionsForm<'a>,
+}
+
+/// Draws the start form's part for Mille Bornes.
+pub fn options_form(form: &super::OptionsForm) -> Result<String, askama::Error> {
+    OptionsPart { form }.render()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,7 +347,7 @@ mod tests {
         }
         deck.extend([Card::D75; 8]);
         let config = Config::new(RulesId::MilleBornes, 2, None)
-            .map(|c| c.with_wait_after_hazard(true))
+            .map(Config::at_party_table)
             .expect("a party table");
         let mut game = State::new_game(config, 7, &deck).expect("a stacked deck");
         for action in [
@@ -419,7 +431,7 @@ mod tests {
         }
         deck.extend([Card::D75, Card::D50].repeat(6));
         let config = Config::new(RulesId::MilleBornes, 2, None)
-            .map(|c| c.with_wait_after_hazard(true))
+            .map(Config::at_party_table)
             .expect("a party table");
         let mut game = State::new_game(config, 7, &deck).expect("a stacked deck");
         let bob = Action::Discard { card: Card::D25 };

@@ -4,7 +4,8 @@
 //! as an [`engine::View`](crate::engine::View) and a score sheet. Only here does the web layer
 //! look inside a rule set's view, to draw its piles, the seat's hand and the moves as buttons.
 //! Adding a rule set is a module here named as in `engine::with_rule_sets!` and a template in
-//! `templates/boards/`.
+//! `templates/boards/`; a rule set with options also draws its part of the start form, from a
+//! template in `templates/options/` ([`OptionsForm`]).
 
 use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
@@ -207,6 +208,45 @@ pub fn move_buttons<A>(
     buttons
 }
 
+/// What a rule set's part of the start form shows: what was typed in its fields (or their
+/// defaults) and the problems found, each under its option's name. The rule set's template
+/// names its fields; nothing else here does.
+pub struct OptionsForm<'a> {
+    pub rules: engine::RulesId,
+    /// Every option field's text (a ticked checkbox is "on").
+    pub values: &'a std::collections::BTreeMap<String, String>,
+    /// Problems, each with the field it concerns.
+    pub errors: &'a [(&'static str, String)],
+}
+
+impl OptionsForm<'_> {
+    /// The text of a field.
+    pub fn value(&self, name: &str) -> &str {
+        self.values.get(name).map_or("", String::as_str)
+    }
+
+    /// Whether a checkbox is ticked.
+    pub fn checked(&self, name: &str) -> bool {
+        !self.value(name).is_empty()
+    }
+
+    /// The problem with a field, if any.
+    pub fn error(&self, name: &str) -> Option<&str> {
+        self.errors
+            .iter()
+            .find(|(field, _)| *field == name)
+            .map(|(_, message)| message.as_str())
+    }
+
+    /// The attributes that tie an input to its message (as the start page's other fields).
+    pub fn attributes(&self, name: &str) -> String {
+        match self.error(name) {
+            Some(_) => format!(" aria-invalid=\"true\" aria-describedby=\"{name}-error\""),
+            None => String::new(),
+        }
+    }
+}
+
 macro_rules! board_rule_sets {
     ($( $variant:ident => $module:ident, $id:literal, $name:literal; )+) => {
         $( pub mod $module; )+
@@ -215,6 +255,14 @@ macro_rules! board_rule_sets {
         pub fn render(context: &Context) -> Result<String, askama::Error> {
             match &context.deal.view {
                 $(View::$variant(view) => $module::render(context, view),)+
+            }
+        }
+
+        /// A rule set's part of the start form: its options, from its template (nothing for a
+        /// rule set without options).
+        pub fn options_form(form: &OptionsForm) -> Result<String, askama::Error> {
+            match form.rules {
+                $(engine::RulesId::$variant => $module::options_form(form),)+
             }
         }
 

@@ -219,3 +219,8 @@ impl Board<'_> {
             .collect()
     }
 }
+
+/// The start form's part for this game: it has no options.
+pub fn options_form(_form: &super::OptionsForm) -> Result<String, askama::Error> {
+    Ok(String::new())
+}

@@ -3,13 +3,15 @@
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
+use crate::engine::OptionKind;
 use crate::engine::RulesId;
 use crate::tournament::{
-    AfterRace, ByeScore, DEFAULT_COUP_FOURRE_SECS, DEFAULT_TURN_SECS, EventLength, Remainder,
-    RoundKind, Settings, SettingsError, TableSize,
+    AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, Remainder, RoundKind, Settings,
+    SettingsError, TableSize,
 };
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
@@ -78,11 +80,9 @@ fn form_field(error: &SettingsError) -> &'static str {
             "limit_minutes"
         }
         SettingsError::Prizes { .. } => "prizes",
-        SettingsError::HazardOnHazard { .. } => "hazard_on_hazard",
+        SettingsError::OtherRulesOptions { .. } => "rules",
+        SettingsError::Option { field, .. } => field,
         SettingsError::TurnLength { .. } => "turn_seconds",
-        SettingsError::CoupFourreWindow { .. } | SettingsError::CoupFourreElsewhere { .. } => {
-            "coup_fourre_seconds"
-        }
     }
 }
 
@@ -121,22 +121,31 @@ pub struct EventForm {
     pub bye_score: String,
     #[serde(default)]
     pub seed: String,
-    /// Mille Bornes' 1988 option, a checkbox: "on" when ticked.
-    #[serde(default)]
-    pub hazard_on_hazard: String,
     /// The turn clock: "default" (a minute a turn in timed rounds, none in rounds by games),
     /// "off", or "on" with `turn_seconds`.
     #[serde(default = "default_word")]
     pub turn_clock: String,
     #[serde(default = "sixty")]
     pub turn_seconds: String,
-    /// Mille Bornes: the seconds every table waits after a hazard for a Coup Fourré.
-    #[serde(default = "five")]
-    pub coup_fourre_seconds: String,
+    /// The fields of every game's options, by name (each game's template names its own; a
+    /// ticked checkbox is "on", one not ticked is left out). Only the chosen game's are read.
+    #[serde(flatten)]
+    pub options: BTreeMap<String, String>,
 }
 
-fn five() -> String {
-    DEFAULT_COUP_FOURRE_SECS.to_string()
+/// Every game's options at their defaults, as the form's fields show them.
+fn default_options() -> BTreeMap<String, String> {
+    RulesId::ALL
+        .iter()
+        .flat_map(|r| r.option_fields())
+        .filter_map(|field| match field.kind {
+            OptionKind::Flag { default: true } => Some((field.name.to_owned(), "on".to_owned())),
+            OptionKind::Flag { default: false } => None,
+            OptionKind::Number { default, .. } => {
+                Some((field.name.to_owned(), default.to_string()))
+            }
+        })
+        .collect()
 }
 
 fn default_word() -> String {
@@ -199,10 +208,9 @@ impl Default for EventForm {
             remainder: mixed(),
             bye_score: round_average(),
             seed: String::new(),
-            hazard_on_hazard: String::new(),
             turn_clock: default_word(),
             turn_seconds: sixty(),
-            coup_fourre_seconds: five(),
+            options: default_options(),
         }
     }
 }
@@ -224,6 +232,55 @@ impl EventForm {
             .iter()
             .map(|r| (r.id(), r.name(), r.id() == self.rules))
             .collect()
+    }
+
+    /// Every game's options, each in a fieldset that names its game (the page's script shows
+    /// only the chosen game's), from the game's own template.
+    fn options_fieldsets(&self, errors: &FieldErrors) -> String {
+        RulesId::ALL
+            .iter()
+            .filter(|rules| !rules.option_fields().is_empty())
+            .filter_map(|&rules| {
+                crate::web::boards::options_form(&crate::web::boards::OptionsForm {
+                    rules,
+                    values: &self.options,
+                    errors: &errors.0,
+                })
+                .map_err(|error| log::warn!("the options of {rules} cannot be drawn: {error}"))
+                .ok()
+            })
+            .collect()
+    }
+
+    /// The chosen game's options from the form's fields, as JSON: a checkbox not ticked is
+    /// off; a number that does not read is reported under its field, and one left out of the
+    /// form keeps its default.
+    fn options_json(
+        &self,
+        rules: RulesId,
+        errors: &mut FieldErrors,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let mut json = serde_json::Map::new();
+        for field in rules.option_fields() {
+            let text = self.options.get(field.name).map_or("", String::as_str);
+            let value = match field.kind {
+                OptionKind::Flag { .. } => serde_json::Value::Bool(!text.is_empty()),
+                // A form sent without the field (not one of this page's) keeps the default.
+                OptionKind::Number { .. } if !self.options.contains_key(field.name) => continue,
+                OptionKind::Number { min, max, .. } => match number::<u32>(text, field.about) {
+                    Ok(n) => n.into(),
+                    Err(error) => {
+                        errors.add(
+                            field.name,
+                            AppError::invalid(format!("{error}: from {min} to {max}")),
+                        );
+                        continue;
+                    }
+                },
+            };
+            json.insert(field.name.to_owned(), value);
+        }
+        json
     }
 
     /// The settings the form asks for, checked, or every problem found, each under its field:
@@ -279,17 +336,6 @@ impl EventForm {
         } else {
             None
         };
-        let coup_fourre_seconds = (self.rules.trim() == RulesId::MilleBornes.id()).then(|| {
-            read(
-                (
-                    "coup_fourre_seconds",
-                    "the seconds of the wait for a Coup Fourré",
-                    "from 5 to 15",
-                ),
-                &self.coup_fourre_seconds,
-                DEFAULT_COUP_FOURRE_SECS,
-            )
-        });
         let prizes = read(
             ("prizes", "the number of prizes", "from 0 to 100"),
             &self.prizes,
@@ -307,14 +353,11 @@ impl EventForm {
             Ok(rules) => settings.rules = rules,
             Err(error) => errors.add("rules", AppError::invalid(error.to_string())),
         }
-        // The option belongs to Mille Bornes: ticked with another game, it is ignored.
-        settings.hazard_on_hazard =
-            !self.hazard_on_hazard.is_empty() && settings.rules == RulesId::MilleBornes;
-        // So is the wait for a Coup Fourré: another game keeps the default whatever is typed.
-        if let Some(seconds) = coup_fourre_seconds
-            && settings.rules == RulesId::MilleBornes
-        {
-            settings.coup_fourre_seconds = seconds;
+        // Only the chosen game's options are read: another game's are ignored.
+        let options = self.options_json(settings.rules, &mut errors);
+        match settings.options.with_input(settings.rules, &options) {
+            Ok(options) => settings.options = options,
+            Err(error) => errors.add("rules", AppError::invalid(error)),
         }
         match TableSize::from_players(u8::try_from(table_size).unwrap_or(u8::MAX)) {
             Ok(size) => settings.table_size = size,

@@ -261,11 +261,10 @@ fn summary(event: &EventRecord) -> String {
         Some(seconds) => format!("a turn clock of {seconds} s"),
         None => "no turn clock".to_owned(),
     };
-    if s.rules == crate::engine::RulesId::MilleBornes {
-        turn.push_str(&format!(
-            "; {} s for a Coup Fourré after every hazard",
-            s.coup_fourre_seconds
-        ));
+    // The rule set's options, in its words.
+    for words in s.options.describe() {
+        turn.push_str("; ");
+        turn.push_str(&words);
     }
     format!(
         "{table}, {round}, {length}, {} prize{}; {}; {turn}",
