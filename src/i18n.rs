@@ -65,6 +65,10 @@ fn bundle(tag: &str, folder: &str) -> Bundle {
     // Pages are HTML with their own direction: no isolation marks around placed values.
     bundle.set_use_isolating(false);
     bundle.set_formatter(Some(number_in_conventions));
+    // NUMBER(), for ordinals ("1st", "1er") by the language's own rules.
+    if let Err(e) = bundle.add_builtins() {
+        log::error!("locales/{folder}: {e:?}");
+    }
     let files = EMBEDDED
         .iter()
         .find(|(name, _)| *name == folder)
@@ -310,6 +314,95 @@ impl Lang {
     }
 }
 
+/// A message to say later in whatever language the reader reads: its id and its variables.
+/// The app layer tells what it has to say so (a seat's message), says it in English for the
+/// API, and the pages say it in the reader's language ([`Lang::say`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, SaidArg)>,
+}
+
+/// A variable of a [`Said`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaidArg {
+    Text(String),
+    Number(i64),
+    /// Another message, said first in the same language.
+    Said(Box<Said>),
+    /// Names joined as the language joins a list ("Ann and Bob", "Ann et Bob").
+    Names(Vec<String>),
+}
+
+impl Said {
+    pub fn new(id: &'static str) -> Said {
+        Said {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Said {
+        self.args.push((name, SaidArg::Text(value.into())));
+        self
+    }
+
+    #[must_use]
+    pub fn number(mut self, name: &'static str, value: impl Whole) -> Said {
+        self.args.push((name, SaidArg::Number(value.whole())));
+        self
+    }
+
+    #[must_use]
+    pub fn said(mut self, name: &'static str, value: Said) -> Said {
+        self.args.push((name, SaidArg::Said(Box::new(value))));
+        self
+    }
+
+    #[must_use]
+    pub fn names(mut self, name: &'static str, names: Vec<String>) -> Said {
+        self.args.push((name, SaidArg::Names(names)));
+        self
+    }
+}
+
+impl Lang {
+    /// A message the app layer told, in this language.
+    pub fn say(&self, said: &Said) -> String {
+        let mut msg = self.msg(said.id);
+        for (name, value) in &said.args {
+            msg = match value {
+                SaidArg::Text(text) => msg.arg(name, text),
+                SaidArg::Number(n) => msg.arg(name, *n),
+                SaidArg::Said(inner) => msg.arg(name, self.say(inner)),
+                SaidArg::Names(names) => msg.arg(name, self.and_list(names)),
+            };
+        }
+        msg.text()
+    }
+
+    /// Several messages, one after the other.
+    pub fn say_all(&self, said: &[Said]) -> String {
+        said.iter()
+            .map(|s| self.say(s))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Names joined as this language joins a list (`list-and`).
+    fn and_list(&self, names: &[String]) -> String {
+        let mut names = names.iter();
+        let first = names.next().cloned().unwrap_or_default();
+        names.fold(first, |list, name| {
+            self.msg("list-and")
+                .arg("first", list)
+                .arg("last", name)
+                .text()
+        })
+    }
+}
+
 /// A value a message may place: text or a number.
 pub trait Arg {
     fn value(&self) -> FluentValue<'static>;
@@ -529,7 +622,7 @@ mod tests {
     /// Variables a language may choose words by (in a selector) although another language
     /// does not: the grammar of its verbs and nouns. Every other variable must be placed alike
     /// in every language.
-    const GRAMMAR: &[&str] = &["subject", "deal"];
+    const GRAMMAR: &[&str] = &["subject", "deal", "unit"];
 
     /// The variables a message uses: those it places in its text, and those it chooses by.
     #[derive(Debug, Default, PartialEq)]
@@ -721,6 +814,51 @@ mod tests {
         assert_eq!(rounds(Lang::ENGLISH, 2), "2 rounds");
         assert_eq!(rounds(french, 1), "1 manche");
         assert_eq!(rounds(french, 2), "2 manches");
+    }
+
+    #[test]
+    fn places_by_fluents_ordinal_rules_1st_2nd_and_1er_2e() {
+        let french = Lang::from_tag("fr").expect("French");
+        for n in [1u32, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111] {
+            let said = Said::new("place").number("place", n);
+            assert_eq!(
+                Lang::ENGLISH.say(&said),
+                crate::tournament::ordinal(n),
+                "{n}"
+            );
+        }
+        let place = |n: u32| french.say(&Said::new("place").number("place", n));
+        assert_eq!(place(1), "1er");
+        assert_eq!(place(2), "2e");
+        assert_eq!(place(21), "21e");
+        let joint = Said::new("place-joint").number("place", 3u32);
+        assert_eq!(Lang::ENGLISH.say(&joint), "joint 3rd");
+        assert_eq!(french.say(&joint), "3e ex æquo");
+    }
+
+    #[test]
+    fn a_list_of_names_is_joined_in_the_readers_language() {
+        let french = Lang::from_tag("fr").expect("French");
+        let with = Said::new("seat-msg-at-table-with")
+            .number("round", 2u32)
+            .number("table", 3u32)
+            .names("others", vec!["Ann".into(), "Bob".into(), "Cy".into()]);
+        assert_eq!(
+            Lang::ENGLISH.say(&with),
+            "Round 2: table 3 with Ann and Bob and Cy."
+        );
+        assert_eq!(
+            french.say(&with),
+            "Manche 2\u{a0}: table 3 avec Ann et Bob et Cy."
+        );
+        let score = Said::new("score-in-unit")
+            .number("score", 1u32)
+            .text("unit", "miles");
+        assert_eq!(Lang::ENGLISH.say(&score), "1 mile");
+        let score = Said::new("score-in-unit")
+            .number("score", 5000u32)
+            .text("unit", "points");
+        assert_eq!(french.say(&score), "5\u{202f}000 points");
     }
 
     #[test]

@@ -37,3 +37,29 @@ unit-pts = pts
 clock-paused = { $clock } (paused)
 clock-ready = Ready
 clock-time = Time
+# Names in a list: "Ann and Bob" (and again for each further name).
+list-and = { $first } and { $last }
+# A score in the rule set's unit; $unit is "miles" or "points".
+score-in-unit = { $score } { $unit ->
+    [points] { $score ->
+        [one] point
+       *[other] points
+    }
+   *[other] { $score ->
+        [one] mile
+       *[other] miles
+    }
+}
+# A place in the standings, or a prize: "1st", "2nd", "3rd", "4th".
+place = { NUMBER($place, type: "ordinal") ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+}
+place-joint = joint { NUMBER($place, type: "ordinal") ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+}

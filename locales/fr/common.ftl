@@ -37,3 +37,25 @@ unit-pts = pts
 clock-paused = { $clock } (en pause)
 clock-ready = Prêts
 clock-time = Terminé
+# Les noms d'une liste : « Ann et Bob » (et de nouveau pour chaque nom de plus).
+list-and = { $first } et { $last }
+# Un score dans l'unité du jeu ; $unit vaut « miles » ou « points ».
+score-in-unit = { $score } { $unit ->
+    [points] { $score ->
+        [one] point
+       *[other] points
+    }
+   *[other] { $score ->
+        [one] mille
+       *[other] milles
+    }
+}
+# Une place au classement, ou un prix : « 1er », « 2e ».
+place = { NUMBER($place, type: "ordinal") ->
+    [one] { $place }er
+   *[other] { $place }e
+}
+place-joint = { NUMBER($place, type: "ordinal") ->
+    [one] { $place }er
+   *[other] { $place }e
+} ex æquo

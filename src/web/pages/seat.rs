@@ -82,6 +82,14 @@ impl Board {
         self.state.deal.as_ref()
     }
 
+    /// What to do now, in the reader's language.
+    fn message(&self) -> String {
+        if self.state.said.is_empty() {
+            return self.state.message.clone();
+        }
+        self.lang.say_all(&self.state.said)
+    }
+
     fn your_turn(&self) -> bool {
         self.deal().is_some_and(|d| d.your_turn)
     }
@@ -794,8 +802,8 @@ mod tests {
         (app, clock, event.id(), keys)
     }
 
-    /// The seat page of `key` as a phone reading `lang` gets it, and the seat's message (the
-    /// app's words, not translated yet).
+    /// The seat page of `key` as a phone reading `lang` gets it, and the seat's message in
+    /// English (the API's).
     fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String) {
         let data = seat::seat_board(app, key).expect("the seat's board");
         let board = board(
@@ -848,8 +856,7 @@ mod tests {
 
     /// The pseudo-language test of the guest's path: the pick page and the seat page of a
     /// Mille Bornes table, move after move from both seats, show no visible word that no
-    /// message said (names and the event's name excepted; and, until the app's seat messages
-    /// are translated, the seat's one-sentence message).
+    /// message said (names and the event's name excepted), the seat's message included.
     #[test]
     fn pseudo_language_every_word_of_the_pick_and_seat_pages_comes_from_a_message() {
         let dir = tempfile::tempdir().expect("a folder");
@@ -883,7 +890,8 @@ mod tests {
         for _ in 0..60 {
             for key in &keys {
                 let (html, message) = seat_page(&app, key, Lang::PSEUDO);
-                let mut data = vec![EVENT, message.as_str()];
+                assert!(!message.is_empty() && !message.contains(OPEN), "{message}");
+                let mut data = vec![EVENT];
                 data.extend(NAMES);
                 let left = i18n::untranslated(&html, &data);
                 assert!(
@@ -915,6 +923,17 @@ mod tests {
         assert!(french_page.contains("Aller à votre main"), "{french_page}");
         assert!(french_page.contains("Pioche\u{a0}:"), "{french_page}");
         assert!(french_page.contains("Pile de bataille"), "{french_page}");
+        // The seat's message too, while the API keeps it in English.
+        let (_, english_message) = seat_page(&app, &keys[1], french);
+        assert!(
+            english_message.starts_with("Choose a card") || english_message.starts_with("Waiting"),
+            "{english_message}"
+        );
+        assert!(
+            french_page.contains("Choisissez une carte")
+                || french_page.contains("En attente des coups"),
+            "{french_page}"
+        );
         assert!(!french_page.contains("Battle pile"), "{french_page}");
         assert!(!french_page.contains(OPEN));
         // The chooser: both languages, the page's own marked as current.
