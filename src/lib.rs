@@ -10,6 +10,7 @@
 //! - [`db`]: the schema, migrations and queries of SQLite and PostgreSQL.
 //! - [`protocol`]: the JSON-lines engine protocol, as a pure line-in, line-out session.
 //! - [`selfplay`]: complete games between bots, for statistics and speed.
+//! - [`i18n`]: the translations (Project Fluent), for pages and messages in the reader's language.
 //! - [`metrics`]: the Prometheus counters the server keeps.
 //! - [`cli`]: the `touring` command and its subcommands.
 
@@ -18,6 +19,7 @@ pub mod bots;
 pub mod cli;
 pub mod db;
 pub mod engine;
+pub mod i18n;
 pub mod logging;
 pub mod metrics;
 pub mod protocol;

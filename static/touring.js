@@ -316,7 +316,9 @@
   function showMute(button) {
     var on = muted();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "This phone is muted: turn its sounds on" : "Mute this phone";
+    // The words come from the page, in its reader's language.
+    button.textContent = (on ? button.getAttribute("data-muted") : button.getAttribute("data-unmuted")) ||
+      (on ? "This phone is muted: turn its sounds on" : "Mute this phone");
   }
   function setUpMute() {
     var button = document.getElementById("mute");

@@ -242,6 +242,7 @@ fn a_clock_move_is_labelled_on_the_boards_and_in_the_replay() {
         let deal = state.deal.as_ref().expect("a deal");
         assert_eq!(deal.stand_ins.len(), 1);
         let board = touring::web::boards::render(&touring::web::boards::Context {
+            lang: touring::i18n::Lang::ENGLISH,
             deal,
             tablemates: &state.tablemates,
             csrf: "",

@@ -14,6 +14,7 @@ use super::{App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Event, Seat, View};
+use crate::i18n::{Lang, Said};
 use crate::tournament::{ClockState, EntryId, MoverDecision};
 
 /// The refusal every unknown seat link gets.
@@ -267,8 +268,20 @@ pub struct SeatState {
     /// never blind: it names the `version` it saw).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<SeatCardLine>,
-    /// One sentence: what to do now.
+    /// One sentence: what to do now (in English; the pages say `said` in the reader's
+    /// language).
     pub message: String,
+    /// The message as messages to say (locales/*/seat-messages.ftl).
+    #[serde(skip)]
+    pub said: Vec<Said>,
+}
+
+impl SeatState {
+    /// Tells the seat what to do now: the messages, and their English for the API.
+    fn tell(&mut self, said: Vec<Said>) {
+        self.message = Lang::ENGLISH.say_all(&said);
+        self.said = said;
+    }
 }
 
 /// What the player sees now.
@@ -298,8 +311,8 @@ pub struct DealFrame {
     round_state: rounds::RoundState,
     unit: &'static str,
     /// How the last round went (between rounds), or the evening (after the last).
-    news: Option<String>,
-    finale: Option<String>,
+    news: Option<Said>,
+    finale: Option<Vec<Said>>,
     /// Each tablemate's players, in the order of the state's tablemates.
     players: Vec<Vec<i64>>,
     /// What each entry scored in the round's other deals.
@@ -343,53 +356,66 @@ impl DealFrame {
                 .flatten();
             deal_info(d, self.player, self.playing, now, turn)
         });
-        state.message = match &self.finale {
+        let said = match &self.finale {
             Some(finale) => finale.clone(),
             None => {
-                let message = message(state, &self.round, self.round_state, self.unit);
-                let message = match self.game_to {
-                    Some(points) => game_sheet(state, points, message),
-                    None => message,
+                let said = message(state, &self.round, self.round_state, self.unit);
+                let said: Vec<Said> = match self.game_to {
+                    Some(points) => game_sheet(state, points, said),
+                    None => said.into_iter().collect(),
                 };
-                match &self.news {
-                    Some(news) => format!("{news} {message}"),
-                    None => message,
-                }
+                self.news.iter().cloned().chain(said).collect()
             }
         };
+        state.tell(said);
     }
 }
 
 /// In a round to points (Mille Bornes' whole game), the score sheet of the game so far after
 /// the seat's message, or, once its last hand is over and a side has won, the winner named.
-fn game_sheet(state: &SeatState, points: u32, message: String) -> String {
-    let name = |mate: &Tablemate| {
-        if mate.you {
-            "you".to_owned()
-        } else {
-            mate.names.join(" & ")
-        }
-    };
+fn game_sheet(state: &SeatState, points: u32, message: Option<Said>) -> Vec<Said> {
+    // "you 1200, Ann & Bob 900": each side's line, joined by the language's comma.
     let sheet = state
         .tablemates
         .iter()
-        .map(|mate| format!("{} {}", name(mate), mate.round_miles))
-        .collect::<Vec<_>>()
-        .join(", ");
+        .map(|mate| {
+            if mate.you {
+                Said::new("seat-game-sheet-you").number("points", mate.round_miles)
+            } else {
+                Said::new("seat-game-sheet-side")
+                    .text("name", mate.names.join(" & "))
+                    .number("points", mate.round_miles)
+            }
+        })
+        .reduce(|list, line| {
+            Said::new("seat-game-sheet-list")
+                .said("first", list)
+                .said("next", line)
+        })
+        .unwrap_or_else(|| Said::new("seat-game-sheet-empty"));
     let totals: Vec<u32> = state.tablemates.iter().map(|m| m.round_miles).collect();
     let hand_over = state.deal.as_ref().is_none_or(|d| d.view.is_over());
     match crate::engine::mille_bornes::match_winner(&totals)
         .filter(|_| hand_over)
         .and_then(|side| state.tablemates.get(usize::from(side)))
     {
-        Some(winner) if winner.you => {
-            format!("You won the game to {points} points: {sheet}.")
-        }
-        Some(winner) => format!(
-            "{} won the game to {points} points: {sheet}.",
-            winner.names.join(" & ")
-        ),
-        None => format!("{message} The game to {points} points so far: {sheet}."),
+        Some(winner) if winner.you => vec![
+            Said::new("seat-game-won-you")
+                .number("points", points)
+                .said("sheet", sheet),
+        ],
+        Some(winner) => vec![
+            Said::new("seat-game-won")
+                .text("winner", winner.names.join(" & "))
+                .number("points", points)
+                .said("sheet", sheet),
+        ],
+        None => message
+            .into_iter()
+            .chain([Said::new("seat-game-so-far")
+                .number("points", points)
+                .said("sheet", sheet)])
+            .collect(),
     }
 }
 
@@ -426,6 +452,7 @@ fn state_with(
         deal: None,
         cards: Vec::new(),
         message: String::new(),
+        said: Vec::new(),
     };
     let (round, reading, mut known) = match seated {
         Some(Seated {
@@ -436,8 +463,7 @@ fn state_with(
         }) => (round, reading, Some((table, deal))),
         None => {
             let Some(round) = rounds::latest(conn, event)? else {
-                state.message =
-                    "The host has not seated the first round yet. Keep this page open.".into();
+                state.tell(vec![Said::new("seat-msg-not-seated-yet")]);
                 return Ok((state, None));
             };
             let reading = rounds::reading(conn, event, &round, now)?;
@@ -470,27 +496,19 @@ fn state_with(
     let Some(table) = table else {
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         state.bye = byes.contains(&holder.entry.id);
-        state.message = if let Some(finale) = finale {
+        let said = if let Some(finale) = finale {
             finale
         } else if state.bye {
-            let message = format!(
-                "You sit out round {}: a bye. You will be seated again next round.",
-                round.number()
-            );
-            match news {
-                Some(news) => format!("{news} {message}"),
-                None => message,
-            }
+            let bye = Said::new("seat-msg-bye").number("round", round.number());
+            news.into_iter().chain([bye]).collect()
         } else if let Some(to) = holder.player.handed_to {
-            handed_message(conn, to, holder.entry.withdrawn_round)?
+            vec![handed_message(conn, to, holder.entry.withdrawn_round)?]
         } else if holder.entry.withdrawn_round.is_some() {
-            "You have withdrawn from the event. Thank you for playing!".into()
+            vec![Said::new("seat-msg-withdrawn")]
         } else {
-            format!(
-                "You are not seated in round {}; you join at the next seating.",
-                round.number()
-            )
+            vec![Said::new("seat-msg-not-seated").number("round", round.number())]
         };
+        state.tell(said);
         return Ok((state, None));
     };
     state.table = u32::try_from(table.number).ok();
@@ -597,7 +615,7 @@ fn last_round_news(
     event: &EventRecord,
     round: &RoundRecord,
     entry: EntryId,
-) -> AppResult<Option<String>> {
+) -> AppResult<Option<Said>> {
     let Some(previous) = queries::round(conn, event.id(), round.row.number - 1)? else {
         return Ok(None);
     };
@@ -606,28 +624,31 @@ fn last_round_news(
     };
     let closing: crate::tournament::Closing = serde_json::from_str(closing)?;
     let unit = event.settings.rules.unit().word();
+    let scored = |n: u32| {
+        Said::new("score-in-unit")
+            .number("score", n)
+            .text("unit", unit)
+    };
     let now_at = queries::table_of_entry(conn, round.row.id, entry)?.map(|t| t.number);
     if let Some(won) = closing.tables.iter().find(|t| t.mover == entry) {
         let onward = match now_at {
             Some(table) if u32::try_from(table).ok() == Some(won.table) => {
-                format!("you stay at table {table}")
+                Said::new("news-onward-stay").number("table", table)
             }
-            Some(table) => format!("move to table {table}"),
-            None => "you sit out this round (a bye)".to_owned(),
+            Some(table) => Said::new("news-onward-move").number("table", table),
+            None => Said::new("news-onward-bye"),
         };
-        let (table, most) = (won.table, won.most);
-        let how = match won.decision {
-            MoverDecision::MostMiles => format!("You won table {table} with {most} {unit}"),
-            MoverDecision::Cut { .. } => {
-                format!(
-                    "You were tied for the most at table {table} ({most} {unit}) and won the cut"
-                )
-            }
-            MoverDecision::Host { .. } => format!(
-                "You were tied for the most at table {table} ({most} {unit}) and the host chose you"
-            ),
+        let id = match won.decision {
+            MoverDecision::MostMiles => "news-won-most",
+            MoverDecision::Cut { .. } => "news-won-cut",
+            MoverDecision::Host { .. } => "news-won-host",
         };
-        return Ok(Some(format!("{how}: {onward}.")));
+        return Ok(Some(
+            Said::new(id)
+                .number("table", won.table)
+                .said("score", scored(won.most))
+                .said("onward", onward),
+        ));
     }
     let score = closing.miles.get(&entry).copied().unwrap_or(0);
     let Some(was_at) = queries::table_of_entry(conn, previous.id, entry)?.map(|t| t.number) else {
@@ -635,29 +656,34 @@ fn last_round_news(
             .byes
             .iter()
             .any(|b| b.entry == entry)
-            .then(|| format!("Your bye scored {score} {unit}.")));
+            .then(|| Said::new("news-bye-scored").said("score", scored(score))));
     };
     let next = match now_at {
-        Some(table) if table == was_at => format!("You stay at table {table}."),
-        Some(table) => format!("Move to table {table}."),
-        None => "You sit out this round (a bye).".to_owned(),
+        Some(table) if table == was_at => Said::new("news-next-stay").number("table", table),
+        Some(table) => Said::new("news-next-move").number("table", table),
+        None => Said::new("news-next-bye"),
     };
-    Ok(Some(format!(
-        "You scored {score} {unit} at table {was_at}. {next}"
-    )))
+    Ok(Some(
+        Said::new("news-scored")
+            .said("score", scored(score))
+            .number("table", was_at)
+            .said("next", next),
+    ))
 }
 
 /// An entry's place, score and prize once the evening is over: "The evening is over: you
 /// finished 2nd of 8 with 87 miles and take the 1st prize."
-fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResult<Option<String>> {
+fn final_place(
+    conn: &mut Conn,
+    event: &EventRecord,
+    entry: EntryId,
+) -> AppResult<Option<Vec<Said>>> {
     let standings = super::report::standings(conn, event)?;
     let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
         return Ok(None);
     };
     if !row.ranked {
-        return Ok(Some(
-            "The evening is over. You withdrew before playing a round, so you are not ranked. Thank you for coming!".into(),
-        ));
+        return Ok(Some(vec![Said::new("finale-unranked")]));
     }
     let of = standings.rows.iter().filter(|r| r.ranked).count();
     let shared = standings
@@ -666,29 +692,25 @@ fn final_place(conn: &mut Conn, event: &EventRecord, entry: EntryId) -> AppResul
         .filter(|r| r.place == row.place)
         .count()
         > 1;
-    let place = format!(
-        "{}{}",
-        if shared { "joint " } else { "" },
-        crate::tournament::ordinal(row.place)
-    );
-    let unit = standings.unit.word();
-    let prize = match row.prize {
-        Some(prize) => format!(
-            " and take the {} prize. Congratulations!",
-            crate::tournament::ordinal(prize)
-        ),
-        None => ". Thank you for playing!".to_owned(),
-    };
+    let place = Said::new(if shared { "place-joint" } else { "place" }).number("place", row.place);
+    let score = Said::new("score-in-unit")
+        .number("score", row.total)
+        .text("unit", standings.unit.word());
+    let finished = match row.prize {
+        Some(prize) => {
+            Said::new("finale-prize").said("prize", Said::new("place").number("place", prize))
+        }
+        None => Said::new("finale-place"),
+    }
+    .said("place", place)
+    .number("of", of)
+    .said("score", score);
+    let mut said = vec![finished];
     // Until the host closes the evening the results may still be corrected.
-    let provisional = if standings.provisional {
-        " These results are provisional until the host closes the evening."
-    } else {
-        ""
-    };
-    Ok(Some(format!(
-        "The evening is over: you finished {place} of {of} with {} {unit}{prize}{provisional}",
-        row.total
-    )))
+    if standings.provisional {
+        said.push(Said::new("finale-provisional"));
+    }
+    Ok(Some(said))
 }
 
 fn deal_info(
@@ -740,74 +762,63 @@ fn message(
     round: &RoundRecord,
     round_state: rounds::RoundState,
     unit: &str,
-) -> String {
-    let Some(table) = state.table else {
-        return String::new();
-    };
+) -> Option<Said> {
+    let table = state.table?;
     let others: Vec<String> = state
         .tablemates
         .iter()
         .filter(|t| !t.you)
         .map(|t| t.names.join(" & "))
         .collect();
-    let with = if others.is_empty() {
-        String::new()
-    } else {
-        format!(" with {}", others.join(" and "))
+    // A message naming the table, with the tablemates ("...-with") when there are any.
+    let at_table = |alone: &'static str, with: &'static str| {
+        let said = if others.is_empty() {
+            Said::new(alone)
+        } else {
+            Said::new(with).names("others", others.clone())
+        };
+        said.number("round", round.number()).number("table", table)
+    };
+    let over = |id| {
+        Said::new(id)
+            .number("round", round.number())
+            .text("unit", unit)
     };
     use rounds::RoundState;
-    match round_state {
-        RoundState::Seated => format!(
-            "Round {}: sit at table {table}{with}. Play starts at the host's signal.",
-            round.number()
-        ),
-        RoundState::Paused => "The round is paused. Wait for the host to resume it.".into(),
+    Some(match round_state {
+        RoundState::Seated => at_table("seat-msg-sit-at", "seat-msg-sit-at-with"),
+        RoundState::Paused => Said::new("seat-msg-paused"),
         // At a paper table the miles are recorded once the side's card is in and confirmed
         // (or the host has closed the round).
         RoundState::Over if state.mode.as_deref() == Some(play::PAPER) => {
-            let mine = state.cards.iter().find(|c| c.mine);
-            let number = round.number();
-            match mine {
-                Some(card) if card.card.is_some() && card.confirmed => format!(
-                    "Time is up for round {number}. Your {unit} are recorded; when the host closes the round, this page says where you go next."
-                ),
-                Some(card) if card.card.is_some() => format!(
-                    "Time is up for round {number}. Your card is in; once another side confirms it, your {unit} are recorded."
-                ),
-                _ => format!(
-                    "Time is up for round {number}. Count your piles and enter your side's score card below; another side confirms it."
-                ),
+            match state.cards.iter().find(|c| c.mine) {
+                Some(card) if card.card.is_some() && card.confirmed => over("seat-msg-recorded"),
+                Some(card) if card.card.is_some() => over("seat-msg-paper-card-in"),
+                _ => over("seat-msg-paper-count"),
             }
         }
-        RoundState::Over | RoundState::Closed => format!(
-            "Time is up for round {}. Your {} are recorded; when the host closes the round, this page says where you go next.",
-            round.number(),
-            unit
-        ),
-        _ if state.mode.as_deref() == Some(play::PAPER) => format!(
-            "Round {}: table {table}{with} plays with real cards. Count your piles at the signal.",
-            round.number()
-        ),
+        RoundState::Over | RoundState::Closed => over("seat-msg-recorded"),
+        _ if state.mode.as_deref() == Some(play::PAPER) => {
+            at_table("seat-msg-paper-table", "seat-msg-paper-table-with")
+        }
         _ => match &state.deal {
-            Some(deal) if deal.view.is_over() => {
-                "This deal is over: wait for the next one or the signal.".into()
-            }
+            Some(deal) if deal.view.is_over() => Said::new("seat-msg-deal-over"),
             // A decision out of turn is named (the page adds the seconds left). After a hazard
             // every seat but the holder reads the same words, whoever holds the safety.
             Some(DealInfo {
                 wait: Some(wait), ..
-            }) => match (wait.after_hazard, wait.deciding) {
-                (true, true) => "Coup Fourré?".into(),
-                (true, false) => "The table waits for a possible Coup Fourré:".into(),
-                (false, true) => "You reached 700: stop here or extend to 1000?".into(),
-                (false, false) => "The side at 700 miles decides whether to extend to 1000:".into(),
-            },
+            }) => Said::new(match (wait.after_hazard, wait.deciding) {
+                (true, true) => "seat-msg-coup-fourre",
+                (true, false) => "seat-msg-coup-fourre-wait",
+                (false, true) => "seat-msg-extension",
+                (false, false) => "seat-msg-extension-wait",
+            }),
             // The board's heading already says "Your turn".
-            Some(deal) if deal.your_turn => "Choose a card to play or discard.".into(),
-            Some(_) => "Waiting for the other players' moves.".into(),
-            None => format!("Round {}: table {table}{with}.", round.number()),
+            Some(deal) if deal.your_turn => Said::new("seat-msg-your-turn"),
+            Some(_) => Said::new("seat-msg-waiting"),
+            None => at_table("seat-msg-at-table", "seat-msg-at-table-with"),
         },
-    }
+    })
 }
 
 /// A move as it came in: how many actions the player had seen, and the action.
@@ -922,12 +933,14 @@ pub fn play_move_as(
 }
 
 /// What the page of a seat handed to a late arrival says.
-fn handed_message(conn: &mut Conn, to: i64, round: Option<i32>) -> AppResult<String> {
+fn handed_message(conn: &mut Conn, to: i64, round: Option<i32>) -> AppResult<Said> {
     let name = super::handover::successor_name(conn, to)?;
-    let when = round.map(|r| format!(" in round {r}")).unwrap_or_default();
-    Ok(format!(
-        "The host gave your seat to {name}{when}: this link no longer plays. Your rounds before it still count. Thank you for playing!"
-    ))
+    Ok(match round {
+        Some(round) => Said::new("seat-msg-handed-in-round")
+            .text("name", name)
+            .number("round", round),
+        None => Said::new("seat-msg-handed").text("name", name),
+    })
 }
 
 /// The refusal of a move sent from a seat handed to a late arrival.

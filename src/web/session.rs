@@ -1,6 +1,8 @@
 //! Who the browser is: a signed, encrypted, HttpOnly, SameSite=Lax session cookie holding the
 //! events this browser hosts, the player it plays as (after picking a seat from a table's QR
-//! code), a CSRF token for its forms, and a one-time message for the next page.
+//! code), a CSRF token for its forms, and a one-time message for the next page. Beside it, the
+//! reader's language: the `lang` cookie the language chooser sets, else the browser's
+//! `Accept-Language`.
 
 use futures_util::future::LocalBoxFuture;
 
@@ -12,6 +14,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::tokens::{new_token, same_hash};
 use crate::app::{App, AppError, AppResult, HostKey, ViewerKey, events};
+use crate::i18n::Lang;
+
+/// The cookie that keeps the language a guest chose (see `pages::language`).
+pub const LANG_COOKIE: &str = "lang";
 
 const HOSTS: &str = "hosts";
 const PLAYER: &str = "player";
@@ -89,8 +95,23 @@ impl CardDraft {
     }
 }
 
-/// The browser's session.
-pub struct Visitor(pub Session);
+/// The browser's session, the reader's language and the page asked for (its path and query,
+/// for the language chooser to come back to; "/" after a form).
+pub struct Visitor(pub Session, Lang, String);
+
+/// The language a request is read in: the chooser's cookie, else the browser's preference.
+pub fn lang_of(req: &HttpRequest) -> Lang {
+    req.cookie(LANG_COOKIE)
+        .and_then(|c| Lang::from_tag(c.value()))
+        .unwrap_or_else(|| {
+            let header = req
+                .headers()
+                .get(actix_web::http::header::ACCEPT_LANGUAGE)
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or_default();
+            Lang::from_accept_language(header)
+        })
+}
 
 impl FromRequest for Visitor {
     type Error = actix_web::Error;
@@ -100,7 +121,14 @@ impl FromRequest for Visitor {
     /// right the host has since ended (logout, a new host token) or a seat since released or
     /// renewed is dropped, so a copy of an old cookie opens nothing.
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let visitor = Visitor(req.get_session());
+        let here = if req.method() == actix_web::http::Method::GET {
+            req.uri()
+                .path_and_query()
+                .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned())
+        } else {
+            "/".to_owned()
+        };
+        let visitor = Visitor(req.get_session(), lang_of(req), here);
         let app = req.app_data::<actix_web::web::Data<App>>().cloned();
         Box::pin(async move {
             let hosts = visitor.hosted_epochs();
@@ -130,6 +158,16 @@ impl FromRequest for Visitor {
 }
 
 impl Visitor {
+    /// The reader's language.
+    pub fn lang(&self) -> Lang {
+        self.1
+    }
+
+    /// The page asked for, path and query ("/" after a form).
+    pub fn here(&self) -> &str {
+        &self.2
+    }
+
     /// The CSRF token of this browser's forms (made on first use).
     pub fn csrf(&self) -> String {
         if let Ok(Some(token)) = self.0.get::<String>(CSRF) {

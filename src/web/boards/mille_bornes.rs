@@ -7,33 +7,43 @@
 use askama::Template;
 
 use super::{Context, Face, MoveButton};
-use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
 use crate::engine::Side;
+use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
+use crate::i18n::Lang;
+
+/// A card's name in the reader's language: the box's names (in French, the French box's:
+/// Feu rouge, Feu vert, bornes...). Messages `mb-card-<id>` in `locales/*/mille-bornes.ftl`.
+pub fn card_name(lang: Lang, card: Card) -> String {
+    lang.t(&format!("mb-card-{}", card.id()))
+}
 
 /// The face of a card.
-pub fn face(card: Card) -> Face {
+pub fn face(lang: Lang, card: Card) -> Face {
     let (class, kind, value) = match card {
-        Card::D25 => ("mile", "Miles", "25"),
-        Card::D50 => ("mile", "Miles", "50"),
-        Card::D75 => ("mile", "Miles", "75"),
-        Card::D100 => ("mile", "Miles", "100"),
-        Card::D200 => ("mile", "Miles", "200"),
-        Card::OutOfGas | Card::FlatTire | Card::Accident | Card::Stop => ("delay", "Hazard", ""),
-        Card::SpeedLimit => ("delay", "Speed limit", ""),
-        Card::Gasoline | Card::SpareTire | Card::Repairs | Card::EndOfLimit => {
-            ("remedy", "Remedy", "")
+        Card::D25 => ("mile", "mb-kind-miles", "25"),
+        Card::D50 => ("mile", "mb-kind-miles", "50"),
+        Card::D75 => ("mile", "mb-kind-miles", "75"),
+        Card::D100 => ("mile", "mb-kind-miles", "100"),
+        Card::D200 => ("mile", "mb-kind-miles", "200"),
+        Card::OutOfGas | Card::FlatTire | Card::Accident | Card::Stop => {
+            ("delay", "mb-kind-hazard", "")
         }
-        Card::Roll => ("go", "Roll", ""),
+        Card::SpeedLimit => ("delay", "mb-kind-speed-limit", ""),
+        Card::Gasoline | Card::SpareTire | Card::Repairs | Card::EndOfLimit => {
+            ("remedy", "mb-kind-remedy", "")
+        }
+        Card::Roll => ("go", "mb-kind-roll", ""),
         Card::ExtraTank | Card::PunctureProof | Card::DrivingAce | Card::RightOfWay => {
-            ("speed-card", "Safety", "")
+            ("speed-card", "mb-kind-safety", "")
         }
     };
+    let name = card_name(lang, card);
     Face {
         id: card.id(),
-        title: card.name(),
+        title: name.clone(),
         class,
-        kind,
-        name: if value.is_empty() { card.name() } else { "" },
+        kind: lang.t(kind),
+        name: if value.is_empty() { name } else { String::new() },
         value,
     }
 }
@@ -83,35 +93,49 @@ impl Board<'_> {
         self.context.is_to_move(side.side, mover)
     }
 
+    fn lang(&self) -> Lang {
+        self.context.lang
+    }
+
+    /// A card's name in the reader's language.
+    fn card(&self, card: &Card) -> String {
+        card_name(self.lang(), *card)
+    }
+
     fn battle_text(&self, side: &SideView) -> String {
-        let top = side.battle_top.map_or("empty", Card::name);
-        let moving = if side.can_move {
-            "may travel"
+        let top = side
+            .battle_top
+            .map_or_else(|| self.lang().t("mb-pile-empty"), |c| self.card(&c));
+        let id = if side.can_move {
+            "mb-battle-pile-travel"
         } else {
-            "stopped"
+            "mb-battle-pile-stopped"
         };
-        format!("Battle pile: {top} ({moving})")
+        self.lang().msg(id).arg("top", top).text()
     }
 
     fn speed_text(&self, side: &SideView) -> String {
         match side.speed_top {
-            Some(Card::SpeedLimit) if side.limited => "Speed Limit: 25s and 50s only".into(),
-            Some(card) => card.name().into(),
-            None => "no limit".into(),
+            Some(Card::SpeedLimit) if side.limited => self.lang().t("mb-speed-limited"),
+            Some(card) => self.card(&card),
+            None => self.lang().t("mb-no-limit"),
         }
     }
 
     fn safety_text(&self, side: &SideView) -> String {
         if side.safeties.is_empty() {
-            return "none".into();
+            return self.lang().t("mb-no-safety");
         }
         side.safeties
             .iter()
             .map(|s| {
                 if side.coups_fourres.contains(s) {
-                    format!("{} (coup fourré, crosswise)", s.name())
+                    self.lang()
+                        .msg("mb-safety-coup-fourre")
+                        .arg("card", self.card(s))
+                        .text()
                 } else {
-                    s.name().to_owned()
+                    self.card(s)
                 }
             })
             .collect::<Vec<_>>()
@@ -123,11 +147,12 @@ impl Board<'_> {
     }
 
     /// Each distance pile: its count and its name.
-    fn piles(&self, side: &SideView) -> Vec<(u8, &'static str)> {
+    fn piles(&self, side: &SideView) -> Vec<(u8, String)> {
         side.distance_cards
             .to_array()
             .into_iter()
-            .zip(["25s", "50s", "75s", "100s", "200s"])
+            .zip([25u32, 50, 75, 100, 200])
+            .map(|(count, miles)| (count, self.lang().msg("mb-pile-of").arg("miles", miles).text()))
             .collect()
     }
 
@@ -138,7 +163,7 @@ impl Board<'_> {
             .and_then(|s| s.hand.clone())
             .unwrap_or_default()
             .into_iter()
-            .map(face)
+            .map(|card| face(self.lang(), card))
             .collect()
     }
 
@@ -149,24 +174,25 @@ impl Board<'_> {
     fn wait(&self) -> Option<(String, i64, Vec<MoveButton>)> {
         let wait = self.context.deal.wait?;
         let seconds = (wait.left_ms + 999) / 1000;
+        let lang = self.lang();
         let words = match (wait.after_hazard, wait.deciding) {
             (true, true) => {
                 let hazard = self.last_hazard().map(|(_, card)| card);
                 match hazard.and_then(Card::safety) {
-                    Some(safety) => format!("Coup Fourré? You hold {}:", safety.name()),
-                    None => "Coup Fourré?".to_owned(),
+                    Some(safety) => lang
+                        .msg("mb-wait-coup-fourre-you-hold")
+                        .arg("card", self.card(&safety))
+                        .text(),
+                    None => lang.t("mb-wait-coup-fourre"),
                 }
             }
-            (true, false) => {
-                "The table waits for a possible Coup Fourré, as after every hazard:".to_owned()
-            }
-            (false, true) => "You reached 700: stop here or extend to 1000?".to_owned(),
+            (true, false) => lang.t("mb-wait-others"),
+            (false, true) => lang.t("mb-wait-extension-you"),
             (false, false) => {
                 let seat = self.view.pending.map_or(self.view.to_move, |p| p.seat);
-                format!(
-                    "{} reached 700: stop there or extend to 1000?",
-                    self.context.who(seat)
-                )
+                self.context
+                    .seat_said(lang.msg("mb-wait-extension-other"), seat)
+                    .text()
             }
         };
         let buttons = if wait.deciding {
@@ -239,75 +265,98 @@ impl Board<'_> {
 
     /// Words for a move, naming the target side by its players.
     fn label(&self, action: &Action) -> String {
+        let lang = self.lang();
         match *action {
-            Action::Discard { card } => format!("Discard {}", card.name()),
+            Action::Discard { card } => lang
+                .msg("mb-move-discard")
+                .arg("card", self.card(&card))
+                .text(),
             Action::Play {
                 card,
                 target: Some(side),
-            } => format!("{} on {}", card.name(), self.side_name(side)),
-            Action::Play { card, .. } => format!("Play {}", card.name()),
-            Action::CoupFourre => "Coup Fourré!".into(),
-            Action::Pass => "Let it go".into(),
-            Action::Extend(true) => "Extend to 1000 miles".into(),
-            Action::Extend(false) => "Stop at 700 miles".into(),
+            } => lang
+                .msg("mb-move-on")
+                .arg("card", self.card(&card))
+                .arg("names", self.side_name(side))
+                .text(),
+            Action::Play { card, .. } => lang
+                .msg("mb-move-play")
+                .arg("card", self.card(&card))
+                .text(),
+            Action::CoupFourre => lang.t("mb-move-coup-fourre"),
+            Action::Pass => lang.t("mb-move-let-it-go"),
+            Action::Extend(true) => lang.t("mb-move-extend"),
+            Action::Extend(false) => lang.t("mb-move-stop-at-700"),
         }
     }
 
     /// The recent events in words.
     fn recent_lines(&self) -> Vec<String> {
         let context = self.context;
+        let lang = self.lang();
+        let seat_said = |id, seat, card: Option<Card>| {
+            let msg = context.seat_said(lang.msg(id), seat);
+            match card {
+                Some(card) => msg.arg("card", self.card(&card)),
+                None => msg,
+            }
+            .text()
+        };
         self.recent
             .iter()
             .filter_map(|event| match *event {
-                Event::Drew { seat, card } if seat == context.deal.seat => {
-                    card.map(|c| format!("You drew {}.", c.name()))
-                }
+                Event::Drew { seat, card } if seat == context.deal.seat => card.map(|c| {
+                    lang.msg("mb-recent-you-drew")
+                        .arg("card", self.card(&c))
+                        .text()
+                }),
                 Event::Drew { .. } => None,
                 Event::Played { seat, card, .. } => {
-                    Some(format!("{} played {}.", context.who(seat), card.name()))
+                    Some(seat_said("mb-recent-played", seat, Some(card)))
                 }
-                Event::Hazard { by, side, card } => Some(format!(
-                    "{} played {} on {}.",
-                    context.who(by),
-                    card.name(),
-                    context.side_names(side)
-                )),
-                Event::Safety { seat, card, .. } => Some(format!(
-                    "{} played {} and plays again.",
-                    context.who(seat),
-                    card.name()
-                )),
-                Event::CoupFourre { seat, card, .. } => Some(format!(
-                    "Coup Fourré! {} played {} and plays again.",
-                    context.who(seat),
-                    card.name()
-                )),
-                Event::Cancelled { side, card } => Some(format!(
-                    "{} {} rid of {}.",
-                    context.side_names(side),
-                    context.side_is(side),
-                    card.name()
-                )),
-                Event::TurnLost { seat } => Some(format!("{} lost a turn.", context.who(seat))),
-                Event::Discarded { seat, card } => Some(format!(
-                    "{} discarded {}.",
-                    context.who(seat),
-                    card.name()
-                )),
-                Event::Extension { side, extend } => Some(if extend {
-                    format!("{} called the Extension: 1000 miles!", context.side_names(side))
-                } else {
-                    format!("{} stopped at 700 miles.", context.side_names(side))
-                }),
+                Event::Hazard { by, side, card } => Some(
+                    context
+                        .seat_said(lang.msg("mb-recent-hazard"), by)
+                        .arg("card", self.card(&card))
+                        .arg("names", context.side_names(side))
+                        .text(),
+                ),
+                Event::Safety { seat, card, .. } => {
+                    Some(seat_said("mb-recent-safety", seat, Some(card)))
+                }
+                Event::CoupFourre { seat, card, .. } => {
+                    Some(seat_said("mb-recent-coup-fourre", seat, Some(card)))
+                }
+                Event::Cancelled { side, card } => Some(
+                    context
+                        .side_said(lang.msg("mb-recent-rid-of"), side)
+                        .arg("card", self.card(&card))
+                        .text(),
+                ),
+                Event::TurnLost { seat } => Some(seat_said("mb-recent-turn-lost", seat, None)),
+                Event::Discarded { seat, card } => {
+                    Some(seat_said("mb-recent-discarded", seat, Some(card)))
+                }
+                Event::Extension { side, extend } => Some(
+                    context
+                        .side_said(
+                            lang.msg(if extend {
+                                "mb-recent-extension"
+                            } else {
+                                "mb-recent-stopped-at-700"
+                            }),
+                            side,
+                        )
+                        .text(),
+                ),
                 Event::HandOver {
                     completed_by: Some(side),
-                } => Some(format!(
-                    "{} completed the trip!",
-                    context.side_names(side)
-                )),
-                Event::HandOver { completed_by: None } => {
-                    Some("Every card is played: the hand is over.".into())
-                }
+                } => Some(
+                    context
+                        .side_said(lang.msg("mb-recent-trip-completed"), side)
+                        .text(),
+                ),
+                Event::HandOver { completed_by: None } => Some(lang.t("mb-recent-hand-over")),
             })
             .collect()
     }
@@ -409,6 +458,7 @@ mod tests {
             })
             .collect();
         let context = Context {
+            lang: Lang::ENGLISH,
             deal: &deal,
             tablemates: &tablemates,
             csrf: "csrf",

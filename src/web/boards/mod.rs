@@ -10,9 +10,12 @@
 use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
 use crate::engine::{self, Seat, Side, View};
+use crate::i18n::{Lang, Msg};
 
-/// What every board needs besides the deal: who sits where, and where moves are posted.
+/// What every board needs besides the deal: the reader's language, who sits where, and where
+/// moves are posted.
 pub struct Context<'a> {
+    pub lang: Lang,
     pub deal: &'a DealInfo,
     pub tablemates: &'a [Tablemate],
     pub csrf: &'a str,
@@ -25,23 +28,39 @@ impl Context<'_> {
         self.tablemates
             .iter()
             .find(|t| t.side == Some(side))
-            .map_or_else(|| format!("side {side}"), |t| t.names.join(" & "))
+            .map_or_else(
+                || self.lang.msg("board-side-n").arg("side", side).text(),
+                |t| t.names.join(" & "),
+            )
     }
 
     /// A number of cards in words: "1 card", "0 cards", "12 cards".
     pub fn cards(&self, count: &u32) -> String {
-        crate::tournament::counted(u64::from(*count), "card", "cards")
+        self.lang.msg("board-cards").arg("count", *count).text()
     }
 
-    /// "is", or "are" after a partnership's names: a verb that agrees with
-    /// [`Context::side_names`].
-    pub fn side_is(&self, side: Side) -> &'static str {
+    /// A message about what a side did, given the side's names (`$names`) and whether they
+    /// are one player or partners (`$subject`: "one" or "many"), for the verb to agree.
+    pub fn side_said(&self, msg: Msg, side: Side) -> Msg {
         let partners = self
             .tablemates
             .iter()
             .find(|t| t.side == Some(side))
             .is_some_and(|t| t.names.len() > 1);
-        if partners { "are" } else { "is" }
+        msg.arg("names", self.side_names(side))
+            .arg("subject", if partners { "many" } else { "one" })
+    }
+
+    /// A message about what a seat did, given who (`$who`: "You" or the names) and whether
+    /// that is the reader, one player or partners (`$subject`: "you", "one" or "many").
+    pub fn seat_said(&self, msg: Msg, seat: Seat) -> Msg {
+        let mate = self.tablemates.iter().find(|t| t.seats.contains(&seat));
+        let subject = match mate {
+            Some(t) if t.you && self.deal.seat == seat => "you",
+            Some(t) if t.names.len() > 1 => "many",
+            _ => "one",
+        };
+        msg.arg("who", self.who(seat)).arg("subject", subject)
     }
 
     /// The deal's legal moves, as actions of the rule set the board draws.
@@ -81,12 +100,12 @@ impl Context<'_> {
             .find(|t| t.seats.contains(&seat))
             .map(|t| {
                 if t.you && self.deal.seat == seat {
-                    "You".to_owned()
+                    self.lang.t("board-you")
                 } else {
                     t.names.join(" & ")
                 }
             })
-            .unwrap_or_else(|| format!("Seat {seat}"))
+            .unwrap_or_else(|| self.lang.msg("board-seat-n").arg("seat", seat).text())
     }
 
     /// The recent moves played for their seats (the turn clock, or a bot the host handed the
@@ -96,24 +115,13 @@ impl Context<'_> {
             .stand_ins
             .iter()
             .map(|note| {
-                let who = self.who(note.seat);
-                let whose = if who == "You" {
-                    "Your".to_owned()
-                } else {
-                    format!("{who}'s")
+                let id = match note.by {
+                    StandIn::Clock => "board-stand-in-clock",
+                    StandIn::Bot => "board-stand-in-bot",
                 };
-                match note.by {
-                    StandIn::Clock => {
-                        format!(
-                            "{whose} turn ran out: move {} was {}.",
-                            note.action + 1,
-                            note.by.label()
-                        )
-                    }
-                    StandIn::Bot => {
-                        format!("{whose} move {}: {}.", note.action + 1, note.by.label())
-                    }
-                }
+                self.seat_said(self.lang.msg(id), note.seat)
+                    .arg("move", note.action + 1)
+                    .text()
             })
             .collect()
     }
@@ -123,24 +131,27 @@ impl Context<'_> {
         self.whose_turn_in("race")
     }
 
-    /// The heading of the board, calling a deal `deal` ("race", "hand").
-    pub fn whose_turn_in(&self, deal: &str) -> String {
+    /// The heading of the board, calling a deal `deal` ("race", "hand": the messages' `$deal`
+    /// chooses the word).
+    pub fn whose_turn_in(&self, deal: &'static str) -> String {
+        let lang = self.lang;
         let view = &self.deal.view;
         if let Some(winner) = view.winner() {
-            return match self.tablemates.iter().find(|t| t.side == Some(winner)) {
-                Some(t) if t.you => format!("You won this {deal}!"),
-                Some(t) => format!("{} won this {deal}.", t.names.join(" & ")),
-                None => format!("The {deal} is over."),
+            let msg = match self.tablemates.iter().find(|t| t.side == Some(winner)) {
+                Some(t) if t.you => lang.msg("board-won-you"),
+                Some(_) => self.side_said(lang.msg("board-won"), winner),
+                None => lang.msg("board-over"),
             };
+            return msg.arg("deal", deal).text();
         }
         if view.is_over() {
-            return format!("The {deal} is over: level at the top.");
+            return lang.msg("board-over-level").arg("deal", deal).text();
         }
         if self.deal.wait.is_some_and(|w| !w.deciding) {
-            return "the table waits.".into();
+            return lang.t("board-table-waits");
         }
         if self.deal.your_turn {
-            return "Your turn.".into();
+            return lang.t("board-your-turn");
         }
         let seat = view.to_move();
         let name = self
@@ -148,8 +159,8 @@ impl Context<'_> {
             .iter()
             .find(|t| t.seats.contains(&seat))
             .map(|t| t.names.join(" & "))
-            .unwrap_or_else(|| format!("seat {seat}"));
-        format!("{name} to play.")
+            .unwrap_or_else(|| lang.msg("board-seat-n-lower").arg("seat", seat).text());
+        lang.msg("board-to-play").arg("name", name).text()
     }
 }
 
@@ -157,10 +168,10 @@ impl Context<'_> {
 /// class, its kind, and its big value (a mileage card) or its name.
 pub struct Face {
     pub id: &'static str,
-    pub title: &'static str,
+    pub title: String,
     pub class: &'static str,
-    pub kind: &'static str,
-    pub name: &'static str,
+    pub kind: String,
+    pub name: String,
     pub value: &'static str,
 }
 
@@ -306,6 +317,7 @@ mod tests {
     fn plurals_a_board_counts_1_card_and_2_cards() {
         let deal = dealt(RulesId::Touring1926);
         let context = Context {
+            lang: Lang::ENGLISH,
             deal: &deal,
             tablemates: &[],
             csrf: "",
@@ -343,6 +355,7 @@ mod tests {
         };
         let tablemates = [side(0, &["Ann", "Bob"]), side(1, &["Cy"])];
         let context = Context {
+            lang: Lang::ENGLISH,
             deal: &deal,
             tablemates: &tablemates,
             csrf: "",

@@ -8,24 +8,30 @@ use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, Status, V
 use crate::engine::Side;
 
 /// The face of a card.
-pub fn face(card: Card) -> Face {
+pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
     let (class, kind, value) = match card {
-        Card::Go => ("go", "Go", ""),
-        Card::CityLimits | Card::Country => ("speed-card", "Speed", ""),
-        Card::Collision | Card::OutOfGasoline => ("delay", "Delay · 1 hour", ""),
-        Card::Puncture => ("delay", "Delay · 2 hours", ""),
-        Card::HauledIn | Card::Gasoline => ("remedy", "Remedy", ""),
-        Card::Mile1 => ("mile", "Miles", "1"),
-        Card::Mile3 => ("mile", "Miles", "3"),
-        Card::Mile5 => ("mile", "Miles", "5"),
-        Card::Mile10 => ("mile", "Miles", "10"),
+        Card::Go => ("go", "t26-kind-go", ""),
+        Card::CityLimits | Card::Country => ("speed-card", "t26-kind-speed", ""),
+        Card::Collision | Card::OutOfGasoline => ("delay", "t26-kind-delay-1h", ""),
+        Card::Puncture => ("delay", "t26-kind-delay-2h", ""),
+        Card::HauledIn | Card::Gasoline => ("remedy", "t26-kind-remedy", ""),
+        Card::Mile1 => ("mile", "t26-kind-miles", "1"),
+        Card::Mile3 => ("mile", "t26-kind-miles", "3"),
+        Card::Mile5 => ("mile", "t26-kind-miles", "5"),
+        Card::Mile10 => ("mile", "t26-kind-miles", "10"),
     };
+    // Touring's cards keep their English names until their French names are chosen (and
+    // documented in docs/rules.md beside the English).
     Face {
         id: card.id(),
-        title: card.name(),
+        title: card.name().to_owned(),
         class,
-        kind,
-        name: if value.is_empty() { card.name() } else { "" },
+        kind: lang.t(kind),
+        name: if value.is_empty() {
+            card.name().to_owned()
+        } else {
+            String::new()
+        },
         value,
     }
 }
@@ -120,7 +126,7 @@ impl Board<'_> {
             .map(<[Card]>::to_vec)
             .unwrap_or_default()
             .into_iter()
-            .map(face)
+            .map(|card| face(self.context.lang, card))
             .collect()
     }
 

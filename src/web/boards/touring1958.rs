@@ -9,27 +9,33 @@ use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
 use crate::engine::Side;
 
 /// The face of a card.
-pub fn face(card: Card) -> Face {
+pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
     let (class, kind, value) = match card {
-        Card::Go => ("go", "Go", ""),
-        Card::Freeway => ("speed-card", "Freeway", ""),
-        Card::PopulatedArea => ("delay", "Speed limit", ""),
-        Card::StopToRefuel | Card::MissedTheCurve => ("delay", "Stop", ""),
+        Card::Go => ("go", "t58-kind-go", ""),
+        Card::Freeway => ("speed-card", "t58-kind-freeway", ""),
+        Card::PopulatedArea => ("delay", "t58-kind-speed-limit", ""),
+        Card::StopToRefuel | Card::MissedTheCurve => ("delay", "t58-kind-stop", ""),
         Card::BurningOil | Card::BrokenSpring | Card::BrakeAdjustment => {
-            ("delay", "Takes miles", "")
+            ("delay", "t58-kind-takes-miles", "")
         }
-        Card::Gasoline | Card::Wrecker => ("remedy", "Remedy", ""),
-        Card::Mile25 => ("mile", "Miles", "25"),
-        Card::Mile35 => ("mile", "Miles", "35"),
-        Card::Mile50 => ("mile", "Miles", "50"),
-        Card::Mile75 => ("mile", "Miles", "75"),
+        Card::Gasoline | Card::Wrecker => ("remedy", "t58-kind-remedy", ""),
+        Card::Mile25 => ("mile", "t58-kind-miles", "25"),
+        Card::Mile35 => ("mile", "t58-kind-miles", "35"),
+        Card::Mile50 => ("mile", "t58-kind-miles", "50"),
+        Card::Mile75 => ("mile", "t58-kind-miles", "75"),
     };
+    // Touring's cards keep their English names until their French names are chosen (and
+    // documented in docs/rules.md beside the English).
     Face {
         id: card.id(),
-        title: card.name(),
+        title: card.name().to_owned(),
         class,
-        kind,
-        name: if value.is_empty() { card.name() } else { "" },
+        kind: lang.t(kind),
+        name: if value.is_empty() {
+            card.name().to_owned()
+        } else {
+            String::new()
+        },
         value,
     }
 }
@@ -150,7 +156,7 @@ impl Board<'_> {
             .and_then(|s| s.hand.clone())
             .unwrap_or_default()
             .into_iter()
-            .map(face)
+            .map(|card| face(self.context.lang, card))
             .collect()
     }
 

@@ -5,6 +5,7 @@
 mod assets;
 mod chart;
 mod host;
+mod language;
 mod print;
 pub mod refusal;
 mod replay;
@@ -24,6 +25,7 @@ use serde::Deserialize;
 pub use super::run;
 use super::session::{Flash, Visitor};
 use crate::app::{App, AppError, AppResult};
+use crate::i18n::Lang;
 
 /// Registers the pages' routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -34,6 +36,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     // After the fixed names above: `/static/{file}` answers the hashed ones.
     assets::routes(cfg);
     start::routes(cfg);
+    language::routes(cfg);
     host::routes(cfg);
     seat::routes(cfg);
     screen::routes(cfg);
@@ -61,6 +64,10 @@ pub struct Layout {
     /// `?key=...` on the links of a private event's view opened with the viewer key, so that
     /// the key travels with every link the page makes; empty otherwise.
     pub view_query: String,
+    /// The reader's language: the page's words and `<html lang>`.
+    pub lang: Lang,
+    /// Where the language chooser comes back to: this page's path and query ("/" for none).
+    pub here: String,
 }
 
 impl Layout {
@@ -69,6 +76,8 @@ impl Layout {
             title: title.into(),
             csrf: visitor.csrf(),
             flash: visitor.take_flash(),
+            lang: visitor.lang(),
+            here: visitor.here().to_owned(),
             ..Layout::default()
         }
     }
@@ -83,6 +92,27 @@ impl Layout {
     pub fn flash_qr(&self) -> Option<String> {
         let flash = self.flash.as_ref().filter(|f| f.qr)?;
         flash.link.as_deref().map(screen::qr_svg)
+    }
+
+    /// Where the language chooser comes back to.
+    pub fn back(&self) -> &str {
+        language::local_path(&self.here)
+    }
+
+    /// The languages of the chooser: each one's tag, its name in its own words, and whether
+    /// the page is in it.
+    pub fn languages(&self) -> Vec<(&'static str, String, bool)> {
+        Lang::offered()
+            .map(|lang| {
+                let name = lang.own_name();
+                let name = if self.lang == Lang::PSEUDO {
+                    format!("{}{name}{}", crate::i18n::OPEN, crate::i18n::CLOSE)
+                } else {
+                    name
+                };
+                (lang.code(), name, lang == self.lang)
+            })
+            .collect()
     }
 
     /// The style sheet's address, its name carrying a hash of its content (see `assets`).

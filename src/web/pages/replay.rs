@@ -235,7 +235,9 @@ fn step_words(replay: &Replay) -> Vec<String> {
         stand_ins: Vec::new(),
         ..first.deal.clone()
     };
+    // The replay page is not translated yet: its boards stay in English with it.
     boards::recent_words(&boards::Context {
+        lang: crate::i18n::Lang::ENGLISH,
         deal: &deal,
         tablemates: &replay.tablemates,
         csrf: "",
@@ -300,6 +302,7 @@ async fn show(
         .map(|seat| {
             let tablemates = as_seen_by(&replay.tablemates, seat.seat);
             let board = boards::render(&boards::Context {
+                lang: crate::i18n::Lang::ENGLISH,
                 deal: &seat.deal,
                 tablemates: &tablemates,
                 csrf: "",

@@ -17,6 +17,7 @@ use crate::app::rounds::{self, RoundState, SeatCard};
 use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreSheet, ScoreUnit};
+use crate::i18n::Lang;
 use crate::tournament::PaperHands;
 use crate::web::boards;
 use crate::web::live::{self, Audience, Hub, Topic};
@@ -43,6 +44,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Template)]
 #[template(path = "fragments/seat_board.html")]
 pub struct Board {
+    /// The reader's language.
+    pub lang: Lang,
     pub csrf: String,
     /// Where the move and card forms post.
     pub post_card: String,
@@ -79,6 +82,14 @@ impl Board {
         self.state.deal.as_ref()
     }
 
+    /// What to do now, in the reader's language.
+    fn message(&self) -> String {
+        if self.state.said.is_empty() {
+            return self.state.message.clone();
+        }
+        self.lang.say_all(&self.state.said)
+    }
+
     fn your_turn(&self) -> bool {
         self.deal().is_some_and(|d| d.your_turn)
     }
@@ -108,15 +119,21 @@ impl Board {
         let deal = self.deal().filter(|d| !d.view.is_over())?;
         let turn = deal.turn?;
         let whose = if deal.your_turn {
-            "Your turn".to_owned()
+            self.lang.t("seat-turn-yours")
         } else {
-            let name = self
+            match self
                 .state
                 .tablemates
                 .iter()
                 .find(|t| t.seats.contains(&turn.seat))
-                .map_or_else(|| "This".to_owned(), |t| t.names.join(" & "));
-            format!("{name}'s turn")
+            {
+                Some(t) => self
+                    .lang
+                    .msg("seat-turn-of")
+                    .arg("name", t.names.join(" & "))
+                    .text(),
+                None => self.lang.t("seat-turn-of-this-seat"),
+            }
         };
         Some((whose, turn.left_ms, (turn.left_ms + 999) / 1000))
     }
@@ -124,11 +141,13 @@ impl Board {
     fn clock(&self) -> String {
         match &self.state.round {
             Some(round) if round.state == RoundState::Running => super::clock_text(round.left_ms),
-            Some(round) if round.state == RoundState::Paused => {
-                format!("{} (paused)", super::clock_text(round.left_ms))
-            }
-            Some(round) if round.state == RoundState::Seated => "Ready".into(),
-            Some(_) => "Time".into(),
+            Some(round) if round.state == RoundState::Paused => self
+                .lang
+                .msg("clock-paused")
+                .arg("clock", super::clock_text(round.left_ms))
+                .text(),
+            Some(round) if round.state == RoundState::Seated => self.lang.t("clock-ready"),
+            Some(_) => self.lang.t("clock-time"),
             None => String::new(),
         }
     }
@@ -144,6 +163,15 @@ impl Board {
     /// The round's state word, for the clock's class ("" before a round is seated).
     fn round_state(&self) -> &'static str {
         self.state.round.as_ref().map_or("", |r| r.state.as_str())
+    }
+
+    /// The score's unit in words ("mi", "pts").
+    fn unit_word(&self) -> String {
+        self.lang.t(if self.unit == "mi" {
+            "unit-mi"
+        } else {
+            "unit-pts"
+        })
     }
 
     fn frozen(&self) -> bool {
@@ -211,6 +239,7 @@ struct SeatPage {
 
 /// Draws a seat's board from what the use case read.
 fn board(
+    lang: Lang,
     data: seat::SeatBoard,
     csrf: String,
     (post_move, post_card): (String, String),
@@ -247,6 +276,7 @@ fn board(
     let game = match &state.deal {
         Some(deal) => Some(
             boards::render(&boards::Context {
+                lang,
                 deal,
                 tablemates: &state.tablemates,
                 csrf: &csrf,
@@ -259,6 +289,7 @@ fn board(
     let form = seat_card_form(state.round.as_ref().map_or(0, |r| r.number));
     let draft = draft.filter(|d| d.form == form).cloned();
     Ok(Board {
+        lang,
         draft,
         csrf,
         post_card,
@@ -333,7 +364,7 @@ async fn show(app: web::Data<App>, visitor: Visitor, seat: ThisSeat) -> PageResu
 
 /// The seat page around a board the use case read.
 fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageResult {
-    let mut layout = Layout::new("Your seat", visitor);
+    let mut layout = Layout::new(visitor.lang().t("seat-title"), visitor);
     let (back, post_move, post_card, live) = key_urls(key);
     let season = data.series.map(|_| match key {
         SeatKey::Token(_) => format!("{back}/season"),
@@ -341,6 +372,7 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
     });
     let draft = visitor.card_draft();
     let board = board(
+        visitor.lang(),
         data,
         layout.csrf.clone(),
         (post_move, post_card),
@@ -403,16 +435,18 @@ async fn play(
     match result {
         Ok((_, table)) => {
             if !table.changed {
-                visitor.flash(
-                    "info",
-                    "Noted: you let it go. The table goes on when the wait is over.".to_owned(),
-                );
+                visitor.flash("info", visitor.lang().t("seat-let-it-go-noted"));
             }
             hub.publish_move(&table);
         }
-        Err(AppError::Stale(message)) => {
-            visitor.flash("info", format!("{message} Look again and choose."))
-        }
+        Err(AppError::Stale(message)) => visitor.flash(
+            "info",
+            visitor
+                .lang()
+                .msg("seat-stale-move")
+                .arg("message", message)
+                .text(),
+        ),
         Err(error) => super::tell_refusal(&visitor, error)?,
     }
     Ok(redirect(&back))
@@ -481,12 +515,16 @@ async fn card(
             }
         };
         visitor.drop_card_draft();
+        let lang = visitor.lang();
         let message = match outcome.score {
-            Some((score, unit)) => format!(
-                "Your card is in: {score} {}. Another side confirms it.",
-                unit.word()
-            ),
-            None => "Confirmed. Thank you.".to_owned(),
+            Some((score, unit)) => lang
+                .msg(match unit {
+                    ScoreUnit::Miles => "seat-card-in-miles",
+                    ScoreUnit::Points => "seat-card-in-points",
+                })
+                .arg("score", score)
+                .text(),
+            None => lang.t("seat-card-confirmed"),
         };
         Ok::<_, AppError>(Some((outcome.event, message)))
     }
@@ -496,10 +534,7 @@ async fn card(
             hub.publish(event, Topic::Event);
             visitor.flash("ok", message);
         }
-        Ok(None) => visitor.flash(
-            "error",
-            "Your card was not taken. What you typed is kept; see the message beside each field that needs changing.",
-        ),
+        Ok(None) => visitor.flash("error", visitor.lang().t("seat-card-refused")),
         Err(error) => super::tell_refusal(&visitor, error)?,
     }
     Ok(redirect(&back))
@@ -523,6 +558,7 @@ async fn live(
 ) -> Result<impl actix_web::Responder, PageError> {
     let key = seat.key(&visitor)?;
     let csrf = visitor.csrf();
+    let lang = visitor.lang();
     // A card this browser typed and the server refused stays on its form (a card form reloads
     // the page, so the stream always starts with the current one).
     let draft = visitor.card_draft();
@@ -540,7 +576,7 @@ async fn live(
         );
         move |data: seat::SeatBoard| -> AppResult<super::Redraw> {
             let table = data.table;
-            let board = board(data, csrf.clone(), urls.clone(), draft.as_ref())?;
+            let board = board(lang, data, csrf.clone(), urls.clone(), draft.as_ref())?;
             Ok(super::Redraw {
                 regions: vec![("board", fragment(&board)?)],
                 table,
@@ -642,17 +678,14 @@ async fn pick_page(
         seat::free_seats_for(app, event, from, &checked, held)
     })
     .await?;
+    let lang = visitor.lang();
     let (title, heading, table) = match from {
         PickFrom::Table(n) => (
-            format!("Table {n}"),
-            format!("Table {n}: who are you?"),
+            lang.msg("pick-table-title").arg("table", n).text(),
+            lang.msg("pick-table-heading").arg("table", n).text(),
             Some(n),
         ),
-        PickFrom::Event => (
-            "Find your seat".to_owned(),
-            "Find your seat: who are you?".to_owned(),
-            None,
-        ),
+        PickFrom::Event => (lang.t("pick-find-title"), lang.t("pick-find-heading"), None),
     };
     let layout = Layout::new(title, &visitor).for_event(event, &list.event_name, &visitor);
     page(&PickPage {
@@ -723,4 +756,234 @@ async fn pick(
     .await?;
     visitor.set_player(player, epoch);
     Ok(redirect("/seat"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use chrono::Utc;
+
+    use super::*;
+    use crate::app::rounds::{SeatRequest, Signal};
+    use crate::app::{ManualClock, bot_moves, events};
+    use crate::db::{Database, queries};
+    use crate::engine::RulesId;
+    use crate::i18n::{self, OPEN};
+    use crate::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
+
+    const NAMES: [&str; 2] = ["Ann", "Bob"];
+    const EVENT: &str = "Club night";
+
+    /// An app on a database of its own with one Mille Bornes table of two playing round 1;
+    /// answers its clock, the event and the seats' keys.
+    fn mille_bornes_table(dir: &std::path::Path) -> (App, Arc<ManualClock>, i64, Vec<SeatKey>) {
+        let pool = crate::db::open(&Database::Sqlite(dir.join("t.sqlite")), 2).expect("open");
+        let clock = Arc::new(ManualClock::new(Utc::now()));
+        let app = App::new(pool, clock.clone());
+        let mut settings = Settings::new(EVENT, 1926);
+        settings.rules = RulesId::MilleBornes;
+        settings.table_size = TableSize::Two;
+        settings.round = RoundKind::Timed { seconds: 3600 };
+        settings.length = EventLength::Rounds { rounds: 1 };
+        let event = app
+            .write(|conn| {
+                let now = app.now_naive();
+                let (event, _) = events::create(conn, settings.clone(), now)?;
+                for name in NAMES {
+                    let members =
+                        Members::player(name).map_err(|e| AppError::Invalid(e.to_string()))?;
+                    events::add_entry_in(conn, &event, members, None, now)?;
+                }
+                rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
+                rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
+                events::load(conn, event.id())
+            })
+            .expect("round 1 running");
+        let keys = app
+            .read(|conn| Ok(queries::players_of_event(conn, event.id())?))
+            .expect("players")
+            .into_iter()
+            .map(|p| SeatKey::Player(p.id, p.epoch))
+            .collect();
+        (app, clock, event.id(), keys)
+    }
+
+    /// The seat page of `key` as a phone reading `lang` gets it, and the seat's message in
+    /// English (the API's).
+    fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String) {
+        let data = seat::seat_board(app, key).expect("the seat's board");
+        let board = board(
+            lang,
+            data,
+            "csrf".into(),
+            ("/seat-move".into(), "/seat-card".into()),
+            None,
+        )
+        .expect("the board");
+        let message = board.state.message.clone();
+        let layout = Layout {
+            title: format!("{} · {}", board.state.name, board.state.event_name),
+            csrf: "csrf".into(),
+            event: Some((board.state.event, board.state.event_name.clone())),
+            lang,
+            here: "/seat".into(),
+            ..Layout::default()
+        };
+        let html = SeatPage {
+            layout,
+            board: fragment(&board).expect("the board's html"),
+            // The link to a series' season, so that its words are checked too.
+            season: Some("/seat-season".into()),
+        }
+        .render()
+        .expect("the page");
+        (html, message)
+    }
+
+    /// Plays the first legal move of any seat that has one, or ends the table's wait; answers
+    /// whether the deal went on.
+    fn one_move(app: &App, clock: &ManualClock, keys: &[SeatKey]) -> bool {
+        for key in keys {
+            let data = seat::seat_board(app, key).expect("the seat's board");
+            let Some(deal) = data.state.deal.filter(|d| !d.view.is_over()) else {
+                continue;
+            };
+            if let Some(action) = deal.legal.first() {
+                seat::play_move(app, key, (deal.actions, true), &action.to_json())
+                    .expect("a legal move");
+                return true;
+            }
+        }
+        clock.advance(chrono::Duration::seconds(30));
+        let due = bot_moves::waiting_turns(app).expect("the waits");
+        for timeout in &due.timeouts {
+            bot_moves::end_wait(app, timeout).expect("the wait ends");
+        }
+        !due.timeouts.is_empty()
+    }
+
+    /// The pseudo-language test of the guest's path: the pick page and the seat page of a
+    /// Mille Bornes table, move after move from both seats, show no visible word that no
+    /// message said (names and the event's name excepted), the seat's message included.
+    #[test]
+    fn pseudo_language_every_word_of_the_pick_and_seat_pages_comes_from_a_message() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (app, clock, event, keys) = mille_bornes_table(dir.path());
+        let pick = PickPage {
+            layout: Layout {
+                title: Lang::PSEUDO.msg("pick-table-title").arg("table", 1).text(),
+                csrf: "csrf".into(),
+                event: Some((event, EVENT.into())),
+                lang: Lang::PSEUDO,
+                here: "/events/1/join?key=k".into(),
+                ..Layout::default()
+            },
+            event,
+            key: "k".into(),
+            table: Some(1),
+            heading: Lang::PSEUDO
+                .msg("pick-table-heading")
+                .arg("table", 1)
+                .text(),
+            players: vec![(1, "Ann".into()), (2, "Bob".into())],
+            held: Some("Cy".into()),
+        }
+        .render()
+        .expect("the pick page");
+        assert!(pick.contains("<html lang=\"en-XA\">"), "{pick}");
+        let left = i18n::untranslated(&pick, &["Ann", "Bob", "Cy", EVENT]);
+        assert!(left.is_empty(), "untranslated on the pick page: {left:?}");
+
+        let mut lately = false;
+        for _ in 0..60 {
+            for key in &keys {
+                let (html, message) = seat_page(&app, key, Lang::PSEUDO);
+                assert!(!message.is_empty() && !message.contains(OPEN), "{message}");
+                let mut data = vec![EVENT];
+                data.extend(NAMES);
+                let left = i18n::untranslated(&html, &data);
+                assert!(
+                    left.is_empty(),
+                    "untranslated on the seat page: {left:?}\n{html}"
+                );
+                lately |= html.contains("class=\"log\"");
+            }
+            if !one_move(&app, &clock, &keys) {
+                break;
+            }
+        }
+        assert!(lately, "the pages showed the recent moves");
+    }
+
+    /// Two guests at one table read the same board in two languages: the French phone says
+    /// the French box's names.
+    #[test]
+    fn two_guests_at_one_table_read_the_same_board_in_two_languages() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (app, _clock, _, keys) = mille_bornes_table(dir.path());
+        let french = Lang::from_tag("fr").expect("French");
+        let (english_page, _) = seat_page(&app, &keys[0], Lang::ENGLISH);
+        let (french_page, _) = seat_page(&app, &keys[1], french);
+        assert!(english_page.contains("<html lang=\"en\">"));
+        assert!(english_page.contains("Skip to your hand"), "{english_page}");
+        assert!(english_page.contains("Draw pile:"), "{english_page}");
+        assert!(french_page.contains("<html lang=\"fr\">"));
+        assert!(french_page.contains("Aller à votre main"), "{french_page}");
+        assert!(french_page.contains("Pioche\u{a0}:"), "{french_page}");
+        assert!(french_page.contains("Pile de bataille"), "{french_page}");
+        // The seat's message too, while the API keeps it in English.
+        let (_, english_message) = seat_page(&app, &keys[1], french);
+        assert!(
+            english_message.starts_with("Choose a card") || english_message.starts_with("Waiting"),
+            "{english_message}"
+        );
+        assert!(
+            french_page.contains("Choisissez une carte")
+                || french_page.contains("En attente des coups"),
+            "{french_page}"
+        );
+        assert!(!french_page.contains("Battle pile"), "{french_page}");
+        assert!(!french_page.contains(OPEN));
+        // The chooser: both languages, the page's own marked as current.
+        assert!(
+            french_page.contains("action=\"/language\""),
+            "{french_page}"
+        );
+        assert!(french_page.contains(">English</button>"), "{french_page}");
+        assert!(
+            french_page.contains("lang=\"fr\" class=\"link\" aria-describedby=\"language-label\" aria-current=\"true\">Français</button>"),
+            "{french_page}"
+        );
+    }
+
+    #[test]
+    fn mille_bornes_in_french_uses_the_boxs_names() {
+        use crate::engine::mille_bornes::Card;
+        let french = Lang::from_tag("fr").expect("French");
+        let name = |card| boards::mille_bornes::card_name(french, card);
+        assert_eq!(name(Card::Stop), "Feu rouge");
+        assert_eq!(name(Card::Roll), "Feu vert");
+        assert_eq!(name(Card::SpeedLimit), "Limite de vitesse");
+        assert_eq!(name(Card::EndOfLimit), "Fin de limite de vitesse");
+        assert_eq!(name(Card::OutOfGas), "Panne d'essence");
+        assert_eq!(name(Card::Gasoline), "Essence");
+        assert_eq!(name(Card::FlatTire), "Crevaison");
+        assert_eq!(name(Card::SpareTire), "Roue de secours");
+        assert_eq!(name(Card::Accident), "Accident");
+        assert_eq!(name(Card::Repairs), "Réparations");
+        assert_eq!(name(Card::RightOfWay), "Véhicule prioritaire");
+        assert_eq!(name(Card::ExtraTank), "Citerne d'essence");
+        assert_eq!(name(Card::PunctureProof), "Increvable");
+        assert_eq!(name(Card::DrivingAce), "As du volant");
+        assert_eq!(name(Card::D200), "200 bornes");
+        use crate::engine::CardKind;
+        for &card in Card::all() {
+            assert_eq!(
+                boards::mille_bornes::card_name(Lang::ENGLISH, card),
+                card.name(),
+                "English keeps the engine's names"
+            );
+        }
+    }
 }

@@ -1,0 +1,80 @@
+# Mille Bornes: the cards by the names printed on them, and the board's words.
+
+mb-card-d25 = 25 Miles
+mb-card-d50 = 50 Miles
+mb-card-d75 = 75 Miles
+mb-card-d100 = 100 Miles
+mb-card-d200 = 200 Miles
+mb-card-out_of_gas = Out of Gas
+mb-card-flat_tire = Flat Tire
+mb-card-accident = Accident
+mb-card-speed_limit = Speed Limit
+mb-card-stop = Stop
+mb-card-gasoline = Gasoline
+mb-card-spare_tire = Spare Tire
+mb-card-repairs = Repairs
+mb-card-end_of_limit = End of Limit
+mb-card-roll = Roll
+mb-card-extra_tank = Extra Tank
+mb-card-puncture_proof = Puncture-Proof
+mb-card-driving_ace = Driving Ace
+mb-card-right_of_way = Right of Way
+
+## The kind of card, under its name in a hand.
+mb-kind-miles = Miles
+mb-kind-hazard = Hazard
+mb-kind-speed-limit = Speed limit
+mb-kind-remedy = Remedy
+mb-kind-roll = Roll
+mb-kind-safety = Safety
+
+## The board.
+mb-hand-heading = Hand { $hand }: { $whose }
+mb-draw-pile = Draw pile: { $cards }
+mb-trip = Trip of { $target } miles
+mb-hazard-on-hazard = hazards may go on hazards
+mb-side-score = { $distance }/{ $target } mi · { $points } pts
+mb-speed-pile = Speed pile: { $speed }
+mb-safeties = Safeties: { $safeties }
+mb-pile-empty = empty
+mb-battle-pile-travel = Battle pile: { $top } (may travel)
+mb-battle-pile-stopped = Battle pile: { $top } (stopped)
+mb-speed-limited = Speed Limit: 25s and 50s only
+mb-no-limit = no limit
+mb-no-safety = none
+mb-safety-coup-fourre = { $card } (coup fourré, crosswise)
+# A distance pile, under its count: "25s".
+mb-pile-of = { $miles }s
+
+## The waits for a decision (the seconds left follow).
+mb-wait-coup-fourre-you-hold = Coup Fourré? You hold { $card }:
+mb-wait-coup-fourre = Coup Fourré?
+mb-wait-others = The table waits for a possible Coup Fourré, as after every hazard:
+mb-wait-extension-you = You reached 700: stop here or extend to 1000?
+mb-wait-extension-other = { $who } reached 700: stop there or extend to 1000?
+
+## The moves, as buttons.
+mb-move-discard = Discard { $card }
+mb-move-on = { $card } on { $names }
+mb-move-play = Play { $card }
+mb-move-coup-fourre = Coup Fourré!
+mb-move-let-it-go = Let it go
+mb-move-extend = Extend to 1000 miles
+mb-move-stop-at-700 = Stop at 700 miles
+
+## What happened lately.
+mb-recent-you-drew = You drew { $card }.
+mb-recent-played = { $who } played { $card }.
+mb-recent-hazard = { $who } played { $card } on { $names }.
+mb-recent-safety = { $who } played { $card } and plays again.
+mb-recent-coup-fourre = Coup Fourré! { $who } played { $card } and plays again.
+mb-recent-rid-of = { $names } { $subject ->
+    [many] are
+   *[one] is
+} rid of { $card }.
+mb-recent-turn-lost = { $who } lost a turn.
+mb-recent-discarded = { $who } discarded { $card }.
+mb-recent-extension = { $names } called the Extension: 1000 miles!
+mb-recent-stopped-at-700 = { $names } stopped at 700 miles.
+mb-recent-trip-completed = { $names } completed the trip!
+mb-recent-hand-over = Every card is played: the hand is over.

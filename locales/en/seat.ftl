@@ -1,0 +1,61 @@
+# A guest's path: picking a seat by QR code, and the seat's page around the board.
+
+## The pick page.
+pick-table-title = Table { $table }
+pick-table-heading = Table { $table }: who are you?
+pick-find-title = Find your seat
+pick-find-heading = Find your seat: who are you?
+# HTML: the name is escaped.
+pick-held = This phone holds <strong>{ $name }</strong>’s seat.
+pick-open-my-seat = Open my seat
+pick-no-free-seat = No free seat here. If your seat is taken, ask the host to release it; if the round is not seated yet, scan again once it is.
+pick-someone-else = Someone else?
+pick-tap-your-name = Tap your name. This phone then shows your seat for the whole evening.
+pick-free-seats = Free seats
+
+## The seat page.
+seat-title = Your seat
+seat-skip-to-hand = Skip to your hand
+seat-mute = Mute this phone
+seat-muted = This phone is muted: turn its sounds on
+seat-refresh = Refresh
+seat-refresh-why = to see the other players' moves and the time left.
+seat-season = Your season
+seat-season-why = every evening of the series you came to, and your standing
+# HTML.
+seat-table-round = Table <strong>{ $table }</strong>, round { $round }
+# HTML.
+seat-table = Table <strong>{ $table }</strong>
+seat-bye = A bye this round
+seat-time-left = time left
+# Followed by the seconds left.
+seat-turn-clock = { $whose }: the turn clock plays it for the seat in
+seat-turn-yours = Your turn
+seat-turn-of = { $name }'s turn
+seat-turn-of-this-seat = This seat's turn
+seat-score-cards = Score cards
+seat-cards-count-now = Count your cards for each line of the score card and enter them; a player of another side confirms.
+seat-cards-count-at-stop = At the stop signal, count your cards for each line of the score card.
+seat-card-hand = Hand { $hand }:
+seat-card-correct = Correct my card
+seat-card-enter = Enter my card
+seat-card-add-hand = Add a hand
+seat-card-confirm = Confirm { $names }'s card
+seat-at-your-table = At your table
+seat-who = Who
+seat-miles-this-round = Miles this round
+seat-points-this-round = Points this round
+
+## What a seat's forms answer.
+seat-let-it-go-noted = Noted: you let it go. The table goes on when the wait is over.
+seat-stale-move = { $message } Look again and choose.
+seat-card-in-miles = Your card is in: { $score } { $score ->
+    [one] mile
+   *[other] miles
+}. Another side confirms it.
+seat-card-in-points = Your card is in: { $score } { $score ->
+    [one] point
+   *[other] points
+}. Another side confirms it.
+seat-card-confirmed = Confirmed. Thank you.
+seat-card-refused = Your card was not taken. What you typed is kept; see the message beside each field that needs changing.

@@ -1,0 +1,116 @@
+# Mille Bornes : les cartes sous les noms de la boîte française, et les mots du plateau.
+
+mb-card-d25 = 25 bornes
+mb-card-d50 = 50 bornes
+mb-card-d75 = 75 bornes
+mb-card-d100 = 100 bornes
+mb-card-d200 = 200 bornes
+mb-card-out_of_gas = Panne d'essence
+mb-card-flat_tire = Crevaison
+mb-card-accident = Accident
+mb-card-speed_limit = Limite de vitesse
+mb-card-stop = Feu rouge
+mb-card-gasoline = Essence
+mb-card-spare_tire = Roue de secours
+mb-card-repairs = Réparations
+mb-card-end_of_limit = Fin de limite de vitesse
+mb-card-roll = Feu vert
+mb-card-extra_tank = Citerne d'essence
+mb-card-puncture_proof = Increvable
+mb-card-driving_ace = As du volant
+mb-card-right_of_way = Véhicule prioritaire
+
+## La sorte de carte, sous son nom dans une main.
+mb-kind-miles = Bornes
+mb-kind-hazard = Attaque
+mb-kind-speed-limit = Limite de vitesse
+mb-kind-remedy = Parade
+mb-kind-roll = Feu vert
+mb-kind-safety = Botte
+
+## Le plateau.
+mb-hand-heading = Manche { $hand } : { $whose }
+mb-draw-pile = Pioche : { $cards }
+mb-trip = Étape de { $target } bornes
+mb-hazard-on-hazard = attaque sur attaque permise
+mb-side-score = { $distance }/{ $target } bornes · { $points } pts
+mb-speed-pile = Pile de vitesse : { $speed }
+mb-safeties = Bottes : { $safeties }
+mb-pile-empty = vide
+mb-battle-pile-travel = Pile de bataille : { $top } (peut rouler)
+mb-battle-pile-stopped = Pile de bataille : { $top } (arrêté)
+mb-speed-limited = Limite de vitesse : 25 et 50 seulement
+mb-no-limit = pas de limite
+mb-no-safety = aucune
+mb-safety-coup-fourre = { $card } (coup fourré, en travers)
+# Une pile de distance, sous son compte : « de 25 ».
+mb-pile-of = de { $miles }
+
+## Les attentes d'une décision (les secondes restantes suivent).
+mb-wait-coup-fourre-you-hold = Coup fourré ? Vous avez { $card } :
+mb-wait-coup-fourre = Coup fourré ?
+mb-wait-others = La table attend un éventuel coup fourré, comme après chaque attaque :
+mb-wait-extension-you = Vous avez atteint 700 : s'arrêter là ou allonger à 1 000 ?
+mb-wait-extension-other = { $who } { $subject ->
+    [many] ont
+   *[other] a
+} atteint 700 : s'arrêter là ou allonger à 1 000 ?
+
+## Les coups, en boutons.
+mb-move-discard = Défausser { $card }
+mb-move-on = { $card } sur { $names }
+mb-move-play = Jouer { $card }
+mb-move-coup-fourre = Coup fourré !
+mb-move-let-it-go = Laisser passer
+mb-move-extend = Allonger à 1 000 bornes
+mb-move-stop-at-700 = S'arrêter à 700 bornes
+
+## Les derniers coups.
+mb-recent-you-drew = Vous avez pioché { $card }.
+mb-recent-played = { $subject ->
+    [you] Vous avez joué { $card }.
+    [many] { $who } ont joué { $card }.
+   *[one] { $who } a joué { $card }.
+}
+mb-recent-hazard = { $subject ->
+    [you] Vous avez joué { $card } sur { $names }.
+    [many] { $who } ont joué { $card } sur { $names }.
+   *[one] { $who } a joué { $card } sur { $names }.
+}
+mb-recent-safety = { $subject ->
+    [you] Vous avez joué { $card } et rejouez.
+    [many] { $who } ont joué { $card } et rejouent.
+   *[one] { $who } a joué { $card } et rejoue.
+}
+mb-recent-coup-fourre = { $subject ->
+    [you] Coup fourré ! Vous avez joué { $card } et rejouez.
+    [many] Coup fourré ! { $who } ont joué { $card } et rejouent.
+   *[one] Coup fourré ! { $who } a joué { $card } et rejoue.
+}
+mb-recent-rid-of = { $names } { $subject ->
+    [many] sont débarrassés
+   *[one] est débarrassé
+} de la carte { $card }.
+mb-recent-turn-lost = { $subject ->
+    [you] Vous avez passé un tour.
+    [many] { $who } ont passé un tour.
+   *[one] { $who } a passé un tour.
+}
+mb-recent-discarded = { $subject ->
+    [you] Vous avez défaussé { $card }.
+    [many] { $who } ont défaussé { $card }.
+   *[one] { $who } a défaussé { $card }.
+}
+mb-recent-extension = { $names } { $subject ->
+    [many] annoncent
+   *[one] annonce
+} l'allonge : 1 000 bornes !
+mb-recent-stopped-at-700 = { $names } { $subject ->
+    [many] s'arrêtent
+   *[one] s'arrête
+} à 700 bornes.
+mb-recent-trip-completed = { $names } { $subject ->
+    [many] ont
+   *[one] a
+} terminé l'étape !
+mb-recent-hand-over = Toutes les cartes sont jouées : la manche est terminée.

@@ -1,0 +1,61 @@
+# Le parcours d'un invité : choisir sa place par code QR, et la page de sa place autour du jeu.
+
+## La page du choix.
+pick-table-title = Table { $table }
+pick-table-heading = Table { $table } : qui êtes-vous ?
+pick-find-title = Trouver sa place
+pick-find-heading = Trouver sa place : qui êtes-vous ?
+# HTML : le nom est échappé.
+pick-held = Ce téléphone tient la place de <strong>{ $name }</strong>.
+pick-open-my-seat = Ouvrir ma place
+pick-no-free-seat = Aucune place libre ici. Si votre place est prise, demandez à l'organisateur de la libérer ; si la manche n'est pas encore placée, scannez de nouveau quand elle le sera.
+pick-someone-else = Quelqu'un d'autre ?
+pick-tap-your-name = Touchez votre nom. Ce téléphone montre ensuite votre place pour toute la soirée.
+pick-free-seats = Places libres
+
+## La page de la place.
+seat-title = Votre place
+seat-skip-to-hand = Aller à votre main
+seat-mute = Couper le son de ce téléphone
+seat-muted = Le son de ce téléphone est coupé : le remettre
+seat-refresh = Actualiser
+seat-refresh-why = pour voir les coups des autres joueurs et le temps restant.
+seat-season = Votre saison
+seat-season-why = chaque soirée de la série à laquelle vous êtes venu, et votre classement
+# HTML.
+seat-table-round = Table <strong>{ $table }</strong>, manche { $round }
+# HTML.
+seat-table = Table <strong>{ $table }</strong>
+seat-bye = Exempt de cette manche
+seat-time-left = temps restant
+# Suivi des secondes restantes.
+seat-turn-clock = { $whose } : l'horloge des tours joue pour la place dans
+seat-turn-yours = À vous
+seat-turn-of = Au tour de { $name }
+seat-turn-of-this-seat = Au tour de cette place
+seat-score-cards = Feuilles de marque
+seat-cards-count-now = Comptez vos cartes pour chaque ligne de la feuille de marque et saisissez-les ; un joueur d'un autre camp confirme.
+seat-cards-count-at-stop = Au signal d'arrêt, comptez vos cartes pour chaque ligne de la feuille de marque.
+seat-card-hand = Main { $hand } :
+seat-card-correct = Corriger ma feuille
+seat-card-enter = Saisir ma feuille
+seat-card-add-hand = Ajouter une main
+seat-card-confirm = Confirmer la feuille de { $names }
+seat-at-your-table = À votre table
+seat-who = Qui
+seat-miles-this-round = Milles de la manche
+seat-points-this-round = Points de la manche
+
+## Les réponses des formulaires d'une place.
+seat-let-it-go-noted = C'est noté : vous laissez passer. La table reprend à la fin de l'attente.
+seat-stale-move = { $message } Regardez de nouveau et choisissez.
+seat-card-in-miles = Votre feuille est enregistrée : { $score } { $score ->
+    [one] mille
+   *[other] milles
+}. Un autre camp la confirme.
+seat-card-in-points = Votre feuille est enregistrée : { $score } { $score ->
+    [one] point
+   *[other] points
+}. Un autre camp la confirme.
+seat-card-confirmed = Confirmé. Merci.
+seat-card-refused = Votre feuille n'a pas été prise. Ce que vous avez saisi est gardé ; voyez le message à côté de chaque champ à corriger.
