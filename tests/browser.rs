@@ -76,7 +76,7 @@ fn the_start_page_shows_only_the_fields_of_the_choices_taken() {
         // and rounds to 5000 points only for Mille Bornes; a table of three's words name the
         // chosen game's trip.
         let points = "input[name=round_kind][value=points]";
-        let touring_three = ".hint[data-for-rules=touring]";
+        let touring_three = ".hint[data-for-rules~=touring-1926]";
         let mille_three = ".hint[data-for-rules=mille-bornes]";
         let mille_only = [
             "#hazard_on_hazard",

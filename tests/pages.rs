@@ -1711,7 +1711,7 @@ fn words_the_start_page_names_each_games_own_trip_and_shows_mille_bornes_options
     // A table of three: a shorter race in Touring, the same trip in Mille Bornes, each marked
     // with its game so that the page says only what the chosen game does.
     assert!(
-        html.contains("data-for-rules=\"touring\">(Touring: a shorter race, 30 miles in 1926, 295 in 1937-1958)"),
+        html.contains("data-for-rules=\"touring-1926 touring-1958\">(Touring: a shorter race, 30 miles in 1926, 295 in 1937-1958)"),
         "{html}"
     );
     assert!(
@@ -1720,24 +1720,26 @@ fn words_the_start_page_names_each_games_own_trip_and_shows_mille_bornes_options
         ),
         "{html}"
     );
-    // Mille Bornes' own settings are marked as its own: the Coup Fourré's wait, the 1988
-    // option and the rounds to 5000 points.
-    for own in [
-        "<div data-for-rules=\"mille-bornes\">\n    <label for=\"coup_fourre_seconds\">",
-        "<label class=\"choice\" data-for-rules=\"mille-bornes\"><input type=\"checkbox\" id=\"hazard_on_hazard\"",
-        "<label class=\"choice\" data-for-rules=\"mille-bornes\"><input type=\"radio\" name=\"round_kind\" value=\"points\"",
-    ] {
-        assert!(html.contains(own), "{own}");
+    // Mille Bornes' own settings are marked as its own: the Coup Fourré's wait and the 1988
+    // option in its options' fieldset, and the rounds to 5000 points.
+    let own = html
+        .split("<fieldset data-for-rules=\"mille-bornes\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</fieldset>").next())
+        .expect("Mille Bornes' options fieldset");
+    for field in ["id=\"coup_fourre_seconds\"", "id=\"hazard_on_hazard\""] {
+        assert!(own.contains(field), "{field} in {own}");
     }
+    assert!(html.contains(
+        "<label class=\"choice\" data-for-rules=\"mille-bornes\"><input type=\"radio\" name=\"round_kind\" value=\"points\""
+    ));
     // Scores, not miles, where a setting concerns every game.
     for miles_only in ["the miles add up", "everyone's miles", "When a race is won"] {
         assert!(!html.contains(miles_only), "{miles_only}");
     }
     let (_, css) = browser.get("/static/style.css");
     assert!(
-        css.contains(
-            ".js form:has(input[name=\"rules\"][value=\"mille-bornes\"]:checked) [data-for-rules=\"touring\"]"
-        ),
-        "Touring's words hide once Mille Bornes is chosen"
+        css.contains("[data-for-rules][hidden] { display: none; }"),
+        "the words of a game not chosen hide once the script marks them hidden"
     );
 }

@@ -98,7 +98,7 @@ fn print_pages_to_pdf_on_a4_and_letter() {
             name: "cards",
             path: format!("/events/{id}/print/cards?round=1"),
             // Table 2 plays with real cards; table 1 on phones needs no card.
-            expected: ["round 1 · table 2", "1-mile", "(max 8)", "Checked by"]
+            expected: ["round 1 · table 2", "1-mile", "each, max 8)", "Checked by"]
                 .map(String::from)
                 .into_iter()
                 .collect(),
