@@ -107,11 +107,7 @@ fn a_small_evening_walked_in_chromium_as_its_guests_do() {
         // The second scans table 1's tent, printed from the console.
         let console = driver.browser(1100, 900).await;
         console
-            .goto(
-                server
-                    .url(&format!("/events/{}/host?token={}", host.event, host.token))
-                    .as_str(),
-            )
+            .goto(host.console_link(&server).as_str())
             .await
             .expect("the console");
         console

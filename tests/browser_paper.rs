@@ -90,11 +90,7 @@ fn the_host_confirms_corrects_and_completes_paper_cards_on_the_console() {
         let driver = Driver::start(&tools);
         let console = driver.browser(1280, 900).await;
         console
-            .goto(
-                server
-                    .url(&format!("/events/{}/host?token={}", host.event, host.token))
-                    .as_str(),
-            )
+            .goto(host.console_link(&server).as_str())
             .await
             .expect("open the console");
         settle().await;

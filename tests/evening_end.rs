@@ -25,7 +25,7 @@ fn the_host_downloads_the_standings_and_the_evening_from_the_console() {
     host.play_paper_rounds(&server, 1);
     let browser = forms::client();
     let to = browser
-        .get(server.url(&format!("/events/{}/host?token={}", host.event, host.token)))
+        .get(host.console_link(&server))
         .send()
         .expect("open the host link");
     assert!(to.status().as_u16() < 400, "the host link signs in");
@@ -103,7 +103,7 @@ fn no_one_moves_on_after_the_last_round() {
     host.play_paper_rounds(&server, 1);
     let browser = forms::client();
     browser
-        .get(server.url(&format!("/events/{}/host?token={}", host.event, host.token)))
+        .get(host.console_link(&server))
         .send()
         .expect("open the host link");
     let console = forms::page(&server, &browser, &format!("/events/{}/host", host.event));

@@ -256,10 +256,7 @@ fn a_card_the_host_entered_or_another_side_confirmed_changes_only_through_the_ho
 /// Opens a link that redirects (the host link signs the browser in).
 fn signed_in(server: &Server, host: &Host) -> Client {
     let console = browser();
-    let response = console
-        .get(server.url(&format!("/events/{}/host?token={}", host.event, host.token)))
-        .send()
-        .expect("GET");
+    let response = console.get(host.console_link(server)).send().expect("GET");
     assert_eq!(response.status().as_u16(), 303);
     console
 }

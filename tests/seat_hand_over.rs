@@ -161,11 +161,7 @@ fn a_late_arrival_opens_the_seat_link_the_console_gives_and_plays_a_move() {
         // The host hands Ann's seat to Cid from the console.
         let console = driver.browser(1000, 900).await;
         console
-            .goto(
-                server
-                    .url(&format!("/events/{}/host?token={}", host.event, host.token))
-                    .as_str(),
-            )
+            .goto(host.console_link(&server).as_str())
             .await
             .expect("the console");
         let field = console

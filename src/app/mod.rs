@@ -22,6 +22,8 @@ pub mod secret;
 pub mod series;
 pub mod simulate;
 pub mod slips;
+#[cfg(test)]
+pub mod testing;
 pub mod tokens;
 pub mod turn_clock;
 

@@ -13,6 +13,11 @@ pub struct Host {
 }
 
 impl Host {
+    /// The console's host link, as the host opens it.
+    pub fn console_link(&self, server: &Server) -> String {
+        server.url(&format!("/events/{}/host?token={}", self.event, self.token))
+    }
+
     /// Creates an event with these settings.
     pub fn create(server: &Server, settings: Value) -> Host {
         let (status, answer) = server.post("/api/v1/events", None, &settings);

@@ -762,15 +762,11 @@ async fn pick(
 mod tests {
     use std::sync::Arc;
 
-    use chrono::Utc;
-
     use super::*;
-    use crate::app::rounds::{SeatRequest, Signal};
-    use crate::app::{ManualClock, bot_moves, events};
-    use crate::db::{Database, queries};
+    use crate::app::{ManualClock, bot_moves};
     use crate::engine::RulesId;
     use crate::i18n::{self, OPEN};
-    use crate::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
+    use crate::tournament::{EventLength, RoundKind, Settings, TableSize};
 
     const NAMES: [&str; 2] = ["Ann", "Bob"];
     const EVENT: &str = "Club night";
@@ -778,35 +774,12 @@ mod tests {
     /// An app on a database of its own with one Mille Bornes table of two playing round 1;
     /// answers its clock, the event and the seats' keys.
     fn mille_bornes_table(dir: &std::path::Path) -> (App, Arc<ManualClock>, i64, Vec<SeatKey>) {
-        let pool = crate::db::open(&Database::Sqlite(dir.join("t.sqlite")), 2).expect("open");
-        let clock = Arc::new(ManualClock::new(Utc::now()));
-        let app = App::new(pool, clock.clone());
         let mut settings = Settings::new(EVENT, 1926);
         settings.rules = RulesId::MilleBornes;
         settings.table_size = TableSize::Two;
         settings.round = RoundKind::Timed { seconds: 3600 };
         settings.length = EventLength::Rounds { rounds: 1 };
-        let event = app
-            .write(|conn| {
-                let now = app.now_naive();
-                let (event, _) = events::create(conn, settings.clone(), now)?;
-                for name in NAMES {
-                    let members =
-                        Members::player(name).map_err(|e| AppError::Invalid(e.to_string()))?;
-                    events::add_entry_in(conn, &event, members, None, now)?;
-                }
-                rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
-                rounds::signal_in(conn, &event, 1, Signal::Start, app.now())?;
-                events::load(conn, event.id())
-            })
-            .expect("round 1 running");
-        let keys = app
-            .read(|conn| Ok(queries::players_of_event(conn, event.id())?))
-            .expect("players")
-            .into_iter()
-            .map(|p| SeatKey::Player(p.id, p.epoch))
-            .collect();
-        (app, clock, event.id(), keys)
+        crate::app::testing::round_one_in_play(dir, settings, &NAMES)
     }
 
     /// The seat page of `key` as a phone reading `lang` gets it, and the seat's message in
