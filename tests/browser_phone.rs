@@ -1246,11 +1246,8 @@ fn the_extension_decision_is_reached_in_chromium_announced_at_once_and_taken_by_
         // The decision: the banner names it, the focus is on its first answer, and it is said at
         // once in the assertive region (it is this guest's own).
         let banner = browser
-            .wait_for_text("#board .decision strong", "reached 700")
-            .await
-            .text()
-            .await
-            .expect("the banner's words");
+            .wait_for_text_of("#board .decision strong", "reached 700")
+            .await;
         assert_eq!(banner, "You reached 700: stop here or extend to 1000?");
         browser
             .wait_for("the focus on the decision", async |driver: &WebDriver| {

@@ -80,8 +80,7 @@ fn the_seat_page_shows_and_counts_down_the_turns_time() {
             .goto(server.url(&format!("/seat/{other}")).as_str())
             .await
             .expect("open the other seat");
-        let line = plain.wait_for_text("#turn-clock", "turn").await;
-        let text = line.text().await.expect("the line");
+        let text = plain.wait_for_text_of("#turn-clock", "turn").await;
         assert!(
             text.contains(&format!("{mover_name}'s turn"))
                 && text.contains("the turn clock plays it for the seat in"),

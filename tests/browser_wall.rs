@@ -275,8 +275,7 @@ fn after_the_last_round_the_wall_shows_the_winners_places_prizes_and_chart() {
             )
             .await
             .expect("open the wall");
-            let podium = wall.wait_for_text(".winners .podium", "1st prize").await;
-            let text = podium.text().await.expect("the podium's text");
+            let text = wall.wait_for_text_of(".winners .podium", "1st prize").await;
             assert!(text.contains("2nd prize"), "{text}");
             // Everyone's place is in the standings beside it, all on screen at once.
             let moment = measure(&wall).await;

@@ -132,12 +132,7 @@ fn a_seat_is_not_handed_to_a_late_arrival_with_a_taken_or_empty_name() {
 
 /// The late guest's seat link, as the console shows it after the hand-over.
 async fn console_link(host: &Browser) -> String {
-    let link = host
-        .wait_for_text(".flash a", "/seat/")
-        .await
-        .text()
-        .await
-        .expect("the link's text");
+    let link = host.wait_for_text_of(".flash a", "/seat/").await;
     link.trim().to_owned()
 }
 

@@ -387,6 +387,26 @@ impl Browser {
         }
     }
 
+    /// Waits for an element `css` whose text contains `text` (in any case) and returns the
+    /// whole text it showed then. Read in the same look as the match, so a live update that
+    /// replaces the element just after cannot leave the test holding a stale element.
+    pub async fn wait_for_text_of(&self, css: &str, text: &str) -> String {
+        let wanted = text.to_lowercase();
+        self.wait_for(
+            &format!("\"{text}\" in {css}"),
+            async |driver: &WebDriver| {
+                for element in driver.find_all(By::Css(css)).await? {
+                    let shown = element.text().await?;
+                    if shown.to_lowercase().contains(&wanted) {
+                        return Ok(Some(shown));
+                    }
+                }
+                Ok(None)
+            },
+        )
+        .await
+    }
+
     /// Waits for the element `css` whose text contains `text` (in any case: styles may show
     /// text in capitals), and returns it.
     pub async fn wait_for_text(&self, css: &str, text: &str) -> WebElement {
