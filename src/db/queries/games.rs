@@ -1,0 +1,163 @@
+//! Games (one deal at a table) and the actions played in them.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::QueryResult;
+
+use crate::db::Conn;
+use crate::db::models::*;
+use crate::db::schema::*;
+
+/// Another entry takes over a table's seat (a late arrival, in the middle of a round).
+pub fn replace_table_entry(
+    conn: &mut Conn,
+    table_id: i64,
+    old_entry: i64,
+    new_entry: i64,
+) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(
+            table_entries::table
+                .filter(table_entries::table_id.eq(table_id))
+                .filter(table_entries::entry_id.eq(old_entry)),
+        )
+        .set(table_entries::entry_id.eq(new_entry))
+        .execute(conn)
+    })
+}
+
+pub fn insert_game(conn: &mut Conn, new: &NewGame) -> QueryResult<GameRow> {
+    on_backend!(conn, {
+        diesel::insert_into(games::table)
+            .values(new)
+            .returning(GameRow::as_returning())
+            .get_result(conn)
+    })
+}
+
+pub fn games_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<GameRow>> {
+    on_backend!(conn, {
+        games::table
+            .filter(games::table_id.eq(table_id))
+            .order(games::number.asc())
+            .select(GameRow::as_select())
+            .load(conn)
+    })
+}
+
+/// Every deal of a round, by table and then in order.
+/// Who sits where in a deal, rewritten when a late arrival takes over a seat.
+pub fn set_game_seats(conn: &mut Conn, game_id: i64, seats: &str) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(games::table.find(game_id))
+            .set(games::seats.eq(seats))
+            .execute(conn)
+    })
+}
+
+pub fn games_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<GameRow>> {
+    on_backend!(conn, {
+        games::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::round_id.eq(round_id))
+            .order((games::table_id.asc(), games::number.asc()))
+            .select(GameRow::as_select())
+            .load(conn)
+    })
+}
+
+/// How many actions each of these games has stored (games with none are left out).
+pub fn action_counts(conn: &mut Conn, games: &[i64]) -> QueryResult<Vec<(i64, i64)>> {
+    on_backend!(conn, {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        actions::table
+            .filter(actions::game_id.eq_any(games))
+            .group_by(actions::game_id)
+            .select((actions::game_id, diesel::dsl::count_star()))
+            .load(conn)
+    })
+}
+
+/// A table's latest deal.
+pub fn latest_game_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Option<GameRow>> {
+    on_backend!(conn, {
+        games::table
+            .filter(games::table_id.eq(table_id))
+            .order(games::number.desc())
+            .select(GameRow::as_select())
+            .get_result(conn)
+            .optional()
+    })
+}
+
+pub fn game(conn: &mut Conn, id: i64) -> QueryResult<GameRow> {
+    on_backend!(conn, {
+        games::table
+            .find(id)
+            .select(GameRow::as_select())
+            .get_result(conn)
+    })
+}
+
+pub fn finish_game(
+    conn: &mut Conn,
+    game_id: i64,
+    winner: Option<i32>,
+    scores: &str,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(games::table.find(game_id))
+            .set((
+                games::finished_at.eq(Some(at)),
+                games::winner_side.eq(winner),
+                games::scores.eq(Some(scores)),
+            ))
+            .execute(conn)
+    })
+}
+
+pub fn actions_of_game(conn: &mut Conn, game_id: i64) -> QueryResult<Vec<ActionRow>> {
+    on_backend!(conn, {
+        actions::table
+            .filter(actions::game_id.eq(game_id))
+            .order(actions::number.asc())
+            .select(ActionRow::as_select())
+            .load(conn)
+    })
+}
+
+/// The actions of a game from number `from` on, in order.
+pub fn actions_of_game_from(
+    conn: &mut Conn,
+    game_id: i64,
+    from: i32,
+) -> QueryResult<Vec<ActionRow>> {
+    on_backend!(conn, {
+        actions::table
+            .filter(actions::game_id.eq(game_id))
+            .filter(actions::number.ge(from))
+            .order(actions::number)
+            .select(ActionRow::as_select())
+            .load(conn)
+    })
+}
+
+pub fn action_count(conn: &mut Conn, game_id: i64) -> QueryResult<i64> {
+    on_backend!(conn, {
+        actions::table
+            .filter(actions::game_id.eq(game_id))
+            .count()
+            .get_result(conn)
+    })
+}
+
+pub fn insert_action(conn: &mut Conn, new: &NewAction) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::insert_into(actions::table)
+            .values(new)
+            .execute(conn)
+    })
+}
