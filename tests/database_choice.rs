@@ -1,6 +1,7 @@
 //! Which database a server uses: `--database` (or `DATABASE_URL`) with postgres:// or
 //! postgresql:// is PostgreSQL, a file path or nothing is SQLite, and anything else stops the
 //! server at start with a message that says what is accepted; a URL never becomes a folder.
+//! A port that is taken stops `serve` and `demo` alike, saying so and what to do.
 
 mod common;
 
@@ -66,4 +67,26 @@ fn the_event_is_stored_in_the_database_the_tests_chose() {
         .expect("query")
         .expect("the event is there");
     assert_eq!(event.name, "Where");
+}
+
+#[test]
+fn a_port_in_use_stops_serve_and_demo_saying_so_and_what_to_do() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("take a port");
+    let port = taken.local_addr().expect("its address").port().to_string();
+    for command in ["serve", "demo"] {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let output = Command::new(env!("CARGO_BIN_EXE_touring"))
+            .args([command, "--address", "127.0.0.1", "--port", port.as_str()])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .expect("run touring");
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{command}: {said}");
+        assert!(
+            said.contains(&format!("port {port} on 127.0.0.1 is already in use"))
+                && said.contains("--port"),
+            "{command}: {said}"
+        );
+    }
 }

@@ -62,18 +62,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         ..BotPace::default()
     };
     actix_web::rt::System::new().block_on(async move {
-        let bound = web::bind_with(app.clone(), &args.address, args.port, pace, args.limits.clone()).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::InvalidInput {
-                e.to_string()
-            } else if e.kind() == std::io::ErrorKind::AddrInUse {
-                format!(
-                    "port {} on {} is already in use; stop the other program or choose another with --port",
-                    args.port, args.address
-                )
-            } else {
-                format!("cannot listen on {}:{}: {e}", args.address, args.port)
-            }
-        })?;
+        let bound = super::bind(app.clone(), &args.address, args.port, pace, args.limits.clone())?;
         // Ctrl-C and SIGTERM stop it gracefully (and the temporary database is deleted).
         actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         let base = super::here(&bound);

@@ -127,6 +127,23 @@ fn where_to_open(
 }
 
 /// Prints one line to standard output, reporting (not panicking on) a closed pipe.
+/// Binds the web server, or says in words why it cannot listen where it was asked to.
+fn bind(
+    app: crate::app::App,
+    address: &str,
+    port: u16,
+    pace: crate::web::bots::BotPace,
+    limits: crate::web::limits::Limits,
+) -> Result<crate::web::Bound, String> {
+    crate::web::bind_with(app, address, port, pace, limits).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => e.to_string(),
+        std::io::ErrorKind::AddrInUse => format!(
+            "port {port} on {address} is already in use; stop the other program or choose another with --port"
+        ),
+        _ => format!("cannot listen on {address}:{port}: {e}"),
+    })
+}
+
 fn print_line(line: &str) -> Result<(), String> {
     let mut out = io::stdout().lock();
     writeln!(out, "{line}")

@@ -87,26 +87,30 @@ pub fn run(args: &Args) -> Result<(), String> {
     let app = App::new(pool, Arc::new(SystemClock));
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
-        let bound = web::bind_with(app, &args.address, args.port, args.bot_pace(), args.limits.clone()).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::InvalidInput {
-                e.to_string()
-            } else if e.kind() == std::io::ErrorKind::AddrInUse {
-                format!(
-                    "port {} on {} is already in use; stop the other program or choose another with --port",
-                    args.port, args.address
-                )
-            } else {
-                format!("cannot listen on {}:{}: {e}", args.address, args.port)
-            }
-        })?;
+        let bound = super::bind(
+            app,
+            &args.address,
+            args.port,
+            args.bot_pace(),
+            args.limits.clone(),
+        )?;
         // Instances over one PostgreSQL database tell each other what changed.
         if let db::Database::Postgres(url) = &database {
-            bound.hub.relay(url)
+            bound
+                .hub
+                .relay(url)
                 .map_err(|e| format!("cannot start the live updates between instances: {e}"))?;
         }
         // SIGTERM and Ctrl-C stop it gracefully, caught from now on.
-        actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
-        for line in super::where_to_open("touring is running", &bound, args.limits.public_url.as_ref()) {
+        actix_web::rt::spawn(web::ops::stop_on_signals(
+            bound.server.handle(),
+            bound.hub.clone(),
+        ));
+        for line in super::where_to_open(
+            "touring is running",
+            &bound,
+            args.limits.public_url.as_ref(),
+        ) {
             super::print_line(&line)?;
         }
         super::print_line(&format!(
