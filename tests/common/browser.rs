@@ -425,25 +425,23 @@ impl Browser {
         .await
     }
 
-    /// Waits for a button showing exactly `label` and clicks it.
+    /// Waits for a button showing exactly `label` and clicks it. The click is in the same look
+    /// as the search: a live update that replaces the button between the two (a stale element)
+    /// is looked for again instead of failing the test.
     pub async fn click_button(&self, label: &str) {
-        let button = self
-            .wait_for(
-                &format!("a button \"{label}\""),
-                async |driver: &WebDriver| {
-                    for button in driver.find_all(By::Css("button")).await? {
-                        if button.text().await?.trim() == label && button.is_displayed().await? {
-                            return Ok(Some(button));
-                        }
+        self.wait_for(
+            &format!("a button \"{label}\" clicked"),
+            async |driver: &WebDriver| {
+                for button in driver.find_all(By::Css("button")).await? {
+                    if button.text().await?.trim() == label && button.is_displayed().await? {
+                        button.click().await?;
+                        return Ok(Some(()));
                     }
-                    Ok(None)
-                },
-            )
-            .await;
-        button
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("click \"{label}\": {e}"));
+                }
+                Ok(None)
+            },
+        )
+        .await;
     }
 
     /// Marks the page now shown; [`Browser::same_page`] tells whether it is still the one shown
