@@ -102,11 +102,10 @@ pub fn correct(
         entry,
         old,
         new,
-        by,
-        at,
+        ..
     } = change;
     let effect = check_correction(phases, event_closed, round)?;
-    let by = clean_name(&by, "the name of who corrects").map_err(CorrectionError::Who)?;
+    let by = clean_name(&change.by, "the name of who corrects").map_err(CorrectionError::Who)?;
     let at_table = match seating.place_of(entry) {
         Some(Place::Table { table, .. }) => seating.table(table).map_or(2, |t| t.entries.len()),
         Some(Place::Bye { .. }) => settings.entries_per_table(),
@@ -116,17 +115,7 @@ pub fn correct(
     if old == Some(new) {
         return Err(CorrectionError::NoChange { entry, miles: new });
     }
-    Ok((
-        Correction {
-            round,
-            entry,
-            old,
-            new,
-            by,
-            at,
-        },
-        effect,
-    ))
+    Ok((Correction { by, ..change }, effect))
 }
 
 /// A host's choice of mover that no longer applies after a correction.

@@ -720,18 +720,7 @@ impl State {
 
     /// Which side a hazard is aimed at: the one named, or the only opponent.
     fn resolve_target(&self, me: Side, card: Card, target: Option<Side>) -> Result<Side, Refusal> {
-        let target = match target {
-            Some(target) => target,
-            None if self.sides == 2 => 1 - me,
-            None => return Err(Refusal::TargetMissing { card }),
-        };
-        if target >= self.sides {
-            return Err(Refusal::NoSuchSide { target });
-        }
-        if target == me {
-            return Err(Refusal::OwnSide { target, card });
-        }
-        Ok(target)
+        Ok(crate::engine::resolve_target(self.sides, me, card, target)?)
     }
 
     /// May this hazard go on side `target` now?
@@ -1307,15 +1296,12 @@ impl Rules for State {
         if playable {
             Ok(())
         } else {
-            Err(SetupError::NotPlayable {
-                rules: RulesId::MilleBornes.name(),
-                players: if config.partners {
-                    format!("{} players in partnerships", config.players)
-                } else {
-                    format!("{} players each for himself", config.players)
-                },
-                allowed: "2 or 3 players each for himself, or 4 or 6 in partnerships of two",
-            })
+            Err(crate::engine::setup::not_playable(
+                Self::RULES,
+                config,
+                "players each for himself",
+                "2 or 3 players each for himself, or 4 or 6 in partnerships of two",
+            ))
         }
     }
 
@@ -1353,18 +1339,7 @@ impl Rules for State {
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
         Self::check(config)?;
         let pack = pack(config);
-        let mut rest = pack;
-        for &card in stacked {
-            if rest.get(card) == 0 {
-                let asked = stacked.iter().filter(|&&c| c == card).count();
-                return Err(SetupError::StackedDeck {
-                    card: card.id(),
-                    asked: asked as u32,
-                    available: u32::from(pack.get(card)),
-                });
-            }
-            rest.remove(card, 1);
-        }
+        let rest = crate::engine::setup::unstacked(pack, stacked)?;
         let mut rng = rng_from_seed(seed);
         // The deal order, top card first: the stacked cards, then the rest shuffled.
         let (mut order, len) = match (stacked.is_empty(), config.players <= 3) {

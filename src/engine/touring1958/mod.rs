@@ -430,17 +430,7 @@ impl State {
 
     /// Resolves and checks the target of Populated Area or a delay.
     fn check_attack(&self, me: Side, card: Card, target: Option<Side>) -> Result<Side, Refusal> {
-        let target = match target {
-            Some(target) => target,
-            None if self.sides == 2 => 1 - me,
-            None => return Err(Refusal::TargetMissing { card }),
-        };
-        if target >= self.sides {
-            return Err(Refusal::NoSuchSide { target });
-        }
-        if target == me {
-            return Err(Refusal::OwnSide { target, card });
-        }
+        let target = crate::engine::resolve_target(self.sides, me, card, target)?;
         if self.open_to_attack[usize::from(target)] & bit(card) != 0 {
             return Ok(target);
         }
@@ -612,15 +602,12 @@ impl Rules for State {
         if playable {
             Ok(())
         } else {
-            Err(SetupError::NotPlayable {
-                rules: RulesId::Touring1958.name(),
-                players: if config.partners {
-                    format!("{} players in partnerships", config.players)
-                } else {
-                    format!("{} players", config.players)
-                },
-                allowed: "2, 3, 4 or 6 players (partners only with 4 or 6)",
-            })
+            Err(crate::engine::setup::not_playable(
+                Self::RULES,
+                config,
+                "players",
+                "2, 3, 4 or 6 players (partners only with 4 or 6)",
+            ))
         }
     }
 

@@ -186,18 +186,7 @@ pub fn deal<C: CardKind, const N: usize, const P: usize>(
     players: u8,
     hands: &mut [Hand<C, N>],
 ) -> Result<([C; P], u8), SetupError> {
-    let mut rest = pack;
-    for &card in stacked {
-        if rest.get(card) == 0 {
-            let asked = stacked.iter().filter(|&&c| c == card).count();
-            return Err(SetupError::StackedDeck {
-                card: card.id(),
-                asked: asked as u32,
-                available: u32::from(pack.get(card)),
-            });
-        }
-        rest.remove(card, 1);
-    }
+    let rest = crate::engine::setup::unstacked(pack, stacked)?;
     let mut rng = rng_from_seed(seed);
     let filler = C::all()[0];
     // The deal order, top card first: the stacked cards, then the rest shuffled.
@@ -435,32 +424,13 @@ pub(crate) use rules_accessors;
 macro_rules! view_impls {
     () => {
         impl View {
-            /// The viewer's own hand, if this view is a seat's.
-            pub fn own_hand(&self) -> Option<&[Card]> {
-                let seat = self.viewer?;
-                self.seats.get(usize::from(seat))?.hand.as_deref()
-            }
-
             /// Miles per side.
             pub fn miles(&self) -> Vec<u32> {
                 self.sides.iter().map(|s| s.miles).collect()
             }
         }
 
-        impl $crate::engine::RuleView for View {
-            fn viewer(&self) -> Option<Seat> {
-                self.viewer
-            }
-            fn to_move(&self) -> Seat {
-                self.to_move
-            }
-            fn winner(&self) -> Option<Side> {
-                self.winner
-            }
-            fn scores(&self) -> Vec<u32> {
-                self.miles()
-            }
-        }
+        $crate::rule_view!(View<Card>, scores: miles);
     };
 }
 pub(crate) use view_impls;
@@ -471,27 +441,9 @@ pub(crate) use view_impls;
 /// `skeleton`). Written into each game's `observation.rs`.
 macro_rules! observation_accessors {
     () => {
+        $crate::observation_basics!(MAX_SEATS);
+
         impl Observation {
-            /// The table's configuration.
-            pub fn config(&self) -> Config {
-                self.config
-            }
-
-            /// The seat this observation belongs to.
-            pub fn seat(&self) -> Seat {
-                self.seat
-            }
-
-            /// The side of the observing seat.
-            pub fn side(&self) -> Side {
-                self.config.side_of(self.seat)
-            }
-
-            /// How many sides race.
-            pub fn sides(&self) -> u8 {
-                self.config.sides()
-            }
-
             /// The seat whose turn it is.
             pub fn to_move(&self) -> Seat {
                 self.to_move
@@ -502,11 +454,6 @@ macro_rules! observation_accessors {
                 self.winner.is_none() && self.to_move == self.seat
             }
 
-            /// Completed turns.
-            pub fn turn(&self) -> u32 {
-                self.turn
-            }
-
             /// Reshuffles so far.
             pub fn reshuffles(&self) -> u32 {
                 self.reshuffles
@@ -515,21 +462,6 @@ macro_rules! observation_accessors {
             /// The side that won, once the game is over.
             pub fn winner(&self) -> Option<Side> {
                 self.winner
-            }
-
-            /// The observing seat's own hand.
-            pub fn hand(&self) -> Counts {
-                self.hand
-            }
-
-            /// How many cards a seat holds.
-            pub fn hand_size(&self, seat: Seat) -> u8 {
-                self.hand_sizes[usize::from(seat) % MAX_SEATS]
-            }
-
-            /// Cards left in the draw pile.
-            pub fn draw_pile_len(&self) -> u32 {
-                u32::from(self.draw_len)
             }
 
             /// A side's status.
