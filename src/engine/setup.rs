@@ -75,15 +75,20 @@ pub fn unstacked<C: CardKind, const N: usize>(
     Ok(rest)
 }
 
-/// Refuses a configuration a rule set does not seat: `alone` names a table where each plays
-/// for himself ("players", "players each for himself"); `allowed` says who may play.
-pub fn not_playable(
+/// Seats a configuration the rule set finds `playable`, and refuses any other: `alone` names a
+/// table where each plays for himself ("players", "players each for himself"); `allowed` says
+/// who may play.
+pub fn seat_if(
+    playable: bool,
     rules: super::RulesId,
     config: super::Config,
     alone: &str,
     allowed: &'static str,
-) -> SetupError {
-    SetupError::NotPlayable {
+) -> Result<(), SetupError> {
+    if playable {
+        return Ok(());
+    }
+    Err(SetupError::NotPlayable {
         rules: rules.name(),
         players: if config.partners {
             format!("{} players in partnerships", config.players)
@@ -91,5 +96,5 @@ pub fn not_playable(
             format!("{} {alone}", config.players)
         },
         allowed,
-    }
+    })
 }

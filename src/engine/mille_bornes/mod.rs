@@ -1276,13 +1276,27 @@ const HAZARDS: u32 = Card::OutOfGas.bit()
     | Card::SpeedLimit.bit()
     | Card::Stop.bit();
 
+/// A table where each plays for himself, in the words of a refusal.
+const ALONE: &str = "players each for himself";
+/// The tables this game seats, in words.
+const SEATED: &str = "2 or 3 players each for himself, or 4 or 6 in partnerships of two";
+
+/// The hands tests play: every table size, each with the seeds `0..seeds`.
+#[cfg(test)]
+pub(crate) fn test_hands(seeds: u64) -> impl Iterator<Item = State> {
+    [2u8, 3, 4, 6].into_iter().flat_map(move |players| {
+        let config = Config::new(RulesId::MilleBornes, players, None).expect("config");
+        (0..seeds).map(move |seed| State::new_game(config, seed, &[]).expect("game"))
+    })
+}
+
 impl Rules for State {
+    type Options = options::Options;
     type Card = Card;
     type Action = Action;
     type Event = Event;
     type View = View;
     type Refusal = Refusal;
-    type Options = options::Options;
 
     const RULES: RulesId = RulesId::MilleBornes;
     const TIMED_DECISIONS: bool = true;
@@ -1293,16 +1307,7 @@ impl Rules for State {
             4 | 6 => config.partners,
             _ => false,
         };
-        if playable {
-            Ok(())
-        } else {
-            Err(crate::engine::setup::not_playable(
-                Self::RULES,
-                config,
-                "players each for himself",
-                "2 or 3 players each for himself, or 4 or 6 in partnerships of two",
-            ))
-        }
+        crate::engine::setup::seat_if(playable, Self::RULES, config, ALONE, SEATED)
     }
 
     fn score_sheet(config: Config) -> ScoreSheet {
@@ -1500,7 +1505,7 @@ impl Rules for State {
         }
     }
 
-    #[inline]
+    // Generic over the sink, so it is inlined where the caller's sink is known.
     fn apply<E: EventSink<Event>>(
         &mut self,
         action: Action,
