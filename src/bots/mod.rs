@@ -11,6 +11,7 @@
 //! observation itself.
 
 pub mod search;
+pub mod touring_family;
 
 use std::fmt;
 use std::str::FromStr;
@@ -99,9 +100,11 @@ impl Default for Budget {
     }
 }
 /// Writes what every rule set's bot folder has alike: the `Bot` trait over
-/// the rule set's `Observation` and `Action`, `new_bot`, and the random bot (a uniformly random
-/// legal action: the baseline every other bot must beat). Invoked at the top of the folder's
-/// `mod.rs`, with `RandomBot`, `SteadyBot` and `ShrewdBot` in scope. With `no_memory` it also
+/// the rule set's `Observation` and `Action`, `new_bot`, the random bot (a uniformly random
+/// legal action: the baseline every other bot must beat), and how the steady and shrewd bots
+/// act. Invoked at the top of the folder's `mod.rs`, with `ShrewdBot`, `State` and the modules
+/// `steady` (its `choose`) and `shrewd` (`ALWAYS`, `steady_scores`, `worth_searching` and
+/// `playout`) in scope. With `no_memory` it also
 /// writes the [`BotRules`] impl of a rule set whose observation already holds all a seat
 /// remembers (extra items of that impl follow in braces).
 macro_rules! rule_set_bots {
@@ -138,6 +141,52 @@ macro_rules! rule_set_bots {
                 observation.random_action(rng)
             }
         }
+
+        /// Plays the rules of thumb of a good player (see the `steady` module).
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct SteadyBot;
+
+        impl Bot for SteadyBot {
+            fn level(&self) -> Level {
+                Level::Steady
+            }
+
+            fn act(&mut self, observation: &Observation, _rng: &mut BotRng) -> Option<Action> {
+                let mut legal = $crate::engine::ActionList::new();
+                observation.legal_actions(&mut legal);
+                steady::choose(observation, &legal)
+            }
+        }
+
+        impl Bot for ShrewdBot {
+            fn level(&self) -> Level {
+                Level::Shrewd
+            }
+
+            fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
+                let mut legal = $crate::engine::ActionList::new();
+                observation.legal_actions(&mut legal);
+                if let Some(always) = shrewd::ALWAYS.filter(|action| legal.contains(action)) {
+                    return Some(always);
+                }
+                // Steady's preference orders the candidates: ties go to the move it prefers,
+                // and its first choice is only given up when search finds something clearly
+                // better.
+                let mut scores = [0i32; $crate::engine::MAX_ACTIONS];
+                let params = self.params;
+                shrewd::steady_scores(observation, &legal, params, &mut scores);
+                let me = observation.side();
+                self.choose(
+                    &legal,
+                    &scores,
+                    params.z,
+                    rng,
+                    |action| shrewd::worth_searching(observation, action),
+                    &mut |rng| observation.determinize(rng),
+                    |game: &mut State| shrewd::playout(game, me, params),
+                )
+            }
+        }
     };
     (no_memory { $($extra:item)* }) => {
         $crate::bots::rule_set_bots!();
@@ -169,6 +218,28 @@ macro_rules! rule_set_bots {
     };
 }
 pub(crate) use rule_set_bots;
+
+/// The first of `legal` with the highest `score` (the first listed on a tie): how every steady
+/// bot chooses.
+#[inline]
+pub fn best_scored<A: Copy>(legal: &[A], score: impl Fn(A) -> i32) -> Option<A> {
+    let mut best: Option<(i32, A)> = None;
+    for &action in legal {
+        let points = score(action);
+        if best.is_none_or(|(top, _)| points > top) {
+            best = Some((points, action));
+        }
+    }
+    best.map(|(_, action)| action)
+}
+
+/// The `score` of each of `legal` into `out`, in order: how a steady bot ranks the candidates
+/// of its rule set's search bot.
+pub fn score_into<A: Copy>(legal: &[A], out: &mut [i32], score: impl Fn(A) -> i32) {
+    for (slot, &action) in out.iter_mut().zip(legal) {
+        *slot = score(action);
+    }
+}
 
 /// Why a bot was not asked to move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

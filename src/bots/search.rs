@@ -72,6 +72,27 @@ impl<P> ShrewdBot<P> {
     }
 }
 
+/// Plays a game forward with `choose` at every seat until it is over, or `limit` turns have
+/// been played, or `choose` has nothing to play (or the game refuses what it chose): a
+/// playout of the search bots.
+#[inline]
+pub fn play_forward<S: Rules>(
+    game: &mut S,
+    limit: u32,
+    mut choose: impl FnMut(&S, &[S::Action]) -> Option<S::Action>,
+) {
+    let mut legal = ActionList::new();
+    while !game.is_over() && game.turn() < limit {
+        game.legal_actions(&mut legal);
+        let Some(action) = choose(game, &legal) else {
+            break;
+        };
+        if game.apply(action, &mut NoEvents).is_err() {
+            break;
+        }
+    }
+}
+
 /// How a shrewd bot of every rule set chooses: the legal actions in steady's order (`scores`,
 /// highest first; ties keep the listed order), less those not `worth_searching`. None left: the
 /// first legal action; one: that one; more: `search` over them (steady's choice first).

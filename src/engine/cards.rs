@@ -94,6 +94,52 @@ macro_rules! card_kind {
                 f.write_str(self.name())
             }
         }
+
+        #[cfg(test)]
+        mod card_kind_tests {
+            use super::$card;
+            use $crate::engine::CardKind;
+
+            #[test]
+            fn card_ids_round_trip_and_match_serde() {
+                for card in $card::ALL {
+                    assert_eq!(<$card as CardKind>::from_id(card.id()), Some(card));
+                    let json = serde_json::to_string(&card).expect("serialise");
+                    assert_eq!(json, format!("\"{}\"", card.id()));
+                    assert_eq!($card::ALL[card.index()], card);
+                    assert_eq!($card::from_bit(card.index() as u32), card);
+                }
+                assert_eq!(<$card as CardKind>::from_id("no_such_card"), None);
+            }
+        }
+    };
+}
+
+/// Declares a rule set's kinds of card from one list: the enum, numbered in the order listed
+/// (so a kind indexes [`Counts`] and is a bit of a set of kinds) and named in JSON in snake
+/// case; `KINDS`, how many there are; and `ALL`, every kind in that order (the order of the
+/// protocol's card list and of a fresh pack). [`card_kind!`] then adds the rest.
+#[macro_export]
+macro_rules! card_enum {
+    ($(#[$meta:meta])* $card:ident { $($variant:ident),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::serde::Serialize,
+            ::serde::Deserialize,
+        )]
+        #[serde(rename_all = "snake_case")]
+        #[repr(u8)]
+        pub enum $card {
+            $($variant),+
+        }
+
+        /// How many kinds of card there are.
+        pub const KINDS: usize = [$(stringify!($variant)),+].len();
+
+        impl $card {
+            /// Every kind, in the order of the protocol's card list (and of a fresh pack).
+            pub const ALL: [$card; KINDS] = [$($card::$variant),+];
+        }
     };
 }
 

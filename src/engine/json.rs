@@ -157,11 +157,18 @@ pub fn one_entry<S: Serializer, V: Serialize>(
 }
 
 /// Makes a rule set's `Action`, which has `fn from_json(&Value) -> Result<Action, String>`, a
-/// [`RuleAction`](crate::engine::RuleAction), and reads it through serde with the same
-/// messages.
+/// [`RuleAction`](crate::engine::RuleAction), reads it through serde with the same
+/// messages, and writes its JSON form (`to_json`).
 #[macro_export]
 macro_rules! rule_action {
     ($action:ident) => {
+        impl $action {
+            /// The JSON form.
+            pub fn to_json(&self) -> ::serde_json::Value {
+                ::serde_json::to_value(self).unwrap_or(::serde_json::Value::Null)
+            }
+        }
+
         impl $crate::engine::RuleAction for $action {
             fn from_json(value: &::serde_json::Value) -> Result<$action, String> {
                 $action::from_json(value)
@@ -178,4 +185,45 @@ macro_rules! rule_action {
             }
         }
     };
+}
+
+/// Writes the constructors of a rule set's `Action` whose plays are `Play { card, target }`:
+/// `play` a card on one's own side, `attack` another side with one, and `discard` one.
+#[macro_export]
+macro_rules! targeted_actions {
+    ($action:ident<$card:ident>) => {
+        impl $action {
+            /// Play a card on one's own side.
+            pub const fn play(card: $card) -> $action {
+                $action::Play { card, target: None }
+            }
+
+            /// Play a card on another side.
+            pub const fn attack(card: $card, target: $crate::engine::Side) -> $action {
+                $action::Play {
+                    card,
+                    target: Some(target),
+                }
+            }
+
+            /// Discard a card.
+            pub const fn discard(card: $card) -> $action {
+                $action::Discard { card }
+            }
+        }
+    };
+}
+
+/// Checks a rule set's actions against their JSON form: each of `actions` reads back from the
+/// JSON it writes, and each of `malformed` is refused with a message that holds its needle.
+#[cfg(test)]
+pub(crate) fn check_json<A: crate::engine::RuleAction>(actions: &[A], malformed: &[(Value, &str)]) {
+    for &action in actions {
+        let json = serde_json::to_value(action).expect("json");
+        assert_eq!(A::from_json(&json), Ok(action), "{json}");
+    }
+    for (value, needle) in malformed {
+        let err = A::from_json(value).expect_err("should be refused");
+        assert!(err.contains(needle), "{value}: {err}");
+    }
 }

@@ -15,6 +15,7 @@
 pub mod cards;
 pub mod json;
 mod options;
+mod rules;
 mod setup;
 mod sheet;
 pub mod shuffle;
@@ -25,6 +26,11 @@ use serde_json::Value;
 
 pub use cards::{CardKind, Counts};
 pub use options::{NoOptions, OptionField, OptionKind, OptionProblem, RuleOptions};
+use rules::MapSink;
+pub use rules::{
+    EventSink, NoEvents, PaperNote, RuleAction, RuleEvent, RuleView, Rules, TargetRefusal,
+    TimedDecision, resolve_target,
+};
 pub use setup::{SetupError, TurnRefusal};
 
 /// The number of set bits of every value below `N`, for counting kinds in a bit set by lookup:
@@ -161,221 +167,6 @@ impl Config {
         (0..self.players)
             .filter(|&s| self.side_of(s) == side)
             .collect()
-    }
-}
-
-/// Where a rule set reports its events. Self-play passes [`NoEvents`] and pays nothing.
-pub trait EventSink<E> {
-    fn push(&mut self, event: E);
-}
-
-impl<E> EventSink<E> for Vec<E> {
-    #[inline]
-    fn push(&mut self, event: E) {
-        Vec::push(self, event);
-    }
-}
-
-/// Discards events: the fast path for self-play and search.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoEvents;
-
-impl<E> EventSink<E> for NoEvents {
-    #[inline(always)]
-    fn push(&mut self, _event: E) {}
-}
-
-/// A sink that wraps each event of one rule set into another type on its way.
-struct MapSink<'a, S, F> {
-    inner: &'a mut S,
-    map: F,
-}
-
-impl<T, U, S: EventSink<U>, F: Fn(T) -> U> EventSink<T> for MapSink<'_, S, F> {
-    #[inline]
-    fn push(&mut self, event: T) {
-        self.inner.push((self.map)(event));
-    }
-}
-
-/// An action of one rule set: a value that is copied around freely and read from JSON with a
-/// message a person can act on when it is wrong.
-pub trait RuleAction:
-    Copy + Eq + std::hash::Hash + std::fmt::Debug + std::fmt::Display + Serialize + Send + Sync
-{
-    fn from_json(value: &Value) -> Result<Self, String>;
-}
-
-/// An event of one rule set.
-pub trait RuleEvent: Clone + std::fmt::Debug + PartialEq + Serialize + Send + Sync {
-    /// The event as one seat may see it (`None` = a referee, who sees everything): cards a
-    /// seat drew or put face down are blanked for everyone else.
-    fn seen_by(self, viewer: Option<Seat>) -> Self;
-}
-
-/// What one seat (or a referee) may see of a game of one rule set: the protocol's STATE.
-pub trait RuleView: Clone + std::fmt::Debug + PartialEq + Serialize + Send + Sync {
-    /// The seat this view is for; `None` for a referee's full view.
-    fn viewer(&self) -> Option<Seat>;
-    fn to_move(&self) -> Seat;
-    /// The winning side, once the game is over.
-    fn winner(&self) -> Option<Side>;
-    /// Every side's score so far.
-    fn scores(&self) -> Vec<u32>;
-    /// Whether the game is over. A rule set whose game can end without a winner (a Mille
-    /// Bornes hand that ends level) says so here.
-    fn is_over(&self) -> bool {
-        self.winner().is_some()
-    }
-}
-
-/// A decision the table waits for out of the usual turn, which a party table gives a short time:
-/// when the time runs out, `on_timeout` is played for the deciding seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimedDecision<A> {
-    /// The seat that decides; `None` when nobody does and the table only waits.
-    pub seat: Option<Seat>,
-    /// Whether the other seats must not learn that there is a decision at all (Mille Bornes'
-    /// coup fourré): the table then waits the full time whatever the seat answers, and an
-    /// answer equal to `on_timeout` only takes effect when the time is up.
-    pub hidden: bool,
-    /// What is played when the time runs out.
-    pub on_timeout: A,
-}
-
-impl<A> TimedDecision<A> {
-    fn map<B>(self, f: impl FnOnce(A) -> B) -> TimedDecision<B> {
-        TimedDecision {
-            seat: self.seat,
-            hidden: self.hidden,
-            on_timeout: f(self.on_timeout),
-        }
-    }
-}
-
-/// A problem a rule set finds in a paper table's cards ([`Rules::check_paper`]): in words a
-/// scorer can act on, and where it lies when it is one side's row (so a form shows it beside
-/// that field).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PaperNote {
-    /// The side whose card it concerns, numbered from 1 as the sheet prints them.
-    pub side: Option<usize>,
-    /// The row of the score sheet it concerns.
-    pub row: Option<&'static str>,
-    pub message: String,
-}
-
-/// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;
-/// everything else holds a [`Game`].
-pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
-    type Card: CardKind;
-    type Action: RuleAction;
-    type Event: RuleEvent;
-    type View: RuleView;
-    /// Why an action is refused.
-    type Refusal: std::error::Error + Clone + PartialEq + Send + Sync + From<TurnRefusal>;
-    /// What the host may choose for a game of these rules ([`NoOptions`] for nothing).
-    type Options: RuleOptions;
-
-    /// Which rule set this is.
-    const RULES: RulesId;
-    /// Whether a table may wait for a decision out of turn ([`Rules::timed_decision`]).
-    const TIMED_DECISIONS: bool = false;
-
-    /// The players this rule set seats, in words ("2, 3, 4 or 6 players"), and whether a
-    /// configuration is one of them.
-    fn check(config: Config) -> Result<(), SetupError>;
-
-    /// The rows of a paper score card for a configuration.
-    fn score_sheet(config: Config) -> ScoreSheet;
-
-    /// Checks a paper table's cards against each other beyond what the sheet's quotas say
-    /// (Mille Bornes: only one side completes the trip, its bonuses need it, ...): one count per
-    /// row of [`Rules::score_sheet`] for each side. Every problem is said in words a scorer can
-    /// act on.
-    fn check_paper(_config: Config, _sides: &[Vec<u32>]) -> Result<(), Vec<PaperNote>> {
-        Ok(())
-    }
-
-    /// A new game: `stacked` cards come off the top of the pack first, in order; the rest
-    /// follow in the order the seed shuffles them.
-    fn new_game(config: Config, seed: u64, stacked: &[Self::Card]) -> Result<Self, SetupError>;
-    fn config(&self) -> Config;
-    /// The seat whose turn it is (after the game ends: the seat that made the last play).
-    fn to_move(&self) -> Seat;
-    fn winner(&self) -> Option<Side>;
-    fn is_over(&self) -> bool {
-        self.winner().is_some()
-    }
-    /// The out-of-turn decision the table waits for now, if any (none in the Touring games).
-    fn timed_decision(&self) -> Option<TimedDecision<Self::Action>> {
-        None
-    }
-    /// Completed turns.
-    fn turn(&self) -> u32;
-    fn reshuffles(&self) -> u32;
-    /// What a side has scored so far: miles in a race, points in a hand.
-    fn score(&self, side: Side) -> u32;
-    /// Every legal action of the seat to move (none once the game is over).
-    fn legal_actions(&self, out: &mut ActionList<Self::Action>);
-    /// How many legal actions there are: `legal_actions(..).len()`, without building the list.
-    fn legal_count(&self) -> u32 {
-        let mut list = ActionList::new();
-        self.legal_actions(&mut list);
-        list.len() as u32
-    }
-    /// The legal action at `index` of `legal_actions`, without building the list.
-    fn nth_legal(&self, index: u32) -> Option<Self::Action> {
-        let mut list = ActionList::new();
-        self.legal_actions(&mut list);
-        list.get(index as usize).copied()
-    }
-    /// A legal action chosen uniformly at random (none once the game is over): the random
-    /// bot, and the playouts of the search bots.
-    fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Self::Action> {
-        match self.legal_count() {
-            0 => None,
-            count => self.nth_legal(shuffle::pick(rng, count)),
-        }
-    }
-    /// Applies an action of the seat to move. On error nothing has changed.
-    fn apply<E: EventSink<Self::Event>>(
-        &mut self,
-        action: Self::Action,
-        events: &mut E,
-    ) -> Result<(), Self::Refusal>;
-    /// What `viewer` may see (`None`: everything a referee sees, still without draw order).
-    fn view(&self, viewer: Option<Seat>) -> Self::View;
-
-    /// Applies an action on behalf of a given seat, refusing it if it is not that seat's turn.
-    fn apply_as<E: EventSink<Self::Event>>(
-        &mut self,
-        seat: Seat,
-        action: Self::Action,
-        events: &mut E,
-    ) -> Result<(), Self::Refusal> {
-        if let Some(winner) = self.winner() {
-            return Err(TurnRefusal::GameOver { winner }.into());
-        }
-        let to_move = self.to_move();
-        if seat != to_move {
-            return Err(TurnRefusal::NotYourTurn { seat, to_move }.into());
-        }
-        self.apply(action, events)
-    }
-
-    /// What a legal action of the seat to move throws away of the mover's own side, in words,
-    /// when it does (Touring 1926: a 10 within City Limits forfeits every mile laid down);
-    /// `None` for an ordinary move. A player's page asks before playing such a move.
-    fn warning(&self, _action: Self::Action) -> Option<String> {
-        None
-    }
-
-    /// Is this action legal now?
-    fn is_legal(&self, action: Self::Action) -> bool {
-        let mut list = ActionList::new();
-        self.legal_actions(&mut list);
-        list.contains(&action)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Why a game cannot be set up, and the refusals every rule set shares. Every message says what
 //! was wrong in the words of the rules, so a player (or a bot author) knows what to do instead.
 
-use super::{Seat, Side};
+use super::{CardKind, Counts, Seat, Side};
 
 /// A game that cannot be set up as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,4 +52,49 @@ pub enum TurnRefusal {
     GameOver { winner: Side },
     #[error("it is not seat {seat}'s turn: seat {to_move} is to play")]
     NotYourTurn { seat: Seat, to_move: Seat },
+}
+
+/// The pack less the `stacked` cards that come off its top first, or why the pack cannot give
+/// them: the same check in every rule set's deal.
+pub fn unstacked<C: CardKind, const N: usize>(
+    pack: Counts<C, N>,
+    stacked: &[C],
+) -> Result<Counts<C, N>, SetupError> {
+    let mut rest = pack;
+    for &card in stacked {
+        if rest.get(card) == 0 {
+            let asked = stacked.iter().filter(|&&c| c == card).count();
+            return Err(SetupError::StackedDeck {
+                card: card.id(),
+                asked: asked as u32,
+                available: u32::from(pack.get(card)),
+            });
+        }
+        rest.remove(card, 1);
+    }
+    Ok(rest)
+}
+
+/// Seats a configuration the rule set finds `playable`, and refuses any other: `alone` names a
+/// table where each plays for himself ("players", "players each for himself"); `allowed` says
+/// who may play.
+pub fn seat_if(
+    playable: bool,
+    rules: super::RulesId,
+    config: super::Config,
+    alone: &str,
+    allowed: &'static str,
+) -> Result<(), SetupError> {
+    if playable {
+        return Ok(());
+    }
+    Err(SetupError::NotPlayable {
+        rules: rules.name(),
+        players: if config.partners {
+            format!("{} players in partnerships", config.players)
+        } else {
+            format!("{} {alone}", config.players)
+        },
+        allowed,
+    })
 }

@@ -15,7 +15,6 @@ use crate::engine::{NoEvents, Rules, Seat};
 
 pub use crate::engine::mille_bornes::Observation;
 pub use shrewd::ShrewdBot;
-pub use steady::SteadyBot;
 
 super::rule_set_bots!(no_memory {
     /// A hand may end without a winner, so an ended hand leaves the bot nothing to play.
@@ -31,22 +30,17 @@ super::rule_set_bots!(no_memory {
 mod random_tests {
     use super::*;
     use crate::bots::bot_rng;
-    use crate::engine::{Config, RulesId};
 
     #[test]
     fn the_random_bot_plays_whole_hands_with_legal_actions_only() {
         let mut rng = bot_rng(9);
         let mut bot = RandomBot;
-        for players in [2u8, 3, 4, 6] {
-            let config = Config::new(RulesId::MilleBornes, players, None).expect("config");
-            for seed in 0..10 {
-                let mut game = State::new_game(config, seed, &[]).expect("game");
-                while !game.is_over() {
-                    let seat = game.to_move();
-                    let action = bot.act(&game.observe(seat), &mut rng).expect("an action");
-                    assert!(game.is_legal(action), "{action}");
-                    game.apply(action, &mut NoEvents).expect("legal");
-                }
+        for mut game in crate::engine::mille_bornes::test_hands(10) {
+            while !game.is_over() {
+                let observation = game.observe(game.to_move());
+                let action = bot.act(&observation, &mut rng).expect("an action");
+                assert!(game.is_legal(action), "{action}");
+                game.apply(action, &mut NoEvents).expect("legal");
             }
         }
     }

@@ -9,10 +9,11 @@
 //! no deal makes passing better), and a safety is never discarded; everything else, the
 //! Extension included, is searched.
 
+use super::Observation;
 use super::steady::{self, Style};
-use super::{Bot, BotRng, Level, Observation};
+use crate::bots::search::play_forward;
 use crate::engine::mille_bornes::{Action, State};
-use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
+use crate::engine::{Rules, Side};
 
 /// Knobs of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,48 +46,24 @@ const PLAYOUT_LIMIT: u32 = 1000;
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
 pub type ShrewdBot = crate::bots::search::ShrewdBot<Params>;
 
-impl Bot for ShrewdBot {
-    fn level(&self) -> Level {
-        Level::Shrewd
-    }
+/// A coup fourré is always called: no deal makes passing better.
+pub(super) const ALWAYS: Option<Action> = Some(Action::CoupFourre);
 
-    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
-        let mut legal = ActionList::new();
-        observation.legal_actions(&mut legal);
-        if legal.contains(&Action::CoupFourre) {
-            return Some(Action::CoupFourre);
-        }
-        // Steady's preference orders the candidates: ties go to the move it prefers, and its
-        // first choice is only given up when search finds something clearly better.
-        let mut scores = [0i32; MAX_ACTIONS];
-        steady::scores(observation, &legal, &mut scores);
-        let me = observation.side();
-        let params = self.params;
-        self.choose(
-            &legal,
-            &scores,
-            params.z,
-            rng,
-            |action| !matches!(action, Action::Discard { card } if card.is_safety()),
-            &mut |rng| observation.determinize(rng),
-            |game: &mut State| playout(game, me, params),
-        )
-    }
+/// Steady's scores, in its own style, rank the candidates.
+pub(super) fn steady_scores(observation: &Observation, legal: &[Action], _: Params, out: &mut [i32]) {
+    steady::scores(observation, legal, out);
+}
+
+/// A safety is never discarded: never worth searching.
+pub(super) fn worth_searching(_: &Observation, action: Action) -> bool {
+    !matches!(action, Action::Discard { card } if card.is_safety())
 }
 
 /// Plays steady moves for every seat to the end of the hand and scores it for `me`.
 pub fn playout(game: &mut State, me: Side, params: Params) -> f64 {
-    let mut legal = ActionList::new();
-    while !game.is_over() && game.turn() < PLAYOUT_LIMIT {
-        let view = game.observe(game.to_move());
-        game.legal_actions(&mut legal);
-        let Some(action) = steady::choose_with(&view, &legal, params.style) else {
-            break;
-        };
-        if game.apply(action, &mut NoEvents).is_err() {
-            break;
-        }
-    }
+    play_forward(game, PLAYOUT_LIMIT, |game, legal| {
+        steady::choose_with(&game.observe(game.to_move()), legal, params.style)
+    });
     score(game, me, params)
 }
 

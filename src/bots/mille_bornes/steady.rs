@@ -24,25 +24,9 @@
 //! the discard pile included. The search bot plays its hands forward with this bot, so it is
 //! quick: no allocation, a few dozen comparisons per action.
 
-use super::{Bot, BotRng, Level, Observation};
+use super::Observation;
 use crate::engine::mille_bornes::{Action, Card, Counts};
-use crate::engine::{ActionList, Side};
-
-/// Plays the habits of a good player.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SteadyBot;
-
-impl Bot for SteadyBot {
-    fn level(&self) -> Level {
-        Level::Steady
-    }
-
-    fn act(&mut self, observation: &Observation, _rng: &mut BotRng) -> Option<Action> {
-        let mut legal = ActionList::new();
-        observation.legal_actions(&mut legal);
-        choose(observation, &legal)
-    }
-}
+use crate::engine::Side;
 
 /// Knobs on the habits. [`Style::STEADY`] is the steady bot; the search bot plays its hands
 /// forward in a style tuned by self-play ([`Style::TUNED`]).
@@ -114,23 +98,14 @@ pub fn choose_with(observation: &Observation, legal: &[Action], style: Style) ->
         _ => {}
     }
     let judge = Judge::new(observation, style);
-    let mut best: Option<(i32, Action)> = None;
-    for &action in legal {
-        let score = judge.score(action);
-        if best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, action));
-        }
-    }
-    best.map(|(_, action)| action)
+    crate::bots::best_scored(legal, |action| judge.score(action))
 }
 
 /// The steady bot's score for each legal action of a seat: higher is better. The search bot
 /// ranks its candidates with it.
 pub fn scores(observation: &Observation, legal: &[Action], out: &mut [i32]) {
     let judge = Judge::new(observation, Style::STEADY);
-    for (slot, &action) in out.iter_mut().zip(legal) {
-        *slot = judge.score(action);
-    }
+    crate::bots::score_into(legal, out, |action| judge.score(action));
 }
 
 /// At exactly 700 miles, does the deciding side go on to 1000? Never when behind: only when

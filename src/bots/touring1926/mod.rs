@@ -10,7 +10,6 @@ use crate::engine::{EventSink, Seat};
 
 pub use crate::engine::touring1926::{DeadwoodMemory, Observation};
 pub use shrewd::ShrewdBot;
-pub use steady::SteadyBot;
 
 super::rule_set_bots!();
 

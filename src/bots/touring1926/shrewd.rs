@@ -17,11 +17,10 @@
 //! With [`Budget::Playouts`] the bot is deterministic for a given random seed; with
 //! [`Budget::Time`] it measures its speed on the first deals and spends the time it was given.
 
-use super::{Bot, BotRng, Level, Observation, steady};
-use crate::engine::touring1926::State;
-
-use crate::engine::touring1926::{Action, Card, Counts, Speed};
-use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
+use super::{Observation, steady};
+use crate::bots::search::play_forward;
+use crate::engine::touring1926::{Action, Card, Counts, Speed, State};
+use crate::engine::{Rules, Side};
 
 /// Knobs of the search, with the values `touring selfplay` measured.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,58 +51,32 @@ impl Default for Params {
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
 pub type ShrewdBot = crate::bots::search::ShrewdBot<Params>;
 
-impl Bot for ShrewdBot {
-    fn level(&self) -> Level {
-        Level::Shrewd
-    }
-
-    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
-        let mut legal = ActionList::new();
-        observation.legal_actions(&mut legal);
-        // Steady's preference orders the candidates: ties go to the move it prefers, and its
-        // first choice is only given up when search finds something clearly better.
-        let mut scores = [0i32; MAX_ACTIONS];
-        steady::scores(observation, &legal, self.params.style, &mut scores);
-        let me = observation.side();
-        let params = self.params;
-        self.choose(
-            &legal,
-            &scores,
-            params.z,
-            rng,
-            |action| !is_speeding(observation, action),
-            &mut |rng| observation.determinize(rng),
-            |game: &mut State| playout(game, me, params),
-        )
-    }
-}
+/// No action is played without search in this game.
+pub(super) const ALWAYS: Option<Action> = None;
 
 /// A 10 within City Limits forfeits every mile: never worth searching.
-fn is_speeding(observation: &Observation, action: Action) -> bool {
-    matches!(
+pub(super) fn worth_searching(observation: &Observation, action: Action) -> bool {
+    let speeding = matches!(
         action,
         Action::Play {
             card: Card::Mile10,
             ..
         }
-    ) && observation.speed() == Speed::City
+    ) && observation.speed() == Speed::City;
+    !speeding
+}
+
+/// Steady's scores, in the style the search plays forward in.
+pub(super) fn steady_scores(observation: &Observation, legal: &[Action], params: Params, out: &mut [i32]) {
+    steady::scores(observation, legal, params.style, out);
 }
 
 /// Plays steady moves for every seat up to the horizon and scores the result for `me`.
 pub fn playout(game: &mut State, me: Side, params: Params) -> f64 {
     let limit = game.turn().saturating_add(params.horizon);
-    let mut legal = ActionList::new();
-    while game.winner().is_none() && game.turn() < limit {
-        let seat = game.to_move();
-        let view = game.observe(seat);
-        game.legal_actions(&mut legal);
-        let Some(action) = steady::choose_with(&view, &legal, params.style) else {
-            break;
-        };
-        if game.apply(action, &mut NoEvents).is_err() {
-            break;
-        }
-    }
+    play_forward(game, limit, |game, legal| {
+        steady::choose_with(&game.observe(game.to_move()), legal, params.style)
+    });
     score(game, me, params)
 }
 

@@ -18,25 +18,10 @@
 //! it remembers of the deadwood. The search bot uses this bot to play its games forward, so it
 //! is written to be quick: no allocation, a few dozen comparisons per action.
 
-use super::{Bot, BotRng, Level, Observation};
+use super::Observation;
+use crate::bots::touring_family::{completes_trip, go_keep_value};
 use crate::engine::touring1926::{Action, Card, Counts, Speed, Status};
-use crate::engine::{ActionList, Side};
-
-/// Plays the rules of thumb of a good player.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SteadyBot;
-
-impl Bot for SteadyBot {
-    fn level(&self) -> Level {
-        Level::Steady
-    }
-
-    fn act(&mut self, observation: &Observation, _rng: &mut BotRng) -> Option<Action> {
-        let mut legal = ActionList::new();
-        observation.legal_actions(&mut legal);
-        choose(observation, &legal)
-    }
-}
+use crate::engine::Side;
 
 /// Knobs on the rules of thumb. [`Style::STEADY`] is the steady bot; the search bot plays its
 /// games forward in a style tuned by self-play ([`Style::TUNED`]).
@@ -120,23 +105,14 @@ pub fn choose(observation: &Observation, legal: &[Action]) -> Option<Action> {
 /// The choice among `legal` in a given style.
 pub fn choose_with(observation: &Observation, legal: &[Action], style: Style) -> Option<Action> {
     let judge = Judge::new(observation, style);
-    let mut best: Option<(i32, Action)> = None;
-    for &action in legal {
-        let score = judge.score(action);
-        if best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, action));
-        }
-    }
-    best.map(|(_, action)| action)
+    crate::bots::best_scored(legal, |action| judge.score(action))
 }
 
 /// The steady bot's score for each legal action of a seat: higher is better. Exposed so the
 /// search bot can rank its candidates.
 pub fn scores(observation: &Observation, legal: &[Action], style: Style, out: &mut [i32]) {
     let judge = Judge::new(observation, style);
-    for (slot, &action) in out.iter_mut().zip(legal) {
-        *slot = judge.score(action);
-    }
+    crate::bots::score_into(legal, out, |action| judge.score(action));
 }
 
 /// Never chosen while anything else is legal.
@@ -241,14 +217,7 @@ impl Judge {
         if card == Card::Mile10 && self.speed == Speed::City {
             return NEVER;
         }
-        let p = card.pile();
-        let after_room: u8 = self
-            .room
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| if i == p { r.saturating_sub(1) } else { r })
-            .sum();
-        if after_room == 0 {
+        if completes_trip(self.room, card.pile()) {
             return 3000;
         }
         if self.style.small_first && card != Card::Mile10 {
@@ -306,21 +275,10 @@ impl Judge {
     fn keep_value(&self, card: Card, copies: u8) -> i32 {
         let first = copies <= 1;
         match card {
-            Card::Go => match self.need {
-                Some(Card::Go) => 200,
-                Some(_) => {
-                    if first {
-                        150
-                    } else {
-                        10
-                    }
-                }
-                None => match copies {
-                    0 | 1 => self.style.first_go,
-                    2 => self.style.second_go,
-                    _ => 2,
-                },
-            },
+            Card::Go => {
+                let running = [self.style.first_go, self.style.second_go, 2];
+                go_keep_value(self.need, Card::Go, copies, running)
+            }
             Card::HauledIn => self.remedy_value(Card::HauledIn, Card::Collision, first),
             Card::Gasoline => self.remedy_value(Card::Gasoline, Card::OutOfGasoline, first),
             Card::Collision | Card::OutOfGasoline | Card::Puncture => {

@@ -11,6 +11,5 @@ use crate::engine::{NoEvents, Seat};
 
 pub use crate::engine::touring1958::Observation;
 pub use shrewd::ShrewdBot;
-pub use steady::SteadyBot;
 
 super::rule_set_bots!(no_memory {});

@@ -3,9 +3,10 @@
 //! seat. A game that runs past the horizon is cut off and scored by how close each side is to
 //! finishing; a finished game scores 1 for a win and 0 for a loss.
 
-use super::{Bot, BotRng, Level, Observation, steady};
+use super::{Observation, steady};
+use crate::bots::search::play_forward;
 use crate::engine::touring1958::{Action, Card, State};
-use crate::engine::{ActionList, MAX_ACTIONS, NoEvents, Rules, Side};
+use crate::engine::{Rules, Side};
 
 /// Knobs of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,65 +21,45 @@ pub struct Params {
     pub z: f64,
 }
 
+impl Params {
+    /// The knobs the 1926 game's search measured; they serve this game as well.
+    pub const MEASURED: Params = Params {
+        horizon: 60,
+        scale: 4.0,
+        z: 2.0,
+    };
+}
+
 impl Default for Params {
     fn default() -> Params {
-        Params {
-            horizon: 60,
-            scale: 4.0,
-            z: 2.0,
-        }
+        Params::MEASURED
     }
 }
 
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
 pub type ShrewdBot = crate::bots::search::ShrewdBot<Params>;
 
-impl Bot for ShrewdBot {
-    fn level(&self) -> Level {
-        Level::Shrewd
-    }
-
-    fn act(&mut self, observation: &Observation, rng: &mut BotRng) -> Option<Action> {
-        let mut legal = ActionList::new();
-        observation.legal_actions(&mut legal);
-        // Steady's preference orders the candidates: ties go to the move it prefers, and its
-        // first choice is only given up when search finds something clearly better.
-        let mut scores = [0i32; MAX_ACTIONS];
-        steady::scores(observation, &legal, &mut scores);
-        let me = observation.side();
-        let params = self.params;
-        self.choose(
-            &legal,
-            &scores,
-            params.z,
-            rng,
-            |action| !is_speeding(observation, action),
-            &mut |rng| observation.determinize(rng),
-            |game: &mut State| playout(game, me, params),
-        )
-    }
+/// Steady's scores rank the candidates.
+pub(super) fn steady_scores(observation: &Observation, legal: &[Action], _: Params, out: &mut [i32]) {
+    steady::scores(observation, legal, out);
 }
 
+/// No action is played without search in this game.
+pub(super) const ALWAYS: Option<Action> = None;
+
 /// A 50 or 75 without a Freeway exposed is forfeited: never worth searching.
-fn is_speeding(observation: &Observation, action: Action) -> bool {
-    matches!(action, Action::Play { card, target: None } if card.needs_freeway())
-        && !observation.freeway_exposed(observation.side())
+pub(super) fn worth_searching(observation: &Observation, action: Action) -> bool {
+    let speeding = matches!(action, Action::Play { card, target: None } if card.needs_freeway())
+        && !observation.freeway_exposed(observation.side());
+    !speeding
 }
 
 /// Plays steady moves for every seat up to the horizon and scores the result for `me`.
 pub fn playout(game: &mut State, me: Side, params: Params) -> f64 {
     let limit = game.turn().saturating_add(params.horizon);
-    let mut legal = ActionList::new();
-    while game.winner().is_none() && game.turn() < limit {
-        let view = game.observe(game.to_move());
-        game.legal_actions(&mut legal);
-        let Some(action) = steady::choose(&view, &legal) else {
-            break;
-        };
-        if game.apply(action, &mut NoEvents).is_err() {
-            break;
-        }
-    }
+    play_forward(game, limit, |game, legal| {
+        steady::choose(&game.observe(game.to_move()), legal)
+    });
     score(game, me, params)
 }
 

@@ -16,46 +16,21 @@
 //! the discard pile included. The search bot plays its games forward with this bot, so it is
 //! quick: no allocation, a few dozen comparisons per action.
 
-use super::{Bot, BotRng, Level, Observation};
-use crate::engine::ActionList;
+use super::Observation;
+use crate::bots::touring_family::{completes_trip, go_keep_value};
 use crate::engine::touring1958::{Action, Card, Counts, Status};
-
-/// Plays the rules of thumb of a good player.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SteadyBot;
-
-impl Bot for SteadyBot {
-    fn level(&self) -> Level {
-        Level::Steady
-    }
-
-    fn act(&mut self, observation: &Observation, _rng: &mut BotRng) -> Option<Action> {
-        let mut legal = ActionList::new();
-        observation.legal_actions(&mut legal);
-        choose(observation, &legal)
-    }
-}
 
 /// The steady choice among `legal`, the observing seat's legal actions.
 pub fn choose(observation: &Observation, legal: &[Action]) -> Option<Action> {
     let judge = Judge::new(observation);
-    let mut best: Option<(i32, Action)> = None;
-    for &action in legal {
-        let score = judge.score(action);
-        if best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, action));
-        }
-    }
-    best.map(|(_, action)| action)
+    crate::bots::best_scored(legal, |action| judge.score(action))
 }
 
 /// The steady bot's score for each legal action of a seat: higher is better. The search bot
 /// ranks its candidates with it.
 pub fn scores(observation: &Observation, legal: &[Action], out: &mut [i32]) {
     let judge = Judge::new(observation);
-    for (slot, &action) in out.iter_mut().zip(legal) {
-        *slot = judge.score(action);
-    }
+    crate::bots::score_into(legal, out, |action| judge.score(action));
 }
 
 /// Never chosen while anything else is legal.
@@ -136,14 +111,7 @@ impl Judge {
         if card.needs_freeway() && !self.freeway {
             return NEVER;
         }
-        let p = card.pile();
-        let after_room: u8 = self
-            .room
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| if i == p { r.saturating_sub(1) } else { r })
-            .sum();
-        if after_room == 0 {
+        if completes_trip(self.room, card.pile()) {
             return 3000;
         }
         300 + card.miles() as i32
@@ -157,21 +125,7 @@ impl Judge {
     fn keep_value(&self, card: Card, copies: u8) -> i32 {
         let first = copies <= 1;
         match card {
-            Card::Go => match self.need {
-                Some(Card::Go) => 200,
-                Some(_) => {
-                    if first {
-                        150
-                    } else {
-                        10
-                    }
-                }
-                None => match copies {
-                    0 | 1 => 60,
-                    2 => 20,
-                    _ => 2,
-                },
-            },
+            Card::Go => go_keep_value(self.need, Card::Go, copies, [60, 20, 2]),
             Card::Wrecker => self.remedy_value(Card::Wrecker, Card::MissedTheCurve, first),
             Card::Gasoline => self.remedy_value(Card::Gasoline, Card::StopToRefuel, first),
             Card::Freeway => {

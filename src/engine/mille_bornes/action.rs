@@ -32,25 +32,9 @@ pub enum Action {
     Extend(bool),
 }
 
+crate::targeted_actions!(Action<Card>);
+
 impl Action {
-    /// Play a card on one's own side.
-    pub const fn play(card: Card) -> Action {
-        Action::Play { card, target: None }
-    }
-
-    /// Play a hazard on another side.
-    pub const fn attack(card: Card, target: Side) -> Action {
-        Action::Play {
-            card,
-            target: Some(target),
-        }
-    }
-
-    /// Discard a card.
-    pub const fn discard(card: Card) -> Action {
-        Action::Discard { card }
-    }
-
     /// The card the action uses, if it uses one.
     pub const fn card(&self) -> Option<Card> {
         match *self {
@@ -120,11 +104,6 @@ impl Action {
             ),
         }
     }
-
-    /// The JSON form.
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
 }
 
 impl std::fmt::Display for Action {
@@ -176,10 +155,7 @@ mod tests {
             Action::Extend(true),
             Action::Extend(false),
         ];
-        for action in actions {
-            let json = action.to_json();
-            assert_eq!(Action::from_json(&json), Ok(action), "{json}");
-        }
+        crate::engine::json::check_json(&actions, &[]);
         assert_eq!(
             Action::attack(Card::Accident, 1).to_json(),
             json!({"play":"accident","target":1})
@@ -205,9 +181,6 @@ mod tests {
             (json!({"pass":true,"extend":true}), "does one thing"),
             (json!({"play":"stop","take":["d25"]}), "unknown field"),
         ];
-        for (value, needle) in cases {
-            let err = Action::from_json(&value).expect_err("should be refused");
-            assert!(err.contains(needle), "{value}: {err}");
-        }
+        crate::engine::json::check_json::<Action>(&[], &cases);
     }
 }

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::cards::Card;
-use crate::engine::{RuleEvent, Seat, Side};
+use crate::engine::{Seat, Side};
 
 /// One thing that happened at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -34,36 +34,14 @@ pub enum Event {
     HandOver { completed_by: Option<Side> },
 }
 
-impl RuleEvent for Event {
-    fn seen_by(self, viewer: Option<Seat>) -> Event {
-        match self {
-            Event::Drew { seat, .. } if viewer.is_some_and(|v| v != seat) => {
-                Event::Drew { seat, card: None }
-            }
-            other => other,
-        }
-    }
-}
+crate::hidden_cards!(Event<Card>: Drew);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn only_a_drawn_card_is_hidden_from_other_seats() {
-        let drew = Event::Drew {
-            seat: 1,
-            card: Some(Card::RightOfWay),
-        };
-        assert_eq!(drew.seen_by(Some(1)), drew);
-        assert_eq!(drew.seen_by(None), drew);
-        assert_eq!(
-            drew.seen_by(Some(0)),
-            Event::Drew {
-                seat: 1,
-                card: None
-            }
-        );
+    fn a_coup_fourre_reads_as_json() {
         let json = serde_json::to_value(Event::CoupFourre {
             seat: 0,
             side: 0,

@@ -720,18 +720,7 @@ impl State {
 
     /// Which side a hazard is aimed at: the one named, or the only opponent.
     fn resolve_target(&self, me: Side, card: Card, target: Option<Side>) -> Result<Side, Refusal> {
-        let target = match target {
-            Some(target) => target,
-            None if self.sides == 2 => 1 - me,
-            None => return Err(Refusal::TargetMissing { card }),
-        };
-        if target >= self.sides {
-            return Err(Refusal::NoSuchSide { target });
-        }
-        if target == me {
-            return Err(Refusal::OwnSide { target, card });
-        }
-        Ok(target)
+        Ok(crate::engine::resolve_target(self.sides, me, card, target)?)
     }
 
     /// May this hazard go on side `target` now?
@@ -1287,13 +1276,27 @@ const HAZARDS: u32 = Card::OutOfGas.bit()
     | Card::SpeedLimit.bit()
     | Card::Stop.bit();
 
+/// A table where each plays for himself, in the words of a refusal.
+const ALONE: &str = "players each for himself";
+/// The tables this game seats, in words.
+const SEATED: &str = "2 or 3 players each for himself, or 4 or 6 in partnerships of two";
+
+/// The hands tests play: every table size, each with the seeds `0..seeds`.
+#[cfg(test)]
+pub(crate) fn test_hands(seeds: u64) -> impl Iterator<Item = State> {
+    [2u8, 3, 4, 6].into_iter().flat_map(move |players| {
+        let config = Config::new(RulesId::MilleBornes, players, None).expect("config");
+        (0..seeds).map(move |seed| State::new_game(config, seed, &[]).expect("game"))
+    })
+}
+
 impl Rules for State {
+    type Options = options::Options;
     type Card = Card;
     type Action = Action;
     type Event = Event;
     type View = View;
     type Refusal = Refusal;
-    type Options = options::Options;
 
     const RULES: RulesId = RulesId::MilleBornes;
     const TIMED_DECISIONS: bool = true;
@@ -1304,19 +1307,7 @@ impl Rules for State {
             4 | 6 => config.partners,
             _ => false,
         };
-        if playable {
-            Ok(())
-        } else {
-            Err(SetupError::NotPlayable {
-                rules: RulesId::MilleBornes.name(),
-                players: if config.partners {
-                    format!("{} players in partnerships", config.players)
-                } else {
-                    format!("{} players each for himself", config.players)
-                },
-                allowed: "2 or 3 players each for himself, or 4 or 6 in partnerships of two",
-            })
-        }
+        crate::engine::setup::seat_if(playable, Self::RULES, config, ALONE, SEATED)
     }
 
     fn score_sheet(config: Config) -> ScoreSheet {
@@ -1353,18 +1344,7 @@ impl Rules for State {
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
         Self::check(config)?;
         let pack = pack(config);
-        let mut rest = pack;
-        for &card in stacked {
-            if rest.get(card) == 0 {
-                let asked = stacked.iter().filter(|&&c| c == card).count();
-                return Err(SetupError::StackedDeck {
-                    card: card.id(),
-                    asked: asked as u32,
-                    available: u32::from(pack.get(card)),
-                });
-            }
-            rest.remove(card, 1);
-        }
+        let rest = crate::engine::setup::unstacked(pack, stacked)?;
         let mut rng = rng_from_seed(seed);
         // The deal order, top card first: the stacked cards, then the rest shuffled.
         let (mut order, len) = match (stacked.is_empty(), config.players <= 3) {
@@ -1525,7 +1505,7 @@ impl Rules for State {
         }
     }
 
-    #[inline]
+    // Generic over the sink, so it is inlined where the caller's sink is known.
     fn apply<E: EventSink<Event>>(
         &mut self,
         action: Action,

@@ -60,45 +60,12 @@ impl State {
     }
 }
 
+crate::observation_basics!(MAX_SEATS);
+
 impl Observation {
-    /// The table's configuration.
-    pub fn config(&self) -> Config {
-        self.config
-    }
-
-    /// The seat this observation belongs to.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// The side of the observing seat.
-    pub fn side(&self) -> Side {
-        self.config.side_of(self.seat)
-    }
-
     /// Is the observing seat asked to act now?
     pub fn is_my_turn(&self) -> bool {
         self.my_turn
-    }
-
-    /// Actions applied so far.
-    pub fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    /// The observing seat's own hand.
-    pub fn hand(&self) -> Counts {
-        self.hand
-    }
-
-    /// How many cards a seat holds.
-    pub fn hand_size(&self, seat: Seat) -> u8 {
-        self.hand_sizes[usize::from(seat) % MAX_SEATS]
-    }
-
-    /// Cards left in the draw pile.
-    pub fn draw_pile_len(&self) -> u32 {
-        u32::from(self.draw_len)
     }
 
     /// Every card on the discard pile.
@@ -114,11 +81,6 @@ impl Observation {
     /// The trip now: 700 or 1000.
     pub fn target(&self) -> u32 {
         u32::from(self.table.target)
-    }
-
-    /// How many sides play.
-    pub fn sides(&self) -> u8 {
-        self.config.sides()
     }
 
     #[inline]

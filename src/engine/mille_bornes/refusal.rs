@@ -2,7 +2,7 @@
 //! the rules, so a player (or a bot author) knows what to do instead.
 
 use super::cards::Card;
-use crate::engine::{Side, TurnRefusal};
+use crate::engine::{Side, TargetRefusal, TurnRefusal};
 
 /// An action the rules do not allow. Nothing changes when one is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -26,12 +26,8 @@ pub enum Refusal {
     NoExtension,
     #[error("{card} is played on your own side; play it without a target")]
     TargetNotAllowed { card: Card },
-    #[error("say which side to play {card} on with \"target\": more than one side could take it")]
-    TargetMissing { card: Card },
-    #[error("there is no side {target} at this table")]
-    NoSuchSide { target: Side },
-    #[error("side {target} is your own side: {card} is played on an opponent")]
-    OwnSide { target: Side, card: Card },
+    #[error(transparent)]
+    Target(#[from] TargetRefusal<Card>),
     #[error("side {target} has played {safety}, which keeps {card} off it for the rest of the hand")]
     Protected {
         target: Side,

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::score::HandScore;
-use crate::engine::{RuleView, RulesId, Seat, Side};
+use crate::engine::{RulesId, Seat, Side};
 
 /// A hand as one viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -126,32 +126,12 @@ impl DistanceCards {
 }
 
 impl View {
-    /// The viewer's own hand, if this view is a seat's.
-    pub fn own_hand(&self) -> Option<&[Card]> {
-        let seat = self.viewer?;
-        self.seats.get(usize::from(seat))?.hand.as_deref()
-    }
-
     /// Points per side.
     pub fn points(&self) -> Vec<u32> {
         self.sides.iter().map(|s| s.points).collect()
     }
 }
 
-impl RuleView for View {
-    fn viewer(&self) -> Option<Seat> {
-        self.viewer
-    }
-    fn to_move(&self) -> Seat {
-        self.to_move
-    }
-    fn winner(&self) -> Option<Side> {
-        self.winner
-    }
-    fn scores(&self) -> Vec<u32> {
-        self.points()
-    }
-    fn is_over(&self) -> bool {
-        self.over
-    }
-}
+crate::rule_view!(View<Card>, scores: points, fn is_over(&self) -> bool {
+    self.over
+});

@@ -4,58 +4,17 @@
 //! That keeps every state a few hundred bytes with no heap, which is what lets self-play run
 //! millions of decisions a second.
 
-use serde::{Deserialize, Serialize};
-
-/// A kind of card. The discriminants are indexes into [`Counts`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[repr(u8)]
-pub enum Card {
-    #[serde(rename = "go")]
-    Go = 0,
-    #[serde(rename = "city_limits")]
-    CityLimits = 1,
-    #[serde(rename = "country")]
-    Country = 2,
-    #[serde(rename = "collision")]
-    Collision = 3,
-    #[serde(rename = "hauled_in")]
-    HauledIn = 4,
-    #[serde(rename = "out_of_gasoline")]
-    OutOfGasoline = 5,
-    #[serde(rename = "gasoline")]
-    Gasoline = 6,
-    #[serde(rename = "puncture")]
-    Puncture = 7,
-    #[serde(rename = "mile1")]
-    Mile1 = 8,
-    #[serde(rename = "mile3")]
-    Mile3 = 9,
-    #[serde(rename = "mile5")]
-    Mile5 = 10,
-    #[serde(rename = "mile10")]
-    Mile10 = 11,
+crate::card_enum! {
+    /// A kind of card. The discriminants are indexes into [`Counts`].
+    Card {
+        Go,
+        CityLimits, Country,
+        Collision, HauledIn, OutOfGasoline, Gasoline, Puncture,
+        Mile1, Mile3, Mile5, Mile10,
+    }
 }
 
-/// How many kinds of card there are.
-pub const KINDS: usize = 12;
-
 impl Card {
-    /// Every kind, in the canonical order used to lay out a fresh pack before shuffling.
-    pub const ALL: [Card; KINDS] = [
-        Card::Go,
-        Card::CityLimits,
-        Card::Country,
-        Card::Collision,
-        Card::HauledIn,
-        Card::OutOfGasoline,
-        Card::Gasoline,
-        Card::Puncture,
-        Card::Mile1,
-        Card::Mile3,
-        Card::Mile5,
-        Card::Mile10,
-    ];
-
     /// The four mile cards, smallest first: the order of a side's mile piles.
     pub const MILES: [Card; 4] = [Card::Mile1, Card::Mile3, Card::Mile5, Card::Mile10];
 
@@ -153,18 +112,8 @@ mod tests {
     use crate::engine::CardKind;
 
     #[test]
-    fn card_ids_round_trip_and_match_serde() {
-        for card in Card::ALL {
-            assert_eq!(Card::from_id(card.id()), Some(card));
-            let json = serde_json::to_string(&card).expect("serialise");
-            assert_eq!(json, format!("\"{}\"", card.id()));
-            assert_eq!(Card::from_index(card.index()), card);
-        }
-        assert_eq!(Card::from_id("mile2"), None);
-    }
-
-    #[test]
     fn delay_hours_are_printed_on_the_cards() {
+        assert_eq!(Card::from_id("mile2"), None, "another game's card");
         assert_eq!(Card::Collision.delay_hours(), 1);
         assert_eq!(Card::OutOfGasoline.delay_hours(), 1);
         assert_eq!(Card::Puncture.delay_hours(), 2);

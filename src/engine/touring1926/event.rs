@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::action::Take;
 use super::cards::Card;
-use crate::engine::{RuleEvent, Seat, Side};
+use crate::engine::{Seat, Side};
 
 /// One thing that happened at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -36,47 +36,17 @@ pub enum Event {
     Won { side: Side },
 }
 
-impl RuleEvent for Event {
-    fn seen_by(self, viewer: Option<Seat>) -> Event {
-        let hidden = |seat: Seat| viewer.is_some_and(|v| v != seat);
-        match self {
-            Event::Drew { seat, .. } if hidden(seat) => Event::Drew { seat, card: None },
-            Event::Discarded { seat, .. } if hidden(seat) => Event::Discarded { seat, card: None },
-            other => other,
-        }
-    }
-}
+crate::hidden_cards!(Event<Card>: Drew, Discarded);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::RuleEvent;
 
     #[test]
-    fn hidden_cards_are_blanked_for_other_seats_only() {
-        let drew = Event::Drew {
-            seat: 1,
-            card: Some(Card::Go),
-        };
-        assert_eq!(drew.seen_by(Some(1)), drew);
-        assert_eq!(drew.seen_by(None), drew);
-        assert_eq!(
-            drew.seen_by(Some(0)),
-            Event::Drew {
-                seat: 1,
-                card: None
-            }
-        );
-        let discarded = Event::Discarded {
-            seat: 0,
-            card: Some(Card::Mile1),
-        };
-        assert_eq!(
-            discarded.seen_by(Some(1)),
-            Event::Discarded {
-                seat: 0,
-                card: None
-            }
-        );
+    fn what_is_played_is_seen_by_everyone() {
+        let won = Event::Won { side: 0 };
+        assert_eq!(won.seen_by(Some(1)), won);
         let played = Event::Played {
             seat: 0,
             side: 0,

@@ -274,18 +274,14 @@ pub struct State {
     reshuffles: u32,
 }
 
+family::state_basics!();
+
 impl State {
     /// The miles on a side's piles.
     #[inline]
     pub fn miles(&self, side: Side) -> u32 {
         let p = self.piles[usize::from(side)];
         u32::from(p[0]) + 3 * u32::from(p[1]) + 5 * u32::from(p[2]) + 10 * u32::from(p[3])
-    }
-
-    /// The side a seat plays for.
-    #[inline]
-    pub fn side_of(&self, seat: Seat) -> Side {
-        self.side_of[usize::from(seat) % MAX_SEATS]
     }
 
     /// The side's status.
@@ -303,19 +299,9 @@ impl State {
         self.piles[usize::from(side)]
     }
 
-    /// The pile quotas (1, 3, 5, 10).
-    pub fn quota(&self) -> [u8; 4] {
-        self.quota
-    }
-
     /// How many cards of a kind a seat holds.
     pub fn held(&self, seat: Seat, card: Card) -> u8 {
         self.hands[usize::from(seat)].counts.get(card)
-    }
-
-    /// Cards left to draw.
-    pub fn draw_pile_len(&self) -> u32 {
-        u32::from(self.draw_len)
     }
 
     /// Where every card is, summed: for the invariant that the pack is always complete.
@@ -333,40 +319,9 @@ impl State {
         all
     }
 
-    /// The pack this game is played with.
-    pub fn pack(&self) -> Counts {
-        pack(self.config)
-    }
-
-    /// Hand sizes of every seat.
-    pub fn hand_sizes(&self) -> impl Iterator<Item = u8> + '_ {
-        self.hands[..usize::from(self.config.players)]
-            .iter()
-            .map(|h| h.len)
-    }
-
     /// The default target of a delay played without one: the only opponent, if there is one.
     fn only_opponent(&self, me: Side) -> Option<Side> {
         (self.sides == 2).then(|| 1 - me)
-    }
-
-    /// Draws the top card for a seat, rebuilding the draw pile first if it is empty.
-    #[inline]
-    fn draw_for<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
-        if self.draw_len == 0 {
-            self.reshuffle(events);
-            if self.draw_len == 0 {
-                // Ruling: nothing to draw even after a reshuffle; the turn is played from five.
-                return;
-            }
-        }
-        let hand = &mut self.hands[usize::from(seat)];
-        if let Some(card) = family::draw_top(&self.draw, &mut self.draw_len, hand) {
-            events.push(Event::Drew {
-                seat,
-                card: Some(card),
-            });
-        }
     }
 
     /// Rule 4: the deadwood and the Go piles (each but its top card) and the speed cards that
@@ -379,11 +334,7 @@ impl State {
             pool.add_all(&pile.take_all_but_top());
         }
         pool.add_all(&self.speed_pile.take_all_but_top());
-        self.draw_len = family::refill(&mut self.draw, &pool, self.seed, self.reshuffles);
-        self.reshuffles += 1;
-        events.push(Event::Reshuffled {
-            draw_pile: u32::from(self.draw_len),
-        });
+        self.refill(&pool, events);
     }
 
     /// May side `me` delay side `target` now? Only an opponent that is running.
@@ -512,8 +463,7 @@ impl State {
         &self,
         me: Side,
         card: Card,
-        target: Option<Side>,
-        take: Option<Take>,
+        (target, take): (Option<Side>, Option<Take>),
     ) -> Result<(Side, Take), Refusal> {
         let target = target
             .or_else(|| self.only_opponent(me))
@@ -650,11 +600,9 @@ impl Rules for State {
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
         out.clear();
-        if self.winner.is_some() {
+        let Some((me, mask)) = self.mover() else {
             return;
-        }
-        let me = self.side_of(self.to_move);
-        let mask = self.hands[usize::from(self.to_move)].mask;
+        };
         for card in bits(mask & self.simple_plays(me)) {
             out.push(Action::play(card));
         }
@@ -667,22 +615,16 @@ impl Rules for State {
     }
 
     fn legal_count(&self) -> u32 {
-        if self.winner.is_some() {
+        let Some((me, mask)) = self.mover() else {
             return 0;
-        }
-        let me = self.side_of(self.to_move);
-        let mask = self.hands[usize::from(self.to_move)].mask;
+        };
         popcount(mask & self.simple_plays(me))
             + self.delay_count(me, mask & DELAY_BITS)
             + popcount(mask)
     }
 
     fn nth_legal(&self, index: u32) -> Option<Action> {
-        if self.winner.is_some() {
-            return None;
-        }
-        let me = self.side_of(self.to_move);
-        let mask = self.hands[usize::from(self.to_move)].mask;
+        let (me, mask) = self.mover()?;
         let plays = mask & self.simple_plays(me);
         let delays = mask & DELAY_BITS;
         self.locate(me, mask, plays, delays, index)
@@ -692,11 +634,7 @@ impl Rules for State {
     // that alone is worth about 20 instructions a decision in self-play.
     #[inline(always)]
     fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
-        if self.winner.is_some() {
-            return None;
-        }
-        let me = self.side_of(self.to_move);
-        let mask = self.hands[usize::from(self.to_move)].mask;
+        let (me, mask) = self.mover()?;
         let plays = mask & self.simple_plays(me);
         let delays = mask & DELAY_BITS;
         let count = popcount(plays) + self.delay_count(me, delays) + popcount(mask);
@@ -813,7 +751,7 @@ impl Rules for State {
                         }
                     }
                     Card::Collision | Card::OutOfGasoline | Card::Puncture => {
-                        let (target, take) = self.check_delay(me, card, target, take)?;
+                        let (target, take) = self.check_delay(me, card, (target, take))?;
                         let t = usize::from(target);
                         self.hands[usize::from(seat)].remove(card);
                         self.go[t].push(card);

@@ -141,14 +141,9 @@ impl Observation {
 
     /// Cards lying face up: every mile pile, every Go pile and the speed pile.
     pub fn on_table(&self) -> Counts {
-        let mut table = self.speed_pile.counts;
-        for side in 0..usize::from(self.config.sides()) {
-            table.add_all(&self.go[side].counts);
-            for (card, &n) in Card::MILES.iter().zip(&self.piles[side]) {
-                table.add(*card, n);
-            }
-        }
-        table
+        let sides = usize::from(self.config.sides());
+        let (go, piles) = (&self.go[..sides], &self.piles[..sides]);
+        crate::engine::touring_family::face_up(self.speed_pile.counts, go, piles, Card::MILES)
     }
 
     /// The cards this seat cannot place: in other hands, the draw pile or the unknown part of
@@ -198,34 +193,14 @@ impl Observation {
         state
     }
 
-    /// A complete game that looks exactly like this observation from the observing seat: the
-    /// unseen cards are dealt at random into the other hands, the unknown part of the deadwood
-    /// and the draw pile, and the game gets a random seed for its future reshuffles.
-    pub fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
-        let mut state = self.skeleton();
-        let players = usize::from(self.config.players);
-        crate::engine::touring_family::deal_unseen(
-            &self.unseen(),
-            rng,
-            self.seat,
-            &self.hand_sizes[..players],
-            &mut state.hands[..players],
-            (
-                &mut state.deadwood,
-                self.deadwood_len
-                    .saturating_sub(self.known_deadwood.total() as u8),
-            ),
-            &mut state.draw,
-            &mut state.draw_len,
-        );
-        debug_assert_eq!(
-            state.draw_len, self.draw_len,
-            "the observation is consistent"
-        );
-        state.seed = rng.next_u64();
-        state
+    /// How many cards of the deadwood this seat does not know.
+    fn unknown_deadwood(&self) -> u8 {
+        self.deadwood_len
+            .saturating_sub(self.known_deadwood.total() as u8)
     }
 }
+
+crate::engine::touring_family::determinize!(deadwood, unknown_deadwood);
 
 /// The cards one seat has seen go face down into the deadwood since the last reshuffle: its
 /// own discards and the mile cards taken by delays. Feed it every event of the game; it blanks

@@ -7,47 +7,24 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::{Speed, Status};
-use crate::engine::{RulesId, Seat, Side};
+use crate::engine::{Seat, Side};
 
-/// A game as one viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct View {
-    pub rules: RulesId,
-    pub players: u8,
-    pub partners: bool,
-    /// The seat this view is for; null for a referee's full view.
-    pub viewer: Option<Seat>,
-    pub to_move: Seat,
-    /// Completed turns, from 0.
-    pub turn: u32,
-    pub speed: Speed,
-    pub draw_pile: u32,
-    pub deadwood: u32,
-    pub speed_pile: u32,
-    /// The miles that win the race (50, or 30 with three players).
-    pub race: u32,
-    pub reshuffles: u32,
-    pub winner: Option<Side>,
-    pub seats: Vec<SeatView>,
-    pub sides: Vec<SideView>,
-}
-
-/// One seat.
-pub type SeatView = crate::engine::touring_family::SeatView<Card>;
-
-/// One side: its Go pile and mile piles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SideView {
-    pub side: Side,
-    pub seats: Vec<Seat>,
-    pub status: Status,
-    pub go_top: Option<Card>,
-    /// The cards the side must still play, in order, before it may play miles.
-    pub needs: Vec<Card>,
-    pub go_pile: u32,
-    pub piles: MilePiles,
-    pub quota: MilePiles,
-    pub miles: u32,
+crate::engine::touring_family::touring_views! {
+    view {
+        pub speed: Speed,
+        pub draw_pile: u32,
+        pub deadwood: u32,
+        pub speed_pile: u32,
+        /// The miles that win the race (50, or 30 with three players).
+        pub race: u32,
+    }
+    /// One side: its Go pile and mile piles.
+    side {
+        pub go_top: Option<Card>,
+        /// The cards the side must still play, in order, before it may play miles.
+        pub needs: Vec<Card>,
+        pub go_pile: u32,
+    }
 }
 
 /// A count per mile pile.

@@ -26,25 +26,9 @@ pub enum Action {
     Discard { card: Card },
 }
 
+crate::targeted_actions!(Action<Card>);
+
 impl Action {
-    /// Play a card on one's own side.
-    pub const fn play(card: Card) -> Action {
-        Action::Play { card, target: None }
-    }
-
-    /// Play Populated Area or a delay on another side.
-    pub const fn attack(card: Card, target: Side) -> Action {
-        Action::Play {
-            card,
-            target: Some(target),
-        }
-    }
-
-    /// Discard a card.
-    pub const fn discard(card: Card) -> Action {
-        Action::Discard { card }
-    }
-
     /// The card the action uses.
     pub const fn card(&self) -> Card {
         match *self {
@@ -75,17 +59,11 @@ impl Action {
             }),
         }
     }
-
-    /// The JSON form.
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
 }
 
 impl std::fmt::Display for Action {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
-            Action::Discard { card } => write!(f, "discard {}", card.name()),
             Action::Play {
                 card,
                 target: Some(side),
@@ -99,6 +77,7 @@ impl std::fmt::Display for Action {
                 None => write!(f, "play {} on side {side}", card.name()),
             },
             Action::Play { card, .. } => write!(f, "play {}", card.name()),
+            Action::Discard { card } => write!(f, "discard {}", card.name()),
         }
     }
 }
@@ -121,49 +100,44 @@ mod tests {
 
     #[test]
     fn actions_round_trip_through_json() {
+        let burning_oil = Action::attack(Card::BurningOil, 1);
+        assert_eq!(
+            burning_oil.to_string(),
+            "play Burning Oil on side 1, taking a 75 Miles card"
+        );
         let actions = [
+            Action::attack(Card::PopulatedArea, 1),
+            Action::discard(Card::Wrecker),
+            Action::attack(Card::BurningOil, 2),
             Action::play(Card::Go),
             Action::play(Card::Mile75),
-            Action::discard(Card::Wrecker),
-            Action::attack(Card::PopulatedArea, 1),
-            Action::attack(Card::BurningOil, 2),
         ];
-        for action in actions {
-            let json = action.to_json();
-            assert_eq!(Action::from_json(&json), Ok(action), "{json}");
-        }
+        crate::engine::json::check_json(&actions, &[]);
         assert_eq!(
             Action::attack(Card::StopToRefuel, 1).to_json(),
             json!({"play":"stop_to_refuel","target":1})
-        );
-        assert_eq!(
-            Action::attack(Card::BurningOil, 1).to_string(),
-            "play Burning Oil on side 1, taking a 75 Miles card"
         );
     }
 
     #[test]
     fn malformed_actions_are_explained() {
         let cases = [
-            (json!("go"), "JSON object"),
-            (json!({}), "needs \"play\" or \"discard\""),
-            (json!({"play":"go","discard":"go"}), "not both"),
-            (json!({"play":"mile5"}), "unknown card"),
-            (json!({"play":25}), "named by a string"),
-            (
-                json!({"play":"stop_to_refuel","target":-1}),
-                "number of the side",
-            ),
-            (json!({"play":"stop_to_refuel","target":9}), "no side 9"),
-            (json!({"discard":"go","target":1}), "no \"target\""),
             (
                 json!({"play":"burning_oil","take":["mile75"]}),
                 "unknown field",
             ),
+            (json!({"discard":"go","target":1}), "no \"target\""),
+            (json!({"play":"stop_to_refuel","target":9}), "no side 9"),
+            (
+                json!({"play":"stop_to_refuel","target":-1}),
+                "number of the side",
+            ),
+            (json!({"play":25}), "named by a string"),
+            (json!({"play":"mile5"}), "unknown card"),
+            (json!({"play":"go","discard":"go"}), "not both"),
+            (json!({}), "needs \"play\" or \"discard\""),
+            (json!("go"), "JSON object"),
         ];
-        for (value, needle) in cases {
-            let err = Action::from_json(&value).expect_err("should be refused");
-            assert!(err.contains(needle), "{value}: {err}");
-        }
+        crate::engine::json::check_json::<Action>(&[], &cases);
     }
 }

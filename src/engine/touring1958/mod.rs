@@ -183,17 +183,13 @@ pub struct State {
     reshuffles: u32,
 }
 
+family::state_basics!();
+
 impl State {
     /// The miles on a side's piles.
     #[inline]
     pub fn miles(&self, side: Side) -> u32 {
         miles_of(self.piles[usize::from(side) % MAX_SIDES])
-    }
-
-    /// The side a seat plays for.
-    #[inline]
-    pub fn side_of(&self, seat: Seat) -> Side {
-        self.side_of[usize::from(seat) % MAX_SEATS]
     }
 
     /// The side's status.
@@ -227,19 +223,9 @@ impl State {
         self.piles[usize::from(side) % MAX_SIDES]
     }
 
-    /// The mileage cards a complete trip takes (25, 35, 50, 75).
-    pub fn quota(&self) -> [u8; 4] {
-        self.quota
-    }
-
     /// How many cards of a kind a seat holds.
     pub fn held(&self, seat: Seat, card: Card) -> u8 {
         self.hands[usize::from(seat) % MAX_SEATS].counts.get(card)
-    }
-
-    /// Cards left to draw.
-    pub fn draw_pile_len(&self) -> u32 {
-        u32::from(self.draw_len)
     }
 
     /// The discard pile's top card, face up.
@@ -269,38 +255,6 @@ impl State {
         all
     }
 
-    /// The pack this game is played with.
-    pub fn pack(&self) -> Counts {
-        pack(self.config)
-    }
-
-    /// Hand sizes of every seat.
-    pub fn hand_sizes(&self) -> impl Iterator<Item = u8> + '_ {
-        self.hands[..usize::from(self.config.players)]
-            .iter()
-            .map(|h| h.len)
-    }
-
-    /// Draws the top card for a seat, rebuilding the draw pile first if it is empty.
-    #[inline]
-    fn draw_for<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
-        if self.draw_len == 0 {
-            self.reshuffle(events);
-            if self.draw_len == 0 {
-                // Ruling as for 1926: nothing to draw even after a reshuffle; the turn is
-                // played from five. Unreachable with the real packs.
-                return;
-            }
-        }
-        let hand = &mut self.hands[usize::from(seat)];
-        if let Some(card) = family::draw_top(&self.draw, &mut self.draw_len, hand) {
-            events.push(Event::Drew {
-                seat,
-                card: Some(card),
-            });
-        }
-    }
-
     /// The discard pile, each Go pile but its top card and each Freeway pile but its top card
     /// are shuffled into a new draw pile. Mileage stays on the table.
     #[cold]
@@ -311,11 +265,7 @@ impl State {
             pool.add_all(&self.go[side].take_all_but_top());
             pool.add_all(&self.freeway[side].take_all_but_top());
         }
-        self.draw_len = family::refill(&mut self.draw, &pool, self.seed, self.reshuffles);
-        self.reshuffles += 1;
-        events.push(Event::Reshuffled {
-            draw_pile: u32::from(self.draw_len),
-        });
+        self.refill(&pool, events);
     }
 
     /// The kinds of card that side `me` may play on its own piles now, as a set of bits
@@ -430,17 +380,7 @@ impl State {
 
     /// Resolves and checks the target of Populated Area or a delay.
     fn check_attack(&self, me: Side, card: Card, target: Option<Side>) -> Result<Side, Refusal> {
-        let target = match target {
-            Some(target) => target,
-            None if self.sides == 2 => 1 - me,
-            None => return Err(Refusal::TargetMissing { card }),
-        };
-        if target >= self.sides {
-            return Err(Refusal::NoSuchSide { target });
-        }
-        if target == me {
-            return Err(Refusal::OwnSide { target, card });
-        }
+        let target = crate::engine::resolve_target(self.sides, me, card, target)?;
         if self.open_to_attack[usize::from(target)] & bit(card) != 0 {
             return Ok(target);
         }
@@ -596,6 +536,11 @@ impl State {
     }
 }
 
+/// A table where each plays for himself, in the words of a refusal.
+const ALONE: &str = "players";
+/// The tables this game seats, in words.
+const SEATED: &str = "2, 3, 4 or 6 players (partners only with 4 or 6)";
+
 impl Rules for State {
     type Card = Card;
     type Action = Action;
@@ -609,19 +554,7 @@ impl Rules for State {
     fn check(config: Config) -> Result<(), SetupError> {
         let playable = matches!(config.players, 2 | 3 | 4 | 6)
             && (!config.partners || config.players == 4 || config.players == 6);
-        if playable {
-            Ok(())
-        } else {
-            Err(SetupError::NotPlayable {
-                rules: RulesId::Touring1958.name(),
-                players: if config.partners {
-                    format!("{} players in partnerships", config.players)
-                } else {
-                    format!("{} players", config.players)
-                },
-                allowed: "2, 3, 4 or 6 players (partners only with 4 or 6)",
-            })
-        }
+        crate::engine::setup::seat_if(playable, Self::RULES, config, ALONE, SEATED)
     }
 
     fn score_sheet(config: Config) -> ScoreSheet {
@@ -649,11 +582,9 @@ impl Rules for State {
 
     fn legal_actions(&self, out: &mut ActionList<Action>) {
         out.clear();
-        if self.winner.is_some() {
+        let Some((me, hand)) = self.mover() else {
             return;
-        }
-        let me = self.side_of(self.to_move);
-        let hand = self.hands[usize::from(self.to_move)].mask;
+        };
         for card in bits(hand & self.own_plays(me)) {
             out.push(Action::play(card));
         }
@@ -671,22 +602,16 @@ impl Rules for State {
     }
 
     fn legal_count(&self) -> u32 {
-        if self.winner.is_some() {
+        let Some((me, hand)) = self.mover() else {
             return 0;
-        }
-        let me = self.side_of(self.to_move);
-        let hand = self.hands[usize::from(self.to_move)].mask;
+        };
         popcount(hand & self.own_plays(me))
             + self.attack_count(me, hand & ATTACK_BITS)
             + popcount(hand)
     }
 
     fn nth_legal(&self, index: u32) -> Option<Action> {
-        if self.winner.is_some() {
-            return None;
-        }
-        let me = self.side_of(self.to_move);
-        let hand = self.hands[usize::from(self.to_move)].mask;
+        let (me, hand) = self.mover()?;
         self.locate(me, hand, hand & self.own_plays(me), index)
     }
 
@@ -694,11 +619,7 @@ impl Rules for State {
     // that alone is worth about 20 instructions a decision in self-play.
     #[inline(always)]
     fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
-        if self.winner.is_some() {
-            return None;
-        }
-        let me = self.side_of(self.to_move);
-        let hand = self.hands[usize::from(self.to_move)].mask;
+        let (me, hand) = self.mover()?;
         let plays = hand & self.own_plays(me);
         let count = popcount(plays) + self.attack_count(me, hand & ATTACK_BITS) + popcount(hand);
         let index = crate::engine::shuffle::pick(rng, count);

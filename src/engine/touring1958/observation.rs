@@ -13,7 +13,7 @@
 use rand::Rng;
 
 use super::{Action, Card, Counts, Status};
-use super::{MAX_SEATS, MAX_SIDES, Need, State, TopPile};
+use super::{Hand, MAX_SEATS, MAX_SIDES, Need, State, TopPile};
 use crate::engine::{ActionList, Config, Rules, Seat, Side};
 
 /// Everything one seat may know about a game at one moment. Two games that look the same from
@@ -23,13 +23,13 @@ use crate::engine::{ActionList, Config, Rules, Seat, Side};
 pub struct Observation {
     config: Config,
     seat: Seat,
+    hand: Counts,
+    hand_sizes: [u8; MAX_SEATS],
+    draw_len: u8,
     to_move: Seat,
     turn: u32,
     reshuffles: u32,
     winner: Option<Side>,
-    hand: Counts,
-    hand_sizes: [u8; MAX_SEATS],
-    draw_len: u8,
     discard: TopPile,
     go: [TopPile; MAX_SIDES],
     freeway: [TopPile; MAX_SIDES],
@@ -45,13 +45,13 @@ impl State {
         Observation {
             config: self.config,
             seat,
+            hand: self.hands[usize::from(seat)].counts,
+            hand_sizes,
+            draw_len: self.draw_len,
             to_move: self.to_move,
             turn: self.turn,
             reshuffles: self.reshuffles,
             winner: self.winner,
-            hand: self.hands[usize::from(seat)].counts,
-            hand_sizes,
-            draw_len: self.draw_len,
             discard: self.discard,
             go: self.go,
             freeway: self.freeway,
@@ -91,15 +91,19 @@ impl Observation {
 
     /// Cards lying face up: the discard pile and every side's piles.
     pub fn face_up(&self) -> Counts {
-        let mut table = self.discard.counts;
-        for side in 0..usize::from(self.config.sides()) {
-            table.add_all(&self.go[side].counts);
-            table.add_all(&self.freeway[side].counts);
-            for (card, &n) in Card::MILES.iter().zip(&self.piles[side]) {
-                table.add(*card, n);
-            }
-        }
-        table
+        let sides = usize::from(self.config.sides());
+        let on_go = crate::engine::touring_family::face_up(
+            self.discard.counts,
+            &self.go[..sides],
+            &self.piles[..sides],
+            Card::MILES,
+        );
+        self.freeway[..sides]
+            .iter()
+            .fold(on_go, |mut table, freeway| {
+                table.add_all(&freeway.counts);
+                table
+            })
     }
 
     /// The cards this seat cannot place: in other hands or the draw pile. The pack minus the
@@ -115,10 +119,7 @@ impl Observation {
     /// Enough to list the seat's legal actions; [`Observation::determinize`] fills in the rest.
     fn skeleton(&self) -> State {
         let mut state = State::empty(self.config, 0);
-        let own = &mut state.hands[usize::from(self.seat)];
-        for card in self.hand.cards() {
-            own.add(card);
-        }
+        state.hands[usize::from(self.seat)] = Hand::from_counts(self.hand);
         state.discard = self.discard;
         state.go = self.go;
         state.freeway = self.freeway;
@@ -133,31 +134,9 @@ impl Observation {
         }
         state
     }
-
-    /// A complete game that looks exactly like this observation from the observing seat: the
-    /// unseen cards are dealt at random into the other hands and the draw pile, and the game
-    /// gets a random seed for its future reshuffles.
-    pub fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> State {
-        let mut state = self.skeleton();
-        let players = usize::from(self.config.players);
-        crate::engine::touring_family::deal_unseen(
-            &self.unseen(),
-            rng,
-            self.seat,
-            &self.hand_sizes[..players],
-            &mut state.hands[..players],
-            (&mut Counts::default(), 0),
-            &mut state.draw,
-            &mut state.draw_len,
-        );
-        debug_assert_eq!(
-            state.draw_len, self.draw_len,
-            "the observation is consistent"
-        );
-        state.seed = rng.next_u64();
-        state
-    }
 }
+
+crate::engine::touring_family::determinize!();
 
 #[cfg(test)]
 mod tests {
@@ -166,15 +145,13 @@ mod tests {
     use crate::engine::{NoEvents, RulesId};
 
     fn configs() -> Vec<Config> {
-        let mut all = Vec::new();
-        for players in [2u8, 3, 4, 6] {
-            for partners in [false, true] {
-                if let Ok(config) = Config::new(RulesId::Touring1958, players, Some(partners)) {
-                    all.push(config);
-                }
-            }
-        }
-        all
+        [2u8, 3, 4, 6]
+            .into_iter()
+            .flat_map(|players| [(players, false), (players, true)])
+            .filter_map(|(players, partners)| {
+                Config::new(RulesId::Touring1958, players, Some(partners)).ok()
+            })
+            .collect()
     }
 
     #[test]
@@ -186,11 +163,11 @@ mod tests {
                 while !game.is_over() && game.turn() < 600 {
                     let seat = game.turn() as u8 % config.players;
                     let obs = game.observe(seat);
+                    let mut mine = ActionList::new();
+                    let mut real = ActionList::new();
                     let copy = obs.determinize(&mut rng);
                     assert_eq!(copy.census(), copy.pack(), "every card is somewhere");
                     assert_eq!(copy.observe(seat), obs);
-                    let mut mine = ActionList::new();
-                    let mut real = ActionList::new();
                     obs.legal_actions(&mut mine);
                     if seat == game.to_move() {
                         game.legal_actions(&mut real);

@@ -2,13 +2,15 @@
 //! words of the rules, so a player (or a bot author) knows what to do instead.
 
 use super::cards::Card;
-use crate::engine::{Side, TurnRefusal};
+use crate::engine::{Side, TargetRefusal, TurnRefusal};
 
 /// An action the rules do not allow. Nothing changes when one is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error(transparent)]
     Turn(#[from] TurnRefusal),
+    #[error(transparent)]
+    Target(#[from] TargetRefusal<Card>),
     #[error("you do not hold a {card} card")]
     NotInHand { card: Card },
     #[error(
@@ -27,12 +29,6 @@ pub enum Refusal {
     FreewayExposed,
     #[error("{card} is played on your own side; play it without a target")]
     TargetNotAllowed { card: Card },
-    #[error("say which side to play {card} on with \"target\": more than one side could take it")]
-    TargetMissing { card: Card },
-    #[error("there is no side {target} at this table")]
-    NoSuchSide { target: Side },
-    #[error("side {target} is your own side: {card} is played on an opponent")]
-    OwnSide { target: Side, card: Card },
     #[error(
         "Populated Area is played on an opponent's exposed Freeway, and side {target} has none"
     )]

@@ -8,51 +8,27 @@ use serde::Serialize;
 
 use super::Status;
 use super::cards::Card;
-use crate::engine::{RulesId, Seat, Side};
 
-/// A game as one viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct View {
-    pub rules: RulesId,
-    pub players: u8,
-    pub partners: bool,
-    /// The seat this view is for; null for a referee's full view.
-    pub viewer: Option<Seat>,
-    pub to_move: Seat,
-    /// Completed turns, from 0.
-    pub turn: u32,
-    pub draw_pile: u32,
-    /// Cards on the discard pile.
-    pub discard: u32,
-    /// The discard pile's top card (face up), if any.
-    pub discard_top: Option<Card>,
-    /// The miles of a complete trip (590, or 295 with three or six players).
-    pub trip: u32,
-    pub reshuffles: u32,
-    pub winner: Option<Side>,
-    pub seats: Vec<SeatView>,
-    pub sides: Vec<SideView>,
-}
-
-/// One seat.
-pub type SeatView = crate::engine::touring_family::SeatView<Card>;
-
-/// One side: its Go pile, its Freeway pile and its mileage piles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SideView {
-    pub side: Side,
-    pub seats: Vec<Seat>,
-    pub status: Status,
-    /// The cards the side must still play, in order, before it may play miles.
-    pub needs: Vec<Card>,
-    pub go_top: Option<Card>,
-    pub go_pile: u32,
-    /// Freeway or Populated Area, if the side's Freeway pile has a card.
-    pub freeway_top: Option<Card>,
-    pub freeway_pile: u32,
-    pub piles: MilePiles,
-    pub quota: MilePiles,
-    pub miles: u32,
+crate::engine::touring_family::touring_views! {
+    view {
+        pub draw_pile: u32,
+        /// Cards on the discard pile.
+        pub discard: u32,
+        /// The discard pile's top card (face up), if any.
+        pub discard_top: Option<Card>,
+        /// The miles of a complete trip (590, or 295 with three or six players).
+        pub trip: u32,
+    }
+    /// One side: its Go pile, its Freeway pile and its mileage piles.
+    side {
+        /// The cards the side must still play, in order, before it may play miles.
+        pub needs: Vec<Card>,
+        pub go_top: Option<Card>,
+        pub go_pile: u32,
+        /// Freeway or Populated Area, if the side's Freeway pile has a card.
+        pub freeway_top: Option<Card>,
+        pub freeway_pile: u32,
+    }
 }
 
 /// A count per mileage pile.

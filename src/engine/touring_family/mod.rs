@@ -70,6 +70,15 @@ impl<C: CardKind, const N: usize> Default for Hand<C, N> {
 }
 
 impl<C: CardKind, const N: usize> Hand<C, N> {
+    /// A hand holding these cards.
+    pub fn from_counts(counts: Counts<C, N>) -> Self {
+        let mut hand = Self::default();
+        for card in counts.cards() {
+            hand.add(card);
+        }
+        hand
+    }
+
     #[inline]
     pub fn has(&self, card: C) -> bool {
         self.mask & bit(card) != 0
@@ -186,18 +195,7 @@ pub fn deal<C: CardKind, const N: usize, const P: usize>(
     players: u8,
     hands: &mut [Hand<C, N>],
 ) -> Result<([C; P], u8), SetupError> {
-    let mut rest = pack;
-    for &card in stacked {
-        if rest.get(card) == 0 {
-            let asked = stacked.iter().filter(|&&c| c == card).count();
-            return Err(SetupError::StackedDeck {
-                card: card.id(),
-                asked: asked as u32,
-                available: u32::from(pack.get(card)),
-            });
-        }
-        rest.remove(card, 1);
-    }
+    let rest = crate::engine::setup::unstacked(pack, stacked)?;
     let mut rng = rng_from_seed(seed);
     let filler = C::all()[0];
     // The deal order, top card first: the stacked cards, then the rest shuffled.
@@ -394,6 +392,154 @@ pub fn mile_sheet<C: CardKind, const N: usize>(
     }
 }
 
+/// What lies face up on the sides' piles, added to `table`: every card of each side's Go pile
+/// (`go`) and the mileage cards on its piles (`piles`, counts of the `miles` cards).
+pub fn face_up<C: CardKind, const N: usize>(
+    mut table: Counts<C, N>,
+    go: &[TopPile<C, N>],
+    piles: &[[u8; 4]],
+    miles: [C; 4],
+) -> Counts<C, N> {
+    for (pile, counts) in go.iter().zip(piles) {
+        table.add_all(&pile.counts);
+        for (&card, &n) in miles.iter().zip(counts) {
+            table.add(card, n);
+        }
+    }
+    table
+}
+
+/// Writes `Observation::determinize` for a Touring game: a complete game that looks exactly
+/// like the observation from the observing seat. The unseen cards are dealt at random into the
+/// other hands, the draw pile and, in a game with a face-down deadwood, the part of it the seat
+/// does not know (the state's field `$deadwood`, as many cards as the observation's method
+/// `$unknown` says); the game gets a random seed for its future reshuffles.
+macro_rules! determinize {
+    ($($deadwood:ident, $unknown:ident)?) => {
+        impl Observation {
+            /// A complete game that looks exactly like this observation from the observing
+            /// seat: the unseen cards are dealt at random where the seat cannot see, and the
+            /// game gets a random seed for its future reshuffles.
+            pub fn determinize<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> State {
+                let mut state = self.skeleton();
+                let players = usize::from(self.config.players);
+                let mut nowhere = Counts::default();
+                let deadwood: (&mut Counts, u8) = match () {
+                    $(() => (&mut state.$deadwood, self.$unknown()),)?
+                    #[allow(unreachable_patterns)]
+                    () => (&mut nowhere, 0),
+                };
+                $crate::engine::touring_family::deal_unseen(
+                    &self.unseen(),
+                    rng,
+                    self.seat,
+                    &self.hand_sizes[..players],
+                    &mut state.hands[..players],
+                    deadwood,
+                    &mut state.draw,
+                    &mut state.draw_len,
+                );
+                debug_assert_eq!(
+                    state.draw_len, self.draw_len,
+                    "the observation is consistent"
+                );
+                state.seed = rng.next_u64();
+                state
+            }
+        }
+    };
+}
+pub(crate) use determinize;
+
+/// What a Touring game's `State` does the same way in both games, from its fields of the same
+/// names: the side of a seat, the mover, the quotas, the pack and the hands' sizes, and drawing
+/// a card (rebuilding the draw pile first when it is empty: each game's `reshuffle` gathers
+/// the cards and hands them to `refill`).
+macro_rules! state_basics {
+    () => {
+        impl State {
+            /// The side a seat plays for.
+            #[inline]
+            pub fn side_of(&self, seat: Seat) -> Side {
+                self.side_of[usize::from(seat) % MAX_SEATS]
+            }
+
+            /// The side to move and the kinds of card in the mover's hand; none once the game
+            /// is over.
+            #[inline(always)]
+            fn mover(&self) -> Option<(Side, u16)> {
+                if self.winner.is_some() {
+                    return None;
+                }
+                Some((
+                    self.side_of(self.to_move),
+                    self.hands[usize::from(self.to_move)].mask,
+                ))
+            }
+
+            /// The mileage cards a complete trip (or race) takes, pile by pile.
+            pub fn quota(&self) -> [u8; 4] {
+                self.quota
+            }
+
+            /// Cards left to draw.
+            pub fn draw_pile_len(&self) -> u32 {
+                u32::from(self.draw_len)
+            }
+
+            /// The pack this game is played with.
+            pub fn pack(&self) -> Counts {
+                pack(self.config)
+            }
+
+            /// Hand sizes of every seat.
+            pub fn hand_sizes(&self) -> impl Iterator<Item = u8> + '_ {
+                self.hands[..usize::from(self.config.players)]
+                    .iter()
+                    .map(|h| h.len)
+            }
+
+            /// Draws the top card for a seat, rebuilding the draw pile first if it is empty.
+            #[inline]
+            fn draw_for<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+                if self.draw_len == 0 {
+                    self.reshuffle(events);
+                    if self.draw_len == 0 {
+                        // Ruling: nothing to draw even after a reshuffle; the turn is played
+                        // from five. Unreachable with the real packs.
+                        return;
+                    }
+                }
+                let hand = &mut self.hands[usize::from(seat)];
+                if let Some(card) =
+                    $crate::engine::touring_family::draw_top(&self.draw, &mut self.draw_len, hand)
+                {
+                    events.push(Event::Drew {
+                        seat,
+                        card: Some(card),
+                    });
+                }
+            }
+
+            /// Shuffles the gathered `pool` into a new draw pile: the reshuffle's end.
+            #[inline]
+            fn refill<E: EventSink<Event>>(&mut self, pool: &Counts, events: &mut E) {
+                self.draw_len = $crate::engine::touring_family::refill(
+                    &mut self.draw,
+                    pool,
+                    self.seed,
+                    self.reshuffles,
+                );
+                self.reshuffles += 1;
+                events.push(Event::Reshuffled {
+                    draw_pile: u32::from(self.draw_len),
+                });
+            }
+        }
+    };
+}
+pub(crate) use state_basics;
+
 /// The accessors of [`Rules`](crate::engine::Rules) that read a Touring state's own fields the
 /// same way in both games; written into each game's `impl Rules`.
 macro_rules! rules_accessors {
@@ -429,38 +575,64 @@ macro_rules! rules_accessors {
 }
 pub(crate) use rules_accessors;
 
+/// Writes a Touring game's `View` (a game as one viewer sees it: the protocol's STATE), its
+/// `SideView` (one side) and `SeatView` (one seat), with the fields both games have in the same
+/// places; each game's own fields come between, in their order in the JSON.
+macro_rules! touring_views {
+    (
+        view { $($(#[$vmeta:meta])* pub $vfield:ident: $vty:ty,)* }
+        $(#[$sdoc:meta])*
+        side { $($(#[$smeta:meta])* pub $sfield:ident: $sty:ty,)* }
+    ) => {
+        /// A game as one viewer sees it.
+        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+        pub struct View {
+            pub rules: $crate::engine::RulesId,
+            pub players: u8,
+            pub partners: bool,
+            /// The seat this view is for; null for a referee's full view.
+            pub viewer: Option<$crate::engine::Seat>,
+            pub to_move: $crate::engine::Seat,
+            /// Completed turns, from 0.
+            pub turn: u32,
+            $($(#[$vmeta])* pub $vfield: $vty,)*
+            pub reshuffles: u32,
+            pub winner: Option<$crate::engine::Side>,
+            pub seats: Vec<SeatView>,
+            pub sides: Vec<SideView>,
+        }
+
+        /// One seat.
+        pub type SeatView = $crate::engine::touring_family::SeatView<Card>;
+
+        $(#[$sdoc])*
+        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+        pub struct SideView {
+            pub side: $crate::engine::Side,
+            pub seats: Vec<$crate::engine::Seat>,
+            pub status: Status,
+            $($(#[$smeta])* pub $sfield: $sty,)*
+            pub piles: MilePiles,
+            pub quota: MilePiles,
+            pub miles: u32,
+        }
+    };
+}
+pub(crate) use touring_views;
+
 /// What a Touring game's `View` answers the same way in both games: the viewer's own hand, the
 /// miles per side, and [`RuleView`](crate::engine::RuleView) (the score is the miles). Written
 /// into each game's `view.rs`.
 macro_rules! view_impls {
     () => {
         impl View {
-            /// The viewer's own hand, if this view is a seat's.
-            pub fn own_hand(&self) -> Option<&[Card]> {
-                let seat = self.viewer?;
-                self.seats.get(usize::from(seat))?.hand.as_deref()
-            }
-
             /// Miles per side.
             pub fn miles(&self) -> Vec<u32> {
                 self.sides.iter().map(|s| s.miles).collect()
             }
         }
 
-        impl $crate::engine::RuleView for View {
-            fn viewer(&self) -> Option<Seat> {
-                self.viewer
-            }
-            fn to_move(&self) -> Seat {
-                self.to_move
-            }
-            fn winner(&self) -> Option<Side> {
-                self.winner
-            }
-            fn scores(&self) -> Vec<u32> {
-                self.miles()
-            }
-        }
+        $crate::rule_view!(View<Card>, scores: miles);
     };
 }
 pub(crate) use view_impls;
@@ -471,27 +643,9 @@ pub(crate) use view_impls;
 /// `skeleton`). Written into each game's `observation.rs`.
 macro_rules! observation_accessors {
     () => {
+        $crate::observation_basics!(MAX_SEATS);
+
         impl Observation {
-            /// The table's configuration.
-            pub fn config(&self) -> Config {
-                self.config
-            }
-
-            /// The seat this observation belongs to.
-            pub fn seat(&self) -> Seat {
-                self.seat
-            }
-
-            /// The side of the observing seat.
-            pub fn side(&self) -> Side {
-                self.config.side_of(self.seat)
-            }
-
-            /// How many sides race.
-            pub fn sides(&self) -> u8 {
-                self.config.sides()
-            }
-
             /// The seat whose turn it is.
             pub fn to_move(&self) -> Seat {
                 self.to_move
@@ -502,11 +656,6 @@ macro_rules! observation_accessors {
                 self.winner.is_none() && self.to_move == self.seat
             }
 
-            /// Completed turns.
-            pub fn turn(&self) -> u32 {
-                self.turn
-            }
-
             /// Reshuffles so far.
             pub fn reshuffles(&self) -> u32 {
                 self.reshuffles
@@ -515,21 +664,6 @@ macro_rules! observation_accessors {
             /// The side that won, once the game is over.
             pub fn winner(&self) -> Option<Side> {
                 self.winner
-            }
-
-            /// The observing seat's own hand.
-            pub fn hand(&self) -> Counts {
-                self.hand
-            }
-
-            /// How many cards a seat holds.
-            pub fn hand_size(&self, seat: Seat) -> u8 {
-                self.hand_sizes[usize::from(seat) % MAX_SEATS]
-            }
-
-            /// Cards left in the draw pile.
-            pub fn draw_pile_len(&self) -> u32 {
-                u32::from(self.draw_len)
             }
 
             /// A side's status.

@@ -6,7 +6,7 @@
 
 use askama::Template;
 
-use super::{Context, Face, MoveButton};
+use super::{Face, MoveButton};
 use crate::engine::Side;
 use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
 use crate::i18n::Lang;
@@ -48,51 +48,9 @@ pub fn face(lang: Lang, card: Card) -> Face {
     }
 }
 
-#[derive(Template)]
-#[template(path = "boards/mille_bornes.html")]
-struct Board<'a> {
-    context: &'a Context<'a>,
-    view: &'a View,
-    legal: Vec<Action>,
-    recent: Vec<Event>,
-}
-
-/// Draws the board of a hand of Mille Bornes.
-pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
-    Board {
-        context,
-        view,
-        legal: context.legal(),
-        recent: context.recent(),
-    }
-    .render()
-}
-
-/// What the deal's recent events did, in the words of the board's "Lately".
-pub fn recent_words(context: &Context, view: &View) -> Vec<String> {
-    let legal = Vec::new();
-    let recent = context.recent();
-    Board { context, view, legal, recent }.recent_lines()
-}
+super::board!("boards/mille_bornes.html", "a hand of Mille Bornes", hand_of_the_seat);
 
 impl Board<'_> {
-    fn side_names(&self, side: &SideView) -> String {
-        self.context.side_names(side.side)
-    }
-
-    fn is_mine(&self, side: &SideView) -> bool {
-        self.context.is_mine(side.side)
-    }
-
-    fn is_to_move(&self, side: &SideView) -> bool {
-        let mover = self
-            .view
-            .seats
-            .get(usize::from(self.view.to_move))
-            .map(|s| s.side);
-        self.context.is_to_move(side.side, mover)
-    }
-
     fn lang(&self) -> Lang {
         self.context.lang
     }
@@ -153,17 +111,6 @@ impl Board<'_> {
             .into_iter()
             .zip([25u32, 50, 75, 100, 200])
             .map(|(count, miles)| (count, self.lang().msg("mb-pile-of").arg("miles", miles).text()))
-            .collect()
-    }
-
-    fn hand_faces(&self) -> Vec<Face> {
-        self.view
-            .seats
-            .get(usize::from(self.context.deal.seat))
-            .and_then(|s| s.hand.clone())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|card| face(self.lang(), card))
             .collect()
     }
 
@@ -290,8 +237,8 @@ impl Board<'_> {
         }
     }
 
-    /// The recent events in words.
-    fn recent_lines(&self) -> Vec<String> {
+    /// The words of one recent event, if the reader is shown it.
+    fn event_line(&self, event: &Event) -> Option<String> {
         let context = self.context;
         let lang = self.lang();
         let seat_said = |id, seat, card: Option<Card>| {
@@ -302,9 +249,7 @@ impl Board<'_> {
             }
             .text()
         };
-        self.recent
-            .iter()
-            .filter_map(|event| match *event {
+        match *event {
                 Event::Drew { seat, card } if seat == context.deal.seat => card.map(|c| {
                     lang.msg("mb-recent-you-drew")
                         .arg("card", self.card(&c))
@@ -357,8 +302,7 @@ impl Board<'_> {
                         .text(),
                 ),
                 Event::HandOver { completed_by: None } => Some(lang.t("mb-recent-hand-over")),
-            })
-            .collect()
+            }
     }
 }
 
@@ -377,6 +321,7 @@ pub fn options_form(form: &super::OptionsForm) -> Result<String, askama::Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::web::boards::Context;
     use crate::app::seat::{DealInfo, Tablemate, WaitInfo};
     use crate::engine;
     use crate::engine::mille_bornes::State;

@@ -7,6 +7,8 @@
 //! `templates/boards/`; a rule set with options also draws its part of the start form, from a
 //! template in `templates/options/` ([`OptionsForm`]).
 
+pub mod touring_family;
+
 use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
 use crate::engine::{self, Seat, Side, View};
@@ -91,6 +93,34 @@ impl Context<'_> {
     /// Whether this side is to move now.
     pub fn is_to_move(&self, side: Side, side_of_mover: Option<Side>) -> bool {
         !self.deal.view.is_over() && side_of_mover == Some(side)
+    }
+
+    /// "You drew `card`.", for the reader's own draw (others' draws are not shown), in the
+    /// words of the Touring boards' "Lately".
+    pub fn drew(&self, seat: Seat, card: Option<impl engine::CardKind>) -> Option<String> {
+        card.filter(|_| seat == self.deal.seat)
+            .map(|c| format!("You drew {}.", c.name()))
+    }
+
+    /// "`who` played `card`.", in the words of the Touring boards' "Lately".
+    pub fn played(&self, seat: Seat, card: impl engine::CardKind) -> String {
+        format!("{} played {}.", self.who(seat), card.name())
+    }
+
+    /// "`who` played `card` on `side``taking`.", in the words of the Touring boards' "Lately".
+    pub fn played_on(
+        &self,
+        by: Seat,
+        card: impl engine::CardKind,
+        side: Side,
+        taking: &str,
+    ) -> String {
+        format!(
+            "{} played {} on {}{taking}.",
+            self.who(by),
+            card.name(),
+            self.side_names(side)
+        )
     }
 
     /// "You", or the names of whoever sits in a seat.
@@ -218,6 +248,93 @@ pub fn move_buttons<A>(
     buttons.sort_by_key(|b| b.warning.is_some());
     buttons
 }
+
+/// Writes what every rule set's board module has alike: the `Board` its template
+/// (`$template`, under `templates/`) draws from the view, the legal moves and the recent
+/// events; [`render`] and [`recent_words`] for it (`$what` names the deal in their words); and
+/// the board's questions about a side (`side_names`, `is_mine`, `is_to_move`). The module has
+/// `View`, `SideView`, `Action` and `Event` in scope, and gives `Board` its `event_line`, the
+/// words of one recent event.
+macro_rules! board {
+    ($template:tt, $what:tt, hand_of_the_seat) => {
+        super::board!($template, $what);
+
+        impl Board<'_> {
+            /// The hand of the seat the board is drawn for, as the view shows it.
+            fn hand_faces(&self) -> Vec<super::Face> {
+                self.view
+                    .seats
+                    .get(usize::from(self.context.deal.seat))
+                    .and_then(|s| s.hand.clone())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|card| face(self.context.lang, card))
+                    .collect()
+            }
+        }
+    };
+    ($template:tt, $what:tt) => {
+        #[derive(askama::Template)]
+        #[template(path = $template)]
+        struct Board<'a> {
+            context: &'a super::Context<'a>,
+            view: &'a View,
+            legal: Vec<Action>,
+            recent: Vec<Event>,
+        }
+
+        #[doc = concat!("Draws the board of ", $what, ".")]
+        pub fn render(context: &super::Context, view: &View) -> Result<String, askama::Error> {
+            use askama::Template;
+            let (legal, recent) = (context.legal(), context.recent());
+            Board {
+                context,
+                view,
+                legal,
+                recent,
+            }
+            .render()
+        }
+
+        /// What the deal's recent events did, in the words of the board's "Lately".
+        pub fn recent_words(context: &super::Context, view: &View) -> Vec<String> {
+            let legal = Vec::new();
+            let recent = context.recent();
+            Board {
+                context,
+                view,
+                legal,
+                recent,
+            }
+            .recent_lines()
+        }
+
+        impl Board<'_> {
+            fn side_names(&self, side: &SideView) -> String {
+                self.context.side_names(side.side)
+            }
+
+            fn is_mine(&self, side: &SideView) -> bool {
+                self.context.is_mine(side.side)
+            }
+
+            fn is_to_move(&self, side: &SideView) -> bool {
+                let seat = usize::from(self.view.to_move);
+                let mover = self.view.seats.get(seat).map(|s| s.side);
+                self.context.is_to_move(side.side, mover)
+            }
+
+            /// The recent events in words.
+            fn recent_lines(&self) -> Vec<String> {
+                self.recent
+                    .iter()
+                    .filter_map(|event| self.event_line(event))
+                    .collect()
+            }
+        }
+    };
+}
+use board;
 
 /// What a rule set's part of the start form shows: what was typed in its fields (or their
 /// defaults) and the problems found, each under its option's name. The rule set's template

@@ -1,10 +1,8 @@
 //! The board of Touring (1926): the speed limit, each side's Go pile and four mile piles against
 //! their quotas, the seat's hand, its moves as buttons, and what happened lately.
 
-use askama::Template;
-
-use super::{Context, Face, MoveButton};
-use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, Status, View};
+use super::{Face, touring_family};
+use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, View};
 use crate::engine::Side;
 
 /// The face of a card.
@@ -15,93 +13,28 @@ pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
         Card::Collision | Card::OutOfGasoline => ("delay", "t26-kind-delay-1h", ""),
         Card::Puncture => ("delay", "t26-kind-delay-2h", ""),
         Card::HauledIn | Card::Gasoline => ("remedy", "t26-kind-remedy", ""),
-        Card::Mile1 => ("mile", "t26-kind-miles", "1"),
-        Card::Mile3 => ("mile", "t26-kind-miles", "3"),
-        Card::Mile5 => ("mile", "t26-kind-miles", "5"),
-        Card::Mile10 => ("mile", "t26-kind-miles", "10"),
+        Card::Mile1 | Card::Mile3 | Card::Mile5 | Card::Mile10 => {
+            ("mile", "t26-kind-miles", ["1", "3", "5", "10"][card.pile()])
+        }
     };
-    // Touring's cards keep their English names until their French names are chosen (and
-    // documented in docs/rules.md beside the English).
-    Face {
-        id: card.id(),
-        title: card.name().to_owned(),
-        class,
-        kind: lang.t(kind),
-        name: if value.is_empty() {
-            card.name().to_owned()
-        } else {
-            String::new()
-        },
-        value,
-    }
+    touring_family::face(lang, card, class, kind, value)
 }
 
-#[derive(Template)]
-#[template(path = "boards/touring1926.html")]
-struct Board<'a> {
-    context: &'a Context<'a>,
-    view: &'a View,
-    legal: Vec<Action>,
-    recent: Vec<Event>,
-}
+super::board!("boards/touring1926.html", "a deal of Touring (1926)");
 
-/// Draws the board of a deal of Touring (1926).
-pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
-    Board {
-        context,
-        view,
-        legal: context.legal(),
-        recent: context.recent(),
-    }
-    .render()
-}
-
-/// What the deal's recent events did, in the words of the board's "Lately".
-pub fn recent_words(context: &Context, view: &View) -> Vec<String> {
-    let legal = Vec::new();
-    let recent = context.recent();
-    Board { context, view, legal, recent }.recent_lines()
-}
+touring_family::touring_moves!();
 
 impl Board<'_> {
-    fn side_names(&self, side: &SideView) -> String {
-        self.context.side_names(side.side)
-    }
-
-    fn is_mine(&self, side: &SideView) -> bool {
-        self.context.is_mine(side.side)
-    }
-
-    fn is_to_move(&self, side: &SideView) -> bool {
-        self.context
-            .is_to_move(side.side, self.view.side_of(self.view.to_move))
-    }
-
     fn city(&self) -> bool {
         self.view.speed == Speed::City
     }
 
     fn status_text(&self, side: &SideView) -> String {
-        match side.status {
-            Status::Running => "running".into(),
-            Status::NotStarted => "needs Go to start".into(),
-            Status::Delayed => format!(
-                "delayed: needs {}",
-                side.needs
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(", then ")
-            ),
-        }
+        touring_family::status_text(side.status, &side.needs)
     }
 
     fn status_class(&self, side: &SideView) -> &'static str {
-        match side.status {
-            Status::Running => "running",
-            Status::NotStarted => "not_started",
-            Status::Delayed => "delayed",
-        }
+        touring_family::status_class(side.status)
     }
 
     fn percent(&self, side: &SideView) -> u32 {
@@ -111,13 +44,7 @@ impl Board<'_> {
     /// Each mile pile: its count, its quota, and its name.
     fn piles(&self, side: &SideView) -> Vec<(u8, u8, &'static str)> {
         let names = ["1s", "3s", "5s", "10s"];
-        side.piles
-            .to_array()
-            .into_iter()
-            .zip(side.quota.to_array())
-            .zip(names)
-            .map(|((n, q), name)| (n, q, name))
-            .collect()
+        touring_family::mile_piles(side.piles.to_array(), side.quota.to_array(), names)
     }
 
     fn hand_faces(&self) -> Vec<Face> {
@@ -128,19 +55,6 @@ impl Board<'_> {
             .into_iter()
             .map(|card| face(self.context.lang, card))
             .collect()
-    }
-
-    /// The legal moves, plays first, each with its label and JSON.
-    fn moves(&self) -> Vec<MoveButton> {
-        super::move_buttons(self.context, &self.legal, |action| {
-            let (Action::Play { card, .. } | Action::Discard { card }) = *action;
-            MoveButton::new(
-                self.label(action),
-                action.to_json().to_string(),
-                card.id(),
-                matches!(action, Action::Discard { .. }),
-            )
-        })
     }
 
     fn taking(cards: &[Card]) -> String {
@@ -182,19 +96,12 @@ impl Board<'_> {
         self.context.side_names(side)
     }
 
-    /// The recent events in words.
-    fn recent_lines(&self) -> Vec<String> {
+    /// The words of one recent event, if the reader is shown it.
+    fn event_line(&self, event: &Event) -> Option<String> {
         let context = self.context;
-        self.recent
-            .iter()
-            .filter_map(|event| match *event {
-                Event::Drew { seat, card } if seat == context.deal.seat => {
-                    card.map(|c| format!("You drew {}.", c.name()))
-                }
-                Event::Drew { .. } => None,
-                Event::Played { seat, card, .. } => {
-                    Some(format!("{} played {}.", context.who(seat), card.name()))
-                }
+        match *event {
+                Event::Drew { seat, card } => context.drew(seat, card),
+                Event::Played { seat, card, .. } => Some(context.played(seat, card)),
                 Event::Discarded { seat, card } => Some(match card {
                     Some(c) => format!("{} discarded {}.", context.who(seat), c.name()),
                     None => format!("{} discarded a card.", context.who(seat)),
@@ -204,13 +111,7 @@ impl Board<'_> {
                     side,
                     card,
                     taken,
-                } => Some(format!(
-                    "{} played {} on {}{}.",
-                    context.who(by),
-                    card.name(),
-                    self.side_word(side),
-                    Self::taking(&taken.card_list())
-                )),
+                } => Some(context.played_on(by, card, side, &Self::taking(&taken.card_list()))),
                 Event::Speeding {
                     side, forfeited, ..
                 } => Some(format!(
@@ -221,8 +122,7 @@ impl Board<'_> {
                     Some(format!("The pack was reshuffled: {draw_pile} cards."))
                 }
                 Event::Won { side } => Some(format!("{} won the race!", self.side_word(side))),
-            })
-            .collect()
+            }
     }
 }
 

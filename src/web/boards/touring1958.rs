@@ -2,9 +2,7 @@
 //! against their quotas, the face-up discard pile, the seat's hand, its moves as buttons, and
 //! what happened lately.
 
-use askama::Template;
-
-use super::{Context, Face, MoveButton};
+use super::{Face, touring_family};
 use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
 use crate::engine::Side;
 
@@ -24,67 +22,18 @@ pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
         Card::Mile50 => ("mile", "t58-kind-miles", "50"),
         Card::Mile75 => ("mile", "t58-kind-miles", "75"),
     };
-    // Touring's cards keep their English names until their French names are chosen (and
-    // documented in docs/rules.md beside the English).
-    Face {
-        id: card.id(),
-        title: card.name().to_owned(),
-        class,
-        kind: lang.t(kind),
-        name: if value.is_empty() {
-            card.name().to_owned()
-        } else {
-            String::new()
-        },
-        value,
-    }
+    touring_family::face(lang, card, class, kind, value)
 }
 
-#[derive(Template)]
-#[template(path = "boards/touring1958.html")]
-struct Board<'a> {
-    context: &'a Context<'a>,
-    view: &'a View,
-    legal: Vec<Action>,
-    recent: Vec<Event>,
-}
+super::board!(
+    "boards/touring1958.html",
+    "a deal of Touring (1937-1958)",
+    hand_of_the_seat
+);
 
-/// Draws the board of a deal of Touring (1937-1958).
-pub fn render(context: &Context, view: &View) -> Result<String, askama::Error> {
-    Board {
-        context,
-        view,
-        legal: context.legal(),
-        recent: context.recent(),
-    }
-    .render()
-}
-
-/// What the deal's recent events did, in the words of the board's "Lately".
-pub fn recent_words(context: &Context, view: &View) -> Vec<String> {
-    let legal = Vec::new();
-    let recent = context.recent();
-    Board { context, view, legal, recent }.recent_lines()
-}
+touring_family::touring_moves!();
 
 impl Board<'_> {
-    fn side_names(&self, side: &SideView) -> String {
-        self.context.side_names(side.side)
-    }
-
-    fn is_mine(&self, side: &SideView) -> bool {
-        self.context.is_mine(side.side)
-    }
-
-    fn is_to_move(&self, side: &SideView) -> bool {
-        let mover = self
-            .view
-            .seats
-            .get(usize::from(self.view.to_move))
-            .map(|s| s.side);
-        self.context.is_to_move(side.side, mover)
-    }
-
     fn my_side(&self) -> Option<Side> {
         self.view
             .seats
@@ -105,24 +54,12 @@ impl Board<'_> {
                 "running, on the freeway".into()
             }
             Status::Running => "running: 25s and 35s only".into(),
-            Status::NotStarted => "needs Go to start".into(),
-            Status::Delayed => format!(
-                "delayed: needs {}",
-                side.needs
-                    .iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(", then ")
-            ),
+            other => touring_family::status_text(other, &side.needs),
         }
     }
 
     fn status_class(&self, side: &SideView) -> &'static str {
-        match side.status {
-            Status::Running => "running",
-            Status::NotStarted => "not_started",
-            Status::Delayed => "delayed",
-        }
+        touring_family::status_class(side.status)
     }
 
     fn freeway_text(&self, side: &SideView) -> String {
@@ -140,43 +77,12 @@ impl Board<'_> {
     /// Each mileage pile: its count, its quota, and its name.
     fn piles(&self, side: &SideView) -> Vec<(u8, u8, &'static str)> {
         let names = ["25s", "35s", "50s", "75s"];
-        side.piles
-            .to_array()
-            .into_iter()
-            .zip(side.quota.to_array())
-            .zip(names)
-            .map(|((n, q), name)| (n, q, name))
-            .collect()
-    }
-
-    fn hand_faces(&self) -> Vec<Face> {
-        self.view
-            .seats
-            .get(usize::from(self.context.deal.seat))
-            .and_then(|s| s.hand.clone())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|card| face(self.context.lang, card))
-            .collect()
-    }
-
-    /// The legal moves, plays first, each with its label and JSON.
-    fn moves(&self) -> Vec<MoveButton> {
-        super::move_buttons(self.context, &self.legal, |action| {
-            let (Action::Play { card, .. } | Action::Discard { card }) = *action;
-            MoveButton::new(
-                self.label(action),
-                action.to_json().to_string(),
-                card.id(),
-                matches!(action, Action::Discard { .. }),
-            )
-        })
+        touring_family::mile_piles(side.piles.to_array(), side.quota.to_array(), names)
     }
 
     /// Words for a move, naming the target side by its players.
     fn label(&self, action: &Action) -> String {
         match *action {
-            Action::Discard { card } => format!("Discard {}", card.name()),
             Action::Play {
                 card,
                 target: Some(side),
@@ -189,22 +95,16 @@ impl Board<'_> {
                 card.name()
             ),
             Action::Play { card, .. } => format!("Play {}", card.name()),
+            Action::Discard { card } => format!("Discard {}", card.name()),
         }
     }
 
-    /// The recent events in words.
-    fn recent_lines(&self) -> Vec<String> {
+    /// The words of one recent event, if the reader is shown it.
+    fn event_line(&self, event: &Event) -> Option<String> {
         let context = self.context;
-        self.recent
-            .iter()
-            .filter_map(|event| match *event {
-                Event::Drew { seat, card } if seat == context.deal.seat => {
-                    card.map(|c| format!("You drew {}.", c.name()))
-                }
-                Event::Drew { .. } => None,
-                Event::Played { seat, card, .. } => {
-                    Some(format!("{} played {}.", context.who(seat), card.name()))
-                }
+        match *event {
+                Event::Drew { seat, card } => context.drew(seat, card),
+                Event::Played { seat, card, .. } => Some(context.played(seat, card)),
                 Event::Discarded { seat, card } => Some(format!(
                     "{} discarded {}.",
                     context.who(seat),
@@ -215,13 +115,10 @@ impl Board<'_> {
                     side,
                     card,
                     taken,
-                } => Some(format!(
-                    "{} played {} on {}{}.",
-                    context.who(by),
-                    card.name(),
-                    context.side_names(side),
-                    taken.map_or_else(String::new, |c| format!(", taking {}", c.name()))
-                )),
+                } => {
+                    let taking = taken.map_or_else(String::new, |c| format!(", taking {}", c.name()));
+                    Some(context.played_on(by, card, side, &taking))
+                }
                 Event::Speeding { side, card, .. } => Some(format!(
                     "{} played {} without a Freeway: speeding! The card is lost.",
                     context.side_names(side),
@@ -234,8 +131,7 @@ impl Board<'_> {
                     "{} completed the trip!",
                     context.side_names(side)
                 )),
-            })
-            .collect()
+            }
     }
 }
 
