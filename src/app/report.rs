@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::events::{self, EventRecord};
 use super::rounds::{self, RoundRecord};
-use super::{App, AppError, AppResult, HostKey, ViewerKey};
+use super::{Tx, App, AppError, AppResult, HostKey, ViewerKey};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, MoverDecision, RoundResult, Settings, Standing};
 
@@ -63,13 +63,13 @@ pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Roun
 }
 
 /// The standings now: closed rounds, plus the miles so far of a round being played.
-pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
-    let mut results = round_results(conn, event)?;
+pub fn standings(tx: &mut Tx, event: &EventRecord) -> AppResult<Standings> {
+    let mut results = round_results(tx, event)?;
     let mut live_round = None;
-    if let Some(round) = rounds::latest(conn, event)?
+    if let Some(round) = rounds::latest(tx, event)?
         && round.stage == rounds::RoundStage::Started
     {
-        let (miles, _) = rounds::round_miles(conn, event, &round)?;
+        let (miles, _) = rounds::round_miles(tx, event, &round)?;
         live_round = Some(round.number());
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
         results.push(RoundResult {
@@ -79,7 +79,7 @@ pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
             byes,
         });
     }
-    let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
+    let entries: Vec<tournament::Entry> = events::entries(tx, event.id())?
         .into_iter()
         .map(|e| e.entry)
         .collect();
@@ -194,8 +194,8 @@ pub struct EventSummary {
 }
 
 /// The full record of an evening.
-pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
-    let entries = events::entries(conn, event.id())?;
+pub fn report(tx: &mut Tx, event: &EventRecord) -> AppResult<EventReport> {
+    let entries = events::entries(tx, event.id())?;
     let names: BTreeMap<EntryId, (Vec<String>, bool)> = entries
         .iter()
         .map(|e| {
@@ -210,11 +210,11 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         .collect();
     let names_of = |id: EntryId| names.get(&id).map(|n| n.0.clone()).unwrap_or_default();
     let mut round_reports = Vec::new();
-    for row in queries::rounds_of_event(conn, event.id())? {
-        let round = rounds::load(conn, event, row.number)?;
-        round_reports.push(round_report(conn, event, &round, &names)?);
+    for row in queries::rounds_of_event(tx, event.id())? {
+        let round = rounds::load(tx, event, row.number)?;
+        round_reports.push(round_report(tx, event, &round, &names)?);
     }
-    let standings = standings(conn, event)?
+    let standings = standings(tx, event)?
         .rows
         .into_iter()
         .map(|s| StandingReport {
@@ -236,11 +236,11 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
                 .collect(),
         })
         .collect();
-    let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(conn, event.id())?
+    let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(tx, event.id())?
         .iter()
         .map(|r| (r.id, u32::try_from(r.number).unwrap_or(0)))
         .collect();
-    let corrections = queries::corrections_of_event(conn, event.id())?
+    let corrections = queries::corrections_of_event(tx, event.id())?
         .into_iter()
         .map(|c| CorrectionReport {
             round: round_numbers.get(&c.round_id).copied().unwrap_or(0),
@@ -264,17 +264,17 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         rounds: round_reports,
         standings,
         corrections,
-        club_prizes: super::series::evening_awards(conn, event)?,
+        club_prizes: super::series::evening_awards(tx, event)?,
     })
 }
 
 fn round_report(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: &RoundRecord,
     names: &BTreeMap<EntryId, (Vec<String>, bool)>,
 ) -> AppResult<RoundReport> {
-    let (miles, _) = rounds::round_miles(conn, event, round)?;
+    let (miles, _) = rounds::round_miles(tx, event, round)?;
     let closing: Option<tournament::Closing> = round
         .row
         .closing
@@ -282,8 +282,8 @@ fn round_report(
         .map(serde_json::from_str)
         .transpose()?;
     let mut tables = Vec::new();
-    for table in queries::tables_of_round(conn, round.row.id)? {
-        let entries = queries::entries_of_table(conn, table.id)?
+    for table in queries::tables_of_round(tx, round.row.id)? {
+        let entries = queries::entries_of_table(tx, table.id)?
             .into_iter()
             .map(|te| {
                 let (entry_names, bot) = names.get(&te.entry_id).cloned().unwrap_or_default();
@@ -394,7 +394,7 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
 
 /// The whole evening, for its host: settings, every round and table, standings, corrections.
 pub fn export(app: &App, host: &HostKey) -> AppResult<EventReport> {
-    app.read_as_host(host, report)
+    app.read_as_host(host, |tx, event| report(tx, event))
 }
 
 /// The standings as CSV, for the host.

@@ -10,7 +10,7 @@ use super::play::{self, DIGITAL, LoadedDeal, Move};
 use super::rounds::{self, RoundRecord};
 use super::tokens::{hash_token, looks_like_token};
 use super::turn_clock;
-use super::{App, AppError, AppResult};
+use super::{Tx, App, AppError, AppResult};
 use crate::db::models::{self, Player};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Event, Seat, View};
@@ -285,14 +285,14 @@ impl SeatState {
 }
 
 /// What the player sees now.
-pub fn state(conn: &mut Conn, token: &str, now: DateTime<Utc>) -> AppResult<SeatState> {
-    let holder = holder(conn, token)?;
-    state_of(conn, &holder, now)
+pub fn state(tx: &mut Tx, token: &str, now: DateTime<Utc>) -> AppResult<SeatState> {
+    let holder = holder(tx, token)?;
+    state_of(tx, &holder, now)
 }
 
 /// What a known player sees now.
-pub fn state_of(conn: &mut Conn, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatState> {
-    state_with(conn, holder, now, None).map(|(state, _)| state)
+pub fn state_of(tx: &mut Tx, holder: &SeatHolder, now: DateTime<Utc>) -> AppResult<SeatState> {
+    state_with(tx, holder, now, None).map(|(state, _)| state)
 }
 
 /// What a move at a seat's table may change of what the seat sees, and what it needs to draw
@@ -432,7 +432,7 @@ struct Seated {
 /// the move left it ([`Seated`]), so that neither is read again. At a digital table also what
 /// a move there may change ([`DealFrame`]).
 fn state_with(
-    conn: &mut Conn,
+    tx: &mut Tx,
     holder: &SeatHolder,
     now: DateTime<Utc>,
     seated: Option<Seated>,
@@ -462,11 +462,11 @@ fn state_with(
             deal,
         }) => (round, reading, Some((table, deal))),
         None => {
-            let Some(round) = rounds::latest(conn, event)? else {
+            let Some(round) = rounds::latest(tx, event)? else {
                 state.tell(vec![Said::new("seat-msg-not-seated-yet")]);
                 return Ok((state, None));
             };
-            let reading = rounds::reading(conn, event, &round, now)?;
+            let reading = rounds::reading(tx, event, &round, now)?;
             (round, reading, None)
         }
     };
@@ -474,12 +474,12 @@ fn state_with(
     // After the last round: the guest's place, score and prize. Between rounds (the next one
     // seated, not started): how the last one went and where the guest goes.
     let finale = if event.is_finished() {
-        final_place(conn, event, holder.entry.id)?
+        final_place(tx, event, holder.entry.id)?
     } else {
         None
     };
     let news = if round_state == rounds::RoundState::Seated {
-        last_round_news(conn, event, &round, holder.entry.id)?
+        last_round_news(tx, event, &round, holder.entry.id)?
     } else {
         None
     };
@@ -491,7 +491,7 @@ fn state_with(
     });
     let table = match known.as_ref() {
         Some((table, _)) => Some(table.clone()),
-        None => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
+        None => queries::table_of_entry(tx, round.row.id, holder.entry.id)?,
     };
     let Some(table) = table else {
         let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
@@ -502,7 +502,7 @@ fn state_with(
             let bye = Said::new("seat-msg-bye").number("round", round.number());
             news.into_iter().chain([bye]).collect()
         } else if let Some(to) = holder.player.handed_to {
-            vec![handed_message(conn, to, holder.entry.withdrawn_round)?]
+            vec![handed_message(tx, to, holder.entry.withdrawn_round)?]
         } else if holder.entry.withdrawn_round.is_some() {
             vec![Said::new("seat-msg-withdrawn")]
         } else {
@@ -515,11 +515,11 @@ fn state_with(
     state.mode = Some(table.mode.clone());
     let deal = match known.take() {
         Some((_, deal)) if deal.row.table_id == table.id => Some(deal),
-        _ if table.mode == DIGITAL => play::current_deal(conn, table.id)?,
+        _ if table.mode == DIGITAL => play::current_deal(tx, table.id)?,
         _ => None,
     };
     let mut earlier = if table.mode == DIGITAL {
-        play::table_miles(conn, &table, deal.as_ref())?
+        play::table_miles(tx, &table, deal.as_ref())?
     } else {
         Default::default()
     };
@@ -532,7 +532,7 @@ fn state_with(
         }
     }
     let mut players: Vec<Vec<i64>> = Vec::new();
-    for (te, bot, player) in queries::seated_players(conn, table.id)? {
+    for (te, bot, player) in queries::seated_players(tx, table.id)? {
         match state.tablemates.last_mut() {
             Some(mate) if mate.entry == te.entry_id => {
                 mate.names.push(player.name);
@@ -577,7 +577,7 @@ fn state_with(
     };
     // (The cards first: the seat's message says whether its own is in.)
     if table.mode == play::PAPER {
-        state.cards = paper_cards(conn, &state, table.id)?;
+        state.cards = paper_cards(tx, &state, table.id)?;
     }
     frame.apply(&mut state, deal.as_ref(), now);
     Ok((state, deal.is_some().then_some(frame)))
@@ -674,11 +674,11 @@ fn last_round_news(
 /// An entry's place, score and prize once the evening is over: "The evening is over: you
 /// finished 2nd of 8 with 87 miles and take the 1st prize."
 fn final_place(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     entry: EntryId,
 ) -> AppResult<Option<Vec<Said>>> {
-    let standings = super::report::standings(conn, event)?;
+    let standings = super::report::standings(tx, event)?;
     let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
         return Ok(None);
     };
@@ -841,7 +841,7 @@ pub struct MoveAnswer {
 
 /// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
 pub fn play_json_move(
-    conn: &mut Conn,
+    tx: &mut Tx,
     holder: &SeatHolder,
     (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
@@ -854,32 +854,32 @@ pub fn play_json_move(
         action,
         confirmed,
     };
-    play_move_as(conn, holder, request, now)
+    play_move_as(tx, holder, request, now)
 }
 
 /// Plays a move for a known player. Refusals: the clock ("time is up", "not started",
 /// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
 pub fn play_move_as(
-    conn: &mut Conn,
+    tx: &mut Tx,
     holder: &SeatHolder,
     request: MoveRequest,
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let event = &holder.event;
     if let Some(to) = holder.player.handed_to {
-        return Err(handed_refusal(conn, to)?);
+        return Err(handed_refusal(tx, to)?);
     }
-    let round = rounds::latest(conn, event)?
+    let round = rounds::latest(tx, event)?
         .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
-    let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
+    let table = queries::table_of_entry(tx, round.row.id, holder.entry.id)?
         .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
     if table.mode != DIGITAL {
         return Err(AppError::conflict(
             "your table plays with real cards: enter the score card at the end of the round",
         ));
     }
-    let reading = rounds::check_in_time(conn, event, &round, now)?;
-    let deal = play::current_deal(conn, table.id)?
+    let reading = rounds::check_in_time(tx, event, &round, now)?;
+    let deal = play::current_deal(tx, table.id)?
         .ok_or_else(|| AppError::Internal("a digital table without a deal".into()))?;
     let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
         AppError::Internal("a player at a table without a seat in its deal".into())
@@ -894,7 +894,7 @@ pub fn play_move_as(
         return Err(AppError::Invalid(unconfirmed(&warning)));
     }
     let outcome = play::apply_move(
-        conn,
+        tx,
         (event, &round.row, &table),
         deal,
         Move {
@@ -909,7 +909,7 @@ pub fn play_move_as(
     let at = DealAt::of(&outcome.deal);
     // A round by games is over once its last table's last deal is won: read the clock again.
     let reading = if outcome.finished {
-        rounds::reading(conn, event, &round, now)?
+        rounds::reading(tx, event, &round, now)?
     } else {
         reading
     };
@@ -919,7 +919,7 @@ pub fn play_move_as(
         table: table.clone(),
         deal: outcome.deal,
     };
-    let (state, _) = state_with(conn, holder, now, Some(seated))?;
+    let (state, _) = state_with(tx, holder, now, Some(seated))?;
     Ok((
         MoveAnswer { events, state },
         TableRef {
@@ -1146,19 +1146,19 @@ pub fn open_seat_board(app: &App, token: &str) -> AppResult<SeatBoard> {
 }
 
 fn board_of(
-    conn: &mut Conn,
+    tx: &mut Tx,
     holder: &SeatHolder,
     now: DateTime<Utc>,
 ) -> AppResult<(SeatBoard, Option<DealFrame>)> {
-    let (state, frame) = state_with(conn, holder, now, None)?;
+    let (state, frame) = state_with(tx, holder, now, None)?;
     let sheet = holder
         .event
         .settings
         .table_config(state.tablemates.len().max(2))
         .map(|config| config.rules.score_sheet(config))
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let table = match rounds::latest(conn, &holder.event)? {
-        Some(round) => queries::table_of_entry(conn, round.row.id, holder.entry.id)?,
+    let table = match rounds::latest(tx, &holder.event)? {
+        Some(round) => queries::table_of_entry(tx, round.row.id, holder.entry.id)?,
         None => None,
     };
     Ok((

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::events::{self, EventRecord};
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
-use super::{App, AppError, AppResult};
+use super::{Tx, App, AppError, AppResult};
 use crate::db::models::{self, NewSeries, NewSeriesPerson, SeriesSeat};
 use crate::db::{Conn, queries};
 use crate::tournament::{
@@ -267,15 +267,15 @@ fn tables_visited(conn: &mut Conn, event: i64) -> AppResult<BTreeMap<EntryId, u3
 
 /// Reads the people, the evenings and each evening's placed people.
 fn gather(
-    conn: &mut Conn,
+    tx: &mut Tx,
     series: &SeriesRecord,
 ) -> AppResult<(People, Vec<EveningSummary>, Vec<Evening>)> {
-    let people = stored_people(conn, series.id())?;
+    let people = stored_people(tx, series.id())?;
     let mut summaries = Vec::new();
     let mut evenings = Vec::new();
-    for row in queries::events_of_series(conn, series.id())? {
-        let event = events::load(conn, row.id)?;
-        let (summary, evening) = evening_of(conn, &event)?;
+    for row in queries::events_of_series(tx, series.id())? {
+        let event = events::load(tx, row.id)?;
+        let (summary, evening) = evening_of(tx, &event)?;
         summaries.push(summary);
         evenings.push(evening);
     }
@@ -283,12 +283,12 @@ fn gather(
 }
 
 /// One evening as the season sees it: its summary and its placed people.
-fn evening_of(conn: &mut Conn, event: &EventRecord) -> AppResult<(EveningSummary, Evening)> {
-    let standings = super::report::standings(conn, event)?;
+fn evening_of(tx: &mut Tx, event: &EventRecord) -> AppResult<(EveningSummary, Evening)> {
+    let standings = super::report::standings(tx, event)?;
     // Prizes go by closed rounds played at a table: not a bye, nor a missed round.
-    let results = super::report::round_results(conn, event)?;
-    let tables = tables_visited(conn, event.id())?;
-    let players: BTreeMap<i64, Vec<models::Player>> = events::entries(conn, event.id())?
+    let results = super::report::round_results(tx, event)?;
+    let tables = tables_visited(tx, event.id())?;
+    let players: BTreeMap<i64, Vec<models::Player>> = events::entries(tx, event.id())?
         .into_iter()
         .map(|e| (e.id(), e.players))
         .collect();
@@ -338,16 +338,16 @@ fn evening_of(conn: &mut Conn, event: &EventRecord) -> AppResult<(EveningSummary
 
 /// The club prizes of one evening of a series (none when it is in no series, or its series
 /// gives none per evening): for the winners' screen, the printed standings and the exports.
-pub fn evening_awards(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Award>> {
+pub fn evening_awards(tx: &mut Tx, event: &EventRecord) -> AppResult<Vec<Award>> {
     let Some(id) = event.row.series_id else {
         return Ok(Vec::new());
     };
-    let series = load(conn, id)?;
+    let series = load(tx, id)?;
     if series.prizes.evening.is_empty() {
         return Ok(Vec::new());
     }
-    let people = stored_people(conn, id)?;
-    let (_, evening) = evening_of(conn, event)?;
+    let people = stored_people(tx, id)?;
+    let (_, evening) = evening_of(tx, event)?;
     Ok(tournament::evening_awards(
         &series.prizes.evening,
         &people,
@@ -369,8 +369,8 @@ pub fn standings(app: &App, id: i64) -> AppResult<SeriesStandings> {
 
 /// The season: `public` leaves out the people of private evenings (the public page and
 /// exports); otherwise every evening counts (the host's console, a guest's own page).
-fn season(conn: &mut Conn, series: SeriesRecord, public: bool) -> AppResult<SeriesStandings> {
-    let (people, mut summaries, mut evenings) = gather(conn, &series)?;
+fn season(tx: &mut Tx, series: SeriesRecord, public: bool) -> AppResult<SeriesStandings> {
+    let (people, mut summaries, mut evenings) = gather(tx, &series)?;
     if public {
         for (summary, evening) in summaries.iter().zip(evenings.iter_mut()) {
             if summary.private {
@@ -489,12 +489,12 @@ pub fn card_refusal() -> AppError {
 }
 
 fn guest_season(
-    conn: &mut Conn,
+    tx: &mut Tx,
     series: SeriesRecord,
     find: impl Fn(&SeriesRecord, &People, &tournament::Who) -> bool,
     seat: Option<&Appearance>,
 ) -> AppResult<GuestSeason> {
-    let season = season(conn, series, false)?;
+    let season = season(tx, series, false)?;
     let people = &season.people;
     let mut whos: Vec<tournament::Who> = season.standings.iter().map(|s| s.who.clone()).collect();
     if let Some(seat) = seat {
@@ -608,10 +608,10 @@ pub fn people(app: &App, id: i64, proof: &SeriesProof) -> AppResult<Vec<PersonOu
 }
 
 /// The people of a series, with the names linked to them, by name.
-fn people_in(conn: &mut Conn, series: &SeriesRecord) -> AppResult<Vec<PersonOut>> {
+fn people_in(tx: &mut Tx, series: &SeriesRecord) -> AppResult<Vec<PersonOut>> {
     let id = series.id();
     {
-        let (people, summaries, evenings) = gather(conn, series)?;
+        let (people, summaries, evenings) = gather(tx, series)?;
         let mut seats: BTreeMap<tournament::Who, Vec<(i64, String)>> = BTreeMap::new();
         for (summary, evening) in summaries.iter().zip(&evenings) {
             for seat in &evening.appearances {
@@ -622,7 +622,7 @@ fn people_in(conn: &mut Conn, series: &SeriesRecord) -> AppResult<Vec<PersonOut>
             }
         }
         let standings = tournament::series_standings(series.counting, &people, &evenings);
-        let stored = queries::people_of_series(conn, id)?;
+        let stored = queries::people_of_series(tx, id)?;
         let mut out: Vec<PersonOut> = standings
             .into_iter()
             .map(|s| PersonOut {

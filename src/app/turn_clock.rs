@@ -17,56 +17,12 @@ use super::events::EventRecord;
 use super::play::{self, LoadedDeal};
 use super::rounds::RoundRecord;
 use super::seat::TableRef;
-use super::{App, AppError, AppResult, HostKey};
+use super::{Tx, App, AppError, AppResult, HostKey};
 use crate::bots::{Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::Seat;
 
-/// Who played a move for its seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StandIn {
-    /// The seat's turn ran out on the turn clock.
-    Clock,
-    /// The host handed the seat to a bot.
-    Bot,
-}
-
-impl StandIn {
-    /// The stored form (`actions.played_by`).
-    pub const fn stored(self) -> &'static str {
-        match self {
-            StandIn::Clock => "clock",
-            StandIn::Bot => "bot",
-        }
-    }
-
-    /// Reads the stored form; anything else is the seat's own move.
-    pub fn parse(stored: Option<&str>) -> Option<StandIn> {
-        match stored? {
-            "clock" => Some(StandIn::Clock),
-            "bot" => Some(StandIn::Bot),
-            _ => None,
-        }
-    }
-
-    /// The label every board and the replay give such a move.
-    pub const fn label(self) -> &'static str {
-        match self {
-            StandIn::Clock => "played by the turn clock",
-            StandIn::Bot => "played by a bot for the host",
-        }
-    }
-}
-
-/// A move of a recent action played for its seat, as a board shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct StandInNote {
-    /// The action's number in the deal (from 0).
-    pub action: u32,
-    pub seat: Seat,
-    pub by: StandIn,
-}
+pub use super::deals::{StandIn, StandInNote};
 
 /// The turn clock as a seat's page shows it: whose turn, and how long it still has. The same
 /// for every seat at the table (whose turn it is and when the last move was made are public).
@@ -189,7 +145,7 @@ pub fn stand_in_to_move(
 /// in time, and the stand-in may still play (the turn ran out; the seat is still handed to a
 /// bot). Answers the table that changed.
 pub fn play(
-    conn: &mut Conn,
+    tx: &mut Tx,
     due: &StandInTurn,
     action: crate::engine::Action,
     now: DateTime<Utc>,
@@ -200,20 +156,20 @@ pub fn play(
         round,
         table,
         deal,
-    }) = bot_moves::table_now(conn, turn.event, turn.table, turn.game, now)?
+    }) = bot_moves::table_now(tx, turn.event, turn.table, turn.game, now)?
     else {
         return Ok(None);
     };
     if deal.actions != turn.actions {
         return Ok(None);
     }
-    let handed = handed_players(conn, event.id())?;
+    let handed = handed_players(tx, event.id())?;
     if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
         return Ok(None);
     }
     let seat = deal.game.to_move();
     let played = play::apply_for_seat(
-        conn,
+        tx,
         (&event, &round.row, &table),
         deal,
         seat,

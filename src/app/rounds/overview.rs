@@ -11,8 +11,8 @@ use super::{
 };
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{DIGITAL, PAPER};
-use crate::app::{App, AppResult, HostKey, ViewerKey};
-use crate::db::{Conn, queries};
+use crate::app::{Tx, App, AppResult, HostKey, ViewerKey};
+use crate::db::queries;
 use crate::tournament::{ClockReading, EntryId, MoverDecision};
 
 /// A table of a round as the console, the projector and the printouts draw it.
@@ -54,17 +54,17 @@ pub struct RoundPicture {
 
 /// Reads a round as the pages draw it.
 pub fn picture_in(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: &RoundRecord,
     now: DateTime<Utc>,
 ) -> AppResult<RoundPicture> {
-    let clock = reading(conn, event, round, now)?;
-    let read = RoundTables::read(conn, round)?;
+    let clock = reading(tx, event, round, now)?;
+    let read = RoundTables::read(tx, round)?;
     let (miles, missing) = if round.is_closed() {
-        round_miles(conn, event, round)?
+        round_miles(tx, event, round)?
     } else {
-        miles_in(conn, event, &read)?
+        miles_in(tx, event, &read)?
     };
     let mut tables = Vec::new();
     for table in &read.tables {
@@ -78,7 +78,7 @@ pub fn picture_in(
             (0, false)
         };
         let paper = table.mode == PAPER;
-        let cards_in = paper && table_done(conn, event, table)?;
+        let cards_in = paper && table_done(tx, event, table)?;
         let entries = read
             .entries_of(table.id)
             .iter()
@@ -124,18 +124,18 @@ pub struct RoundBoard {
 
 /// Reads round `number` of an event (the latest when `None`) as a page draws it.
 pub fn board_in(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     number: Option<i32>,
     now: DateTime<Utc>,
 ) -> AppResult<RoundBoard> {
-    let entries = events::entries(conn, event.id())?;
+    let entries = events::entries(tx, event.id())?;
     let round = match number {
-        Some(n) => Some(load(conn, event, n)?),
-        None => latest(conn, event)?,
+        Some(n) => Some(load(tx, event, n)?),
+        None => latest(tx, event)?,
     };
     let round = match round {
-        Some(round) => Some(picture_in(conn, event, &round, now)?),
+        Some(round) => Some(picture_in(tx, event, &round, now)?),
         None => None,
     };
     Ok(RoundBoard {
@@ -156,18 +156,18 @@ pub struct RoundOverview {
 }
 
 pub(super) fn overview(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: RoundRecord,
     now: DateTime<Utc>,
 ) -> AppResult<RoundOverview> {
-    let event = events::load(conn, event.id())?;
-    let clock = reading(conn, &event, &round, now)?;
-    let seating = crate::app::report::report(conn, &event)?
+    let event = events::load(tx, event.id())?;
+    let clock = reading(tx, &event, &round, now)?;
+    let seating = crate::app::report::report(tx, &event)?
         .rounds
         .into_iter()
         .find(|r| r.round == round.number());
-    let (_, missing) = round_miles(conn, &event, &round)?;
+    let (_, missing) = round_miles(tx, &event, &round)?;
     Ok(RoundOverview {
         round,
         clock,
