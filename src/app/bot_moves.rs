@@ -5,15 +5,15 @@
 //! A bot decides from its seat's view only: [`choose`] replays the deal to rebuild what the seat
 //! saw go into the deadwood, then hands the bot the seat's observation, never the game.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::deals::DealAt;
-use super::events;
+use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
-use super::turn_clock::{self, StandInTurn};
-use super::{Tx, App, AppError, AppResult};
+use super::turn_clock::{self, StandIn};
+use super::{App, AppError, AppResult, Tx};
 use crate::bots::{self, Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::shuffle::derive_seed;
@@ -69,10 +69,9 @@ pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
     let mut stand_ins = Vec::new();
     for row in queries::rounds_in_state(tx, STARTED)? {
         // A table needs looking at only if a bot sits there or it may wait for a decision.
-        let bots: std::collections::HashSet<i64> =
-            queries::bot_entries_of_event(tx, row.event_id)?
-                .into_iter()
-                .collect();
+        let bots: std::collections::HashSet<i64> = queries::bot_entries_of_event(tx, row.event_id)?
+            .into_iter()
+            .collect();
         let event = events::load(tx, row.event_id)?;
         let waits = event.settings.rules.has_timed_decisions();
         let handed = turn_clock::handed_players(tx, row.event_id)?;
@@ -110,14 +109,9 @@ pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
                 });
             } else if let Some(turn) = bot_to_move(tx, &deal, event.id(), table.id)? {
                 turns.push(turn);
-            } else if let Some(due) = turn_clock::stand_in_to_move(
-                &deal,
-                &round,
-                &event,
-                table.id,
-                &handed,
-                now.naive_utc(),
-            ) {
+            } else if let Some(due) =
+                stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc())
+            {
                 stand_ins.push(due);
             }
         }
@@ -170,11 +164,7 @@ pub fn table_now(
 
 /// Plays the answer of a decision whose time is up, if the table has not moved on since it was
 /// seen. Returns the table that changed.
-pub fn play_timeout(
-    tx: &mut Tx,
-    due: &TimeUp,
-    now: DateTime<Utc>,
-) -> AppResult<Option<TableRef>> {
+pub fn play_timeout(tx: &mut Tx, due: &TimeUp, now: DateTime<Utc>) -> AppResult<Option<TableRef>> {
     let Some(TableNow {
         event,
         round,
@@ -336,6 +326,108 @@ pub fn take_turn(app: &App, turn: &BotTurn, budget: Budget) -> AppResult<Option<
         return Ok(None);
     };
     let played = app.write(|conn| play(conn, turn, action, app.now()))?;
+    if played.is_some() {
+        crate::metrics::get().moves.inc();
+    }
+    Ok(played)
+}
+
+// ---------------------------------------------------------------- stand-ins
+
+/// A seat's turn that the server plays for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StandInTurn {
+    /// The turn, as a bot's turn (the steady bot of the seat's player).
+    pub turn: BotTurn,
+    pub by: StandIn,
+}
+
+/// The turn a stand-in plays in a deal now, if any: the seat to move was handed to a bot, or
+/// its turn ran out on the turn clock. The caller has checked that the round is in time.
+pub fn stand_in_to_move(
+    deal: &LoadedDeal,
+    round: &RoundRecord,
+    event: &EventRecord,
+    table: i64,
+    handed: &std::collections::HashSet<i64>,
+    now: NaiveDateTime,
+) -> Option<StandInTurn> {
+    if deal.is_over() || deal.timed_decision().is_some() {
+        return None;
+    }
+    let player = *deal.seats.players.get(usize::from(deal.game.to_move()))?;
+    let by = if handed.contains(&player) {
+        StandIn::Bot
+    } else if turn_clock::turn_due(deal, round, event.settings.turn_seconds)
+        .is_some_and(|due| due <= now)
+    {
+        StandIn::Clock
+    } else {
+        return None;
+    };
+    Some(StandInTurn {
+        turn: BotTurn {
+            event: event.id(),
+            table,
+            game: deal.row.id,
+            actions: deal.actions,
+            player,
+            level: Level::Steady,
+        },
+        by,
+    })
+}
+
+/// Plays a stand-in's chosen action for its seat, if the table has not moved on, the round is
+/// in time, and the stand-in may still play (the turn ran out; the seat is still handed to a
+/// bot). Answers the table that changed.
+pub fn play_stand_in(
+    tx: &mut Tx,
+    due: &StandInTurn,
+    action: crate::engine::Action,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableRef>> {
+    let turn = &due.turn;
+    let Some(TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }) = table_now(tx, turn.event, turn.table, turn.game, now)?
+    else {
+        return Ok(None);
+    };
+    if deal.actions != turn.actions {
+        return Ok(None);
+    }
+    let handed = turn_clock::handed_players(tx, event.id())?;
+    if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
+        return Ok(None);
+    }
+    let seat = deal.game.to_move();
+    let played = play::apply_for_seat(
+        tx,
+        (&event, &round.row, &table),
+        deal,
+        seat,
+        action,
+        now.naive_utc(),
+        due.by,
+    );
+    changed_table(&event, &round, &table, played)
+}
+
+/// Takes a stand-in's turn: chooses the steady bot's action from the seat's view in a read
+/// transaction, then plays it in a write transaction (refused quietly if the table moved on).
+pub fn take_stand_in_turn(
+    app: &App,
+    due: &StandInTurn,
+    budget: Budget,
+) -> AppResult<Option<TableRef>> {
+    let Some(action) = app.read(|conn| choose(conn, &due.turn, budget))? else {
+        return Ok(None);
+    };
+    let played = app.write(|conn| play_stand_in(conn, due, action, app.now()))?;
     if played.is_some() {
         crate::metrics::get().moves.inc();
     }

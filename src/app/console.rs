@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::events::EventRecord;
 use super::report::{self, CorrectionReport};
 use super::rounds::{self, RoundBoard, RoundState};
-use super::{Tx, App, AppResult, HostKey};
+use super::{App, AppResult, HostKey, Tx};
 use crate::tournament::{Closing, SeatingPlan};
 
 /// The console's round panel: the latest round, and what closing it would do.
@@ -83,8 +83,7 @@ fn panel_in(tx: &mut Tx, event: &EventRecord, app: &App) -> AppResult<RoundPanel
         && let Some(round) = rounds::latest(tx, event)?
     {
         if picture.state == RoundState::Over {
-            closing =
-                Some(rounds::preview_close_in(tx, event, &round).map_err(|e| e.to_string()));
+            closing = Some(rounds::preview_close_in(tx, event, &round).map_err(|e| e.to_string()));
         }
         cards = rounds::paper_cards_in(tx, event, &round)?;
     }

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use super::events::PlayerLink;
 use super::events::{self, EventRecord};
 use super::rounds::{self, SeatRequest, Signal};
-use super::{Tx, App, AppError, AppResult};
+use super::{App, AppError, AppResult, Tx};
 use crate::db::queries;
 use crate::tournament::{ClockState, EventLength, Members, RoundKind, Settings, TableSize};
 

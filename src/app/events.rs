@@ -403,25 +403,6 @@ pub fn rename_entry_in(
     Ok(())
 }
 
-/// Withdraws an entry: it keeps what it scored before and plays no more rounds. If it sits
-/// at a table of a round being played, its seat is filled at the next seating; if the movement
-/// has seated it in the next round, not started yet, that round is seated again without it.
-/// The round stored is the first it no longer plays: the round being played or seated now, or
-/// the next after a closed one.
-pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
-    let entry = entry_of(conn, event, entry_id)?;
-    if entry.withdrawn_round.is_some() {
-        return Err(AppError::conflict("that entry has already withdrawn"));
-    }
-    let round = match queries::latest_round(conn, event.id())? {
-        None => 1,
-        Some(r) if r.state == super::rounds::CLOSED => r.number + 1,
-        Some(r) => r.number,
-    };
-    queries::withdraw_entry(conn, entry.id, round)?;
-    Ok(())
-}
-
 /// The word stored for a late entry's choice.
 fn missed_word(missed: MissedRounds) -> &'static str {
     match missed {
@@ -654,43 +635,6 @@ pub fn create_event(app: &App, settings: Settings) -> AppResult<(EventRecord, St
     app.write(|conn| create(conn, settings.clone(), now))
 }
 
-/// The round now being played (or the last one), with its clock.
-#[derive(Debug, Clone)]
-pub struct RoundNow {
-    pub round: super::rounds::RoundRecord,
-    pub clock: tournament::ClockReading,
-}
-
-/// An event as a reader sees it: the event, its current round and how many entries play.
-#[derive(Debug, Clone)]
-pub struct EventOverview {
-    pub event: EventRecord,
-    pub round: Option<RoundNow>,
-    pub active_entries: usize,
-}
-
-/// An event, its current round and the number of entries still playing.
-pub fn event_overview(app: &App, viewer: &ViewerKey) -> AppResult<EventOverview> {
-    app.read_as_viewer(viewer, |conn, event| {
-        let round = match super::rounds::latest(conn, event)? {
-            Some(round) => {
-                let clock = super::rounds::reading(conn, event, &round, app.now())?;
-                Some(RoundNow { round, clock })
-            }
-            None => None,
-        };
-        let active_entries = entries(conn, event.id())?
-            .iter()
-            .filter(|e| e.entry.is_active())
-            .count();
-        Ok(EventOverview {
-            event: event.clone(),
-            round,
-            active_entries,
-        })
-    })
-}
-
 /// Changes an event's settings: `change` gets the current ones and gives the new.
 pub fn update_event(
     app: &App,
@@ -768,15 +712,6 @@ pub fn rename_entry(
 ) -> AppResult<()> {
     app.write_as_host(host, |conn, event| {
         rename_entry_in(conn, event, entry, members(&event.settings)?)
-    })
-}
-
-/// Withdraws an entry: it keeps its scores and is not seated again.
-pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
-    app.write_as_host(host, |conn, event| {
-        withdraw_entry_in(conn, event, entry)?;
-        super::rounds::reseat_without_in(conn, event, entry, app.now())?;
-        Ok(())
     })
 }
 

@@ -22,6 +22,7 @@ pub mod secret;
 pub mod series;
 pub mod simulate;
 pub mod slips;
+pub mod standings;
 #[cfg(test)]
 pub mod testing;
 pub mod tokens;

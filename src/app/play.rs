@@ -302,16 +302,7 @@ pub fn apply_timeout(
         return Err(AppError::Stale("the table's wait is not over".into()));
     }
     let seat = decision.seat.unwrap_or_else(|| deal.game.to_move());
-    record(
-        tx,
-        table,
-        deal,
-        seat,
-        decision.on_timeout,
-        now,
-        false,
-        None,
-    )
+    record(tx, table, deal, seat, decision.on_timeout, now, false, None)
 }
 
 /// Plays a move for the seat to move, by a stand-in (see [`super::turn_clock`]): stored as

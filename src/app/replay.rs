@@ -16,7 +16,7 @@ use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, DealSeats};
 use super::seat::{DealInfo, Tablemate};
 use super::turn_clock::StandIn;
-use super::{Tx, App, AppError, AppResult, ViewerKey};
+use super::{App, AppError, AppResult, Tx, ViewerKey};
 use crate::db::models::GameRow;
 use crate::db::{Conn, queries};
 use crate::engine::mille_bornes::HandScore;
@@ -206,12 +206,7 @@ fn finished_row(conn: &mut Conn, event: &EventRecord, at: DealRef) -> AppResult<
 }
 
 /// A finished deal of the event replayed up to `step` (0: as dealt).
-pub fn replay_in(
-    tx: &mut Tx,
-    event: &EventRecord,
-    at: DealRef,
-    step: u32,
-) -> AppResult<Replay> {
+pub fn replay_in(tx: &mut Tx, event: &EventRecord, at: DealRef, step: u32) -> AppResult<Replay> {
     let row = finished_row(tx, event, at)?;
     let names = entry_names(tx, event)?;
     let stored = queries::actions_of_game(tx, row.id)?;

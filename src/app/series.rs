@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::events::{self, EventRecord};
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
-use super::{Tx, App, AppError, AppResult};
+use super::{App, AppError, AppResult, Tx};
 use crate::db::models::{self, NewSeries, NewSeriesPerson, SeriesSeat};
 use crate::db::{Conn, queries};
 use crate::tournament::{
@@ -284,9 +284,9 @@ fn gather(
 
 /// One evening as the season sees it: its summary and its placed people.
 fn evening_of(tx: &mut Tx, event: &EventRecord) -> AppResult<(EveningSummary, Evening)> {
-    let standings = super::report::standings(tx, event)?;
+    let standings = super::standings::standings(tx, event)?;
     // Prizes go by closed rounds played at a table: not a bye, nor a missed round.
-    let results = super::report::round_results(tx, event)?;
+    let results = super::standings::round_results(tx, event)?;
     let tables = tables_visited(tx, event.id())?;
     let players: BTreeMap<i64, Vec<models::Player>> = events::entries(tx, event.id())?
         .into_iter()
@@ -803,7 +803,7 @@ pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Strin
 /// they did not come; a score not counted in brackets), the total, what is counted and,
 /// when the series gives season prizes, those the person takes.
 pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
-    use super::report::spreadsheet_safe;
+    use super::standings::spreadsheet_safe;
     let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
     let mut writer = csv::Writer::from_writer(Vec::new());
     let mut header = vec!["place".to_owned(), "name".into(), "evenings".into()];

@@ -9,16 +9,13 @@
 //! is not on the turn clock: the table's own wait answers it, and the turn clock starts again
 //! once the table goes on.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use serde::Serialize;
 
-use super::bot_moves::{self, BotTurn};
 use super::events::EventRecord;
-use super::play::{self, LoadedDeal};
+use super::play::LoadedDeal;
 use super::rounds::RoundRecord;
-use super::seat::TableRef;
-use super::{Tx, App, AppError, AppResult, HostKey};
-use crate::bots::{Budget, Level};
+use super::{App, AppError, AppResult, HostKey};
 use crate::db::{Conn, queries};
 use crate::engine::Seat;
 
@@ -90,14 +87,6 @@ pub fn recent_notes(deal: &LoadedDeal, count: u32) -> Vec<StandInNote> {
         .collect()
 }
 
-/// A seat's turn that the server plays for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct StandInTurn {
-    /// The turn, as a bot's turn (the steady bot of the seat's player).
-    pub turn: BotTurn,
-    pub by: StandIn,
-}
-
 /// The players of an event the host handed to a bot.
 pub fn handed_players(conn: &mut Conn, event: i64) -> AppResult<std::collections::HashSet<i64>> {
     Ok(queries::players_of_event(conn, event)?
@@ -105,79 +94,6 @@ pub fn handed_players(conn: &mut Conn, event: i64) -> AppResult<std::collections
         .filter(|p| p.stand_in)
         .map(|p| p.id)
         .collect())
-}
-
-/// The turn a stand-in plays in a deal now, if any: the seat to move was handed to a bot, or
-/// its turn ran out on the turn clock. The caller has checked that the round is in time.
-pub fn stand_in_to_move(
-    deal: &LoadedDeal,
-    round: &RoundRecord,
-    event: &EventRecord,
-    table: i64,
-    handed: &std::collections::HashSet<i64>,
-    now: NaiveDateTime,
-) -> Option<StandInTurn> {
-    if deal.is_over() || deal.timed_decision().is_some() {
-        return None;
-    }
-    let player = *deal.seats.players.get(usize::from(deal.game.to_move()))?;
-    let by = if handed.contains(&player) {
-        StandIn::Bot
-    } else if turn_due(deal, round, event.settings.turn_seconds).is_some_and(|due| due <= now) {
-        StandIn::Clock
-    } else {
-        return None;
-    };
-    Some(StandInTurn {
-        turn: BotTurn {
-            event: event.id(),
-            table,
-            game: deal.row.id,
-            actions: deal.actions,
-            player,
-            level: Level::Steady,
-        },
-        by,
-    })
-}
-
-/// Plays a stand-in's chosen action for its seat, if the table has not moved on, the round is
-/// in time, and the stand-in may still play (the turn ran out; the seat is still handed to a
-/// bot). Answers the table that changed.
-pub fn play(
-    tx: &mut Tx,
-    due: &StandInTurn,
-    action: crate::engine::Action,
-    now: DateTime<Utc>,
-) -> AppResult<Option<TableRef>> {
-    let turn = &due.turn;
-    let Some(bot_moves::TableNow {
-        event,
-        round,
-        table,
-        deal,
-    }) = bot_moves::table_now(tx, turn.event, turn.table, turn.game, now)?
-    else {
-        return Ok(None);
-    };
-    if deal.actions != turn.actions {
-        return Ok(None);
-    }
-    let handed = handed_players(tx, event.id())?;
-    if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
-        return Ok(None);
-    }
-    let seat = deal.game.to_move();
-    let played = play::apply_for_seat(
-        tx,
-        (&event, &round.row, &table),
-        deal,
-        seat,
-        action,
-        now.naive_utc(),
-        due.by,
-    );
-    bot_moves::changed_table(&event, &round, &table, played)
 }
 
 /// Hands a seat to a bot (`to_bot`) or gives it back to its player. Answers the player's name.
@@ -201,19 +117,6 @@ pub fn hand_seat_in(
 }
 
 // ---------------------------------------------------------------- use cases
-
-/// Takes a stand-in's turn: chooses the steady bot's action from the seat's view in a read
-/// transaction, then plays it in a write transaction (refused quietly if the table moved on).
-pub fn take_turn(app: &App, due: &StandInTurn, budget: Budget) -> AppResult<Option<TableRef>> {
-    let Some(action) = app.read(|conn| bot_moves::choose(conn, &due.turn, budget))? else {
-        return Ok(None);
-    };
-    let played = app.write(|conn| play(conn, due, action, app.now()))?;
-    if played.is_some() {
-        crate::metrics::get().moves.inc();
-    }
-    Ok(played)
-}
 
 /// The host hands a seat to a bot, or takes it back for its player. Answers the player's name.
 pub fn hand_seat(app: &App, host: &HostKey, player: i64, to_bot: bool) -> AppResult<String> {

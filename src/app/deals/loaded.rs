@@ -290,10 +290,7 @@ pub fn current_deal(tx: &mut Tx, table_id: i64) -> AppResult<Option<LoadedDeal>>
 /// Every deal of a round that is still in play (not won), replayed: one query for how many
 /// actions each has, and the replays kept in memory for those that have not moved on since
 /// (after a move its replay is kept, so at a busy party nearly all of them).
-pub fn deals_in_play(
-    tx: &mut Tx,
-    games: &[GameRow],
-) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
+pub fn deals_in_play(tx: &mut Tx, games: &[GameRow]) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
     let open: Vec<&GameRow> = games.iter().filter(|g| g.scores.is_none()).collect();
     let ids: Vec<i64> = open.iter().map(|g| g.id).collect();
     let counts: HashMap<i64, i64> = queries::action_counts(tx, &ids)?.into_iter().collect();
@@ -308,4 +305,3 @@ pub fn deals_in_play(
     }
     Ok(out)
 }
-

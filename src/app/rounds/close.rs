@@ -13,7 +13,7 @@ use super::{
 };
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{self, DIGITAL, PAPER};
-use crate::app::{Tx, App, AppError, AppResult, HostKey, utc};
+use crate::app::{App, AppError, AppResult, HostKey, Tx, utc};
 use crate::db::models::{self, NewScore};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, ClockState, Closing, EntryId};
@@ -431,4 +431,32 @@ pub fn finish_event(app: &App, host: &HostKey) -> AppResult<()> {
 /// Closes the evening: its results and prizes are final; no score can be corrected after.
 pub fn close_event(app: &App, host: &HostKey) -> AppResult<()> {
     app.write_as_host(host, |conn, event| close_event_in(conn, event, app.now()))
+}
+
+/// Withdraws an entry: it keeps what it scored before and plays no more rounds. If it sits
+/// at a table of a round being played, its seat is filled at the next seating; if the movement
+/// has seated it in the next round, not started yet, that round is seated again without it.
+/// The round stored is the first it no longer plays: the round being played or seated now, or
+/// the next after a closed one.
+pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
+    let entry = events::entry_of(conn, event, entry_id)?;
+    if entry.withdrawn_round.is_some() {
+        return Err(AppError::conflict("that entry has already withdrawn"));
+    }
+    let round = match queries::latest_round(conn, event.id())? {
+        None => 1,
+        Some(r) if r.state == super::CLOSED => r.number + 1,
+        Some(r) => r.number,
+    };
+    queries::withdraw_entry(conn, entry.id, round)?;
+    Ok(())
+}
+
+/// Withdraws an entry: it keeps its scores and is not seated again.
+pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        withdraw_entry_in(conn, event, entry)?;
+        reseat_without_in(conn, event, entry, app.now())?;
+        Ok(())
+    })
 }

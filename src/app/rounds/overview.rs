@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 
 use super::{
-    MissingScores, RoundRecord, RoundState, RoundTables, latest, load, miles_in, reading,
-    round_miles, table_done,
+    MissingScores, RoundRecord, RoundReport, RoundState, RoundTables, entry_names, latest, load,
+    miles_in, reading, round_miles, round_report, table_done,
 };
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{DIGITAL, PAPER};
-use crate::app::{Tx, App, AppResult, HostKey, ViewerKey};
+use crate::app::{App, AppResult, HostKey, Tx, ViewerKey};
 use crate::db::queries;
 use crate::tournament::{ClockReading, EntryId, MoverDecision};
 
@@ -151,7 +151,7 @@ pub struct RoundOverview {
     pub round: RoundRecord,
     pub clock: ClockReading,
     /// The round's tables and byes, as the report gives them.
-    pub seating: Option<crate::app::report::RoundReport>,
+    pub seating: Option<RoundReport>,
     pub missing: Vec<MissingScores>,
 }
 
@@ -163,10 +163,8 @@ pub(super) fn overview(
 ) -> AppResult<RoundOverview> {
     let event = events::load(tx, event.id())?;
     let clock = reading(tx, &event, &round, now)?;
-    let seating = crate::app::report::report(tx, &event)?
-        .rounds
-        .into_iter()
-        .find(|r| r.round == round.number());
+    let names = entry_names(&events::entries(tx, event.id())?);
+    let seating = Some(round_report(tx, &event, &round, &names)?);
     let (_, missing) = round_miles(tx, &event, &round)?;
     Ok(RoundOverview {
         round,
@@ -226,5 +224,42 @@ pub fn table_keys(app: &App, host: &HostKey) -> AppResult<(EventRecord, Vec<(i32
             .map(|n| (n, event.table_key(n)))
             .collect();
         Ok((event.clone(), keyed))
+    })
+}
+
+/// The round now being played (or the last one), with its clock.
+#[derive(Debug, Clone)]
+pub struct RoundNow {
+    pub round: RoundRecord,
+    pub clock: ClockReading,
+}
+
+/// An event as a reader sees it: the event, its current round and how many entries play.
+#[derive(Debug, Clone)]
+pub struct EventOverview {
+    pub event: EventRecord,
+    pub round: Option<RoundNow>,
+    pub active_entries: usize,
+}
+
+/// An event, its current round and the number of entries still playing.
+pub fn event_overview(app: &App, viewer: &ViewerKey) -> AppResult<EventOverview> {
+    app.read_as_viewer(viewer, |conn, event| {
+        let round = match latest(conn, event)? {
+            Some(round) => {
+                let clock = reading(conn, event, &round, app.now())?;
+                Some(RoundNow { round, clock })
+            }
+            None => None,
+        };
+        let active_entries = events::entries(conn, event.id())?
+            .iter()
+            .filter(|e| e.entry.is_active())
+            .count();
+        Ok(EventOverview {
+            event: event.clone(),
+            round,
+            active_entries,
+        })
     })
 }

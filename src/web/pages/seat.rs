@@ -13,8 +13,8 @@ use super::host::{
     ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
 };
 use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
-use crate::app::rounds::{self, RoundState, SeatCard};
-use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
+use crate::app::rounds::RoundState;
+use crate::app::seat::{self, DealInfo, PickFrom, SeatCard, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreSheet, ScoreUnit};
 use crate::i18n::Lang;
@@ -505,8 +505,7 @@ async fn card(
     };
     let result = async {
         let what = what?;
-        let outcome = match run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?
-        {
+        let outcome = match run(&app, move |app| seat::submit_paper_card(app, &key, what)).await? {
             Ok(outcome) => outcome,
             Err((at, refusal)) => {
                 let draft = card_draft(seat_card_form(at.round), &form.rows, &refusal);
