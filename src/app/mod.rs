@@ -2,6 +2,7 @@
 //! database transaction (one that behaves as if alone when it writes: see [`App::write`]) and
 //! uses the pure engine and tournament logic for every decision.
 
+pub mod backup;
 pub mod bot_moves;
 pub mod clock;
 pub mod console;
@@ -35,6 +36,8 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::AppError;
 
+/// Where the database is: a SQLite file or a PostgreSQL URL (what the commands are told).
+pub use crate::db::Database;
 pub use deals::Tx;
 
 use crate::db::{Access, Pool};
@@ -67,6 +70,8 @@ pub struct App {
     /// time (up to 100 ms): behind a train of short writes (a big seating stored in steps, a
     /// burst of moves) it could wait far longer than any of them held the lock.
     writers: Arc<parking_lot::FairMutex<()>>,
+    /// The boards page moves left for the page load after their redirect.
+    moved_boards: Arc<seat::MovedBoards>,
 }
 
 impl App {
@@ -76,12 +81,27 @@ impl App {
             clock,
             deals: Arc::default(),
             writers: Arc::default(),
+            moved_boards: Arc::default(),
         }
+    }
+
+    /// Opens the database (`connections`: the most the pool opens) and answers the app on it.
+    pub fn open(
+        database: &Database,
+        connections: u32,
+        clock: Arc<dyn Clock>,
+    ) -> Result<App, crate::db::DbError> {
+        Ok(App::new(crate::db::open(database, connections)?, clock))
     }
 
     /// The replayed deals kept in memory.
     pub fn deals(&self) -> &deals::Deals {
         &self.deals
+    }
+
+    /// The boards page moves left (see [`seat::play_page_move`]).
+    pub fn moved_boards(&self) -> &seat::MovedBoards {
+        &self.moved_boards
     }
 
     /// The current time, from the app's clock.

@@ -187,7 +187,7 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
 
 /// The whole evening, for its host: settings, every round and table, standings, corrections.
 pub fn export(app: &App, host: &HostKey) -> AppResult<EventReport> {
-    app.read_as_host(host, |tx, event| report(tx, event))
+    app.read_as_host(host, report)
 }
 
 /// The standings as CSV, for the host.

@@ -120,23 +120,131 @@ pub(super) fn board_of(
     now: DateTime<Utc>,
 ) -> AppResult<(SeatBoard, Option<DealFrame>)> {
     let (state, frame) = state_with(tx, holder, now, None)?;
+    let table = match rounds::latest(tx, &holder.event)? {
+        Some(round) => queries::table_of_entry(tx, round.row.id, holder.entry.id)?,
+        None => None,
+    };
+    Ok((board_around(holder, state, table.map(|t| t.id))?, frame))
+}
+
+/// The board around a seat's state: its table's score sheet, its table (`table`, the id of the
+/// one it sits at this round) and the evening's series.
+fn board_around(holder: &SeatHolder, state: SeatState, table: Option<i64>) -> AppResult<SeatBoard> {
     let sheet = holder
         .event
         .settings
         .table_config(state.tablemates.len().max(2))
         .map(|config| config.rules.score_sheet(config))
         .map_err(|e| AppError::Internal(e.to_string()))?;
-    let table = match rounds::latest(tx, &holder.event)? {
-        Some(round) => queries::table_of_entry(tx, round.row.id, holder.entry.id)?,
-        None => None,
-    };
-    Ok((
-        SeatBoard {
-            state,
-            sheet,
-            table: table.map(|t| t.id),
-            series: holder.event.row.series_id,
-        },
-        frame,
-    ))
+    Ok(SeatBoard {
+        state,
+        sheet,
+        table,
+        series: holder.event.row.series_id,
+    })
+}
+
+/// Plays a move from the seat page (a form sent without script), in the move's one
+/// transaction, which also holds the seat for its link as opening the page does. The board the
+/// move left (its answer, as the API's) is kept for the page load that follows the move's
+/// redirect ([`page_board`]), so that the page is not read and the deal not replayed again.
+pub fn play_page_move(
+    app: &App,
+    key: &SeatKey,
+    (seen, confirmed): (u32, bool),
+    action: &serde_json::Value,
+) -> AppResult<TableRef> {
+    let (board, table) = app.write(|tx| {
+        if let SeatKey::Token(token) = key {
+            claim_by_token(tx, token)?;
+        }
+        let holder = key.holder(tx)?;
+        let (answer, table) = play_json_move(tx, &holder, (seen, confirmed), action, app.now())?;
+        Ok((
+            board_around(&holder, answer.state, Some(table.table))?,
+            table,
+        ))
+    })?;
+    crate::metrics::get().moves.inc();
+    if let Some(at) = table.deal {
+        app.moved_boards().keep(key, board, at, app.now());
+    }
+    Ok(table)
+}
+
+/// The seat page's board: the one a move from this page has just left, if its table has not
+/// moved on since (as far as this instance knows); else read, in one transaction (a write by
+/// the seat's link, which holds the seat: see [`open_seat_board`]).
+pub fn page_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
+    if let Some(board) = app.moved_boards().take(app, key) {
+        return Ok(board);
+    }
+    match key {
+        SeatKey::Token(token) => open_seat_board(app, token),
+        SeatKey::Player(..) => seat_board(app, key),
+    }
+}
+
+/// How long a board a page move left waits for the page load after the move's redirect.
+const MOVED_BOARD_LIFE: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
+
+/// How many such boards wait at most (one per seat that has just moved).
+const MOVED_BOARDS: usize = 1024;
+
+/// The boards page moves left, each for the one page load that follows its move (see
+/// [`play_page_move`]).
+#[derive(Debug, Default)]
+pub struct MovedBoards {
+    boards: std::sync::Mutex<std::collections::HashMap<String, MovedBoard>>,
+}
+
+#[derive(Debug)]
+struct MovedBoard {
+    board: SeatBoard,
+    at: DealAt,
+    when: DateTime<Utc>,
+}
+
+/// The slot of a seat's board: by its link's token, or by the player and seat epoch a browser
+/// picked (another epoch is another seat).
+fn slot(key: &SeatKey) -> String {
+    match key {
+        SeatKey::Token(token) => format!("token {token}"),
+        SeatKey::Player(player, epoch) => format!("player {player} {epoch}"),
+    }
+}
+
+impl MovedBoards {
+    fn keep(&self, key: &SeatKey, board: SeatBoard, at: DealAt, when: DateTime<Utc>) {
+        let mut boards = self
+            .boards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if boards.len() >= MOVED_BOARDS {
+            boards.retain(|_, moved| when - moved.when <= MOVED_BOARD_LIFE);
+            if boards.len() >= MOVED_BOARDS {
+                boards.clear();
+            }
+        }
+        boards.insert(slot(key), MovedBoard { board, at, when });
+    }
+
+    /// The board a move of this seat left, taken: if it is recent, and no later move at its
+    /// table is kept here.
+    fn take(&self, app: &App, key: &SeatKey) -> Option<SeatBoard> {
+        let moved = self
+            .boards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&slot(key))?;
+        let now = app.now();
+        let later = DealAt {
+            game: moved.at.game,
+            actions: moved.at.actions + 1,
+        };
+        let fresh = now >= moved.when
+            && now - moved.when <= MOVED_BOARD_LIFE
+            && app.deals().at_least(later).is_none();
+        fresh.then_some(moved.board)
+    }
 }
