@@ -3,8 +3,11 @@
 //! table's steady bot, from that seat's view only, and the move is stored as played for the
 //! seat ("clock" or "bot") so that every board and the replay say so.
 //!
-//! Nothing here runs per request: the bots' task (`web::bots`) asks [`super::bot_moves::waiting`]
-//! what the server must play, and that also answers the turns whose time ran out. A decision
+//! This module reads the clock (whose turn, until when) and hands seats to a bot; the
+//! stand-in's move is played by [`super::bot_moves`] (`play_stand_in`), which sits above the
+//! seat's move use case. Nothing here runs per request: the bots' task (`web::bots`) asks
+//! [`super::bot_moves::waiting`] what the server must play, and that also answers the turns
+//! whose time ran out. A decision
 //! with its own window (Mille Bornes' coup fourré and the wait after a hazard, the Extension)
 //! is not on the turn clock: the table's own wait answers it, and the turn clock starts again
 //! once the table goes on.
