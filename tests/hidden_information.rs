@@ -37,7 +37,7 @@ fn engine_views(pool: &Pool, event: i64, table: i64, seat: u8) -> (Value, Value)
         .into_iter()
         .find(|t| i64::from(t.number) == table)
         .expect("the seat's table");
-    let deal = play::current_deal(&mut conn, row.id)
+    let deal = play::current_deal(&mut touring::app::Tx::alone(&mut conn), row.id)
         .expect("replay")
         .expect("a deal");
     let json = |view| serde_json::to_value(view).expect("a view as JSON");

@@ -1,5 +1,6 @@
 //! How many SQL statements one move costs, counted with diesel's instrumentation and pinned:
-//! a change that adds a query to the move path fails here and must say why it is worth it.
+//! a change that adds a query to the move path fails here and must say why it is worth it. A
+//! move from the seat page is one transaction too: the page after its redirect reads nothing.
 
 mod common;
 
@@ -7,8 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use common::app::{app_on, playing};
 use diesel::connection::{Instrumentation, InstrumentationEvent, set_default_instrumentation};
-use touring::app::App;
 use touring::app::seat::{self, SeatKey};
+use touring::app::{App, events};
 use touring::engine::RulesId;
 use touring::tournament::TableSize;
 
@@ -75,20 +76,52 @@ fn statements_of_one_move(app: &App, keys: &[SeatKey]) -> usize {
     panic!("no seat has the turn");
 }
 
+/// Plays the same discard from the seat page (a form sent without script, then the redirect's
+/// page load); answers the statements of the move and of the page after it.
+fn statements_of_one_page_move(app: &App, keys: &[SeatKey]) -> (usize, usize) {
+    for key in keys {
+        let state = seat::seat_state(app, key).expect("the seat's state");
+        let Some(deal) = state.deal.filter(|deal| deal.your_turn) else {
+            continue;
+        };
+        let action = deal
+            .legal
+            .iter()
+            .map(|action| serde_json::to_value(action).expect("a move as JSON"))
+            .find(|action| action.get("discard").is_some())
+            .expect("a discard among the legal moves");
+        let (moved, played) =
+            statements_of(|| seat::play_page_move(app, key, (deal.actions, false), &action));
+        played.expect("the move is played");
+        let (page, board) = statements_of(|| seat::page_board(app, key));
+        let board = board.expect("the seat's board");
+        assert_eq!(
+            board.state.deal.map(|deal| deal.actions),
+            Some(deal.actions + 1),
+            "the page shows the position the move left"
+        );
+        return (moved, page);
+    }
+    panic!("no seat has the turn");
+}
+
 #[test]
 fn one_move_runs_a_pinned_number_of_sql_statements() {
     set_default_instrumentation(counter).expect("instrumentation");
     // The number a move costs today. A change that raises it adds work to the hot path of
     // every table: lower it, or raise it here and say why in the commit.
     // (BEGIN and COMMIT included; TOURING_SHOW_QUERIES=1 lists them.)
-    for (rules, size, pinned) in [
-        (RulesId::Touring1926, TableSize::Three, 15),
-        (RulesId::Touring1958, TableSize::Two, 15),
-        (RulesId::MilleBornes, TableSize::Two, 15),
+    // From the seat page (a seat picked by QR code, then by its link), the page after the
+    // move's redirect is drawn from the move's answer; by the link the move also holds the
+    // seat, as opening the page does.
+    for (rules, size, pinned, by_pick, by_link) in [
+        (RulesId::Touring1926, TableSize::Three, 15, 15, 16),
+        (RulesId::Touring1958, TableSize::Two, 15, 15, 16),
+        (RulesId::MilleBornes, TableSize::Two, 15, 15, 16),
     ] {
         let dir = tempfile::tempdir().expect("temporary directory");
         let app = app_on(&dir.path().join("moves.sqlite"));
-        let (_, keys) = playing(&app, rules, size);
+        let (event, keys) = playing(&app, rules, size);
         // The first move reads the deal from the database; the next ones find it kept.
         statements_of_one_move(&app, &keys);
         let count = statements_of_one_move(&app, &keys);
@@ -96,6 +129,37 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
         assert_eq!(
             count, pinned,
             "{rules:?}: one move ran {count} SQL statements, pinned at {pinned}"
+        );
+        // By pick first: a renewed link ends the seat's picks.
+        let (moved, page) = statements_of_one_page_move(&app, &keys);
+        assert_eq!(
+            moved, by_pick,
+            "{rules:?}: a move from the seat page ran {moved} SQL statements, pinned at {by_pick}"
+        );
+        assert_eq!(
+            page, 0,
+            "{rules:?}: the page after a move read the database"
+        );
+        let links = app
+            .write(|tx| {
+                keys.iter()
+                    .map(|key| match key {
+                        SeatKey::Player(player, _) => Ok(SeatKey::Token(
+                            events::renew_link_in(tx, &event, *player)?.token,
+                        )),
+                        SeatKey::Token(_) => Ok(key.clone()),
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .expect("the seats' links");
+        let (moved, page) = statements_of_one_page_move(&app, &links);
+        assert_eq!(
+            moved, by_link,
+            "{rules:?}: a move from a seat link's page ran {moved} SQL statements, pinned at {by_link}"
+        );
+        assert_eq!(
+            page, 0,
+            "{rules:?}: the page after a move read the database"
         );
     }
 }

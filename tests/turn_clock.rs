@@ -8,11 +8,12 @@ use chrono::{Duration, Utc};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use touring::app::bot_moves;
+use touring::app::bot_moves::StandInTurn;
 use touring::app::play;
 use touring::app::replay::{self, DealRef};
 use touring::app::rounds::{self, SeatRequest, Signal};
 use touring::app::seat;
-use touring::app::turn_clock::{self, StandIn, StandInTurn};
+use touring::app::turn_clock::{self, StandIn};
 use touring::app::{App, AppError, ManualClock, events, simulate};
 use touring::bots::Budget;
 use touring::db::{Database, queries};
@@ -89,7 +90,8 @@ fn a_stalled_turn_is_played_by_the_steady_bot(rules: RulesId) {
     assert_eq!(due[0].by, StandIn::Clock);
     assert_eq!(due[0].turn.player, mover, "{rules:?}: the seat on turn");
 
-    let played = turn_clock::take_turn(&app, &due[0], Budget::Playouts(10)).expect("played");
+    let played =
+        bot_moves::take_stand_in_turn(&app, &due[0], Budget::Playouts(10)).expect("played");
     assert!(played.is_some(), "{rules:?}: the bot moved for the seat");
     let after = the_deal(&app, &event);
     assert_eq!(after.actions, before.actions + 1, "{rules:?}: one move");
@@ -198,7 +200,7 @@ fn the_host_hands_a_seat_to_a_bot_and_takes_it_back() {
     );
     assert_eq!(due[0].by, StandIn::Bot);
     assert!(
-        turn_clock::take_turn(&app, &due[0], Budget::Playouts(10))
+        bot_moves::take_stand_in_turn(&app, &due[0], Budget::Playouts(10))
             .expect("played")
             .is_some()
     );
@@ -229,7 +231,7 @@ fn a_clock_move_is_labelled_on_the_boards_and_in_the_replay() {
     clock.advance(Duration::seconds(31));
     let due = stand_ins(&app);
     assert_eq!(due.len(), 1);
-    turn_clock::take_turn(&app, &due[0], Budget::Playouts(10)).expect("played");
+    bot_moves::take_stand_in_turn(&app, &due[0], Budget::Playouts(10)).expect("played");
 
     // Every seat's board says so.
     for player in the_deal(&app, &event).seats.players {

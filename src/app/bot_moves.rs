@@ -5,15 +5,15 @@
 //! A bot decides from its seat's view only: [`choose`] replays the deal to rebuild what the seat
 //! saw go into the deadwood, then hands the bot the seat's observation, never the game.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::deals::DealAt;
-use super::events;
+use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
-use super::turn_clock::{self, StandInTurn};
-use super::{App, AppError, AppResult};
+use super::turn_clock::{self, StandIn};
+use super::{App, AppError, AppResult, Tx};
 use crate::bots::{self, Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::shuffle::derive_seed;
@@ -63,40 +63,39 @@ pub struct Waiting {
 /// Every bot seat, in every event, whose turn it is now, and every table whose wait for a
 /// decision is over: the round's clock runs and is in time, the table is digital and its deal
 /// is not over.
-pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
+pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
     let mut turns = Vec::new();
     let mut timeouts = Vec::new();
     let mut stand_ins = Vec::new();
-    for row in queries::rounds_in_state(conn, STARTED)? {
+    for row in queries::rounds_in_state(tx, STARTED)? {
         // A table needs looking at only if a bot sits there or it may wait for a decision.
-        let bots: std::collections::HashSet<i64> =
-            queries::bot_entries_of_event(conn, row.event_id)?
-                .into_iter()
-                .collect();
-        let event = events::load(conn, row.event_id)?;
+        let bots: std::collections::HashSet<i64> = queries::bot_entries_of_event(tx, row.event_id)?
+            .into_iter()
+            .collect();
+        let event = events::load(tx, row.event_id)?;
         let waits = event.settings.rules.has_timed_decisions();
-        let handed = turn_clock::handed_players(conn, row.event_id)?;
+        let handed = turn_clock::handed_players(tx, row.event_id)?;
         // With the turn clock on, or a seat handed to a bot, any table may have a turn to play.
         let every_table = event.settings.turn_seconds.is_some() || !handed.is_empty();
         if bots.is_empty() && !waits && !every_table {
             continue;
         }
-        let pauses = queries::pauses_of_round(conn, row.id)?;
+        let pauses = queries::pauses_of_round(tx, row.id)?;
         let round = RoundRecord::new(row, pauses)?;
-        if rounds::check_in_time(conn, &event, &round, now).is_err() {
+        if rounds::check_in_time(tx, &event, &round, now).is_err() {
             continue;
         }
         let mut with_bots = std::collections::HashSet::new();
-        for seated in queries::entries_of_round(conn, round.row.id)? {
+        for seated in queries::entries_of_round(tx, round.row.id)? {
             if bots.contains(&seated.entry_id) {
                 with_bots.insert(seated.table_id);
             }
         }
-        for table in queries::tables_of_round(conn, round.row.id)? {
+        for table in queries::tables_of_round(tx, round.row.id)? {
             if table.mode != DIGITAL || !(waits || every_table || with_bots.contains(&table.id)) {
                 continue;
             }
-            let Some(deal) = play::current_deal(conn, table.id)? else {
+            let Some(deal) = play::current_deal(tx, table.id)? else {
                 continue;
             };
             if let Some((_, due)) = deal.timed_decision()
@@ -108,16 +107,11 @@ pub fn waiting(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Waiting> {
                     game: deal.row.id,
                     actions: deal.actions,
                 });
-            } else if let Some(turn) = bot_to_move(conn, &deal, event.id(), table.id)? {
+            } else if let Some(turn) = bot_to_move(tx, &deal, event.id(), table.id)? {
                 turns.push(turn);
-            } else if let Some(due) = turn_clock::stand_in_to_move(
-                &deal,
-                &round,
-                &event,
-                table.id,
-                &handed,
-                now.naive_utc(),
-            ) {
+            } else if let Some(due) =
+                stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc())
+            {
                 stand_ins.push(due);
             }
         }
@@ -140,21 +134,21 @@ pub struct TableNow {
 /// The table as it stands now, if it is in the event's latest round, that round is in time,
 /// and its current deal is still `game` (else the server has nothing to play there).
 pub fn table_now(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: i64,
     table: i64,
     game: i64,
     now: DateTime<Utc>,
 ) -> AppResult<Option<TableNow>> {
-    let event = events::load(conn, event)?;
-    let Some(round) = rounds::latest(conn, &event)? else {
+    let event = events::load(tx, event)?;
+    let Some(round) = rounds::latest(tx, &event)? else {
         return Ok(None);
     };
-    let table = queries::table(conn, table)?;
-    if table.round_id != round.row.id || rounds::check_in_time(conn, &event, &round, now).is_err() {
+    let table = queries::table(tx, table)?;
+    if table.round_id != round.row.id || rounds::check_in_time(tx, &event, &round, now).is_err() {
         return Ok(None);
     }
-    let Some(deal) = play::current_deal(conn, table.id)? else {
+    let Some(deal) = play::current_deal(tx, table.id)? else {
         return Ok(None);
     };
     if deal.row.id != game {
@@ -170,22 +164,18 @@ pub fn table_now(
 
 /// Plays the answer of a decision whose time is up, if the table has not moved on since it was
 /// seen. Returns the table that changed.
-pub fn play_timeout(
-    conn: &mut Conn,
-    due: &TimeUp,
-    now: DateTime<Utc>,
-) -> AppResult<Option<TableRef>> {
+pub fn play_timeout(tx: &mut Tx, due: &TimeUp, now: DateTime<Utc>) -> AppResult<Option<TableRef>> {
     let Some(TableNow {
         event,
         round,
         table,
         deal,
-    }) = table_now(conn, due.event, due.table, due.game, now)?
+    }) = table_now(tx, due.event, due.table, due.game, now)?
     else {
         return Ok(None);
     };
     let played = play::apply_timeout(
-        conn,
+        tx,
         (&event, &round.row, &table),
         deal,
         due.actions,
@@ -258,11 +248,11 @@ fn bot_to_move(
 /// The action the bot of `turn` plays, or `None` when the table has moved on since the turn was
 /// seen. Reads only; the search runs outside any write transaction.
 pub fn choose(
-    conn: &mut Conn,
+    tx: &mut Tx,
     turn: &BotTurn,
     budget: Budget,
 ) -> AppResult<Option<crate::engine::Action>> {
-    let Some(deal) = play::current_deal(conn, turn.table)? else {
+    let Some(deal) = play::current_deal(tx, turn.table)? else {
         return Ok(None);
     };
     if deal.row.id != turn.game || deal.actions != turn.actions || deal.is_over() {
@@ -293,12 +283,12 @@ pub fn choose(
 /// Plays a bot's chosen action as its seat, through the seat's move use case. A refusal
 /// because the table moved on or the time is up is not an error: the bot simply did not move.
 pub fn play(
-    conn: &mut Conn,
+    tx: &mut Tx,
     turn: &BotTurn,
     action: crate::engine::Action,
     now: DateTime<Utc>,
 ) -> AppResult<Option<TableRef>> {
-    let holder = seat::holder_by_player(conn, turn.player)?;
+    let holder = seat::holder_by_player(tx, turn.player)?;
     if !holder.entry.is_bot {
         return Err(AppError::Forbidden(
             "only a bot's seat is played by the server".into(),
@@ -309,7 +299,7 @@ pub fn play(
         action,
         confirmed: true,
     };
-    match seat::play_move_as(conn, &holder, request, now) {
+    match seat::play_move_as(tx, &holder, request, now) {
         Ok((_, table)) => Ok(Some(table)),
         Err(AppError::Stale(_) | AppError::TimeUp | AppError::Conflict(_)) => Ok(None),
         Err(other) => Err(other),
@@ -336,6 +326,108 @@ pub fn take_turn(app: &App, turn: &BotTurn, budget: Budget) -> AppResult<Option<
         return Ok(None);
     };
     let played = app.write(|conn| play(conn, turn, action, app.now()))?;
+    if played.is_some() {
+        crate::metrics::get().moves.inc();
+    }
+    Ok(played)
+}
+
+// ---------------------------------------------------------------- stand-ins
+
+/// A seat's turn that the server plays for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StandInTurn {
+    /// The turn, as a bot's turn (the steady bot of the seat's player).
+    pub turn: BotTurn,
+    pub by: StandIn,
+}
+
+/// The turn a stand-in plays in a deal now, if any: the seat to move was handed to a bot, or
+/// its turn ran out on the turn clock. The caller has checked that the round is in time.
+pub fn stand_in_to_move(
+    deal: &LoadedDeal,
+    round: &RoundRecord,
+    event: &EventRecord,
+    table: i64,
+    handed: &std::collections::HashSet<i64>,
+    now: NaiveDateTime,
+) -> Option<StandInTurn> {
+    if deal.is_over() || deal.timed_decision().is_some() {
+        return None;
+    }
+    let player = *deal.seats.players.get(usize::from(deal.game.to_move()))?;
+    let by = if handed.contains(&player) {
+        StandIn::Bot
+    } else if turn_clock::turn_due(deal, round, event.settings.turn_seconds)
+        .is_some_and(|due| due <= now)
+    {
+        StandIn::Clock
+    } else {
+        return None;
+    };
+    Some(StandInTurn {
+        turn: BotTurn {
+            event: event.id(),
+            table,
+            game: deal.row.id,
+            actions: deal.actions,
+            player,
+            level: Level::Steady,
+        },
+        by,
+    })
+}
+
+/// Plays a stand-in's chosen action for its seat, if the table has not moved on, the round is
+/// in time, and the stand-in may still play (the turn ran out; the seat is still handed to a
+/// bot). Answers the table that changed.
+pub fn play_stand_in(
+    tx: &mut Tx,
+    due: &StandInTurn,
+    action: crate::engine::Action,
+    now: DateTime<Utc>,
+) -> AppResult<Option<TableRef>> {
+    let turn = &due.turn;
+    let Some(TableNow {
+        event,
+        round,
+        table,
+        deal,
+    }) = table_now(tx, turn.event, turn.table, turn.game, now)?
+    else {
+        return Ok(None);
+    };
+    if deal.actions != turn.actions {
+        return Ok(None);
+    }
+    let handed = turn_clock::handed_players(tx, event.id())?;
+    if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
+        return Ok(None);
+    }
+    let seat = deal.game.to_move();
+    let played = play::apply_for_seat(
+        tx,
+        (&event, &round.row, &table),
+        deal,
+        seat,
+        action,
+        now.naive_utc(),
+        due.by,
+    );
+    changed_table(&event, &round, &table, played)
+}
+
+/// Takes a stand-in's turn: chooses the steady bot's action from the seat's view in a read
+/// transaction, then plays it in a write transaction (refused quietly if the table moved on).
+pub fn take_stand_in_turn(
+    app: &App,
+    due: &StandInTurn,
+    budget: Budget,
+) -> AppResult<Option<TableRef>> {
+    let Some(action) = app.read(|conn| choose(conn, &due.turn, budget))? else {
+        return Ok(None);
+    };
+    let played = app.write(|conn| play_stand_in(conn, due, action, app.now()))?;
     if played.is_some() {
         crate::metrics::get().moves.inc();
     }

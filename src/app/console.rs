@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 use super::events::EventRecord;
 use super::report::{self, CorrectionReport};
 use super::rounds::{self, RoundBoard, RoundState};
-use super::{App, AppResult, HostKey};
-use crate::db::Conn;
+use super::{App, AppResult, HostKey, Tx};
 use crate::tournament::{Closing, SeatingPlan};
 
 /// The console's round panel: the latest round, and what closing it would do.
@@ -75,19 +74,18 @@ pub fn round_panel(app: &App, host: &HostKey) -> AppResult<RoundPanel> {
     app.read_as_host(host, |conn, event| panel_in(conn, event, app))
 }
 
-fn panel_in(conn: &mut Conn, event: &EventRecord, app: &App) -> AppResult<RoundPanel> {
-    let board = rounds::board_in(conn, event, None, app.now())?;
+fn panel_in(tx: &mut Tx, event: &EventRecord, app: &App) -> AppResult<RoundPanel> {
+    let board = rounds::board_in(tx, event, None, app.now())?;
     let mut closing = None;
     let mut cards = BTreeMap::new();
     if let Some(picture) = &board.round
         && picture.state != RoundState::Seated
-        && let Some(round) = rounds::latest(conn, event)?
+        && let Some(round) = rounds::latest(tx, event)?
     {
         if picture.state == RoundState::Over {
-            closing =
-                Some(rounds::preview_close_in(conn, event, &round).map_err(|e| e.to_string()));
+            closing = Some(rounds::preview_close_in(tx, event, &round).map_err(|e| e.to_string()));
         }
-        cards = rounds::paper_cards_in(conn, event, &round)?;
+        cards = rounds::paper_cards_in(tx, event, &round)?;
     }
     Ok(RoundPanel {
         board,

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use super::events::PlayerLink;
 use super::events::{self, EventRecord};
 use super::rounds::{self, SeatRequest, Signal};
-use super::{App, AppError, AppResult};
+use super::{App, AppError, AppResult, Tx};
 use crate::db::queries;
 use crate::tournament::{ClockState, EventLength, Members, RoundKind, Settings, TableSize};
 
@@ -84,7 +84,7 @@ pub enum Step {
 /// start a seated round once it has been seated for `break_secs`. A refusal (someone at the
 /// console acted first) is simply a wait.
 pub fn autopilot(
-    conn: &mut crate::db::Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     now: DateTime<Utc>,
     break_secs: i64,
@@ -92,7 +92,7 @@ pub fn autopilot(
     if event.is_finished() {
         return Ok(Step::Finished);
     }
-    let Some(round) = rounds::latest(conn, event)? else {
+    let Some(round) = rounds::latest(tx, event)? else {
         return Ok(Step::Wait);
     };
     let number = round.row.number;
@@ -101,24 +101,24 @@ pub fn autopilot(
     }
     if round.is_seated() {
         // Seated by the close of the round before: its closing time is when the break began.
-        let previous = queries::round(conn, event.id(), number - 1)?;
+        let previous = queries::round(tx, event.id(), number - 1)?;
         let seated_at = previous.and_then(|r| r.closed_at).map(super::utc);
         let due = seated_at.is_none_or(|at| (now - at).num_seconds() >= break_secs);
         if !due {
             return Ok(Step::Wait);
         }
         return Ok(
-            match rounds::signal_in(conn, event, number, Signal::Start, now) {
+            match rounds::signal_in(tx, event, number, Signal::Start, now) {
                 Ok(_) => Step::Started(round.number()),
                 Err(AppError::Conflict(_)) => Step::Wait,
                 Err(other) => return Err(other),
             },
         );
     }
-    if rounds::reading(conn, event, &round, now)?.state != ClockState::Over {
+    if rounds::reading(tx, event, &round, now)?.state != ClockState::Over {
         return Ok(Step::Wait);
     }
-    match rounds::close_in(conn, event, number, now) {
+    match rounds::close_in(tx, event, number, now) {
         Ok(summary) if summary.finished => Ok(Step::Finished),
         Ok(_) => Ok(Step::Closed(round.number())),
         Err(AppError::Conflict(_)) => Ok(Step::Wait),

@@ -2,6 +2,7 @@
 //! database transaction (one that behaves as if alone when it writes: see [`App::write`]) and
 //! uses the pure engine and tournament logic for every decision.
 
+pub mod backup;
 pub mod bot_moves;
 pub mod clock;
 pub mod console;
@@ -22,6 +23,7 @@ pub mod secret;
 pub mod series;
 pub mod simulate;
 pub mod slips;
+pub mod standings;
 #[cfg(test)]
 pub mod testing;
 pub mod tokens;
@@ -34,7 +36,11 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::AppError;
 
-use crate::db::{Access, Conn, Pool};
+/// Where the database is: a SQLite file or a PostgreSQL URL (what the commands are told).
+pub use crate::db::Database;
+pub use deals::Tx;
+
+use crate::db::{Access, Pool};
 
 /// How often a write that collided on PostgreSQL is run again before the caller is told to.
 const WRITE_ATTEMPTS: u32 = 5;
@@ -64,6 +70,8 @@ pub struct App {
     /// time (up to 100 ms): behind a train of short writes (a big seating stored in steps, a
     /// burst of moves) it could wait far longer than any of them held the lock.
     writers: Arc<parking_lot::FairMutex<()>>,
+    /// The boards page moves left for the page load after their redirect.
+    moved_boards: Arc<seat::MovedBoards>,
 }
 
 impl App {
@@ -73,12 +81,27 @@ impl App {
             clock,
             deals: Arc::default(),
             writers: Arc::default(),
+            moved_boards: Arc::default(),
         }
+    }
+
+    /// Opens the database (`connections`: the most the pool opens) and answers the app on it.
+    pub fn open(
+        database: &Database,
+        connections: u32,
+        clock: Arc<dyn Clock>,
+    ) -> Result<App, crate::db::DbError> {
+        Ok(App::new(crate::db::open(database, connections)?, clock))
     }
 
     /// The replayed deals kept in memory.
     pub fn deals(&self) -> &deals::Deals {
         &self.deals
+    }
+
+    /// The boards page moves left (see [`seat::play_page_move`]).
+    pub fn moved_boards(&self) -> &seat::MovedBoards {
+        &self.moved_boards
     }
 
     /// The current time, from the app's clock.
@@ -93,9 +116,9 @@ impl App {
 
     /// Runs a read-only use case in one read transaction: it sees one consistent snapshot, and
     /// never waits for (nor blocks) the writers.
-    pub fn read<T>(&self, f: impl FnOnce(&mut Conn) -> AppResult<T>) -> AppResult<T> {
+    pub fn read<T>(&self, f: impl FnOnce(&mut Tx) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
-        deals::scoped(&self.deals, false, || conn.transaction_for(Access::Read, f))
+        conn.transaction_for(Access::Read, |conn| f(&mut Tx::read(conn, &self.deals)))
     }
 
     /// Runs a use case that writes, in one transaction that behaves as if it were alone: all
@@ -103,7 +126,8 @@ impl App {
     /// transaction against other processes); on PostgreSQL a
     /// use case that collided with another one at the same moment is run again, and then sees
     /// the other's change (so `f` may run more than once, and does nothing but database work).
-    pub fn write<T>(&self, mut f: impl FnMut(&mut Conn) -> AppResult<T>) -> AppResult<T> {
+    /// What it loaded or played is kept in the app's deals only once it has committed.
+    pub fn write<T>(&self, mut f: impl FnMut(&mut Tx) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
         let _turn = (!conn.is_postgres()).then(|| self.writers.lock());
         let mut attempt = 0;
@@ -114,8 +138,16 @@ impl App {
             } else {
                 Access::WriteAlone
             };
-            let result = deals::scoped(&self.deals, true, || conn.transaction_for(access, &mut f));
+            let result: AppResult<(T, deals::Pending)> = conn.transaction_for(access, |conn| {
+                let mut tx = Tx::write(conn, &self.deals);
+                let value = f(&mut tx)?;
+                Ok((value, tx.into_pending()))
+            });
             match result {
+                Ok((value, pending)) => {
+                    pending.committed(&self.deals);
+                    return Ok(value);
+                }
                 Err(error)
                     if error.is_concurrent_change()
                         && conn.is_postgres()
@@ -126,7 +158,7 @@ impl App {
                     let jitter = rand::random_range(0..=u64::from(attempt) * 2);
                     std::thread::sleep(std::time::Duration::from_millis(jitter));
                 }
-                other => return other,
+                Err(error) => return Err(error),
             }
         }
     }
@@ -136,7 +168,7 @@ impl App {
     pub fn read_as_host<T>(
         &self,
         host: &HostKey,
-        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+        f: impl FnOnce(&mut Tx, &events::EventRecord) -> AppResult<T>,
     ) -> AppResult<T> {
         self.read(|conn| {
             let event = events::load_as_host(conn, host)?;
@@ -148,7 +180,7 @@ impl App {
     pub fn write_as_host<T>(
         &self,
         host: &HostKey,
-        mut f: impl FnMut(&mut Conn, &events::EventRecord) -> AppResult<T>,
+        mut f: impl FnMut(&mut Tx, &events::EventRecord) -> AppResult<T>,
     ) -> AppResult<T> {
         self.write(|conn| {
             let event = events::load_as_host(conn, host)?;
@@ -161,7 +193,7 @@ impl App {
     pub fn read_as_viewer<T>(
         &self,
         viewer: &ViewerKey,
-        f: impl FnOnce(&mut Conn, &events::EventRecord) -> AppResult<T>,
+        f: impl FnOnce(&mut Tx, &events::EventRecord) -> AppResult<T>,
     ) -> AppResult<T> {
         self.read(|conn| {
             let event = events::load_as_viewer(conn, viewer)?;

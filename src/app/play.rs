@@ -8,14 +8,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use chrono::NaiveDateTime;
-use serde::{Deserialize, Serialize};
 
+use super::deals::{StandIn, StandInNote, Tx};
 use super::events::EventRecord;
-use super::turn_clock::{StandIn, StandInNote};
 use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
-use crate::engine::{Action, Config, Event, Game, Options, RulesId, Seat, TimedDecision};
+use crate::engine::{Action, Config, Event, Seat};
 use crate::tournament::{self, EntryId, GameMiles};
 
 /// A table played on the players' phones, the rules enforced by the engine.
@@ -23,85 +22,7 @@ pub const DIGITAL: &str = "digital";
 /// A table played with real cards; the scores are typed in.
 pub const PAPER: &str = "paper";
 
-/// Who sits where in one deal.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DealSeats {
-    /// Player ids in seat order (seat 0 plays first).
-    pub players: Vec<i64>,
-    /// For each side of the game, the entry that plays it.
-    pub sides: Vec<EntryId>,
-}
-
-impl DealSeats {
-    /// The seats of a deal at a table whose entries are listed in table-side order with their
-    /// players (one, or two partners). The first side rotates from deal to deal, so that
-    /// nobody always plays first; partners sit opposite each other.
-    pub fn for_deal(table: &[(EntryId, Vec<i64>)], partners: bool, deal: u32) -> DealSeats {
-        let k = table.len().max(1);
-        let shift = (deal.saturating_sub(1) as usize) % k;
-        let sides: Vec<EntryId> = (0..k).map(|i| table[(i + shift) % k].0).collect();
-        let per_entry = if partners { 2 } else { 1 };
-        let players = (0..k * per_entry)
-            .map(|seat| {
-                let (_, members) = &table[(seat % k + shift) % k];
-                members.get(seat / k).copied().unwrap_or_default()
-            })
-            .collect();
-        DealSeats { players, sides }
-    }
-
-    /// The seat of a player, if they play in this deal.
-    pub fn seat_of(&self, player: i64) -> Option<Seat> {
-        self.players
-            .iter()
-            .position(|&p| p == player)
-            .map(|s| s as Seat)
-    }
-}
-
-/// A deal read from the database and replayed.
-#[derive(Debug, Clone)]
-pub struct LoadedDeal {
-    pub row: GameRow,
-    pub game: Game,
-    pub seats: DealSeats,
-    /// How many actions have been played: the number a client sends back with its next move.
-    pub actions: u32,
-    /// The actions, in order.
-    pub history: Vec<Action>,
-    /// The events of the last [`RECENT`] actions (a referee's view), each with the number of
-    /// its action, kept from the one replay so that pages need not replay the deal again.
-    pub events: Vec<(u32, Event)>,
-    /// When the last action was played (when the deal was dealt, before any).
-    pub last_at: NaiveDateTime,
-    /// The actions played for their seats (the turn clock, or a bot the host handed the seat
-    /// to), in order.
-    pub stand_ins: Vec<StandInNote>,
-    /// How long the table waits after a hazard (the event's Coup Fourré window).
-    pub hidden_window: chrono::TimeDelta,
-}
-
-/// How many of the latest actions' events a loaded deal keeps.
-pub const RECENT: u32 = 8;
-
-/// How long a table waits for a hidden timed decision (Mille Bornes' wait after a hazard,
-/// whether or not anyone may call Coup Fourré) when the rule set's options name no length.
-pub const HIDDEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(5);
-
-/// How long a side has to decide an open question (Mille Bornes' Extension) before the table
-/// goes on without it (the Extension is then declined).
-pub const OPEN_DECISION_WINDOW: chrono::TimeDelta = chrono::TimeDelta::seconds(20);
-
-/// How long a table of this configuration waits for a hidden timed decision: the seconds its
-/// options choose (the event's, the same for every table and every decision of the evening).
-pub fn hidden_window(config: &Config) -> chrono::TimeDelta {
-    config
-        .options
-        .decision_seconds()
-        .map_or(HIDDEN_DECISION_WINDOW, |s| {
-            chrono::TimeDelta::seconds(i64::from(s))
-        })
-}
+pub use super::deals::{DealSeats, LoadedDeal, current_deal, hidden_window, load_deal};
 
 /// A deal's options as stored with it: the rule set's JSON object, none when every option is
 /// at its default (so deals of the Touring games store nothing).
@@ -111,49 +32,6 @@ fn stored_options(config: &Config) -> serde_json::Result<Option<String>> {
         Ok(None)
     } else {
         serde_json::to_string(&options).map(Some)
-    }
-}
-
-impl LoadedDeal {
-    /// Miles per side, as the tournament counts them.
-    pub fn miles(&self) -> GameMiles {
-        GameMiles {
-            sides: self.seats.sides.clone(),
-            miles: self.game.scores(),
-        }
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.game.is_over()
-    }
-
-    /// The out-of-turn decision the table waits for, with the time its answer is due.
-    pub fn timed_decision(&self) -> Option<(TimedDecision<Action>, NaiveDateTime)> {
-        let decision = self.game.timed_decision()?;
-        let window = if decision.hidden {
-            self.hidden_window
-        } else {
-            OPEN_DECISION_WINDOW
-        };
-        Some((decision, self.last_at + window))
-    }
-
-    /// The events of the last `count` actions (at most [`RECENT`]), as `viewer` may see them,
-    /// newest last.
-    pub fn recent_events(&self, count: u32, viewer: Option<Seat>) -> Vec<Event> {
-        let from = self.actions.saturating_sub(count);
-        self.events
-            .iter()
-            .filter(|(number, _)| *number >= from)
-            .map(|(_, event)| event.clone().seen_by(viewer))
-            .collect()
-    }
-
-    /// Keeps the events of action `number`, forgetting those older than [`RECENT`] actions.
-    fn remember(&mut self, number: u32, events: Vec<Event>) {
-        self.events.extend(events.into_iter().map(|e| (number, e)));
-        let from = (number + 1).saturating_sub(RECENT);
-        self.events.retain(|(n, _)| *n >= from);
     }
 }
 
@@ -253,128 +131,25 @@ impl NewDeal {
     }
 }
 
-/// Replays a stored deal: from the replay kept in memory ([`super::deals`]) and the actions
-/// stored since, or from its first action.
-pub fn load_deal(conn: &mut Conn, row: GameRow) -> AppResult<LoadedDeal> {
-    let deal = match super::deals::kept(&row) {
-        Some(kept) => {
-            let mut deal = LoadedDeal::clone(&kept);
-            let from = deal.actions;
-            deal.row = row;
-            let newer = queries::actions_of_game_from(conn, deal.row.id, from as i32)?;
-            if newer.is_empty() {
-                return Ok(deal);
-            }
-            replay(&mut deal, newer)?;
-            deal
-        }
-        None => {
-            let config = deal_config(&row)?;
-            let seats: DealSeats = serde_json::from_str(&row.seats)?;
-            let game = Game::new(config, row.seed as u64, &[]).map_err(|e| {
-                AppError::Internal(format!("deal {} cannot be set up: {e}", row.id))
-            })?;
-            let stored = queries::actions_of_game(conn, row.id)?;
-            let mut deal = LoadedDeal {
-                last_at: row.started_at,
-                row,
-                game,
-                seats,
-                actions: 0,
-                history: Vec::new(),
-                events: Vec::new(),
-                stand_ins: Vec::new(),
-                hidden_window: hidden_window(&config),
-            };
-            replay(&mut deal, stored)?;
-            deal
-        }
-    };
-    super::deals::keep(&deal);
-    Ok(deal)
-}
-
-/// The configuration a stored deal was dealt with, with its options.
-fn deal_config(row: &GameRow) -> AppResult<Config> {
-    let rules = RulesId::parse(&row.rules).map_err(|e| AppError::Internal(e.to_string()))?;
-    let players = u8::try_from(row.players)
-        .map_err(|_| AppError::Internal(format!("deal {} has {} players", row.id, row.players)))?;
-    let options = match &row.options {
-        Some(text) => serde_json::from_str(text)?,
-        None => serde_json::Value::Null,
-    };
-    let options = Options::from_stored(rules, &options)
-        .map_err(|e| AppError::Internal(format!("deal {}'s options: {e}", row.id)))?;
-    Config::new(rules, players, Some(row.partners))
-        .and_then(|config| config.with_options(options))
-        .map_err(|e| AppError::Internal(e.to_string()))
-}
-
-/// Plays stored actions (the ones after `deal.actions`, in order) on a deal.
-fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> AppResult<()> {
-    let rules = deal.game.config().rules;
-    let keep_from = (deal.actions + stored.len() as u32).saturating_sub(RECENT);
-    for row in stored {
-        let number = deal.actions;
-        if row.number != number as i32 {
-            return Err(AppError::Internal(format!(
-                "deal {} does not replay: action {} is stored where {number} should be",
-                deal.row.id, row.number
-            )));
-        }
-        let value: serde_json::Value = serde_json::from_str(&row.action)?;
-        let action = Action::from_json(rules, &value).map_err(AppError::Internal)?;
-        let mut events = Vec::new();
-        deal.game.apply(action, &mut events).map_err(|e| {
-            AppError::Internal(format!(
-                "deal {} does not replay: action {number} is not legal: {e}",
-                deal.row.id
-            ))
-        })?;
-        if let Some(by) = StandIn::parse(row.played_by.as_deref()) {
-            deal.stand_ins.push(StandInNote {
-                action: number,
-                seat: Seat::try_from(row.seat).unwrap_or_default(),
-                by,
-            });
-        }
-        deal.actions += 1;
-        deal.history.push(action);
-        deal.last_at = row.created_at;
-        if number >= keep_from {
-            deal.remember(number, events);
-        }
-    }
-    Ok(())
-}
-
-/// The current (last) deal of a table, if any.
-pub fn current_deal(conn: &mut Conn, table_id: i64) -> AppResult<Option<LoadedDeal>> {
-    match queries::games_of_table(conn, table_id)?.pop() {
-        Some(row) => load_deal(conn, row).map(Some),
-        None => Ok(None),
-    }
-}
-
 /// The round's miles so far at a digital table, per entry. A finished deal counts the scores
 /// stored when it was won; `current`, the table's deal if the caller has it loaded already, is
 /// not replayed again; only a deal that is neither is replayed.
 pub fn table_miles(
-    conn: &mut Conn,
+    tx: &mut Tx,
     table: &RoundTable,
     current: Option<&LoadedDeal>,
 ) -> AppResult<BTreeMap<EntryId, u32>> {
-    let entries: Vec<EntryId> = queries::entries_of_table(conn, table.id)?
+    let entries: Vec<EntryId> = queries::entries_of_table(tx, table.id)?
         .iter()
         .map(|te| te.entry_id)
         .collect();
-    let games = queries::games_of_table(conn, table.id)?;
+    let games = queries::games_of_table(tx, table.id)?;
     let mut playing = HashMap::new();
     for row in &games {
         if row.scores.is_none() {
             let deal = match current.filter(|d| d.row.id == row.id) {
                 Some(deal) => Arc::new(deal.clone()),
-                None => Arc::new(load_deal(conn, row.clone())?),
+                None => Arc::new(load_deal(tx, row.clone())?),
             };
             playing.insert(row.id, deal);
         }
@@ -431,28 +206,6 @@ pub fn finished_totals(
     Ok((u32::try_from(finished.len()).unwrap_or(u32::MAX), totals))
 }
 
-/// Every deal of a round that is still in play (not won), replayed: one query for how many
-/// actions each has, and the replays kept in memory for those that have not moved on since
-/// (after a move its replay is kept, so at a busy party nearly all of them).
-pub fn deals_in_play(
-    conn: &mut Conn,
-    games: &[GameRow],
-) -> AppResult<HashMap<i64, Arc<LoadedDeal>>> {
-    let open: Vec<&GameRow> = games.iter().filter(|g| g.scores.is_none()).collect();
-    let ids: Vec<i64> = open.iter().map(|g| g.id).collect();
-    let counts: HashMap<i64, i64> = queries::action_counts(conn, &ids)?.into_iter().collect();
-    let mut out = HashMap::with_capacity(open.len());
-    for row in open {
-        let stored = counts.get(&row.id).copied().unwrap_or(0);
-        let deal = match super::deals::kept(row) {
-            Some(kept) if i64::from(kept.actions) == stored => kept,
-            _ => Arc::new(load_deal(conn, row.clone())?),
-        };
-        out.insert(row.id, deal);
-    }
-    Ok(out)
-}
-
 /// What a move did.
 #[derive(Debug, Clone)]
 pub struct MoveOutcome {
@@ -497,7 +250,7 @@ fn wait_message(due: NaiveDateTime, now: NaiveDateTime) -> String {
 /// rather than played: [`apply_timeout`] plays it when the wait is over, as it does for a
 /// seat that does not answer.
 pub fn apply_move(
-    conn: &mut Conn,
+    tx: &mut Tx,
     table: (&EventRecord, &Round, &RoundTable),
     deal: LoadedDeal,
     Move { seat, seen, action }: Move,
@@ -529,14 +282,14 @@ pub fn apply_move(
             });
         }
     }
-    record(conn, table, deal, seat, action, now, true, None)
+    record(tx, table, deal, seat, action, now, true, None)
 }
 
 /// Plays the answer of the decision the table waits for once its time is up: the table's
 /// move, not a seat's. Refused (as stale) when there is nothing to wait for or the time is not
 /// up yet.
 pub fn apply_timeout(
-    conn: &mut Conn,
+    tx: &mut Tx,
     table: (&EventRecord, &Round, &RoundTable),
     deal: LoadedDeal,
     seen: u32,
@@ -549,23 +302,14 @@ pub fn apply_timeout(
         return Err(AppError::Stale("the table's wait is not over".into()));
     }
     let seat = decision.seat.unwrap_or_else(|| deal.game.to_move());
-    record(
-        conn,
-        table,
-        deal,
-        seat,
-        decision.on_timeout,
-        now,
-        false,
-        None,
-    )
+    record(tx, table, deal, seat, decision.on_timeout, now, false, None)
 }
 
 /// Plays a move for the seat to move, by a stand-in (see [`super::turn_clock`]): stored as
 /// played for the seat, so that the boards and the replay say so. Refused (as stale) when the
 /// deal is over or the table waits for a decision with its own window.
 pub fn apply_for_seat(
-    conn: &mut Conn,
+    tx: &mut Tx,
     table: (&EventRecord, &Round, &RoundTable),
     deal: LoadedDeal,
     seat: Seat,
@@ -576,13 +320,13 @@ pub fn apply_for_seat(
     if deal.is_over() || deal.timed_decision().is_some() || deal.game.to_move() != seat {
         return Err(AppError::Stale("the seat is not on turn".into()));
     }
-    record(conn, table, deal, seat, action, now, true, Some(by))
+    record(tx, table, deal, seat, action, now, true, Some(by))
 }
 
 /// Applies and stores one action, finishing the deal (and dealing the next) if it ends it.
 #[allow(clippy::too_many_arguments)]
 fn record(
-    conn: &mut Conn,
+    tx: &mut Tx,
     (event, round, table): (&EventRecord, &Round, &RoundTable),
     mut deal: LoadedDeal,
     seat: Seat,
@@ -599,7 +343,7 @@ fn record(
     }
     .map_err(|e| AppError::Invalid(e.to_string()))?;
     queries::insert_action(
-        conn,
+        tx,
         &NewAction {
             game_id: deal.row.id,
             number: deal.actions as i32,
@@ -622,21 +366,21 @@ fn record(
     deal.remember(deal.actions - 1, events.clone());
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();
     let finished = deal.game.is_over();
-    super::deals::keep(&deal);
+    tx.keep(&deal);
     if finished {
         // A Mille Bornes hand can end level: it is over, with no winner.
         let winner = deal.game.winner().map(i32::from);
         let scores = serde_json::to_string(&deal.game.scores())?;
-        queries::finish_game(conn, deal.row.id, winner, &scores, now)?;
-        let games = queries::games_of_table(conn, table.id)?;
-        let (dealt, totals) = finished_totals(conn, table, &games)?;
+        queries::finish_game(tx, deal.row.id, winner, &scores, now)?;
+        let games = queries::games_of_table(tx, table.id)?;
+        let (dealt, totals) = finished_totals(tx, table, &games)?;
         let by_games_left = matches!(
             event.settings.round,
             tournament::RoundKind::Games { .. } | tournament::RoundKind::Points { .. }
         ) && !tournament::table_done(&event.settings, dealt, &totals);
         if event.settings.deals_again() || by_games_left {
-            let next = start_deal(conn, event, round, table, deal.row.number + 1, now)?;
-            deal = load_deal(conn, next)?;
+            let next = start_deal(tx, event, round, table, deal.row.number + 1, now)?;
+            deal = load_deal(tx, next)?;
         }
     }
     Ok(MoveOutcome {

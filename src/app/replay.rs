@@ -16,7 +16,7 @@ use super::events::{self, EventRecord};
 use super::play::{self, DIGITAL, DealSeats};
 use super::seat::{DealInfo, Tablemate};
 use super::turn_clock::StandIn;
-use super::{App, AppError, AppResult, ViewerKey};
+use super::{App, AppError, AppResult, Tx, ViewerKey};
 use crate::db::models::GameRow;
 use crate::db::{Conn, queries};
 use crate::engine::mille_bornes::HandScore;
@@ -24,7 +24,7 @@ use crate::engine::{Event, Game, Seat};
 use crate::tournament::EntryId;
 
 /// How many steps' events a seat's board lists under "Lately".
-const LATELY: u32 = play::RECENT;
+const LATELY: u32 = super::deals::RECENT;
 
 /// Names a deal of an event: its round, its table in that round, and its number at the table
 /// (all counted from 1, as the pages show them).
@@ -127,10 +127,10 @@ fn replayable(row: &GameRow, round: &crate::db::models::Round) -> bool {
 
 /// The miles of a deal by side: as stored when it was played to its end, or, for a deal cut at
 /// the signal, as its last position counts them (which is what the round scored).
-fn scores_of(conn: &mut Conn, row: &GameRow) -> AppResult<Vec<u32>> {
+fn scores_of(tx: &mut Tx, row: &GameRow) -> AppResult<Vec<u32>> {
     match &row.scores {
         Some(text) if row.finished_at.is_some() => Ok(serde_json::from_str(text)?),
-        _ => Ok(play::load_deal(conn, row.clone())?.game.scores()),
+        _ => Ok(play::load_deal(tx, row.clone())?.game.scores()),
     }
 }
 
@@ -159,20 +159,20 @@ fn sides_of(
 }
 
 /// Every finished deal of the event, round by round, table by table.
-pub fn finished_deals_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<FinishedDeal>> {
-    let names = entry_names(conn, event)?;
+pub fn finished_deals_in(tx: &mut Tx, event: &EventRecord) -> AppResult<Vec<FinishedDeal>> {
+    let names = entry_names(tx, event)?;
     let mut out = Vec::new();
-    for round in queries::rounds_of_event(conn, event.id())? {
-        for table in queries::tables_of_round(conn, round.id)? {
+    for round in queries::rounds_of_event(tx, event.id())? {
+        for table in queries::tables_of_round(tx, round.id)? {
             if table.mode != DIGITAL {
                 continue;
             }
-            for row in queries::games_of_table(conn, table.id)? {
+            for row in queries::games_of_table(tx, table.id)? {
                 if !replayable(&row, &round) {
                     continue;
                 }
                 let seats: DealSeats = serde_json::from_str(&row.seats)?;
-                let scores = scores_of(conn, &row)?;
+                let scores = scores_of(tx, &row)?;
                 out.push(FinishedDeal {
                     at: DealRef {
                         round: round.number.unsigned_abs(),
@@ -206,15 +206,10 @@ fn finished_row(conn: &mut Conn, event: &EventRecord, at: DealRef) -> AppResult<
 }
 
 /// A finished deal of the event replayed up to `step` (0: as dealt).
-pub fn replay_in(
-    conn: &mut Conn,
-    event: &EventRecord,
-    at: DealRef,
-    step: u32,
-) -> AppResult<Replay> {
-    let row = finished_row(conn, event, at)?;
-    let names = entry_names(conn, event)?;
-    let stored = queries::actions_of_game(conn, row.id)?;
+pub fn replay_in(tx: &mut Tx, event: &EventRecord, at: DealRef, step: u32) -> AppResult<Replay> {
+    let row = finished_row(tx, event, at)?;
+    let names = entry_names(tx, event)?;
+    let stored = queries::actions_of_game(tx, row.id)?;
     let movers: Vec<Seat> = stored
         .iter()
         .map(|a| Seat::try_from(a.seat).unwrap_or_default())
@@ -223,12 +218,12 @@ pub fn replay_in(
         .checked_sub(1)
         .and_then(|n| stored.get(n as usize))
         .and_then(|a| StandIn::parse(a.played_by.as_deref()));
-    let players: BTreeMap<i64, String> = queries::players_of_event(conn, event.id())?
+    let players: BTreeMap<i64, String> = queries::players_of_event(tx, event.id())?
         .into_iter()
         .map(|p| (p.id, p.name))
         .collect();
     let cut = row.finished_at.is_none();
-    let loaded = play::load_deal(conn, row)?;
+    let loaded = play::load_deal(tx, row)?;
     let steps = loaded.actions;
     if step > steps {
         return Err(AppError::invalid(format!(
@@ -256,7 +251,7 @@ pub fn replay_in(
     let scores = if cut {
         loaded.game.scores()
     } else {
-        scores_of(conn, &loaded.row)?
+        scores_of(tx, &loaded.row)?
     };
     let sides = sides_of(&loaded.row, &loaded.seats, &names, &scores)?;
     let tablemates: Vec<Tablemate> = sides

@@ -7,134 +7,13 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::events::{self, EventRecord};
-use super::rounds::{self, RoundRecord};
-use super::{App, AppError, AppResult, HostKey, ViewerKey};
-use crate::db::{Conn, queries};
-use crate::tournament::{self, EntryId, MoverDecision, RoundResult, Settings, Standing};
+use super::rounds::{self, entry_names, round_report};
+use super::{App, AppError, AppResult, HostKey, Tx, ViewerKey};
+use crate::db::queries;
+use crate::tournament::{self, EntryId, Settings};
 
-/// An entry's label in exports: "E" and its id.
-pub fn label(entry: EntryId) -> String {
-    format!("E{entry}")
-}
-
-/// The standings of an event.
-#[derive(Debug, Clone, Serialize)]
-pub struct Standings {
-    /// The host closed the evening: these are the final standings.
-    pub is_final: bool,
-    /// The evening is over but not closed by the host: the standings are provisional (scores
-    /// can still be corrected).
-    pub provisional: bool,
-    /// A round being played whose miles so far are counted in (not yet recorded).
-    pub live_round: Option<u32>,
-    /// Rounds counted.
-    pub rounds: u32,
-    pub rows: Vec<Standing>,
-    /// What the totals count: miles, or points (Mille Bornes).
-    pub unit: crate::engine::ScoreUnit,
-}
-
-/// The results of every closed round, as the standings count them.
-pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<RoundResult>> {
-    let mut results = Vec::new();
-    for round in queries::rounds_of_event(conn, event.id())? {
-        if rounds::RoundStage::parse(&round.state)? != rounds::RoundStage::Closed {
-            continue;
-        }
-        let miles = queries::scores_of_round(conn, round.id)?
-            .into_iter()
-            .map(|s| (s.entry_id, u32::try_from(s.miles).unwrap_or(0)))
-            .collect();
-        // A mover decided by a cut or by the host (a stored tie) did not win the round.
-        let won = queries::tables_of_round(conn, round.id)?
-            .into_iter()
-            .filter(|t| t.tie.is_none())
-            .filter_map(|t| t.progresses)
-            .collect();
-        let byes: Vec<EntryId> = serde_json::from_str(&round.byes)?;
-        results.push(RoundResult {
-            round: u32::try_from(round.number).unwrap_or(0),
-            miles,
-            won,
-            byes,
-        });
-    }
-    Ok(results)
-}
-
-/// The standings now: closed rounds, plus the miles so far of a round being played.
-pub fn standings(conn: &mut Conn, event: &EventRecord) -> AppResult<Standings> {
-    let mut results = round_results(conn, event)?;
-    let mut live_round = None;
-    if let Some(round) = rounds::latest(conn, event)?
-        && round.stage == rounds::RoundStage::Started
-    {
-        let (miles, _) = rounds::round_miles(conn, event, &round)?;
-        live_round = Some(round.number());
-        let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
-        results.push(RoundResult {
-            round: round.number(),
-            miles,
-            won: Vec::new(),
-            byes,
-        });
-    }
-    let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
-        .into_iter()
-        .map(|e| e.entry)
-        .collect();
-    let rows = tournament::standings(&event.settings, &entries, &results);
-    Ok(Standings {
-        is_final: event.is_closed(),
-        provisional: event.is_provisional(),
-        live_round,
-        rounds: results.len() as u32,
-        rows,
-        unit: event.settings.rules.unit(),
-    })
-}
-
-/// One entry at a table, in an export.
-#[derive(Debug, Clone, Serialize)]
-pub struct TableEntryReport {
-    pub entry: String,
-    pub names: Vec<String>,
-    pub bot: bool,
-    pub miles: Option<u32>,
-}
-
-/// One table of a round, in an export.
-#[derive(Debug, Clone, Serialize)]
-pub struct TableReport {
-    pub table: u32,
-    pub mode: String,
-    pub entries: Vec<TableEntryReport>,
-    pub progresses: Option<String>,
-    /// The mover was decided by a cut (a draw from the seed) or by the host, among tied entries.
-    pub tie_drawn: bool,
-    /// Who was tied for the most miles, when they were.
-    pub tied: Vec<String>,
-    pub host_chose: bool,
-}
-
-/// One round, in an export.
-#[derive(Debug, Clone, Serialize)]
-pub struct RoundReport {
-    pub round: u32,
-    pub state: rounds::RoundStage,
-    pub started_at: Option<DateTime<Utc>>,
-    pub stopped_at: Option<DateTime<Utc>>,
-    pub tables: Vec<TableReport>,
-    pub byes: Vec<ByeReport>,
-}
-
-/// An entry that sat out a round.
-#[derive(Debug, Clone, Serialize)]
-pub struct ByeReport {
-    pub entry: String,
-    pub names: Vec<String>,
-    pub miles: Option<u32>,
-}
+pub use super::rounds::{ByeReport, RoundReport, TableEntryReport, TableReport, label};
+pub use super::standings::{Standings, round_results, spreadsheet_safe, standings};
 
 /// One line of the standings, in an export.
 #[derive(Debug, Clone, Serialize)]
@@ -194,27 +73,16 @@ pub struct EventSummary {
 }
 
 /// The full record of an evening.
-pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
-    let entries = events::entries(conn, event.id())?;
-    let names: BTreeMap<EntryId, (Vec<String>, bool)> = entries
-        .iter()
-        .map(|e| {
-            (
-                e.id(),
-                (
-                    e.players.iter().map(|p| p.name.clone()).collect(),
-                    e.row.is_bot,
-                ),
-            )
-        })
-        .collect();
+pub fn report(tx: &mut Tx, event: &EventRecord) -> AppResult<EventReport> {
+    let entries = events::entries(tx, event.id())?;
+    let names = entry_names(&entries);
     let names_of = |id: EntryId| names.get(&id).map(|n| n.0.clone()).unwrap_or_default();
     let mut round_reports = Vec::new();
-    for row in queries::rounds_of_event(conn, event.id())? {
-        let round = rounds::load(conn, event, row.number)?;
-        round_reports.push(round_report(conn, event, &round, &names)?);
+    for row in queries::rounds_of_event(tx, event.id())? {
+        let round = rounds::load(tx, event, row.number)?;
+        round_reports.push(round_report(tx, event, &round, &names)?);
     }
-    let standings = standings(conn, event)?
+    let standings = standings(tx, event)?
         .rows
         .into_iter()
         .map(|s| StandingReport {
@@ -236,11 +104,11 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
                 .collect(),
         })
         .collect();
-    let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(conn, event.id())?
+    let round_numbers: BTreeMap<i64, u32> = queries::rounds_of_event(tx, event.id())?
         .iter()
         .map(|r| (r.id, u32::try_from(r.number).unwrap_or(0)))
         .collect();
-    let corrections = queries::corrections_of_event(conn, event.id())?
+    let corrections = queries::corrections_of_event(tx, event.id())?
         .into_iter()
         .map(|c| CorrectionReport {
             round: round_numbers.get(&c.round_id).copied().unwrap_or(0),
@@ -264,83 +132,8 @@ pub fn report(conn: &mut Conn, event: &EventRecord) -> AppResult<EventReport> {
         rounds: round_reports,
         standings,
         corrections,
-        club_prizes: super::series::evening_awards(conn, event)?,
+        club_prizes: super::series::evening_awards(tx, event)?,
     })
-}
-
-fn round_report(
-    conn: &mut Conn,
-    event: &EventRecord,
-    round: &RoundRecord,
-    names: &BTreeMap<EntryId, (Vec<String>, bool)>,
-) -> AppResult<RoundReport> {
-    let (miles, _) = rounds::round_miles(conn, event, round)?;
-    let closing: Option<tournament::Closing> = round
-        .row
-        .closing
-        .as_deref()
-        .map(serde_json::from_str)
-        .transpose()?;
-    let mut tables = Vec::new();
-    for table in queries::tables_of_round(conn, round.row.id)? {
-        let entries = queries::entries_of_table(conn, table.id)?
-            .into_iter()
-            .map(|te| {
-                let (entry_names, bot) = names.get(&te.entry_id).cloned().unwrap_or_default();
-                TableEntryReport {
-                    entry: label(te.entry_id),
-                    names: entry_names,
-                    bot,
-                    miles: miles.get(&te.entry_id).copied(),
-                }
-            })
-            .collect();
-        let decision: Option<MoverDecision> =
-            table.tie.as_deref().map(serde_json::from_str).transpose()?;
-        let (tie_drawn, tied, host_chose) = match decision {
-            Some(MoverDecision::Cut { tied, .. }) => (true, tied, false),
-            Some(MoverDecision::Host { tied, .. }) => (true, tied, true),
-            _ => (false, Vec::new(), false),
-        };
-        tables.push(TableReport {
-            table: u32::try_from(table.number).unwrap_or(0),
-            mode: table.mode,
-            entries,
-            progresses: table.progresses.map(label),
-            tie_drawn,
-            tied: tied.into_iter().map(label).collect(),
-            host_chose,
-        });
-    }
-    let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
-    let bye_miles: BTreeMap<EntryId, u32> = closing
-        .map(|c| c.byes.iter().map(|b| (b.entry, b.miles)).collect())
-        .unwrap_or_default();
-    Ok(RoundReport {
-        round: round.number(),
-        state: round.stage,
-        started_at: round.row.started_at.map(super::utc),
-        stopped_at: round.row.stopped_at.map(super::utc),
-        tables,
-        byes: byes
-            .into_iter()
-            .map(|b| ByeReport {
-                entry: label(b),
-                names: names.get(&b).map(|n| n.0.clone()).unwrap_or_default(),
-                miles: bye_miles.get(&b).copied(),
-            })
-            .collect(),
-    })
-}
-
-/// A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a carriage
-/// return first) gets a `'` in front, so that it shows as text and never runs.
-pub fn spreadsheet_safe(cell: &str) -> String {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{cell}")
-    } else {
-        cell.to_owned()
-    }
 }
 
 /// The standings as CSV: one line per entry, miles per round, total, rounds won, prize.

@@ -3,70 +3,26 @@
 //! table's steady bot, from that seat's view only, and the move is stored as played for the
 //! seat ("clock" or "bot") so that every board and the replay say so.
 //!
-//! Nothing here runs per request: the bots' task (`web::bots`) asks [`super::bot_moves::waiting`]
-//! what the server must play, and that also answers the turns whose time ran out. A decision
+//! This module reads the clock (whose turn, until when) and hands seats to a bot; the
+//! stand-in's move is played by [`super::bot_moves`] (`play_stand_in`), which sits above the
+//! seat's move use case. Nothing here runs per request: the bots' task (`web::bots`) asks
+//! [`super::bot_moves::waiting`] what the server must play, and that also answers the turns
+//! whose time ran out. A decision
 //! with its own window (Mille Bornes' coup fourré and the wait after a hazard, the Extension)
 //! is not on the turn clock: the table's own wait answers it, and the turn clock starts again
 //! once the table goes on.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use serde::Serialize;
 
-use super::bot_moves::{self, BotTurn};
 use super::events::EventRecord;
-use super::play::{self, LoadedDeal};
+use super::play::LoadedDeal;
 use super::rounds::RoundRecord;
-use super::seat::TableRef;
 use super::{App, AppError, AppResult, HostKey};
-use crate::bots::{Budget, Level};
 use crate::db::{Conn, queries};
 use crate::engine::Seat;
 
-/// Who played a move for its seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StandIn {
-    /// The seat's turn ran out on the turn clock.
-    Clock,
-    /// The host handed the seat to a bot.
-    Bot,
-}
-
-impl StandIn {
-    /// The stored form (`actions.played_by`).
-    pub const fn stored(self) -> &'static str {
-        match self {
-            StandIn::Clock => "clock",
-            StandIn::Bot => "bot",
-        }
-    }
-
-    /// Reads the stored form; anything else is the seat's own move.
-    pub fn parse(stored: Option<&str>) -> Option<StandIn> {
-        match stored? {
-            "clock" => Some(StandIn::Clock),
-            "bot" => Some(StandIn::Bot),
-            _ => None,
-        }
-    }
-
-    /// The label every board and the replay give such a move.
-    pub const fn label(self) -> &'static str {
-        match self {
-            StandIn::Clock => "played by the turn clock",
-            StandIn::Bot => "played by a bot for the host",
-        }
-    }
-}
-
-/// A move of a recent action played for its seat, as a board shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct StandInNote {
-    /// The action's number in the deal (from 0).
-    pub action: u32,
-    pub seat: Seat,
-    pub by: StandIn,
-}
+pub use super::deals::{StandIn, StandInNote};
 
 /// The turn clock as a seat's page shows it: whose turn, and how long it still has. The same
 /// for every seat at the table (whose turn it is and when the last move was made are public).
@@ -134,14 +90,6 @@ pub fn recent_notes(deal: &LoadedDeal, count: u32) -> Vec<StandInNote> {
         .collect()
 }
 
-/// A seat's turn that the server plays for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct StandInTurn {
-    /// The turn, as a bot's turn (the steady bot of the seat's player).
-    pub turn: BotTurn,
-    pub by: StandIn,
-}
-
 /// The players of an event the host handed to a bot.
 pub fn handed_players(conn: &mut Conn, event: i64) -> AppResult<std::collections::HashSet<i64>> {
     Ok(queries::players_of_event(conn, event)?
@@ -149,79 +97,6 @@ pub fn handed_players(conn: &mut Conn, event: i64) -> AppResult<std::collections
         .filter(|p| p.stand_in)
         .map(|p| p.id)
         .collect())
-}
-
-/// The turn a stand-in plays in a deal now, if any: the seat to move was handed to a bot, or
-/// its turn ran out on the turn clock. The caller has checked that the round is in time.
-pub fn stand_in_to_move(
-    deal: &LoadedDeal,
-    round: &RoundRecord,
-    event: &EventRecord,
-    table: i64,
-    handed: &std::collections::HashSet<i64>,
-    now: NaiveDateTime,
-) -> Option<StandInTurn> {
-    if deal.is_over() || deal.timed_decision().is_some() {
-        return None;
-    }
-    let player = *deal.seats.players.get(usize::from(deal.game.to_move()))?;
-    let by = if handed.contains(&player) {
-        StandIn::Bot
-    } else if turn_due(deal, round, event.settings.turn_seconds).is_some_and(|due| due <= now) {
-        StandIn::Clock
-    } else {
-        return None;
-    };
-    Some(StandInTurn {
-        turn: BotTurn {
-            event: event.id(),
-            table,
-            game: deal.row.id,
-            actions: deal.actions,
-            player,
-            level: Level::Steady,
-        },
-        by,
-    })
-}
-
-/// Plays a stand-in's chosen action for its seat, if the table has not moved on, the round is
-/// in time, and the stand-in may still play (the turn ran out; the seat is still handed to a
-/// bot). Answers the table that changed.
-pub fn play(
-    conn: &mut Conn,
-    due: &StandInTurn,
-    action: crate::engine::Action,
-    now: DateTime<Utc>,
-) -> AppResult<Option<TableRef>> {
-    let turn = &due.turn;
-    let Some(bot_moves::TableNow {
-        event,
-        round,
-        table,
-        deal,
-    }) = bot_moves::table_now(conn, turn.event, turn.table, turn.game, now)?
-    else {
-        return Ok(None);
-    };
-    if deal.actions != turn.actions {
-        return Ok(None);
-    }
-    let handed = handed_players(conn, event.id())?;
-    if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
-        return Ok(None);
-    }
-    let seat = deal.game.to_move();
-    let played = play::apply_for_seat(
-        conn,
-        (&event, &round.row, &table),
-        deal,
-        seat,
-        action,
-        now.naive_utc(),
-        due.by,
-    );
-    bot_moves::changed_table(&event, &round, &table, played)
 }
 
 /// Hands a seat to a bot (`to_bot`) or gives it back to its player. Answers the player's name.
@@ -245,19 +120,6 @@ pub fn hand_seat_in(
 }
 
 // ---------------------------------------------------------------- use cases
-
-/// Takes a stand-in's turn: chooses the steady bot's action from the seat's view in a read
-/// transaction, then plays it in a write transaction (refused quietly if the table moved on).
-pub fn take_turn(app: &App, due: &StandInTurn, budget: Budget) -> AppResult<Option<TableRef>> {
-    let Some(action) = app.read(|conn| bot_moves::choose(conn, &due.turn, budget))? else {
-        return Ok(None);
-    };
-    let played = app.write(|conn| play(conn, due, action, app.now()))?;
-    if played.is_some() {
-        crate::metrics::get().moves.inc();
-    }
-    Ok(played)
-}
 
 /// The host hands a seat to a bot, or takes it back for its player. Answers the player's name.
 pub fn hand_seat(app: &App, host: &HostKey, player: i64, to_bot: bool) -> AppResult<String> {

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::app::demo::{self, Step};
-use crate::app::{App, SystemClock, events};
+use crate::app::{App, Database, SystemClock, events};
+use crate::web;
 use crate::web::bots::BotPace;
 use crate::web::live::{Hub, Topic};
-use crate::{db, web};
 
 /// The break between two rounds, in seconds: time to read the standings and change tables.
 const BREAK_SECS: i64 = 15;
@@ -40,20 +40,17 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), String> {
     // Kept alive for as long as the demo runs; the directory is deleted when it ends.
     let (database, _temporary) = match &args.database {
-        Some(url) => (db::Database::parse(Some(url))?, None),
+        Some(url) => (Database::parse(Some(url))?, None),
         None => {
             let dir = tempfile::Builder::new()
                 .prefix("touring-demo-")
                 .tempdir()
                 .map_err(|e| format!("cannot make a temporary directory for the demo: {e}"))?;
-            (
-                db::Database::Sqlite(dir.path().join("demo.sqlite")),
-                Some(dir),
-            )
+            (Database::Sqlite(dir.path().join("demo.sqlite")), Some(dir))
         }
     };
-    let pool = db::open(&database, 8).map_err(|e| format!("{e} ({})", database.describe()))?;
-    let app = App::new(pool, Arc::new(SystemClock));
+    let app = App::open(&database, 8, Arc::new(SystemClock))
+        .map_err(|e| format!("{e} ({})", database.describe()))?;
     crate::app::secret::open(&app, &crate::app::secret::default_path(&database))
         .map_err(|e| e.to_string())?;
     let demo = demo::set_up(&app, args.seed).map_err(|e| format!("cannot set up the demo: {e}"))?;

@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::app::{App, SystemClock};
+use crate::app::{App, Database, SystemClock};
+use crate::web;
 use crate::web::bots::BotPace;
 use crate::web::limits::Limits;
-use crate::{db, web};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
@@ -62,12 +62,12 @@ impl Args {
     }
 
     /// The database these arguments name, or why they name none.
-    pub fn database(&self) -> Result<db::Database, String> {
-        db::Database::parse(self.database.as_deref())
+    pub fn database(&self) -> Result<Database, String> {
+        Database::parse(self.database.as_deref())
     }
 
     /// The file of the server's secret.
-    pub fn key_file(&self, database: &db::Database) -> PathBuf {
+    pub fn key_file(&self, database: &Database) -> PathBuf {
         self.key_file
             .clone()
             .unwrap_or_else(|| crate::app::secret::default_path(database))
@@ -77,14 +77,13 @@ impl Args {
 /// Opens the database and runs the server until it is stopped.
 pub fn run(args: &Args) -> Result<(), String> {
     let database = args.database()?;
-    let pool = db::open(&database, 8).map_err(|e| {
+    let app = App::open(&database, 8, Arc::new(SystemClock)).map_err(|e| {
         format!(
             "{} ({})",
             database.explain_connect_error(&e.to_string()),
             database.describe()
         )
     })?;
-    let app = App::new(pool, Arc::new(SystemClock));
     crate::app::secret::open(&app, &args.key_file(&database)).map_err(|e| e.to_string())?;
     actix_web::rt::System::new().block_on(async move {
         let bound = super::bind(
@@ -95,7 +94,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             args.limits.clone(),
         )?;
         // Instances over one PostgreSQL database tell each other what changed.
-        if let db::Database::Postgres(url) = &database {
+        if let Database::Postgres(url) = &database {
             bound
                 .hub
                 .relay(url)

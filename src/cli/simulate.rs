@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use chrono::Utc;
 
-use crate::app::{App, ManualClock, simulate};
-use crate::db;
+use crate::app::{App, Database, ManualClock, simulate};
 use crate::engine::RulesId;
 use crate::tournament::Remainder;
 
@@ -57,10 +56,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         .database
         .clone()
         .unwrap_or_else(|| dir.path().join("simulation.sqlite"));
-    let pool = db::open(&db::Database::Sqlite(path.clone()), 2)
-        .map_err(|e| format!("{e} ({})", path.display()))?;
     let clock = Arc::new(ManualClock::new(Utc::now()));
-    let app = App::new(pool, clock.clone());
+    let app = App::open(&Database::Sqlite(path.clone()), 2, clock.clone())
+        .map_err(|e| format!("{e} ({})", path.display()))?;
     crate::app::secret::install(crate::app::secret::SIMULATION);
     let options = simulate::Options {
         rules: args.rules,

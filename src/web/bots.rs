@@ -14,7 +14,7 @@ use tokio::time::Instant;
 use super::live::Hub;
 use crate::app::App;
 use crate::app::bot_moves::{self, BotTurn};
-use crate::app::turn_clock::{self, StandIn};
+use crate::app::turn_clock::StandIn;
 use crate::bots::Budget;
 
 /// How the bots play at the tables.
@@ -102,7 +102,7 @@ async fn run(app: web::Data<App>, hub: Hub, pace: BotPace) {
                 due.turn.player, due.turn.table
             );
             let played = super::run_logged(&app, &doing, move |app| {
-                turn_clock::take_turn(app, &due, budget)
+                bot_moves::take_stand_in_turn(app, &due, budget)
             })
             .await;
             if let Some(Some(table)) = played {

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{self, DIGITAL, PAPER};
-use crate::app::{App, AppError, AppResult, HostKey, utc};
+use crate::app::{App, AppError, AppResult, HostKey, Tx, utc};
 use crate::db::models::{self, NewScore};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, ClockState, Closing, EntryId};
@@ -37,12 +37,12 @@ pub struct RoundTables {
 }
 
 impl RoundTables {
-    pub fn read(conn: &mut Conn, round: &RoundRecord) -> AppResult<RoundTables> {
-        let games = queries::games_of_round(conn, round.row.id)?;
-        let playing = play::deals_in_play(conn, &games)?;
+    pub fn read(tx: &mut Tx, round: &RoundRecord) -> AppResult<RoundTables> {
+        let games = queries::games_of_round(tx, round.row.id)?;
+        let playing = crate::app::deals::deals_in_play(tx, &games)?;
         // Both queries are ordered (by side, by deal number), which grouping keeps.
         let mut seated: HashMap<i64, Vec<models::TableEntry>> = HashMap::new();
-        for te in queries::entries_of_round(conn, round.row.id)? {
+        for te in queries::entries_of_round(tx, round.row.id)? {
             seated.entry(te.table_id).or_default().push(te);
         }
         let mut by_table: HashMap<i64, Vec<models::GameRow>> = HashMap::new();
@@ -50,7 +50,7 @@ impl RoundTables {
             by_table.entry(game.table_id).or_default().push(game);
         }
         Ok(RoundTables {
-            tables: queries::tables_of_round(conn, round.row.id)?,
+            tables: queries::tables_of_round(tx, round.row.id)?,
             seated,
             games: by_table,
             playing,
@@ -81,19 +81,19 @@ impl RoundTables {
 /// Every table entry's miles for the round as they stand, and the tables whose scores are
 /// still missing (paper tables without a confirmed card).
 pub fn round_miles(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: &RoundRecord,
 ) -> AppResult<(BTreeMap<EntryId, u32>, Vec<MissingScores>)> {
     if round.is_closed() {
         let mut miles = BTreeMap::new();
-        for score in queries::scores_of_round(conn, round.row.id)? {
+        for score in queries::scores_of_round(tx, round.row.id)? {
             miles.insert(score.entry_id, u32::try_from(score.miles).unwrap_or(0));
         }
         return Ok((miles, Vec::new()));
     }
-    let tables = RoundTables::read(conn, round)?;
-    miles_in(conn, event, &tables)
+    let tables = RoundTables::read(tx, round)?;
+    miles_in(tx, event, &tables)
 }
 
 /// [`round_miles`] of an open round whose tables are read already.
@@ -128,19 +128,19 @@ pub fn miles_in(
 
 /// What closing the round would do now: movers, cuts for ties, the next seating.
 pub fn preview_close_in(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: &RoundRecord,
 ) -> AppResult<Closing> {
-    let (miles, missing) = round_miles(conn, event, round)?;
+    let (miles, missing) = round_miles(tx, event, round)?;
     if let Some(first) = missing.first() {
         return Err(AppError::conflict(format!(
             "table {} has no scores yet: {}",
             first.table, first.reason
         )));
     }
-    let seating = seating_of(conn, round)?;
-    let choices = host_choices(conn, round)?;
+    let seating = seating_of(tx, round)?;
+    let choices = host_choices(tx, round)?;
     tournament::close_round(&event.settings, round.number(), &seating, &miles, &choices)
         .map_err(|e| AppError::conflict(e.to_string()))
 }
@@ -200,18 +200,18 @@ pub struct CloseSummary {
 /// Closes a round: records every score, decides the movers, and seats the next round (or
 /// ends the evening when the rounds or the time are over).
 pub fn close_in(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     number: i32,
     now: DateTime<Utc>,
 ) -> AppResult<CloseSummary> {
-    let mut round = load(conn, event, number)?;
+    let mut round = load(tx, event, number)?;
     if round.is_closed() {
         return Err(AppError::conflict(format!(
             "round {number} is already closed"
         )));
     }
-    let state = reading(conn, event, &round, now)?.state;
+    let state = reading(tx, event, &round, now)?.state;
     if state != ClockState::Over {
         return Err(AppError::conflict(match state {
             ClockState::NotStarted => {
@@ -222,20 +222,20 @@ pub fn close_in(
             }
         }));
     }
-    let closing = preview_close_in(conn, event, &round)?;
-    record_closing(conn, &round, &closing)?;
+    let closing = preview_close_in(tx, event, &round)?;
+    record_closing(tx, &round, &closing)?;
     round.set_stage(RoundStage::Closed);
     round.row.closed_at = Some(now.naive_utc());
     if round.row.stopped_at.is_none() {
         round.row.stopped_at = round
             .clock()
-            .read(now, deadline(conn, event)?)
+            .read(now, deadline(tx, event)?)
             .planned_end
             .map(|t| t.naive_utc());
     }
     round.row.closing = Some(serde_json::to_string(&closing)?);
-    queries::update_round(conn, &round.row)?;
-    let (next_round, finished_because) = seat_next(conn, event, &round, &closing, now)?;
+    queries::update_round(tx, &round.row)?;
+    let (next_round, finished_because) = seat_next(tx, event, &round, &closing, now)?;
     Ok(CloseSummary {
         closing,
         next_round,
@@ -431,4 +431,32 @@ pub fn finish_event(app: &App, host: &HostKey) -> AppResult<()> {
 /// Closes the evening: its results and prizes are final; no score can be corrected after.
 pub fn close_event(app: &App, host: &HostKey) -> AppResult<()> {
     app.write_as_host(host, |conn, event| close_event_in(conn, event, app.now()))
+}
+
+/// Withdraws an entry: it keeps what it scored before and plays no more rounds. If it sits
+/// at a table of a round being played, its seat is filled at the next seating; if the movement
+/// has seated it in the next round, not started yet, that round is seated again without it.
+/// The round stored is the first it no longer plays: the round being played or seated now, or
+/// the next after a closed one.
+pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
+    let entry = events::entry_of(conn, event, entry_id)?;
+    if entry.withdrawn_round.is_some() {
+        return Err(AppError::conflict("that entry has already withdrawn"));
+    }
+    let round = match queries::latest_round(conn, event.id())? {
+        None => 1,
+        Some(r) if r.state == super::CLOSED => r.number + 1,
+        Some(r) => r.number,
+    };
+    queries::withdraw_entry(conn, entry.id, round)?;
+    Ok(())
+}
+
+/// Withdraws an entry: it keeps its scores and is not seated again.
+pub fn withdraw_entry(app: &App, host: &HostKey, entry: i64) -> AppResult<()> {
+    app.write_as_host(host, |conn, event| {
+        withdraw_entry_in(conn, event, entry)?;
+        reseat_without_in(conn, event, entry, app.now())?;
+        Ok(())
+    })
 }

@@ -10,6 +10,7 @@ mod close;
 mod corrections;
 mod overview;
 mod paper;
+mod report;
 mod reseat;
 mod seating;
 mod signal;
@@ -18,6 +19,7 @@ pub use close::*;
 pub use corrections::*;
 pub use overview::*;
 pub use paper::*;
+pub use report::*;
 pub use seating::*;
 pub use signal::*;
 

@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 
 use super::{
-    MissingScores, RoundRecord, RoundState, RoundTables, latest, load, miles_in, reading,
-    round_miles, table_done,
+    MissingScores, RoundRecord, RoundReport, RoundState, RoundTables, entry_names, latest, load,
+    miles_in, reading, round_miles, round_report, table_done,
 };
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{DIGITAL, PAPER};
-use crate::app::{App, AppResult, HostKey, ViewerKey};
-use crate::db::{Conn, queries};
+use crate::app::{App, AppResult, HostKey, Tx, ViewerKey};
+use crate::db::queries;
 use crate::tournament::{ClockReading, EntryId, MoverDecision};
 
 /// A table of a round as the console, the projector and the printouts draw it.
@@ -54,17 +54,17 @@ pub struct RoundPicture {
 
 /// Reads a round as the pages draw it.
 pub fn picture_in(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: &RoundRecord,
     now: DateTime<Utc>,
 ) -> AppResult<RoundPicture> {
-    let clock = reading(conn, event, round, now)?;
-    let read = RoundTables::read(conn, round)?;
+    let clock = reading(tx, event, round, now)?;
+    let read = RoundTables::read(tx, round)?;
     let (miles, missing) = if round.is_closed() {
-        round_miles(conn, event, round)?
+        round_miles(tx, event, round)?
     } else {
-        miles_in(conn, event, &read)?
+        miles_in(tx, event, &read)?
     };
     let mut tables = Vec::new();
     for table in &read.tables {
@@ -78,7 +78,7 @@ pub fn picture_in(
             (0, false)
         };
         let paper = table.mode == PAPER;
-        let cards_in = paper && table_done(conn, event, table)?;
+        let cards_in = paper && table_done(tx, event, table)?;
         let entries = read
             .entries_of(table.id)
             .iter()
@@ -124,18 +124,18 @@ pub struct RoundBoard {
 
 /// Reads round `number` of an event (the latest when `None`) as a page draws it.
 pub fn board_in(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     number: Option<i32>,
     now: DateTime<Utc>,
 ) -> AppResult<RoundBoard> {
-    let entries = events::entries(conn, event.id())?;
+    let entries = events::entries(tx, event.id())?;
     let round = match number {
-        Some(n) => Some(load(conn, event, n)?),
-        None => latest(conn, event)?,
+        Some(n) => Some(load(tx, event, n)?),
+        None => latest(tx, event)?,
     };
     let round = match round {
-        Some(round) => Some(picture_in(conn, event, &round, now)?),
+        Some(round) => Some(picture_in(tx, event, &round, now)?),
         None => None,
     };
     Ok(RoundBoard {
@@ -151,23 +151,21 @@ pub struct RoundOverview {
     pub round: RoundRecord,
     pub clock: ClockReading,
     /// The round's tables and byes, as the report gives them.
-    pub seating: Option<crate::app::report::RoundReport>,
+    pub seating: Option<RoundReport>,
     pub missing: Vec<MissingScores>,
 }
 
 pub(super) fn overview(
-    conn: &mut Conn,
+    tx: &mut Tx,
     event: &EventRecord,
     round: RoundRecord,
     now: DateTime<Utc>,
 ) -> AppResult<RoundOverview> {
-    let event = events::load(conn, event.id())?;
-    let clock = reading(conn, &event, &round, now)?;
-    let seating = crate::app::report::report(conn, &event)?
-        .rounds
-        .into_iter()
-        .find(|r| r.round == round.number());
-    let (_, missing) = round_miles(conn, &event, &round)?;
+    let event = events::load(tx, event.id())?;
+    let clock = reading(tx, &event, &round, now)?;
+    let names = entry_names(&events::entries(tx, event.id())?);
+    let seating = Some(round_report(tx, &event, &round, &names)?);
+    let (_, missing) = round_miles(tx, &event, &round)?;
     Ok(RoundOverview {
         round,
         clock,
@@ -226,5 +224,42 @@ pub fn table_keys(app: &App, host: &HostKey) -> AppResult<(EventRecord, Vec<(i32
             .map(|n| (n, event.table_key(n)))
             .collect();
         Ok((event.clone(), keyed))
+    })
+}
+
+/// The round now being played (or the last one), with its clock.
+#[derive(Debug, Clone)]
+pub struct RoundNow {
+    pub round: RoundRecord,
+    pub clock: ClockReading,
+}
+
+/// An event as a reader sees it: the event, its current round and how many entries play.
+#[derive(Debug, Clone)]
+pub struct EventOverview {
+    pub event: EventRecord,
+    pub round: Option<RoundNow>,
+    pub active_entries: usize,
+}
+
+/// An event, its current round and the number of entries still playing.
+pub fn event_overview(app: &App, viewer: &ViewerKey) -> AppResult<EventOverview> {
+    app.read_as_viewer(viewer, |conn, event| {
+        let round = match latest(conn, event)? {
+            Some(round) => {
+                let clock = reading(conn, event, &round, app.now())?;
+                Some(RoundNow { round, clock })
+            }
+            None => None,
+        };
+        let active_entries = events::entries(conn, event.id())?
+            .iter()
+            .filter(|e| e.entry.is_active())
+            .count();
+        Ok(EventOverview {
+            event: event.clone(),
+            round,
+            active_entries,
+        })
     })
 }

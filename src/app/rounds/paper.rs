@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 
-use super::{latest, load, table_of};
+use super::{load, table_of};
 use crate::app::events::EventRecord;
 use crate::app::play::{self, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey};
@@ -524,83 +524,6 @@ pub fn confirm_paper_as_host(
             CardAuthor::Host,
             app.now_naive(),
         )
-    })
-}
-
-/// What a seat does with a paper score card.
-#[derive(Debug, Clone)]
-pub enum SeatCard {
-    /// Enters the seat's own side's card; `side` is the side the sender named, if any
-    /// (another side's card is theirs to enter).
-    Enter {
-        side: Option<usize>,
-        card: TypedCard,
-    },
-    /// Confirms another side's card, as seen: `seen` is its version ([`card_version`]).
-    Confirm { side: usize, seen: Option<String> },
-}
-
-/// What came of a seat's score card.
-#[derive(Debug, Clone)]
-pub struct SeatCardOutcome {
-    pub event: i64,
-    /// The score of a card entered, and its unit.
-    pub score: Option<(u32, ScoreUnit)>,
-}
-
-/// A seat enters its own side's paper score card, or confirms another side's: from the seat
-/// link (API or page) or from a seat picked by QR code. A card that does not hold up is
-/// refused with its problems, and the table it was for.
-pub fn submit_paper_card(
-    app: &App,
-    key: &crate::app::seat::SeatKey,
-    what: SeatCard,
-) -> AppResult<Result<SeatCardOutcome, (TableAt, CardRefusal)>> {
-    app.write(|conn| {
-        let holder = key.holder(conn)?;
-        let event = &holder.event;
-        let round = latest(conn, event)?
-            .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
-        let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
-            .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
-        let mine = queries::entries_of_table(conn, table.id)?
-            .iter()
-            .find(|te| te.entry_id == holder.entry.id)
-            .map(|te| te.side as usize)
-            .ok_or_else(|| AppError::Internal("a seated entry without a side".into()))?;
-        let at = TableAt {
-            round: round.row.number,
-            table: table.number,
-        };
-        let author = CardAuthor::Side(mine);
-        let score = match what.clone() {
-            SeatCard::Confirm { side, seen } => {
-                confirm_paper_in(
-                    conn,
-                    event,
-                    at,
-                    (side, seen.as_deref()),
-                    author,
-                    app.now_naive(),
-                )?;
-                None
-            }
-            SeatCard::Enter { side, card } => {
-                if side.is_some_and(|side| side != mine) {
-                    return Err(AppError::Forbidden(format!(
-                        "you play side {mine}: enter your own side's card; another side's card is theirs to enter"
-                    )));
-                }
-                match enter_paper_in(conn, event, at, (mine, card), author, app.now_naive())? {
-                    Ok(score) => Some(score),
-                    Err(refusal) => return Ok(Err((at, refusal))),
-                }
-            }
-        };
-        Ok(Ok(SeatCardOutcome {
-            event: event.id(),
-            score,
-        }))
     })
 }
 

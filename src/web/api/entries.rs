@@ -4,8 +4,8 @@ use actix_web::{HttpRequest, web};
 
 use super::dto::*;
 use super::{Answer, change, created, ok, run, viewer};
-use crate::app::App;
 use crate::app::events::{self, EntryRecord, PlayerLink};
+use crate::app::{App, rounds};
 use crate::web::error::ErrorBody;
 
 fn entry_out(e: &EntryRecord) -> EntryOut {
@@ -136,7 +136,7 @@ pub(super) async fn withdraw_entry(
 ) -> Answer {
     let (event, entry) = path.into_inner();
     change(&app, &req, event, move |app, host| {
-        events::withdraw_entry(app, host, entry)
+        rounds::withdraw_entry(app, host, entry)
     })
     .await?;
     ok(Done::YES)

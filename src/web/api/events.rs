@@ -79,7 +79,7 @@ pub(super) async fn get_event(
     path: web::Path<i64>,
 ) -> Answer {
     let key = viewer(&req, path.into_inner());
-    let overview = run(&app, move |app| events::event_overview(app, &key)).await?;
+    let overview = run(&app, move |app| rounds::event_overview(app, &key)).await?;
     let round = overview.round.map(|now| RoundNowOut {
         number: now.round.number(),
         state: now.round.stage.to_string(),

@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::dto::*;
 use super::{Answer, ok, run};
-use crate::app::rounds::{self, SeatCard, TypedCard};
-use crate::app::seat::{self, SeatKey};
+use crate::app::rounds::TypedCard;
+use crate::app::seat::{self, SeatCard, SeatKey};
 use crate::app::{App, AppError};
 use crate::web::error::{ApiError, ErrorBody};
 use crate::web::live::{Hub, Topic};
@@ -78,7 +78,7 @@ async fn seat_card(
 ) -> Answer {
     let key = SeatKey::Token(token);
     let outcome = run(&app, move |app| {
-        rounds::submit_paper_card(app, &key, what)?.map_err(|(_, refusal)| refusal.into())
+        seat::submit_paper_card(app, &key, what)?.map_err(|(_, refusal)| refusal.into())
     })
     .await?;
     hub.publish(outcome.event, Topic::Event);

@@ -6,6 +6,7 @@ mod assets;
 mod chart;
 mod host;
 mod language;
+mod pick;
 mod print;
 pub mod refusal;
 mod replay;
@@ -39,6 +40,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     language::routes(cfg);
     host::routes(cfg);
     seat::routes(cfg);
+    pick::routes(cfg);
     screen::routes(cfg);
     print::routes(cfg);
     replay::routes(cfg);

@@ -5,8 +5,8 @@ use serde::Deserialize;
 
 use super::form::{Confirmed, HostForm, NoFields, Question};
 use crate::app::events::{self, Renewal};
-use crate::app::guests;
 use crate::app::{AppError, AppResult};
+use crate::app::{guests, rounds};
 use crate::tournament::{self, Members, MissedRounds};
 use crate::web::limits;
 use crate::web::pages::{PageResult, redirect};
@@ -207,7 +207,7 @@ async fn rename(path: web::Path<(i64, i64)>, form: HostForm<EntryForm>) -> PageR
 async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageResult {
     let (_, entry) = path.into_inner();
     form.apply("entries", move |app, host, _| {
-        events::withdraw_entry(app, host, entry)?;
+        rounds::withdraw_entry(app, host, entry)?;
         Ok("Withdrawn: the entry keeps its miles and is not seated again.".into())
     })
     .await

@@ -1,22 +1,9 @@
-//! Replayed deals kept in memory, so that reading a deal costs the actions stored since it was
-//! last read rather than its whole log.
-//!
-//! The database stays the authority: a kept deal is a replay of actions that were committed
-//! (or read in a snapshot of committed rows), keyed by its game's id and checked against the
-//! game's row, and [`super::play::load_deal`] always asks the database for the actions after
-//! the kept ones. A deal kept by a write is kept only once that write has committed, so a
-//! transaction that rolls back leaves nothing behind. Stored actions are never changed, only
-//! appended (a deleted round deletes its games, and a reused id is told apart by its row).
-//!
-//! The use cases reach the store of the [`super::App`] that runs them through a scope set
-//! around each transaction ([`scoped`]): the helpers that load deals take a connection, not
-//! the app, and deals must not be shared between two apps over different databases.
+//! The deals kept for one database, shared by its transactions (see [`super::Tx`]).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::play::LoadedDeal;
+use super::LoadedDeal;
 use crate::db::models::GameRow;
 
 /// Where a table's deal stands: its game, and how many actions are stored (what a move's
@@ -56,7 +43,7 @@ struct Kept {
 impl Deals {
     /// The kept replay of this game, if it is the same game (an id is only reused after a
     /// game was deleted, with another seed, table or start).
-    fn get(&self, row: &GameRow) -> Option<Arc<LoadedDeal>> {
+    pub(super) fn get(&self, row: &GameRow) -> Option<Arc<LoadedDeal>> {
         let mut kept = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         kept.clock += 1;
         let now = kept.clock;
@@ -69,7 +56,7 @@ impl Deals {
     }
 
     /// Keeps a replay, unless a longer one of the same game is kept already.
-    fn put(&self, deal: Arc<LoadedDeal>) {
+    pub(super) fn put(&self, deal: Arc<LoadedDeal>) {
         let mut kept = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         kept.clock += 1;
         let now = kept.clock;
@@ -128,63 +115,4 @@ fn same_game(a: &GameRow, b: &GameRow) -> bool {
         && a.rules == b.rules
         && a.seats == b.seats
         && a.options == b.options
-}
-
-/// The store of the transaction running on this thread, and what a write keeps once it commits.
-struct Scope {
-    deals: Arc<Deals>,
-    /// `Some` in a write: the deals to keep after the commit.
-    pending: Option<Vec<Arc<LoadedDeal>>>,
-}
-
-thread_local! {
-    static SCOPE: RefCell<Option<Scope>> = const { RefCell::new(None) };
-}
-
-/// Runs one transaction `f` (its commit included) with `deals` as the store its deal loads use.
-/// A write (`writes`) keeps what it loaded or played only if `f` succeeds, so only what was
-/// committed.
-pub fn scoped<T, E>(
-    deals: &Arc<Deals>,
-    writes: bool,
-    f: impl FnOnce() -> Result<T, E>,
-) -> Result<T, E> {
-    let outer = SCOPE.with(|scope| {
-        scope.borrow_mut().replace(Scope {
-            deals: deals.clone(),
-            pending: writes.then(Vec::new),
-        })
-    });
-    let result = f();
-    let ours = SCOPE.with(|scope| std::mem::replace(&mut *scope.borrow_mut(), outer));
-    if result.is_ok()
-        && let Some(Scope {
-            deals,
-            pending: Some(pending),
-        }) = ours
-    {
-        for deal in pending {
-            deals.put(deal);
-        }
-    }
-    result
-}
-
-/// The kept replay of a game, in the current scope's store.
-pub fn kept(row: &GameRow) -> Option<Arc<LoadedDeal>> {
-    SCOPE.with(|scope| scope.borrow().as_ref()?.deals.get(row))
-}
-
-/// Keeps a replay: at once in a read (it was read from committed rows), after the commit in a
-/// write. Outside a scope (a tool working on a connection of its own) nothing is kept.
-pub fn keep(deal: &LoadedDeal) {
-    SCOPE.with(|scope| {
-        if let Some(scope) = scope.borrow_mut().as_mut() {
-            let deal = Arc::new(deal.clone());
-            match &mut scope.pending {
-                Some(pending) => pending.push(deal),
-                None => scope.deals.put(deal),
-            }
-        }
-    });
 }

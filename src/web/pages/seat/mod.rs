@@ -2,6 +2,10 @@
 //! hand, every side's piles, whose turn) with the legal moves as buttons. Opened from a seat
 //! link, or from a table's QR code and a pick of name.
 
+mod stream;
+
+use stream::live;
+
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -13,8 +17,8 @@ use super::host::{
     ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
 };
 use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
-use crate::app::rounds::{self, RoundState, SeatCard};
-use crate::app::seat::{self, DealInfo, PickFrom, SeatKey, SeatState};
+use crate::app::rounds::RoundState;
+use crate::app::seat::{self, DealInfo, SeatCard, SeatKey, SeatState};
 use crate::app::{App, AppError, AppResult};
 use crate::engine::{ScoreSheet, ScoreUnit};
 use crate::i18n::Lang;
@@ -34,10 +38,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/seat", web::get().to(show))
         .route("/seat-move", web::post().to(play))
         .route("/seat-card", web::post().to(card))
-        .route("/seat-live", web::get().to(live))
-        .route("/events/{event}/table/{table}", web::get().to(table_pick))
-        .route("/events/{event}/join", web::get().to(join_pick))
-        .route("/events/{event}/pick", web::post().to(pick));
+        .route("/seat-live", web::get().to(live));
 }
 
 /// The board: the part of the seat page that live updates redraw.
@@ -354,11 +355,7 @@ fn key_urls(key: &SeatKey) -> (String, String, String, String) {
 async fn show(app: web::Data<App>, visitor: Visitor, seat: ThisSeat) -> PageResult {
     let key = seat.key(&visitor)?;
     let probe = key.clone();
-    let data = run(&app, move |app| match &probe {
-        SeatKey::Token(token) => seat::open_seat_board(app, token),
-        SeatKey::Player(..) => seat::seat_board(app, &probe),
-    })
-    .await?;
+    let data = run(&app, move |app| seat::page_board(app, &probe)).await?;
     show_board(&visitor, &key, data)
 }
 
@@ -429,11 +426,11 @@ async fn play(
     };
     let confirmed = !form.confirmed.is_empty();
     let result = run(&app, move |app| {
-        seat::play_move(app, &key, (seen, confirmed), &value)
+        seat::play_page_move(app, &key, (seen, confirmed), &value)
     })
     .await;
     match result {
-        Ok((_, table)) => {
+        Ok(table) => {
             if !table.changed {
                 visitor.flash("info", visitor.lang().t("seat-let-it-go-noted"));
             }
@@ -505,8 +502,7 @@ async fn card(
     };
     let result = async {
         let what = what?;
-        let outcome = match run(&app, move |app| rounds::submit_paper_card(app, &key, what)).await?
-        {
+        let outcome = match run(&app, move |app| seat::submit_paper_card(app, &key, what)).await? {
             Ok(outcome) => outcome,
             Err((at, refusal)) => {
                 let draft = card_draft(seat_card_form(at.round), &form.rows, &refusal);
@@ -540,228 +536,11 @@ async fn card(
     Ok(redirect(&back))
 }
 
-// ---------------------------------------------------------------- live updates
-
-/// What an open seat page shows once its seat was taken back (a new link, or released).
-#[derive(Template)]
-#[template(path = "fragments/seat_taken_back.html")]
-struct TakenBack;
-
-/// The seat's stream: a new board whenever the event changes (a move at any table of the
-/// event wakes it; the board is cheap to draw and a seat cannot know its table in advance
-/// across rounds).
-async fn live(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    seat: ThisSeat,
-) -> Result<impl actix_web::Responder, PageError> {
-    let key = seat.key(&visitor)?;
-    let csrf = visitor.csrf();
-    let lang = visitor.lang();
-    // A card this browser typed and the server refused stays on its form (a card form reloads
-    // the page, so the stream always starts with the current one).
-    let draft = visitor.card_draft();
-    let (_, post_move, post_card, _) = key_urls(&key);
-    let probe = key.clone();
-    let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
-    // The seat's table changes from round to round: each drawing says which table the stream
-    // follows, and moves at other tables do not wake it.
-    let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
-    let draw = {
-        let (csrf, urls, draft) = (
-            csrf.clone(),
-            (post_move.clone(), post_card.clone()),
-            draft.clone(),
-        );
-        move |data: seat::SeatBoard| -> AppResult<super::Redraw> {
-            let table = data.table;
-            let board = board(lang, data, csrf.clone(), urls.clone(), draft.as_ref())?;
-            Ok(super::Redraw {
-                regions: vec![("board", fragment(&board)?)],
-                table,
-                last: false,
-            })
-        }
-    };
-    // A move at its table whose deal this instance keeps is drawn here, reading nothing.
-    let quick = {
-        let (kept, draw) = (kept.clone(), draw.clone());
-        move |app: &App, change: &live::Change| {
-            if change.everything {
-                return None;
-            }
-            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-            let before = kept.as_ref()?;
-            let at = change.tables.get(&before.board.table?).copied().flatten()?;
-            let now = seat::board_told(app, before, at)?;
-            let redraw = draw(now.board.clone()).ok()?;
-            *kept = Some(now);
-            Some(redraw)
-        }
-    };
-    Ok(super::live_stream(
-        app,
-        hub.listen(Audience::Seat { event, table: None }),
-        live::Gather::For(Duration::ZERO),
-        quick,
-        move |app, change| {
-            // After moves at its table only, the board is drawn again from the deal alone.
-            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-            let after_moves = match kept.as_ref() {
-                Some(before) if !change.everything => {
-                    let at = before
-                        .board
-                        .table
-                        .and_then(|t| change.tables.get(&t).copied().flatten());
-                    seat::board_after_moves(app, before, at)?
-                }
-                _ => None,
-            };
-            let now = match after_moves {
-                Some(now) => now,
-                // Every drawing of more than moves checks the seat's key again: a seat the
-                // host gave a new link or released is taken back from this page at once,
-                // and its stream ends (the host's change wakes every seat of the event).
-                None => match seat::kept_board(app, &key) {
-                    Err(AppError::Forbidden(_)) => {
-                        *kept = None;
-                        return Ok(super::Redraw {
-                            regions: vec![("board", fragment(&TakenBack)?)],
-                            table: None,
-                            last: true,
-                        });
-                    }
-                    other => other?,
-                },
-            };
-            let data = now.board.clone();
-            *kept = Some(now);
-            draw(data)
-        },
-    ))
-}
-
-// ---------------------------------------------------------------- picking a seat by QR code
-
-#[derive(Template)]
-#[template(path = "pick.html")]
-struct PickPage {
-    layout: Layout,
-    event: i64,
-    key: String,
-    /// The table whose key this is (None: the event's key, from the projector).
-    table: Option<i32>,
-    heading: String,
-    players: Vec<(i64, String)>,
-    /// The name of the seat this browser already holds in this event.
-    held: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct KeyQuery {
-    #[serde(default)]
-    key: String,
-}
-
-/// The pick page: the free seats this key may pick.
-async fn pick_page(
-    app: web::Data<App>,
-    visitor: Visitor,
-    event: i64,
-    from: PickFrom,
-    key: String,
-) -> PageResult {
-    let checked = key.clone();
-    let held = visitor.player();
-    let list = run(&app, move |app| {
-        seat::free_seats_for(app, event, from, &checked, held)
-    })
-    .await?;
-    let lang = visitor.lang();
-    let (title, heading, table) = match from {
-        PickFrom::Table(n) => (
-            lang.msg("pick-table-title").arg("table", n).text(),
-            lang.msg("pick-table-heading").arg("table", n).text(),
-            Some(n),
-        ),
-        PickFrom::Event => (lang.t("pick-find-title"), lang.t("pick-find-heading"), None),
-    };
-    let layout = Layout::new(title, &visitor).for_event(event, &list.event_name, &visitor);
-    page(&PickPage {
-        layout,
-        event,
-        key,
-        table,
-        heading,
-        players: list.free,
-        held: list.held,
-    })
-}
-
-async fn table_pick(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<(i64, i32)>,
-    query: web::Query<KeyQuery>,
-) -> PageResult {
-    let (event, number) = path.into_inner();
-    let key = query.into_inner().key;
-    pick_page(app, visitor, event, PickFrom::Table(number), key).await
-}
-
-async fn join_pick(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    query: web::Query<KeyQuery>,
-) -> PageResult {
-    let event = path.into_inner();
-    let key = query.into_inner().key;
-    pick_page(app, visitor, event, PickFrom::Event, key).await
-}
-
-#[derive(Deserialize)]
-struct PickForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    key: String,
-    #[serde(default)]
-    player: String,
-    /// The table whose key this is; empty for the event's key.
-    #[serde(default)]
-    table: String,
-}
-
-/// Picks a free seat: it is this browser's until the host releases it.
-async fn pick(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<PickForm>,
-) -> PageResult {
-    let event = path.into_inner();
-    let form = form.into_inner();
-    visitor.check_csrf(&form.csrf)?;
-    let player: i64 = super::start::number(&form.player, "the player")?;
-    let from = if form.table.trim().is_empty() {
-        PickFrom::Event
-    } else {
-        PickFrom::Table(super::start::number(&form.table, "the table")?)
-    };
-    let (player, epoch) = run(&app, move |app| {
-        seat::pick_seat(app, event, from, &form.key, player)
-    })
-    .await?;
-    visitor.set_player(player, epoch);
-    Ok(redirect("/seat"))
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
+    use super::super::pick::PickPage;
     use super::*;
     use crate::app::{ManualClock, bot_moves};
     use crate::engine::RulesId;

@@ -1,0 +1,250 @@
+//! A seat's board: its state with its table's score sheet, as the seat page draws it, and what a
+//! live stream redraws of it after a move.
+
+use super::*;
+
+/// Everything a seat's board shows: the seat's state (at a paper table with every side's
+/// card), its table's score sheet, and the table it sits at (for live updates).
+#[derive(Debug, Clone)]
+pub struct SeatBoard {
+    pub state: SeatState,
+    pub sheet: crate::engine::ScoreSheet,
+    /// The id of the seat's table this round, if it sits at one.
+    pub table: Option<i64>,
+    /// The series the evening belongs to, if any (the seat page links to the guest's season).
+    pub series: Option<i64>,
+}
+
+/// A seat's board, read in one transaction.
+pub fn seat_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        board_of(conn, &holder, app.now()).map(|(board, _)| board)
+    })
+}
+
+/// A seat's board as a live stream keeps it: the board, and what a move at its table may change
+/// of it ([`DealFrame`]), so that the stream draws the next move from the deal alone.
+#[derive(Debug, Clone)]
+pub struct KeptBoard {
+    pub board: SeatBoard,
+    frame: Option<DealFrame>,
+}
+
+/// A seat's board for its live stream, read in one transaction.
+pub fn kept_board(app: &App, key: &SeatKey) -> AppResult<KeptBoard> {
+    app.read(|conn| {
+        let holder = key.holder(conn)?;
+        let (board, frame) = board_of(conn, &holder, app.now())?;
+        Ok(KeptBoard { board, frame })
+    })
+}
+
+/// A kept board after moves at its table, drawn from the replay this instance keeps when it is
+/// at least as recent as a move's notice said (`at`): reads nothing, so a live stream may call
+/// it on its own thread. `None` when no such replay is kept, or the deal is another one.
+pub fn board_told(app: &App, kept: &KeptBoard, at: DealAt) -> Option<KeptBoard> {
+    let frame = kept.frame.as_ref()?;
+    if at.game != frame.game {
+        return None;
+    }
+    let deal = app.deals().at_least(at)?;
+    Some(redrawn(kept, frame, &deal, app.now()))
+}
+
+/// A kept board after moves at its table: the same board with the table's deal as it stands,
+/// drawn from the deal alone. When the move's notice said where the deal stands (`at`) and
+/// this instance keeps that replay (or a later one), nothing is read; otherwise the table's
+/// latest deal is read (the kept replay and the actions stored since). `None` when that is not
+/// enough and the stream must read the whole board again: the deal was won and another dealt,
+/// or the board shows no deal.
+pub fn board_after_moves(
+    app: &App,
+    kept: &KeptBoard,
+    at: Option<DealAt>,
+) -> AppResult<Option<KeptBoard>> {
+    let Some(frame) = &kept.frame else {
+        return Ok(None);
+    };
+    if let Some(at) = at {
+        if at.game != frame.game {
+            return Ok(None);
+        }
+        if let Some(board) = board_told(app, kept, at) {
+            return Ok(Some(board));
+        }
+    }
+    let read = app.read(
+        |conn| match queries::latest_game_of_table(conn, frame.table)? {
+            Some(row) if row.id == frame.game => play::load_deal(conn, row).map(Some),
+            _ => Ok(None),
+        },
+    )?;
+    Ok(read.map(|deal| redrawn(kept, frame, &deal, app.now())))
+}
+
+/// The kept board with `deal` drawn in.
+pub(super) fn redrawn(
+    kept: &KeptBoard,
+    frame: &DealFrame,
+    deal: &LoadedDeal,
+    now: DateTime<Utc>,
+) -> KeptBoard {
+    let mut board = kept.board.clone();
+    frame.apply(&mut board.state, Some(deal), now);
+    if let Some(round) = &mut board.state.round
+        && round.state == rounds::RoundState::Running
+        && let Some(end) = round.ends_at
+    {
+        round.left_ms = Some((end - now).num_milliseconds().max(0));
+    }
+    KeptBoard {
+        board,
+        frame: Some(frame.clone()),
+    }
+}
+
+/// Opens a seat link and reads its board, in one transaction: the first to open the link
+/// holds the seat (it can no longer be picked from a QR code).
+pub fn open_seat_board(app: &App, token: &str) -> AppResult<SeatBoard> {
+    app.write(|conn| {
+        claim_by_token(conn, token)?;
+        let holder = holder(conn, token)?;
+        board_of(conn, &holder, app.now()).map(|(board, _)| board)
+    })
+}
+
+pub(super) fn board_of(
+    tx: &mut Tx,
+    holder: &SeatHolder,
+    now: DateTime<Utc>,
+) -> AppResult<(SeatBoard, Option<DealFrame>)> {
+    let (state, frame) = state_with(tx, holder, now, None)?;
+    let table = match rounds::latest(tx, &holder.event)? {
+        Some(round) => queries::table_of_entry(tx, round.row.id, holder.entry.id)?,
+        None => None,
+    };
+    Ok((board_around(holder, state, table.map(|t| t.id))?, frame))
+}
+
+/// The board around a seat's state: its table's score sheet, its table (`table`, the id of the
+/// one it sits at this round) and the evening's series.
+fn board_around(holder: &SeatHolder, state: SeatState, table: Option<i64>) -> AppResult<SeatBoard> {
+    let sheet = holder
+        .event
+        .settings
+        .table_config(state.tablemates.len().max(2))
+        .map(|config| config.rules.score_sheet(config))
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(SeatBoard {
+        state,
+        sheet,
+        table,
+        series: holder.event.row.series_id,
+    })
+}
+
+/// Plays a move from the seat page (a form sent without script), in the move's one
+/// transaction, which also holds the seat for its link as opening the page does. The board the
+/// move left (its answer, as the API's) is kept for the page load that follows the move's
+/// redirect ([`page_board`]), so that the page is not read and the deal not replayed again.
+pub fn play_page_move(
+    app: &App,
+    key: &SeatKey,
+    (seen, confirmed): (u32, bool),
+    action: &serde_json::Value,
+) -> AppResult<TableRef> {
+    let (board, table) = app.write(|tx| {
+        if let SeatKey::Token(token) = key {
+            claim_by_token(tx, token)?;
+        }
+        let holder = key.holder(tx)?;
+        let (answer, table) = play_json_move(tx, &holder, (seen, confirmed), action, app.now())?;
+        Ok((
+            board_around(&holder, answer.state, Some(table.table))?,
+            table,
+        ))
+    })?;
+    crate::metrics::get().moves.inc();
+    if let Some(at) = table.deal {
+        app.moved_boards().keep(key, board, at, app.now());
+    }
+    Ok(table)
+}
+
+/// The seat page's board: the one a move from this page has just left, if its table has not
+/// moved on since (as far as this instance knows); else read, in one transaction (a write by
+/// the seat's link, which holds the seat: see [`open_seat_board`]).
+pub fn page_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
+    if let Some(board) = app.moved_boards().take(app, key) {
+        return Ok(board);
+    }
+    match key {
+        SeatKey::Token(token) => open_seat_board(app, token),
+        SeatKey::Player(..) => seat_board(app, key),
+    }
+}
+
+/// How long a board a page move left waits for the page load after the move's redirect.
+const MOVED_BOARD_LIFE: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
+
+/// How many such boards wait at most (one per seat that has just moved).
+const MOVED_BOARDS: usize = 1024;
+
+/// The boards page moves left, each for the one page load that follows its move (see
+/// [`play_page_move`]).
+#[derive(Debug, Default)]
+pub struct MovedBoards {
+    boards: std::sync::Mutex<std::collections::HashMap<String, MovedBoard>>,
+}
+
+#[derive(Debug)]
+struct MovedBoard {
+    board: SeatBoard,
+    at: DealAt,
+    when: DateTime<Utc>,
+}
+
+/// The slot of a seat's board: by its link's token, or by the player and seat epoch a browser
+/// picked (another epoch is another seat).
+fn slot(key: &SeatKey) -> String {
+    match key {
+        SeatKey::Token(token) => format!("token {token}"),
+        SeatKey::Player(player, epoch) => format!("player {player} {epoch}"),
+    }
+}
+
+impl MovedBoards {
+    fn keep(&self, key: &SeatKey, board: SeatBoard, at: DealAt, when: DateTime<Utc>) {
+        let mut boards = self
+            .boards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if boards.len() >= MOVED_BOARDS {
+            boards.retain(|_, moved| when - moved.when <= MOVED_BOARD_LIFE);
+            if boards.len() >= MOVED_BOARDS {
+                boards.clear();
+            }
+        }
+        boards.insert(slot(key), MovedBoard { board, at, when });
+    }
+
+    /// The board a move of this seat left, taken: if it is recent, and no later move at its
+    /// table is kept here.
+    fn take(&self, app: &App, key: &SeatKey) -> Option<SeatBoard> {
+        let moved = self
+            .boards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&slot(key))?;
+        let now = app.now();
+        let later = DealAt {
+            game: moved.at.game,
+            actions: moved.at.actions + 1,
+        };
+        let fresh = now >= moved.when
+            && now - moved.when <= MOVED_BOARD_LIFE
+            && app.deals().at_least(later).is_none();
+        fresh.then_some(moved.board)
+    }
+}

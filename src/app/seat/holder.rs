@@ -1,0 +1,220 @@
+//! Who holds a seat: by its link's token, or by a QR code's pick (a guest's browser session), and
+//! the free seats a guest may pick.
+
+use super::*;
+
+/// The refusal every unknown seat link gets.
+pub fn seat_refusal() -> AppError {
+    AppError::Forbidden(
+        "that seat link is not valid (it may have been renewed); ask the host for your link".into(),
+    )
+}
+
+/// A player found by their seat link.
+#[derive(Debug, Clone)]
+pub struct SeatHolder {
+    pub player: Player,
+    pub entry: models::Entry,
+    pub event: EventRecord,
+}
+
+/// Finds the player a seat link belongs to.
+pub fn holder(conn: &mut Conn, token: &str) -> AppResult<SeatHolder> {
+    if !looks_like_token(token) {
+        return Err(seat_refusal());
+    }
+    let player =
+        queries::player_by_token_hash(conn, &hash_token(token))?.ok_or_else(seat_refusal)?;
+    holder_of(conn, player)
+}
+
+/// Finds a player by id (a bot's seat, which the program plays).
+pub fn holder_by_player(conn: &mut Conn, player: i64) -> AppResult<SeatHolder> {
+    let player = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
+    holder_of(conn, player)
+}
+
+/// Finds a player by id and seat epoch (a browser that picked its seat from a QR code): a
+/// seat the host has released or renewed since the pick is refused.
+pub fn holder_by_pick(conn: &mut Conn, player: i64, epoch: i32) -> AppResult<SeatHolder> {
+    let player = queries::player(conn, player)?
+        .filter(|p| p.epoch == epoch)
+        .ok_or_else(seat_refusal)?;
+    holder_of(conn, player)
+}
+
+pub(super) fn holder_of(conn: &mut Conn, player: Player) -> AppResult<SeatHolder> {
+    let entry = queries::entry(conn, player.entry_id)?.ok_or_else(seat_refusal)?;
+    let event = events::load(conn, entry.event_id)?;
+    Ok(SeatHolder {
+        player,
+        entry,
+        event,
+    })
+}
+
+/// How a seat is named in a request: by its link's token, or by the player (and the seat's
+/// epoch) a browser picked.
+#[derive(Debug, Clone)]
+pub enum SeatKey {
+    Token(String),
+    Player(i64, i32),
+}
+
+impl SeatKey {
+    pub fn holder(&self, conn: &mut Conn) -> AppResult<SeatHolder> {
+        match self {
+            SeatKey::Token(token) => holder(conn, token),
+            SeatKey::Player(player, epoch) => holder_by_pick(conn, *player, *epoch),
+        }
+    }
+}
+
+/// Whoever opens a seat link first holds the seat: from then on nobody can pick it from a QR
+/// code. Answers nothing for a link that is not valid (the page refuses it on its own).
+pub fn claim_by_token(conn: &mut Conn, token: &str) -> AppResult<()> {
+    if looks_like_token(token) {
+        queries::claim_player_by_token_hash(conn, &hash_token(token))?;
+    }
+    Ok(())
+}
+
+/// A seat a guest may pick from a QR code: free, a person's (not a bot's), and at the table
+/// whose key the guest holds (any table with the event's key, the projector's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickFrom {
+    Event,
+    Table(i32),
+}
+
+/// The players whose seats can be picked with this key now: id and name.
+pub fn free_seats(
+    conn: &mut Conn,
+    event: &EventRecord,
+    from: PickFrom,
+    key: &str,
+) -> AppResult<Vec<(i64, String)>> {
+    check_pick_key(event, from, key)?;
+    let entries = match from {
+        PickFrom::Event => events::entries(conn, event.id())?
+            .into_iter()
+            .filter(|e| e.entry.is_active() && !e.row.is_bot)
+            .map(|e| e.row.id)
+            .collect(),
+        PickFrom::Table(number) => match rounds::latest(conn, event)? {
+            Some(round) => match rounds::table_of(conn, &round, number) {
+                Ok(table) => queries::entries_of_table(conn, table.id)?
+                    .into_iter()
+                    .map(|te| te.entry_id)
+                    .collect(),
+                Err(_) => Vec::new(),
+            },
+            None => Vec::new(),
+        },
+    };
+    let mut free = Vec::new();
+    for entry in entries {
+        if queries::entry(conn, entry)?.is_some_and(|e| e.is_bot) {
+            continue;
+        }
+        for p in queries::players_of_entry(conn, entry)? {
+            if !p.claimed {
+                free.push((p.id, p.name));
+            }
+        }
+    }
+    Ok(free)
+}
+
+pub(super) fn check_pick_key(event: &EventRecord, from: PickFrom, key: &str) -> AppResult<()> {
+    let expected = match from {
+        PickFrom::Event => event.join_key(),
+        PickFrom::Table(number) => event.table_key(number),
+    };
+    if crate::app::tokens::same_hash(&expected, key) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(
+            "this QR code's link is not complete or no longer valid: scan the code again, or ask the host for your seat link".into(),
+        ))
+    }
+}
+
+/// Picks a free seat with a QR code's key and holds it: answers the player and the seat's
+/// epoch for the browser's session. A seat someone holds is refused: only the host can
+/// release it.
+pub fn pick(
+    conn: &mut Conn,
+    event: &EventRecord,
+    from: PickFrom,
+    key: &str,
+    player: i64,
+) -> AppResult<(i64, i32)> {
+    let free = free_seats(conn, event, from, key)?;
+    if !free.iter().any(|(id, _)| *id == player) {
+        return Err(AppError::Forbidden(
+            "that seat is not free here: it is taken (if it is yours, ask the host to release it) or sits at another table".into(),
+        ));
+    }
+    let row = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
+    queries::set_player_claim(conn, row.id, true, row.epoch)?;
+    Ok((row.id, row.epoch))
+}
+
+/// What a guest who opens a QR code's join page may pick.
+#[derive(Debug, Clone)]
+pub struct PickList {
+    /// The event's name.
+    pub event_name: String,
+    /// The free seats this key opens: the player and their name.
+    pub free: Vec<(i64, String)>,
+    /// The name of the seat this browser already holds in this event, if it does (a guest
+    /// who scans the code again, or reopens the page, goes back to it).
+    pub held: Option<String>,
+}
+
+/// The free seats a guest may pick with this key (of a table, or the event's), and the seat
+/// this browser already holds here (`held`: the player and epoch its session keeps).
+pub fn free_seats_for(
+    app: &App,
+    event: i64,
+    from: PickFrom,
+    key: &str,
+    held: Option<(i64, i32)>,
+) -> AppResult<PickList> {
+    app.read(|conn| {
+        let record = events::load(conn, event)?;
+        let free = free_seats(conn, &record, from, key)?;
+        let held = match held {
+            Some((player, epoch)) => match holder_by_pick(conn, player, epoch) {
+                Ok(holder) if holder.event.id() == event => Some(holder.player.name),
+                _ => None,
+            },
+            None => None,
+        };
+        Ok(PickList {
+            event_name: record.settings.name,
+            free,
+            held,
+        })
+    })
+}
+
+/// Picks a free seat. Returns the player and the seat's epoch for the browser's session.
+pub fn pick_seat(
+    app: &App,
+    event: i64,
+    from: PickFrom,
+    key: &str,
+    player: i64,
+) -> AppResult<(i64, i32)> {
+    app.write(|conn| {
+        let record = events::load(conn, event)?;
+        pick(conn, &record, from, key, player)
+    })
+}
+
+/// The event a seat belongs to.
+pub fn event_of_seat(app: &App, key: &SeatKey) -> AppResult<i64> {
+    app.read(|conn| Ok(key.holder(conn)?.event.id()))
+}

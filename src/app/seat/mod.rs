@@ -1,0 +1,37 @@
+//! A player's view of the evening, from their seat link: where to sit, the time left, and the
+//! game at their table as their seat may see it (their own hand, nobody else's).
+//!
+//! One file per job: [`holder`] finds who holds a seat (by link or by a QR code's pick),
+//! [`state`] reads what the seat sees, [`moves`] plays its moves, [`board`] is its page's
+//! board (and what live updates redraw of it), [`paper`] its paper score cards, and
+//! [`messages`] what the seat is told between rounds and at the end.
+
+mod board;
+mod holder;
+mod messages;
+mod moves;
+mod paper;
+mod state;
+
+pub use board::*;
+pub use holder::*;
+use messages::*;
+pub use moves::*;
+pub use paper::*;
+pub use state::*;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::deals::DealAt;
+use super::events::{self, EventRecord};
+use super::play::{self, DIGITAL, LoadedDeal, Move};
+use super::rounds::{self, RoundRecord};
+use super::tokens::{hash_token, looks_like_token};
+use super::turn_clock;
+use super::{App, AppError, AppResult, Tx};
+use crate::db::models::{self, Player};
+use crate::db::{Conn, queries};
+use crate::engine::{Action, Event, Seat, View};
+use crate::i18n::{Lang, Said};
+use crate::tournament::{ClockState, EntryId, MoverDecision};

@@ -1,0 +1,160 @@
+//! A seat's move, checked and played in the move's one transaction; its answer is the state the
+//! move left.
+
+use super::*;
+
+/// A move as it came in: how many actions the player had seen, and the action.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveRequest {
+    pub seen: u32,
+    pub action: Action,
+    /// The player confirmed a move that throws away its own side's miles
+    /// ([`Game::warning`](crate::engine::Game::warning)). The seat page asks first; bots and
+    /// programs playing through the API have read the legal moves and need not.
+    pub confirmed: bool,
+}
+
+/// What a move answers: its events (as the player may see them) and the new state.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveAnswer {
+    pub events: Vec<Event>,
+    pub state: SeatState,
+}
+
+/// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
+pub fn play_json_move(
+    tx: &mut Tx,
+    holder: &SeatHolder,
+    (seen, confirmed): (u32, bool),
+    action: &serde_json::Value,
+    now: DateTime<Utc>,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let action =
+        Action::from_json(holder.event.settings.rules, action).map_err(AppError::Invalid)?;
+    let request = MoveRequest {
+        seen,
+        action,
+        confirmed,
+    };
+    play_move_as(tx, holder, request, now)
+}
+
+/// Plays a move for a known player. Refusals: the clock ("time is up", "not started",
+/// "paused"), a stale view ("the table moved on"), or the rules (the engine's sentence).
+pub fn play_move_as(
+    tx: &mut Tx,
+    holder: &SeatHolder,
+    request: MoveRequest,
+    now: DateTime<Utc>,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let event = &holder.event;
+    if let Some(to) = holder.player.handed_to {
+        return Err(handed_refusal(tx, to)?);
+    }
+    let round = rounds::latest(tx, event)?
+        .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
+    let table = queries::table_of_entry(tx, round.row.id, holder.entry.id)?
+        .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
+    if table.mode != DIGITAL {
+        return Err(AppError::conflict(
+            "your table plays with real cards: enter the score card at the end of the round",
+        ));
+    }
+    let reading = rounds::check_in_time(tx, event, &round, now)?;
+    let deal = play::current_deal(tx, table.id)?
+        .ok_or_else(|| AppError::Internal("a digital table without a deal".into()))?;
+    let seat = deal.seats.seat_of(holder.player.id).ok_or_else(|| {
+        AppError::Internal("a player at a table without a seat in its deal".into())
+    })?;
+    // A move that throws away the side's own miles is played only once confirmed (unless the
+    // table moved on: then the player is shown the new state instead).
+    if !request.confirmed
+        && request.seen == deal.actions
+        && deal.game.to_move() == seat
+        && let Some(warning) = deal.game.warning(request.action)
+    {
+        return Err(AppError::Invalid(unconfirmed(&warning)));
+    }
+    let outcome = play::apply_move(
+        tx,
+        (event, &round.row, &table),
+        deal,
+        Move {
+            seat,
+            seen: request.seen,
+            action: request.action,
+        },
+        now.naive_utc(),
+    )?;
+    let events = outcome.events;
+    let changed = outcome.changed;
+    let at = DealAt::of(&outcome.deal);
+    // A round by games is over once its last table's last deal is won: read the clock again.
+    let reading = if outcome.finished {
+        rounds::reading(tx, event, &round, now)?
+    } else {
+        reading
+    };
+    let seated = Seated {
+        round: round.clone(),
+        reading,
+        table: table.clone(),
+        deal: outcome.deal,
+    };
+    let (state, _) = state_with(tx, holder, now, Some(seated))?;
+    Ok((
+        MoveAnswer { events, state },
+        TableRef {
+            event: event.id(),
+            round: round.row.id,
+            table: table.id,
+            changed,
+            deal: Some(at),
+        },
+    ))
+}
+
+/// The refusal of a dangerous move sent without its confirmation.
+pub fn unconfirmed(warning: &str) -> String {
+    let mut first = warning.chars();
+    let warning = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect::<String>())
+        .unwrap_or_default();
+    format!(
+        "{warning}. That move was not played: tick \"Yes, I mean it\" beside it and play it again \
+         to play it anyway."
+    )
+}
+
+/// Which table a move was played at, for live updates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableRef {
+    pub event: i64,
+    pub round: i64,
+    pub table: i64,
+    /// Whether the table changed. A coup fourré let go is only noted until the table's wait is
+    /// over, and no page may be told of it (see `play::apply_move`).
+    pub changed: bool,
+    /// Where the table's deal stands after the move.
+    pub deal: Option<DealAt>,
+}
+
+/// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
+///
+/// `confirmed`: the player confirmed a move that throws away its own side's miles (see
+/// [`MoveRequest::confirmed`]).
+pub fn play_move(
+    app: &App,
+    key: &SeatKey,
+    (seen, confirmed): (u32, bool),
+    action: &serde_json::Value,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let played = app.write(|conn| {
+        let holder = key.holder(conn)?;
+        play_json_move(conn, &holder, (seen, confirmed), action, app.now())
+    })?;
+    // Counted once committed (a write may run more than once).
+    crate::metrics::get().moves.inc();
+    Ok(played)
+}

@@ -1,0 +1,104 @@
+//! The seat page's live updates: its board redrawn over server-sent events after each move at
+//! its table.
+
+use super::*;
+
+/// What an open seat page shows once its seat was taken back (a new link, or released).
+#[derive(Template)]
+#[template(path = "fragments/seat_taken_back.html")]
+struct TakenBack;
+
+/// The seat's stream: a new board whenever the event changes (a move at any table of the
+/// event wakes it; the board is cheap to draw and a seat cannot know its table in advance
+/// across rounds).
+pub(super) async fn live(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    visitor: Visitor,
+    seat: ThisSeat,
+) -> Result<impl actix_web::Responder, PageError> {
+    let key = seat.key(&visitor)?;
+    let csrf = visitor.csrf();
+    let lang = visitor.lang();
+    // A card this browser typed and the server refused stays on its form (a card form reloads
+    // the page, so the stream always starts with the current one).
+    let draft = visitor.card_draft();
+    let (_, post_move, post_card, _) = key_urls(&key);
+    let probe = key.clone();
+    let event = run(&app, move |app| seat::event_of_seat(app, &probe)).await?;
+    // The seat's table changes from round to round: each drawing says which table the stream
+    // follows, and moves at other tables do not wake it.
+    let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
+    let draw = {
+        let (csrf, urls, draft) = (
+            csrf.clone(),
+            (post_move.clone(), post_card.clone()),
+            draft.clone(),
+        );
+        move |data: seat::SeatBoard| -> AppResult<crate::web::pages::Redraw> {
+            let table = data.table;
+            let board = board(lang, data, csrf.clone(), urls.clone(), draft.as_ref())?;
+            Ok(crate::web::pages::Redraw {
+                regions: vec![("board", fragment(&board)?)],
+                table,
+                last: false,
+            })
+        }
+    };
+    // A move at its table whose deal this instance keeps is drawn here, reading nothing.
+    let quick = {
+        let (kept, draw) = (kept.clone(), draw.clone());
+        move |app: &App, change: &live::Change| {
+            if change.everything {
+                return None;
+            }
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let before = kept.as_ref()?;
+            let at = change.tables.get(&before.board.table?).copied().flatten()?;
+            let now = seat::board_told(app, before, at)?;
+            let redraw = draw(now.board.clone()).ok()?;
+            *kept = Some(now);
+            Some(redraw)
+        }
+    };
+    Ok(crate::web::pages::live_stream(
+        app,
+        hub.listen(Audience::Seat { event, table: None }),
+        live::Gather::For(Duration::ZERO),
+        quick,
+        move |app, change| {
+            // After moves at its table only, the board is drawn again from the deal alone.
+            let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let after_moves = match kept.as_ref() {
+                Some(before) if !change.everything => {
+                    let at = before
+                        .board
+                        .table
+                        .and_then(|t| change.tables.get(&t).copied().flatten());
+                    seat::board_after_moves(app, before, at)?
+                }
+                _ => None,
+            };
+            let now = match after_moves {
+                Some(now) => now,
+                // Every drawing of more than moves checks the seat's key again: a seat the
+                // host gave a new link or released is taken back from this page at once,
+                // and its stream ends (the host's change wakes every seat of the event).
+                None => match seat::kept_board(app, &key) {
+                    Err(AppError::Forbidden(_)) => {
+                        *kept = None;
+                        return Ok(crate::web::pages::Redraw {
+                            regions: vec![("board", fragment(&TakenBack)?)],
+                            table: None,
+                            last: true,
+                        });
+                    }
+                    other => other?,
+                },
+            };
+            let data = now.board.clone();
+            *kept = Some(now);
+            draw(data)
+        },
+    ))
+}
