@@ -1765,6 +1765,19 @@ fn the_events_language_is_chosen_on_the_start_page_and_the_console_and_the_proje
         screen.contains("<html lang=\"fr\""),
         "the projector reads French"
     );
+    assert!(
+        screen.contains("Scannez pour rejoindre la soirée"),
+        "the projector's words in French: {screen}"
+    );
+    let (_, printed) = host.get(&format!("/events/{event}/print/standings"));
+    assert!(
+        printed.contains("Classement à ce stade"),
+        "the printed standings in French"
+    );
+    assert!(
+        !printed.contains("action=\"/language\""),
+        "a page in the event's language offers no chooser"
+    );
     let (_, print) = host.get(&format!("/events/{event}/print"));
     assert!(
         print.contains("<html lang=\"fr\""),
