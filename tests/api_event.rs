@@ -884,3 +884,39 @@ fn a_new_events_language_is_its_creators_browsers_unless_given() {
         "en"
     );
 }
+
+#[test]
+fn a_seats_message_follows_accept_language_and_its_codes_stay_english() {
+    let server = Server::start();
+    let host = create_event(&server, json!({"name": "Soirée", "seed": 3}));
+    let players = add_players(&host, &["Ann", "Bob"]);
+    host.ok("/rounds", json!({}));
+    host.ok("/rounds/1/start", json!({}));
+    let read = |accept: &str| -> Value {
+        server
+            .client()
+            .get(server.url(&format!("/api/v1/seats/{}", players[0].1)))
+            .header("Accept-Language", accept)
+            .send()
+            .expect("request")
+            .json()
+            .expect("JSON")
+    };
+    let (english, french) = (read("en"), read("fr-FR,fr;q=0.9"));
+    let says = |state: &Value| state["seat"]["message"].as_str().unwrap_or("").to_owned();
+    // Ann waits for Bob (or plays first): either way, the same sentence in two languages.
+    let (en, fr) = (says(&english), says(&french));
+    assert!(
+        en == "Waiting for the other players' moves." || en.contains("Choose a card"),
+        "{en}"
+    );
+    assert!(
+        fr == "En attente des coups des autres joueurs." || fr.contains("Choisissez une carte"),
+        "{fr}"
+    );
+    assert_eq!(french["seat"]["round"]["state"], "running", "codes stay");
+    assert_eq!(
+        english["seat"]["deal"]["view"], french["seat"]["deal"]["view"],
+        "the game is the same"
+    );
+}
