@@ -147,16 +147,23 @@
       clock.el.textContent = format(left);
       if (clock.lastLeft > 60000 && left <= 60000 && left > 0) {
         signal("minute");
-        announce("minute", "One minute left in the round.", false);
+        announce("minute", words("minute", "One minute left in the round."), false);
       }
       if (clock.lastLeft > 0 && left <= 0) {
         clock.el.classList.add("over");
-        announce("stop", "Time is up: the round has stopped.", true);
+        announce("stop", words("stop", "Time is up: the round has stopped."), true);
         signal("stop");
         stopPlayed = true;
       }
       clock.lastLeft = left;
     });
+  }
+
+  // ------------------------------------------------------------ the script's own words
+  // What the script says or writes comes from the page, in its reader's language: the body's
+  // data-say-KEY attributes (templates/base.html); English only if a page lacks one.
+  function words(key, english) {
+    return (document.body && document.body.getAttribute("data-say-" + key)) || english;
   }
 
   // ------------------------------------------------------------ sounds (projector)
@@ -172,7 +179,7 @@
     audio = audio || new Context();
     if (audio.resume) audio.resume();
     if (button) {
-      button.textContent = "Sound on";
+      button.textContent = words("sound-on", "Sound on");
       button.setAttribute("aria-pressed", "true");
     }
     tone([523, 659], 0.18);
@@ -273,7 +280,7 @@
     if (turn && wasMyTurn === false && !ownMove) {
       var heading = document.querySelector("#board .board h2");
       announce("turn:" + board.getAttribute("data-actions"),
-        heading ? heading.textContent.trim() : "Your turn.", true);
+        heading ? heading.textContent.trim() : words("your-turn", "Your turn."), true);
     }
     wasMyTurn = !!turn;
     var decision = document.querySelector("#board .decision");
@@ -472,7 +479,7 @@
     form.classList.add("armed");
     if (box) box.checked = true;
     var button = form.querySelector("button");
-    if (button) button.textContent = "Yes, play it anyway";
+    if (button) button.textContent = words("play-anyway", "Yes, play it anyway");
     return false;
   }
 
@@ -600,7 +607,7 @@
     unsent = { region: region, url: url, body: body, key: key, tries: tries, timer: null };
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = false; });
     markUnsent(document.body.contains(form) ? form : (unsentForm() || form));
-    if (tries === 1) announce("unsent:" + key + ":" + Date.now(), "Not sent: no connection. It is sent again when the connection returns.", true);
+    if (tries === 1) announce("unsent:" + key + ":" + Date.now(), words("unsent", "Not sent: no connection. It is sent again when the connection returns."), true);
     // 2 s, 4 s, 8 s... up to 15 s between tries.
     unsent.timer = window.setTimeout(resend, Math.min(15000, 1000 * Math.pow(2, tries)));
   }
@@ -608,7 +615,7 @@
     var note = document.createElement("p");
     note.className = "unsent";
     note.setAttribute("role", "status");
-    note.textContent = "Not sent: no connection. It is sent again when the connection returns, or tap the move again.";
+    note.textContent = words("unsent-note", "Not sent: no connection. It is sent again when the connection returns, or tap the move again.");
     form.appendChild(note);
   }
   function forgetUnsent() {
@@ -631,7 +638,7 @@
       note.className = "flash info";
       note.setAttribute("role", "status");
       note.innerHTML = "<strong></strong>";
-      note.firstChild.textContent = "The connection is back, and the table had moved on: the move tapped offline was not sent again. Here is the table as it stands.";
+      note.firstChild.textContent = words("moved-on", "The connection is back, and the table had moved on: the move tapped offline was not sent again. Here is the table as it stands.");
       showMessages(region, [note]);
       return;
     }

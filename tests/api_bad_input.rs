@@ -652,6 +652,14 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
         )
         .host(token),
         case(
+            Method::PATCH,
+            ev(""),
+            Body::Json(json!({"name": "Bad input", "language": "klingon"})),
+            422,
+            "there is no language \"klingon\" here: the event's language is one of \"en\"",
+        )
+        .host(token),
+        case(
             Method::POST,
             ev("/entries"),
             Body::Json(json!({"names": [long]})),

@@ -823,3 +823,100 @@ fn a_withdrawn_entry_plays_no_more_rounds_even_one_already_seated() {
         "{row}"
     );
 }
+
+#[test]
+fn an_events_language_is_set_in_its_settings_and_an_unknown_one_is_refused_with_words() {
+    let server = Server::start();
+    let host = create_event(&server, json!({"name": "Soirée", "language": "fr"}));
+    assert_eq!(host.get("")["event"]["settings"]["language"], "fr");
+    let change = |body: Value| {
+        server.send(
+            reqwest::Method::PATCH,
+            &format!("/api/v1/events/{}", host.event),
+            Some(&host.token),
+            &body,
+        )
+    };
+    let (status, answer) = change(json!({"name": "Soirée", "language": "en"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["event"]["settings"]["language"], "en");
+    let (status, answer) = change(json!({"name": "Soirée", "language": "de"}));
+    assert_eq!(status, 422, "{answer}");
+    let message = answer["error"].as_str().unwrap_or_default();
+    for words in ["\"language\"", "\"de\"", "\"en\"", "\"fr\""] {
+        assert!(message.contains(words), "{message} names {words}");
+    }
+    assert_eq!(
+        host.get("")["event"]["settings"]["language"],
+        "en",
+        "nothing changed"
+    );
+    let (status, answer) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Abend", "language": 7}),
+    );
+    assert_eq!(status, 422, "{answer}");
+}
+
+#[test]
+fn a_new_events_language_is_its_creators_browsers_unless_given() {
+    let server = Server::start();
+    let create = |accept: &str, body: Value| {
+        let answer: Value = server
+            .client()
+            .post(server.url("/api/v1/events"))
+            .header("Accept-Language", accept)
+            .json(&body)
+            .send()
+            .expect("request")
+            .json()
+            .expect("JSON");
+        answer["event"]["settings"]["language"].clone()
+    };
+    assert_eq!(
+        create("fr-FR,fr;q=0.9,en;q=0.8", json!({"name": "A"})),
+        "fr"
+    );
+    assert_eq!(create("de-DE", json!({"name": "B"})), "en");
+    assert_eq!(
+        create("fr-FR", json!({"name": "C", "language": "en"})),
+        "en"
+    );
+}
+
+#[test]
+fn a_seats_message_follows_accept_language_and_its_codes_stay_english() {
+    let server = Server::start();
+    let host = create_event(&server, json!({"name": "Soirée", "seed": 3}));
+    let players = add_players(&host, &["Ann", "Bob"]);
+    host.ok("/rounds", json!({}));
+    host.ok("/rounds/1/start", json!({}));
+    let read = |accept: &str| -> Value {
+        server
+            .client()
+            .get(server.url(&format!("/api/v1/seats/{}", players[0].1)))
+            .header("Accept-Language", accept)
+            .send()
+            .expect("request")
+            .json()
+            .expect("JSON")
+    };
+    let (english, french) = (read("en"), read("fr-FR,fr;q=0.9"));
+    let says = |state: &Value| state["seat"]["message"].as_str().unwrap_or("").to_owned();
+    // Ann waits for Bob (or plays first): either way, the same sentence in two languages.
+    let (en, fr) = (says(&english), says(&french));
+    assert!(
+        en == "Waiting for the other players' moves." || en.contains("Choose a card"),
+        "{en}"
+    );
+    assert!(
+        fr == "En attente des coups des autres joueurs." || fr.contains("Choisissez une carte"),
+        "{fr}"
+    );
+    assert_eq!(french["seat"]["round"]["state"], "running", "codes stay");
+    assert_eq!(
+        english["seat"]["deal"]["view"], french["seat"]["deal"]["view"],
+        "the game is the same"
+    );
+}

@@ -1743,3 +1743,144 @@ fn words_the_start_page_names_each_games_own_trip_and_shows_mille_bornes_options
         "the words of a game not chosen hide once the script marks them hidden"
     );
 }
+
+#[test]
+fn the_events_language_is_chosen_on_the_start_page_and_the_console_and_the_projector_follows_it() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let (_, start) = host.get("/");
+    assert!(
+        start.contains("<option value=\"en\" lang=\"en\" selected>"),
+        "an English browser's event is in English unless chosen otherwise"
+    );
+    let event = create_with(&host, "Soirée", &[("language", "fr")]);
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        console.contains("<html lang=\"fr\""),
+        "the console reads French"
+    );
+    assert!(console.contains("Langue de la soirée"), "{console}");
+    let (_, screen) = host.get(&format!("/events/{event}/screen"));
+    assert!(
+        screen.contains("<html lang=\"fr\""),
+        "the projector reads French"
+    );
+    assert!(
+        screen.contains("Scannez pour rejoindre la soirée"),
+        "the projector's words in French: {screen}"
+    );
+    let (_, printed) = host.get(&format!("/events/{event}/print/standings"));
+    assert!(
+        printed.contains("Classement à ce stade"),
+        "the printed standings in French"
+    );
+    assert!(
+        !printed.contains("action=\"/language\""),
+        "a page in the event's language offers no chooser"
+    );
+    let (_, print) = host.get(&format!("/events/{event}/print"));
+    assert!(
+        print.contains("<html lang=\"fr\""),
+        "the printouts read French"
+    );
+    // A guest's own page stays in the guest's language.
+    let guest = Browser::new(&server);
+    let (_, standings) = guest.get(&format!("/events/{event}/standings"));
+    assert!(
+        standings.contains("<html lang=\"en\""),
+        "the guest reads English"
+    );
+
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    let (status, to) = host.post(
+        &format!("/events/{event}/host/language"),
+        &[("csrf", &csrf), ("language", "en")],
+    );
+    assert_eq!(status, 303, "{to}");
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        console.contains("<html lang=\"en\""),
+        "the console reads English"
+    );
+    assert!(
+        console.contains("The event is in English now"),
+        "the change is told"
+    );
+    let (status, _) = host.post(
+        &format!("/events/{event}/host/language"),
+        &[("csrf", &csrf), ("language", "xx")],
+    );
+    assert_eq!(status, 303);
+    assert!(
+        flash(&host, event).contains("there is no language"),
+        "an unknown language is refused in words"
+    );
+    let (_, screen) = host.get(&format!("/events/{event}/screen"));
+    assert!(screen.contains("<html lang=\"en\""), "and nothing changed");
+}
+
+#[test]
+fn an_error_page_is_framed_in_the_readers_language() {
+    let server = Server::start();
+    let response = server
+        .client()
+        .get(server.url("/events/999/standings"))
+        .header("Accept-Language", "fr")
+        .send()
+        .expect("GET");
+    let (status, html) = text(response);
+    assert_eq!(status, 404);
+    assert!(html.contains("<html lang=\"fr\""), "{html}");
+    assert!(html.contains("Introuvable"), "{html}");
+    assert!(html.contains("Erreur 404"), "{html}");
+}
+
+#[test]
+fn pseudo_language_every_word_of_the_projector_comes_from_a_message_in_every_state() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    // The event's language is the pseudo-language: the projector reads in it.
+    let event = create_with(&host, "Wall", &[("language", "en-XA")]);
+    let names = ["Wall", "Ann", "Bob", "Cy", "Di"];
+    let check = |state: &str| {
+        // The console takes the message of the host's last form (its words are not converted
+        // yet), so that the projector shows none.
+        host.get(&format!("/events/{event}/host"));
+        let (status, html) = host.get(&format!("/events/{event}/screen"));
+        assert_eq!(status, 200, "{state}");
+        assert!(html.contains("<html lang=\"en-XA\""), "{state}");
+        let mut left = touring::i18n::untranslated(&html, &names);
+        // The QR code's address, written under it, is no word.
+        left.retain(|piece| !piece.starts_with("http"));
+        assert!(left.is_empty(), "{state}: not from a message: {left:?}");
+    };
+    check("before any entry");
+    for name in &names[1..] {
+        add(&host, event, name);
+    }
+    check("before round 1");
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    seat_round(&host, event, &csrf);
+    check("round 1 seated");
+    signal(&host, event, &csrf, 1, "start");
+    check("round 1 running");
+    signal(&host, event, &csrf, 1, "pause");
+    check("round 1 paused");
+    signal(&host, event, &csrf, 1, "resume");
+    signal(&host, event, &csrf, 1, "stop");
+    check("round 1 over");
+    host.post(
+        &format!("/events/{event}/host/rounds/1/close"),
+        &[("csrf", &csrf)],
+    );
+    check("round 1 closed");
+    host.post(&format!("/events/{event}/host/finish"), &[("csrf", &csrf)]);
+    check("the evening over, provisional");
+    host.post(
+        &format!("/events/{event}/host/close"),
+        &[("csrf", &csrf), ("confirm", "yes")],
+    );
+    let (_, html) = host.get(&format!("/events/{event}/screen"));
+    assert!(html.contains("<svg class=\"chart\""), "the winners' chart");
+    check("the winners' screen");
+}

@@ -63,3 +63,13 @@ place-joint = joint { NUMBER($place, type: "ordinal") ->
     [few] { $place }rd
    *[other] { $place }th
 }
+
+## The page script's own words (what it announces and writes), handed to it by the page.
+script-minute-left = One minute left in the round.
+script-time-up = Time is up: the round has stopped.
+script-sound-on = Sound on
+script-your-turn = Your turn.
+script-play-anyway = Yes, play it anyway
+script-unsent = Not sent: no connection. It is sent again when the connection returns.
+script-unsent-note = Not sent: no connection. It is sent again when the connection returns, or tap the move again.
+script-moved-on = The connection is back, and the table had moved on: the move tapped offline was not sent again. Here is the table as it stands.

@@ -1,5 +1,4 @@
-# The two Touring games (1926 and 1958): the board's words. The cards keep their English names
-# in every language until their French names are chosen.
+# The two Touring games (1926 and 1958): the board's words and the cards' names.
 
 ## Touring (1926).
 t26-kind-go = Go
@@ -25,3 +24,31 @@ t58-on-freeway = You are on the freeway
 t58-populated-area = Populated area: 25s and 35s
 t58-trip = Trip of { $miles } miles
 t58-freeway-pile = Freeway pile: { $freeway }
+
+## The cards' names (`t26-card-<id>`, `t58-card-<id>`): as printed on the cards.
+t26-card-go = Go
+t26-card-city_limits = City Limits
+t26-card-country = Country
+t26-card-collision = Collision
+t26-card-hauled_in = Hauled In
+t26-card-out_of_gasoline = Out of Gasoline
+t26-card-gasoline = Gasoline
+t26-card-puncture = Puncture
+t26-card-mile1 = 1 Mile
+t26-card-mile3 = 3 Miles
+t26-card-mile5 = 5 Miles
+t26-card-mile10 = 10 Miles
+t58-card-go = Go
+t58-card-freeway = Freeway
+t58-card-populated_area = Populated Area
+t58-card-stop_to_refuel = Stop to Refuel
+t58-card-gasoline = Gasoline
+t58-card-missed_the_curve = Missed the Curve
+t58-card-wrecker = Wrecker
+t58-card-burning_oil = Burning Oil
+t58-card-broken_spring = Broken Spring
+t58-card-brake_adjustment = Brake Adjustment
+t58-card-mile25 = 25 Miles
+t58-card-mile35 = 35 Miles
+t58-card-mile50 = 50 Miles
+t58-card-mile75 = 75 Miles

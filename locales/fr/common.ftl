@@ -59,3 +59,13 @@ place-joint = { NUMBER($place, type: "ordinal") ->
     [one] { $place }er
    *[other] { $place }e
 } ex æquo
+
+## Les mots du script de la page (ce qu'il annonce et écrit), donnés par la page.
+script-minute-left = Plus qu'une minute dans la manche.
+script-time-up = C'est l'heure : la manche est arrêtée.
+script-sound-on = Son activé
+script-your-turn = À vous de jouer.
+script-play-anyway = Oui, la jouer quand même
+script-unsent = Pas envoyé : pas de connexion. Ce sera renvoyé au retour de la connexion.
+script-unsent-note = Pas envoyé : pas de connexion. Ce sera renvoyé au retour de la connexion, ou touchez de nouveau le coup.
+script-moved-on = La connexion est revenue, et la table a continué sans vous : le coup touché hors ligne n'a pas été renvoyé. Voici la table telle qu'elle est.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::describe_secs;
 use super::names::{NameError, clean_name};
 use crate::engine::{Config, Options, RulesId, SetupError};
+use crate::i18n::Lang;
 
 /// The shortest timed round: a demonstration still needs a few turns per table.
 pub const MIN_ROUND_SECS: u32 = 30;
@@ -221,6 +222,10 @@ pub struct Settings {
     /// [`Deserialize`] for Settings from the rule set's own JSON.
     #[serde(skip_deserializing, default = "no_options")]
     pub options: Options,
+    /// The event's language: the projector's, the printed pages' and the console's (each
+    /// guest's phone reads in its own). English for an event stored before it existed.
+    #[serde(default)]
+    pub language: Lang,
 }
 
 /// A placeholder until the rules are known (see the [`Deserialize`] for Settings).
@@ -270,6 +275,7 @@ impl Settings {
             bye_score: ByeScore::RoundAverage,
             turn_seconds: Settings::default_turn_seconds(RoundKind::Timed { seconds: 600 }),
             options: Options::default_for(RulesId::Touring1926),
+            language: Lang::ENGLISH,
         }
     }
 

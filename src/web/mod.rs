@@ -128,6 +128,9 @@ pub fn bind_with(
             .app_data(hub.clone())
             .app_data(guards.clone())
             .app_data(reach.clone())
+            // A page's error in the reader's language (inside everything else, where the
+            // error is still at hand).
+            .wrap(middleware::from_fn(pages::errors_in_readers_language))
             // gzip, brotli or zstd, as the client accepts (pages, the API, the static files
             // and the live streams, which are flushed at each pause).
             .wrap(middleware::Compress::default())

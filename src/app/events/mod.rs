@@ -195,13 +195,17 @@ pub fn update_settings(
 ) -> AppResult<EventRecord> {
     let new = checked(new)?;
     let old = &event.settings;
-    if event.is_finished() {
+    // The language is the pages', not the game's: it may change at any time, even after the
+    // evening (for the printed standings).
+    let mut only_language = old.clone();
+    only_language.language = new.language;
+    if event.is_finished() && only_language != new {
         return Err(AppError::conflict(
-            "the event is over; its settings can no longer change",
+            "the event is over; its settings can no longer change (only its language, for the printed pages)",
         ));
     }
     if event.row.status != SETUP {
-        let mut allowed = old.clone();
+        let mut allowed = only_language;
         allowed.name = new.name.clone();
         allowed.prizes = new.prizes;
         allowed.length = new.length;
@@ -209,7 +213,7 @@ pub fn update_settings(
         allowed.turn_seconds = new.turn_seconds;
         if allowed != new {
             return Err(AppError::conflict(
-                "the evening has started: only the name, the prizes, the round length, the turn clock and the length of the evening can still change",
+                "the evening has started: only the name, the prizes, the round length, the turn clock, the length of the evening and its language can still change",
             ));
         }
     }

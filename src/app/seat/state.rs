@@ -97,7 +97,7 @@ pub struct SeatState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<SeatCardLine>,
     /// One sentence: what to do now (in English; the pages say `said` in the reader's
-    /// language).
+    /// language, and the API in its client's `Accept-Language`).
     pub message: String,
     /// The message as messages to say (locales/*/seat-messages.ftl).
     #[serde(skip)]

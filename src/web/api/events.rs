@@ -46,7 +46,10 @@ pub(super) async fn create_event(
     input: web::Json<EventBody>,
 ) -> Answer {
     let input = input.into_inner().0;
-    let settings = input.apply_to(default_settings(&input.name, events::new_seed(input.seed)))?;
+    // A new event reads in its creator's language unless the input names one.
+    let mut base = default_settings(&input.name, events::new_seed(input.seed));
+    base.language = crate::web::session::lang_of(&req);
+    let settings = input.apply_to(base)?;
     let (event, token) = match input.series {
         Some(series) => {
             let bearer =

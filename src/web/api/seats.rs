@@ -1,6 +1,6 @@
 //! The `seats` tag: a player's seat link: the table's game, moves and paper score cards.
 
-use actix_web::web;
+use actix_web::{HttpRequest, web};
 use serde_json::Value;
 
 use super::dto::*;
@@ -8,6 +8,7 @@ use super::{Answer, ok, run};
 use crate::app::rounds::TypedCard;
 use crate::app::seat::{self, SeatCard, SeatKey};
 use crate::app::{App, AppError};
+use crate::i18n::Lang;
 use crate::web::error::{ApiError, ErrorBody};
 use crate::web::live::{Hub, Topic};
 
@@ -17,13 +18,33 @@ use crate::web::live::{Hub, Topic};
         (status = 200, description = "Where to sit, the time left, and the game as this seat sees it", body = SeatOut),
         (status = 403, description = "Not a valid seat link", body = ErrorBody),
     ))]
-pub(super) async fn seat_state(app: web::Data<App>, path: web::Path<String>) -> Answer {
+pub(super) async fn seat_state(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> Answer {
     let token = path.into_inner();
     let state = run(&app, move |app| seat::open_seat(app, &token)).await?;
     ok(SeatOut {
         ok: true,
-        seat: state,
+        seat: said_in(state, &req),
     })
+}
+
+/// The seat's one sentence (`message`) in the language the client's `Accept-Language`
+/// prefers (English when it names no language offered); the rest of the state (codes, field
+/// names) stays as it is.
+fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
+    let header = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let lang = Lang::from_accept_language(header);
+    if lang != Lang::ENGLISH && !state.said.is_empty() {
+        state.message = lang.say_all(&state.said);
+    }
+    state
 }
 
 #[utoipa::path(post, path = "/api/v1/seats/{token}/moves", tag = "seats",
@@ -38,6 +59,7 @@ pub(super) async fn seat_state(app: web::Data<App>, path: web::Path<String>) -> 
 pub(super) async fn play_move(
     app: web::Data<App>,
     hub: web::Data<Hub>,
+    req: HttpRequest,
     path: web::Path<String>,
     input: web::Json<MoveInput>,
 ) -> Answer {
@@ -55,14 +77,14 @@ pub(super) async fn play_move(
             ok(MoveOut {
                 ok: true,
                 events: answer.events,
-                seat: answer.state,
+                seat: said_in(answer.state, &req),
             })
         }
         Err(error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp)) => {
             let state = run(&app, move |app| seat::seat_state(app, &key)).await?;
             Err(ApiError::with_state(
                 error,
-                serde_json::to_value(state).unwrap_or(Value::Null),
+                serde_json::to_value(said_in(state, &req)).unwrap_or(Value::Null),
             ))
         }
         Err(other) => Err(other.into()),

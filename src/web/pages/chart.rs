@@ -46,6 +46,8 @@ pub struct ChartLine {
 #[derive(Template, Debug, Clone)]
 #[template(path = "fragments/score_chart.html")]
 pub struct ScoreChart {
+    /// The event's language: the chart's title and the rounds' labels.
+    pub lang: crate::i18n::Lang,
     pub unit: &'static str,
     pub rounds: Vec<Tick>,
     pub levels: Vec<Tick>,
@@ -106,7 +108,11 @@ fn short(name: &str) -> String {
 
 /// The chart of these standings: each row's total after each round. The prize winners are
 /// highlighted; when nobody takes a prize, the first three places are.
-pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreChart {
+pub fn score_chart(
+    standings: &report::Standings,
+    unit: &'static str,
+    lang: crate::i18n::Lang,
+) -> ScoreChart {
     let rounds = standings
         .rows
         .iter()
@@ -184,11 +190,12 @@ pub fn score_chart(standings: &report::Standings, unit: &'static str) -> ScoreCh
     }
     plain.extend(bright);
     ScoreChart {
+        lang,
         unit,
         rounds: (1..=rounds)
             .map(|r| Tick {
                 at: x(r),
-                label: format!("R{r}"),
+                label: lang.msg("chart-round").arg("round", r).text(),
             })
             .collect(),
         levels: (0..=top / step)

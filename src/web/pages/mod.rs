@@ -70,6 +70,9 @@ pub struct Layout {
     pub lang: Lang,
     /// Where the language chooser comes back to: this page's path and query ("/" for none).
     pub here: String,
+    /// The page reads in the event's language (the console, the projector, the printed
+    /// pages): the reader's chooser does not change it, so it is not offered.
+    pub event_language: bool,
 }
 
 impl Layout {
@@ -87,6 +90,24 @@ impl Layout {
     pub fn for_event(mut self, id: i64, name: &str, visitor: &Visitor) -> Layout {
         self.event = Some((id, name.to_owned()));
         self.host = visitor.is_host(id);
+        self
+    }
+
+    /// The page read in the event's language rather than the reader's: the console, the
+    /// projector and the printed pages. The pseudo-language of the tests stays.
+    #[must_use]
+    pub fn in_language(mut self, event_language: Lang) -> Layout {
+        if self.lang != Lang::PSEUDO {
+            self.lang = event_language;
+        }
+        self.event_language = true;
+        self
+    }
+
+    /// The page's title, the message `id` in the page's language.
+    #[must_use]
+    pub fn titled(mut self, id: &str) -> Layout {
+        self.title = self.lang.t(id);
         self
     }
 
@@ -117,6 +138,15 @@ impl Layout {
             .collect()
     }
 
+    /// The page script's own words (what it announces and writes), in the page's language:
+    /// `data-say-KEY` attributes of the body, which `static/touring.js` reads.
+    pub fn script_words(&self) -> Vec<(&'static str, String)> {
+        SCRIPT_WORDS
+            .iter()
+            .map(|(key, id)| (*key, self.lang.t(id)))
+            .collect()
+    }
+
     /// The style sheet's address, its name carrying a hash of its content (see `assets`).
     pub fn style_url(&self) -> String {
         assets::style_url()
@@ -127,6 +157,18 @@ impl Layout {
         assets::script_url()
     }
 }
+
+/// The page script's words: its key (`data-say-KEY`) and message.
+pub const SCRIPT_WORDS: &[(&str, &str)] = &[
+    ("minute", "script-minute-left"),
+    ("stop", "script-time-up"),
+    ("sound-on", "script-sound-on"),
+    ("your-turn", "script-your-turn"),
+    ("play-anyway", "script-play-anyway"),
+    ("unsent", "script-unsent"),
+    ("unsent-note", "script-unsent-note"),
+    ("moved-on", "script-moved-on"),
+];
 
 /// Renders a page.
 pub fn page(template: &impl Template) -> Result<HttpResponse, PageError> {
@@ -187,21 +229,29 @@ impl ResponseError for PageError {
         if matches!(self.0, AppError::Internal(_)) {
             log::error!("{}", self.0);
         }
+        self.page_in(Lang::ENGLISH)
+    }
+}
+
+impl PageError {
+    /// The error's page, its frame in `lang` (the reason itself is in English still).
+    pub fn page_in(&self, lang: Lang) -> HttpResponse {
         let status = self.status_code();
-        let heading = match self.0 {
-            AppError::NotFound(_) => "Not found",
-            AppError::Forbidden(_) => "Not for this link",
-            AppError::Invalid(_) => "That did not fit",
-            AppError::Conflict(_) | AppError::Stale(_) | AppError::TimeUp => "Not now",
-            AppError::Internal(_) => "Something went wrong",
-        };
+        let heading = lang.t(match self.0 {
+            AppError::NotFound(_) => "error-not-found",
+            AppError::Forbidden(_) => "error-forbidden",
+            AppError::Invalid(_) => "error-invalid",
+            AppError::Conflict(_) | AppError::Stale(_) | AppError::TimeUp => "error-not-now",
+            AppError::Internal(_) => "error-internal",
+        });
         let page = ErrorPage {
             layout: Layout {
-                title: heading.into(),
+                title: heading.clone(),
+                lang,
                 ..Layout::default()
             },
             status: status.as_u16(),
-            heading,
+            heading: &heading,
             message: self.0.to_string(),
         };
         let body = page
@@ -211,6 +261,26 @@ impl ResponseError for PageError {
             .content_type("text/html; charset=utf-8")
             .body(body)
     }
+}
+
+/// A page's error drawn again in the reader's language: an error's own answer
+/// ([`ResponseError::error_response`]) knows no request, so it is drawn in English first.
+pub async fn errors_in_readers_language(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let response = next.call(req).await?.map_into_boxed_body();
+    let lang = super::session::lang_of(response.request());
+    let again = response
+        .response()
+        .error()
+        .and_then(|error| error.as_error::<PageError>())
+        .filter(|_| lang != Lang::ENGLISH)
+        .map(|error| error.page_in(lang));
+    Ok(match again {
+        Some(page) => response.into_response(page),
+        None => response,
+    })
 }
 
 /// The result of a page handler.

@@ -139,7 +139,10 @@ async fn index(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> P
     };
     let (event, rounds) = run(&app, move |app| rounds::round_numbers(app, &host)).await?;
     page(&IndexPage {
-        layout: Layout::new("Print", &visitor).for_event(id, &event.settings.name, &visitor),
+        layout: Layout::new("", &visitor)
+            .for_event(id, &event.settings.name, &visitor)
+            .in_language(event.settings.language)
+            .titled("print-title"),
         event: id,
         rounds,
     })
@@ -155,7 +158,7 @@ struct StandingsPrint {
     is_final: bool,
     /// Over but not closed by the host: the results may still be corrected.
     provisional: bool,
-    prizes: Vec<(String, String)>,
+    prizes: Vec<(u32, String)>,
     /// The club prizes of the evening's series, in words.
     club: Vec<String>,
     /// The link to the replays of the finished deals and its QR code, when there are any.
@@ -185,11 +188,12 @@ async fn standings(
     let prizes = standings
         .rows
         .iter()
-        .filter_map(|r| r.prize.map(|p| (view::ordinal(&p), r.name.clone())))
+        .filter_map(|r| r.prize.map(|p| (p, r.name.clone())))
         .collect();
     let is_final = standings.is_final;
     let provisional = standings.provisional;
     let table = fragment(&StandingsTable {
+        lang: event.settings.language,
         standings,
         compact: false,
         unit: super::screen::unit_of(&event),
@@ -207,7 +211,10 @@ async fn standings(
         (qr_svg(&url), url)
     });
     page(&StandingsPrint {
-        layout: Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor),
+        layout: Layout::new("", &visitor)
+            .for_event(id, &event.settings.name, &visitor)
+            .in_language(event.settings.language)
+            .titled("standings-title"),
         page_size: query.page_size(),
         name: event.settings.name,
         table,
@@ -242,9 +249,13 @@ async fn seating(
     let wanted = query.round;
     let board = run(&app, move |app| rounds::round_board(app, &host, wanted)).await?;
     let round = view::board_view(&board);
+    let language = board.event.settings.language;
     let name = board.event.settings.name;
     page(&SeatingPrint {
-        layout: Layout::new("Seating chart", &visitor).for_event(id, &name, &visitor),
+        layout: Layout::new("", &visitor)
+            .for_event(id, &name, &visitor)
+            .in_language(language)
+            .titled("print-title-seating"),
         page_size: query.page_size(),
         name,
         round,
@@ -280,9 +291,13 @@ async fn cards(
         round
     });
     let sheets = view::Sheets::of(&board.event.settings);
+    let language = board.event.settings.language;
     let name = board.event.settings.name;
     page(&CardsPrint {
-        layout: Layout::new("Score cards", &visitor).for_event(id, &name, &visitor),
+        layout: Layout::new("", &visitor)
+            .for_event(id, &name, &visitor)
+            .in_language(language)
+            .titled("print-title-cards"),
         page_size: query.page_size(),
         name,
         round,
@@ -313,6 +328,7 @@ async fn tents(
     };
     let base = base_url(&req);
     let (event, tables) = run(&app, move |app| rounds::table_keys(app, &host)).await?;
+    let language = event.settings.language;
     let name = event.settings.name;
     let tents = tables
         .into_iter()
@@ -322,7 +338,10 @@ async fn tents(
         })
         .collect();
     page(&TentsPrint {
-        layout: Layout::new("Table tents", &visitor).for_event(id, &name, &visitor),
+        layout: Layout::new("", &visitor)
+            .for_event(id, &name, &visitor)
+            .in_language(language)
+            .titled("print-title-tents"),
         page_size: query.page_size(),
         name,
         tents,

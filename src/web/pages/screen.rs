@@ -15,6 +15,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey, console};
+use crate::i18n::Lang;
 use crate::web::address::base_url;
 use crate::web::kept::Kept;
 use crate::web::live::{Audience, Gather, Hub};
@@ -104,6 +105,7 @@ pub(super) fn view_query(event: &EventRecord, hosts: bool) -> String {
 #[derive(Template)]
 #[template(path = "fragments/screen_clock.html")]
 struct ScreenClock {
+    lang: Lang,
     round: Option<RoundView>,
     finished: bool,
     /// Over but not closed by the host: the winners shown are provisional.
@@ -115,6 +117,7 @@ struct ScreenClock {
 #[derive(Template)]
 #[template(path = "fragments/screen_seating.html")]
 struct ScreenSeating {
+    lang: Lang,
     round: Option<RoundView>,
     finished: bool,
     unit: &'static str,
@@ -146,6 +149,8 @@ impl ScreenSeating {
 #[derive(Template)]
 #[template(path = "fragments/standings_table.html")]
 pub struct StandingsTable {
+    /// The event's language (every reader of the drawing shares it).
+    pub lang: Lang,
     pub standings: StandingsView,
     /// The projector's short table (place, name, total, rounds won), paged by the script.
     pub compact: bool,
@@ -158,33 +163,27 @@ pub struct StandingsTable {
 impl StandingsTable {
     /// The line under the table, following the round's state.
     fn footnote(&self) -> Option<String> {
-        let unit = self.unit;
+        let (lang, unit) = (self.lang, self.unit);
         if self.standings.is_final {
             return None;
         }
         let closed = self.standings.rounds.len() - usize::from(self.standings.live_round.is_some());
-        let prizes = if closed == 0 {
-            " Prizes are shown once round 1 is closed."
-        } else {
-            ""
-        };
         let state = self.round.map(|(_, state)| state);
+        let live = |id| lang.msg(id).arg("unit", unit);
         let text = match (self.standings.live_round, state) {
             (Some(r), Some(RoundState::Paused)) => {
-                format!("Round {r} is paused: its {unit} so far are counted in.")
+                Some(live("standings-live-paused").arg("round", r))
             }
-            (Some(r), Some(RoundState::Over)) => {
-                format!(
-                    "Time is up in round {r}: its {unit} are counted in as they stand until the host closes it."
-                )
-            }
-            (Some(r), _) => format!("Round {r} is being played: its {unit} so far are counted in."),
-            (None, _) if closed > 0 => format!("After round {closed}."),
-            (None, _) => String::new(),
+            (Some(r), Some(RoundState::Over)) => Some(live("standings-live-over").arg("round", r)),
+            (Some(r), _) => Some(live("standings-live-playing").arg("round", r)),
+            (None, _) if closed > 0 => Some(lang.msg("standings-after-round").arg("round", closed)),
+            (None, _) => None,
         };
-        let text = format!("{text}{prizes}");
-        let text = text.trim();
-        (!text.is_empty()).then(|| text.to_owned())
+        let mut said: Vec<String> = text.map(|m| m.text()).into_iter().collect();
+        if closed == 0 {
+            said.push(lang.t("standings-prizes-later"));
+        }
+        (!said.is_empty()).then(|| said.join(" "))
     }
 }
 
@@ -204,6 +203,7 @@ fn screen_regions(screen: &Screen, base: &str) -> AppResult<Vec<(&'static str, S
 fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
     let round = view::board_view(&screen.board);
     let event = &screen.board.event;
+    let lang = event.settings.language;
     let finished = event.is_finished();
     let unit = unit_of(event);
     let standings = view::standings_view(&screen.standings);
@@ -224,7 +224,7 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
         } else {
             prized
         };
-        let chart = fragment(&chart::score_chart(&screen.standings, unit))?;
+        let chart = fragment(&chart::score_chart(&screen.standings, unit, lang))?;
         (winners, chart)
     } else {
         (Vec::new(), String::new())
@@ -234,6 +234,7 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
         (
             "screen-clock",
             fragment(&ScreenClock {
+                lang,
                 round: round.clone(),
                 finished,
                 provisional: event.is_provisional(),
@@ -243,6 +244,7 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
         (
             "screen-seating",
             fragment(&ScreenSeating {
+                lang,
                 round,
                 finished,
                 unit,
@@ -258,6 +260,7 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
         (
             "screen-standings",
             fragment(&StandingsTable {
+                lang,
                 standings,
                 compact: true,
                 unit,
@@ -271,6 +274,7 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
 #[derive(Template)]
 #[template(path = "fragments/screen_join.html")]
 struct ScreenJoin {
+    lang: Lang,
     finished: bool,
     provisional: bool,
     url: String,
@@ -291,6 +295,7 @@ fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
         format!("{base}/events/{id}/join?key={}", event.join_key())
     };
     fragment(&ScreenJoin {
+        lang: event.settings.language,
         finished,
         provisional: event.is_provisional(),
         qr: qr_svg(&url),
@@ -361,7 +366,12 @@ async fn screen(
             .map(|at| regions.swap_remove(at).1)
             .unwrap_or_default()
     };
-    let mut layout = Layout::new(format!("{} · projector", event.settings.name), &visitor);
+    let mut layout = Layout::new("", &visitor).in_language(event.settings.language);
+    layout.title = layout
+        .lang
+        .msg("wall-title")
+        .arg("event", &event.settings.name)
+        .text();
     layout.body_class = "screen";
     layout.refresh = Some(10);
     layout.view_query = view_query(&event, hosts);
@@ -382,8 +392,6 @@ struct StandingsPage {
     layout: Layout,
     event: i64,
     table: String,
-    is_final: bool,
-    provisional: bool,
 }
 
 async fn standings(
@@ -396,8 +404,10 @@ async fn standings(
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
-    // Every GET of an unchanged event shares one drawing (see web::kept).
-    let slot = hub.kept().standings.slot(("standings", id));
+    // Every GET of an unchanged event in one language shares one drawing (see web::kept): a
+    // guest's standings are in the guest's language.
+    let lang = visitor.lang();
+    let slot = hub.kept().standings.slot((lang.code(), id));
     let mut kept = slot.lock().await;
     let version = hub.version(id);
     let (event, (table, is_final, provisional)) =
@@ -415,6 +425,7 @@ async fn standings(
             let is_final = standings.is_final;
             let provisional = standings.provisional;
             let table = fragment(&StandingsTable {
+                lang,
                 standings,
                 compact: false,
                 unit: unit_of(&event),
@@ -429,8 +440,14 @@ async fn standings(
             drop(kept);
             (event, drawn)
         };
-    let mut layout =
-        Layout::new("Standings", &visitor).for_event(id, &event.settings.name, &visitor);
+    let title = lang.t(if is_final {
+        "standings-title-final"
+    } else if provisional {
+        "standings-title-provisional"
+    } else {
+        "standings-title"
+    });
+    let mut layout = Layout::new(title, &visitor).for_event(id, &event.settings.name, &visitor);
     layout.refresh = (!is_final).then_some(30);
     layout.view_query = view_query(&event, hosts);
     layout.live = (!is_final).then(|| format!("/events/{id}/live/standings{}", layout.view_query));
@@ -438,8 +455,6 @@ async fn standings(
         layout,
         event: id,
         table,
-        is_final,
-        provisional,
     })
 }
 
@@ -487,8 +502,12 @@ async fn standings_live(
     let id = path.into_inner();
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     live_access(&app, &viewer).await?;
-    // Every guest's standings page shows the same table: they share one drawing.
-    let slot = hub.drawings().slot(("standings", id, String::new()));
+    // Every guest's standings page in one language shows the same table: they share one
+    // drawing.
+    let lang = visitor.lang();
+    let slot = hub
+        .drawings()
+        .slot(("standings", id, lang.code().to_owned()));
     let allowed = viewer.clone();
     Ok(super::shared_live_stream(
         app,
@@ -501,6 +520,7 @@ async fn standings_live(
             Ok(vec![(
                 "standings",
                 fragment(&StandingsTable {
+                    lang,
                     standings: view::standings_view(&standings),
                     compact: false,
                     unit: unit_of(&event),

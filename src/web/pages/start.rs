@@ -121,6 +121,9 @@ pub struct EventForm {
     pub bye_score: String,
     #[serde(default)]
     pub seed: String,
+    /// The event's language ("en", "fr"); left out, the creator's own.
+    #[serde(default)]
+    pub language: String,
     /// The turn clock: "default" (a minute a turn in timed rounds, none in rounds by games),
     /// "off", or "on" with `turn_seconds`.
     #[serde(default = "default_word")]
@@ -208,6 +211,7 @@ impl Default for EventForm {
             remainder: mixed(),
             bye_score: round_average(),
             seed: String::new(),
+            language: String::new(),
             turn_clock: default_word(),
             turn_seconds: sixty(),
             options: default_options(),
@@ -226,6 +230,11 @@ pub fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, AppErro
 }
 
 impl EventForm {
+    /// Whether the form's language is the one tagged `code`.
+    fn is_language(&self, code: &str) -> bool {
+        self.language == code
+    }
+
     /// Every rule set, as the form offers it: identifier, name, chosen.
     fn rule_choices(&self) -> Vec<(&'static str, &'static str, bool)> {
         RulesId::ALL
@@ -353,6 +362,12 @@ impl EventForm {
             Ok(rules) => settings.rules = rules,
             Err(error) => errors.add("rules", AppError::invalid(error.to_string())),
         }
+        if !self.language.trim().is_empty() {
+            match crate::i18n::Lang::of_setting(&self.language) {
+                Ok(language) => settings.language = language,
+                Err(problem) => errors.add("language", AppError::invalid(problem)),
+            }
+        }
         // Only the chosen game's options are read: another game's are ignored.
         let options = self.options_json(settings.rules, &mut errors);
         match settings.options.with_input(settings.rules, &options) {
@@ -427,7 +442,11 @@ impl EventForm {
 async fn start_page(visitor: Visitor) -> PageResult {
     page(&StartPage {
         layout: Layout::new("Progressive Touring", &visitor),
-        form: EventForm::default(),
+        form: EventForm {
+            // The event reads in its host's language unless they choose another.
+            language: visitor.lang().code().to_owned(),
+            ..EventForm::default()
+        },
         errors: FieldErrors::default(),
     })
 }
@@ -438,7 +457,10 @@ async fn create_event(
     visitor: Visitor,
     form: web::Form<EventForm>,
 ) -> PageResult {
-    let form = form.into_inner();
+    let mut form = form.into_inner();
+    if form.language.trim().is_empty() {
+        visitor.lang().code().clone_into(&mut form.language);
+    }
     if let Err(error) = visitor.check_csrf(&form.csrf) {
         return Err(error.into());
     }

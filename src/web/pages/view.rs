@@ -94,6 +94,17 @@ impl RoundView {
         }
     }
 
+    /// The clock in `lang`: the time left, or a word for a round that does not run.
+    pub fn clock_in(&self, lang: &crate::i18n::Lang) -> String {
+        match (self.state, self.timed) {
+            (RoundState::Seated, _) => lang.t("clock-ready"),
+            (RoundState::Closed, _) => lang.t("wall-clock-closed"),
+            (RoundState::Over, _) => lang.t("clock-time"),
+            (_, true) => super::clock_text(self.left_ms),
+            (_, false) => lang.t("wall-clock-playing"),
+        }
+    }
+
     /// The clock's milliseconds for the script to count down (only while running).
     pub fn ticking_ms(&self) -> Option<i64> {
         (self.state == RoundState::Running && self.timed)

@@ -151,6 +151,13 @@ pub struct EventInput {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<u32>, minimum = 30, maximum = 120)]
     pub turn_seconds: Option<Option<u32>>,
+    /// The event's language, that of the projector, the printed pages and the console: "en"
+    /// or "fr" (each guest's phone still reads in its own). Left out: a new event takes the
+    /// language its creator's browser prefers (`Accept-Language`, English when it names
+    /// neither); a change keeps it. Another language is refused (422) with words.
+    #[serde(default)]
+    #[schema(example = "fr")]
+    pub language: Option<String>,
     /// Makes the evening in this series (with the series' host token as Bearer). Only when
     /// the evening is made: an evening stays in its series.
     #[serde(default)]
@@ -222,6 +229,10 @@ impl EventInput {
                 RemainderInput::Byes => Remainder::Byes,
                 RemainderInput::Bots => Remainder::Bots,
             };
+        }
+        if let Some(language) = &self.language {
+            base.language = crate::i18n::Lang::of_setting(language)
+                .map_err(|problem| AppError::invalid(format!("\"language\": {problem}")))?;
         }
         if let Some(bye) = self.bye_score {
             base.bye_score = match bye {

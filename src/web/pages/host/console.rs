@@ -209,7 +209,9 @@ async fn console(
     let data = run(&app, move |app| console::console(app, &host)).await?;
     let draft = visitor.card_draft();
     let console = build_console(data, layout.csrf.clone(), draft.as_ref())?;
-    layout = layout.for_event(id, &console.event.settings.name, &visitor);
+    layout = layout
+        .for_event(id, &console.event.settings.name, &visitor)
+        .in_language(console.event.settings.language);
     layout.live = Some(format!("/events/{id}/live/console"));
     let address_warning =
         crate::web::address::loopback_warning(&crate::web::address::base_url(&req));

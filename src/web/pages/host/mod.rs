@@ -3,12 +3,14 @@
 //!
 //! One file per room: console (the page and its view models), signin (password, sign-out),
 //! form (the one extractor every console form goes through), and the forms of each part of
-//! the console: entries, round, access, slips (every guest's own link on a printed slip).
+//! the console: entries, round, access, slips (every guest's own link on a printed slip),
+//! turn_clock, language (the event's).
 
 mod access;
 mod console;
 mod entries;
 mod form;
+mod language;
 mod round;
 mod signin;
 mod slips;
@@ -29,4 +31,5 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     access::routes(cfg);
     slips::routes(cfg);
     turn_clock::routes(cfg);
+    language::routes(cfg);
 }

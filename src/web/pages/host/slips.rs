@@ -48,9 +48,13 @@ async fn print_slips(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
             }
         })
         .collect();
+    let language = event.settings.language;
     let name = event.settings.name;
     let mut response = page(&SlipsPrint {
-        layout: Layout::new("Seat slips", &form.visitor).for_event(id, &name, &form.visitor),
+        layout: Layout::new("", &form.visitor)
+            .for_event(id, &name, &form.visitor)
+            .in_language(language)
+            .titled("print-title-slips"),
         name,
         slips,
     })?;
