@@ -704,11 +704,7 @@ fn an_evening_of_touring_1958_in_chromium() {
         .await;
         let other = 1 - mover;
         phones[other].mark_page().await;
-        let button = phones[mover]
-            .find(By::Css("#board .moves button"))
-            .await
-            .expect("a move button");
-        phones[mover].play(&button).await.expect("play a move");
+        phones[mover].play_chosen(|_| 0).await;
         phones[other].wait_for_text("#board h2", "Your turn").await;
         assert!(
             phones[other].same_page().await,
@@ -774,29 +770,21 @@ fn an_evening_of_mille_bornes_in_chromium() {
             .await;
             let other = 1 - mover;
             phones[other].mark_page().await;
-            let buttons = phones[mover]
-                .find_all(By::Css("#board .moves button"))
-                .await
-                .expect("move buttons");
-            // The words of every move, shown or not (a card's moves show once it is tapped).
-            let mut labels = Vec::new();
-            for button in &buttons {
-                let words = button.prop("textContent").await.ok().flatten();
-                labels.push(words.unwrap_or_default().trim().to_owned());
-            }
-            let hazard = labels.iter().position(|l| l.contains(" on "));
-            let choice = hazard
-                .or_else(|| labels.iter().position(|l| l.starts_with("Play")))
-                .unwrap_or(0);
             let before = phones[other]
                 .wait_for("the board", async |driver: &WebDriver| {
                     actions_shown(driver).await
                 })
                 .await;
-            phones[mover]
-                .play(&buttons[choice])
-                .await
-                .expect("play a move");
+            // A hazard on the other side when there is one, else miles or a Roll, else the
+            // first move.
+            let choose = |labels: &[String]| {
+                let hazard = labels.iter().position(|l| l.contains(" on "));
+                hazard
+                    .or_else(|| labels.iter().position(|l| l.starts_with("Play")))
+                    .unwrap_or(0)
+            };
+            let labels = phones[mover].play_chosen(choose).await;
+            let hazard = labels.iter().position(|l| l.contains(" on "));
             // The other phone learns of the move live, without a reload.
             phones[other]
                 .wait_for("the move on the other phone", async |driver: &WebDriver| {

@@ -484,6 +484,28 @@ impl Browser {
         button.click().await
     }
 
+    /// Plays the move of the seat's board that `choose` picks from the words of its moves (shown
+    /// or not: a card's moves show once it is tapped), and returns those words. Found, chosen
+    /// and played in one look, so a live redraw of the board in between is looked at again
+    /// instead of leaving the test holding a stale button.
+    pub async fn play_chosen(&self, choose: impl Fn(&[String]) -> usize) -> Vec<String> {
+        self.wait_for("a move played", async |driver: &WebDriver| {
+            let buttons = driver.find_all(By::Css("#board .moves button")).await?;
+            if buttons.is_empty() {
+                return Ok(None);
+            }
+            let mut labels = Vec::new();
+            for button in &buttons {
+                let words = button.prop("textContent").await?.unwrap_or_default();
+                labels.push(words.trim().to_owned());
+            }
+            self.play(&buttons[choose(&labels).min(buttons.len() - 1)])
+                .await?;
+            Ok(Some(labels))
+        })
+        .await
+    }
+
     /// Saves a screenshot of the window as `name` in the output folder.
     pub async fn screenshot_as(&self, name: &str) -> PathBuf {
         let path = output_dir().join(name);
