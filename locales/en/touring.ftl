@@ -1,4 +1,29 @@
 # The two Touring games (1926 and 1958): the board's words and the cards' names.
+# $card, $taken and $needs are cards' names (below); $names the players of a side; $who
+# "You" or the names of a seat's players, and $subject "you", "one" or "many" (see
+# boards.ftl) for verbs to agree.
+
+## What both boards say alike.
+tour-status-running = running
+tour-status-not-started = needs Go to start
+tour-status-delayed = delayed: needs { $needs }
+# Cards a delayed side needs, one after the other: "Gasoline, then Go".
+tour-then = { $first }, then { $next }
+# Cards taken together: "10 Miles and 5 Miles".
+tour-and = { $first } and { $next }
+# A mileage pile, under its count and quota: "1s", "25s".
+tour-pile-of = { $miles }s
+tour-move-discard = Discard { $card }
+tour-move-play = Play { $card }
+tour-move-on = { $card } on { $names }
+tour-move-on-taking = { $card } on { $names }, taking { $taken }
+tour-recent-you-drew = You drew { $card }.
+tour-recent-played = { $who } played { $card }.
+tour-recent-played-on = { $who } played { $card } on { $names }.
+tour-recent-played-on-taking = { $who } played { $card } on { $names }, taking { $taken }.
+tour-recent-discarded = { $who } discarded { $card }.
+# $cards: "12 cards".
+tour-recent-reshuffled = The pack was reshuffled: { $cards }.
 
 ## Touring (1926).
 t26-kind-go = Go
@@ -11,6 +36,13 @@ t26-city-limits = City Limits: 5 miles an hour
 t26-country = Country: any speed
 t26-deadwood = Deadwood: { $cards } (face down)
 t26-race = Race of { $miles } miles
+t26-move-speeding = Play { $card } (speeding! you lose all your miles)
+t26-recent-discarded-face-down = { $who } discarded a card.
+t26-recent-speeding = { $names } played a 10 within City Limits: speeding! { $miles ->
+    [one] { $miles } mile
+   *[other] { $miles } miles
+} lost.
+t26-recent-won = { $names } won the race!
 
 ## Touring (1958).
 t58-kind-go = Go
@@ -24,6 +56,13 @@ t58-on-freeway = You are on the freeway
 t58-populated-area = Populated area: 25s and 35s
 t58-trip = Trip of { $miles } miles
 t58-freeway-pile = Freeway pile: { $freeway }
+t58-freeway-pile-limited = { $card } (no 50s or 75s)
+t58-freeway-pile-empty = none yet (no 50s or 75s)
+t58-status-on-freeway = running, on the freeway
+t58-status-running-slow = running: 25s and 35s only
+t58-move-speeding = Play { $card } (speeding without a Freeway: the card is lost)
+t58-recent-speeding = { $names } played { $card } without a Freeway: speeding! The card is lost.
+t58-recent-won = { $names } completed the trip!
 
 ## The cards' names (`t26-card-<id>`, `t58-card-<id>`): as printed on the cards.
 t26-card-go = Go

@@ -1,5 +1,45 @@
-# Les deux jeux de Touring (1926 et 1958) : les mots du plateau. Les cartes gardent leur nom
-# anglais dans toutes les langues tant que leur nom français n'est pas choisi.
+# Les deux jeux de Touring (1926 et 1958) : les mots du plateau et le nom des cartes.
+# $card, $taken et $needs sont des noms de cartes (plus bas) ; $names les joueurs d'un camp ;
+# $who « Vous » ou les joueurs d'une place, et $subject « you », « one » ou « many » (voir
+# boards.ftl) pour l'accord des verbes.
+
+## Ce que les deux plateaux disent de même.
+tour-status-running = roule
+tour-status-not-started = attend une carte En route pour partir
+tour-status-delayed = retardé : attend { $needs }
+# Les cartes qu'attend un camp retardé, l'une après l'autre : « Essence, puis En route ».
+tour-then = { $first }, puis { $next }
+# Des cartes prises ensemble : « 10 milles et 5 milles ».
+tour-and = { $first } et { $next }
+# Une pile de milles, sous son compte et son quota : « de 1 », « de 25 ».
+tour-pile-of = de { $miles }
+tour-move-discard = Défausser { $card }
+tour-move-play = Jouer { $card }
+tour-move-on = { $card } sur { $names }
+tour-move-on-taking = { $card } sur { $names }, en prenant { $taken }
+tour-recent-you-drew = Vous avez pioché { $card }.
+tour-recent-played = { $subject ->
+    [you] Vous avez joué { $card }.
+    [many] { $who } ont joué { $card }.
+   *[one] { $who } a joué { $card }.
+}
+tour-recent-played-on = { $subject ->
+    [you] Vous avez joué { $card } sur { $names }.
+    [many] { $who } ont joué { $card } sur { $names }.
+   *[one] { $who } a joué { $card } sur { $names }.
+}
+tour-recent-played-on-taking = { $subject ->
+    [you] Vous avez joué { $card } sur { $names } et pris { $taken }.
+    [many] { $who } ont joué { $card } sur { $names } et pris { $taken }.
+   *[one] { $who } a joué { $card } sur { $names } et pris { $taken }.
+}
+tour-recent-discarded = { $subject ->
+    [you] Vous avez défaussé { $card }.
+    [many] { $who } ont défaussé { $card }.
+   *[one] { $who } a défaussé { $card }.
+}
+# $cards : « 12 cartes ».
+tour-recent-reshuffled = La pioche a été rebattue : { $cards }.
 
 ## Touring (1926).
 t26-kind-go = Départ
@@ -12,6 +52,23 @@ t26-city-limits = En ville : 5 milles à l'heure
 t26-country = Campagne : toute vitesse
 t26-deadwood = Rebut : { $cards } (face cachée)
 t26-race = Course de { $miles } milles
+t26-move-speeding = Jouer { $card } (excès de vitesse ! vous perdez tous vos milles)
+t26-recent-discarded-face-down = { $subject ->
+    [you] Vous avez défaussé une carte.
+    [many] { $who } ont défaussé une carte.
+   *[one] { $who } a défaussé une carte.
+}
+t26-recent-speeding = { $names } { $subject ->
+    [many] ont
+   *[one] a
+} joué un 10 en agglomération : excès de vitesse ! { $miles ->
+    [one] { $miles } mille perdu
+   *[other] { $miles } milles perdus
+}.
+t26-recent-won = { $names } { $subject ->
+    [many] ont
+   *[one] a
+} gagné la course !
 
 ## Touring (1958).
 t58-kind-go = Départ
@@ -25,6 +82,19 @@ t58-on-freeway = Vous êtes sur l'autoroute
 t58-populated-area = Agglomération : 25 et 35
 t58-trip = Voyage de { $miles } milles
 t58-freeway-pile = Pile d'autoroute : { $freeway }
+t58-freeway-pile-limited = { $card } (ni 50 ni 75)
+t58-freeway-pile-empty = vide pour l'instant (ni 50 ni 75)
+t58-status-on-freeway = roule, sur l'autoroute
+t58-status-running-slow = roule : 25 et 35 seulement
+t58-move-speeding = Jouer { $card } (excès de vitesse sans Autoroute : la carte est perdue)
+t58-recent-speeding = { $names } { $subject ->
+    [many] ont
+   *[one] a
+} joué { $card } sans Autoroute : excès de vitesse ! La carte est perdue.
+t58-recent-won = { $names } { $subject ->
+    [many] ont
+   *[one] a
+} terminé le voyage !
 
 ## Le nom des cartes (`t26-card-<id>`, `t58-card-<id>`) : ceux de docs/rules.md.
 t26-card-go = En route

@@ -96,31 +96,66 @@ impl Context<'_> {
     }
 
     /// "You drew `card`.", for the reader's own draw (others' draws are not shown), in the
-    /// words of the Touring boards' "Lately".
-    pub fn drew(&self, seat: Seat, card: Option<impl engine::CardKind>) -> Option<String> {
-        card.filter(|_| seat == self.deal.seat)
-            .map(|c| format!("You drew {}.", c.name()))
+    /// words of the Touring boards' "Lately" (`game` names the cards' messages, "t26" or
+    /// "t58": see [`touring_family::card_name`]).
+    pub fn drew(
+        &self,
+        game: &str,
+        seat: Seat,
+        card: Option<impl engine::CardKind>,
+    ) -> Option<String> {
+        card.filter(|_| seat == self.deal.seat).map(|c| {
+            self.lang
+                .msg("tour-recent-you-drew")
+                .arg("card", touring_family::card_name(self.lang, game, c))
+                .text()
+        })
     }
 
     /// "`who` played `card`.", in the words of the Touring boards' "Lately".
-    pub fn played(&self, seat: Seat, card: impl engine::CardKind) -> String {
-        format!("{} played {}.", self.who(seat), card.name())
+    pub fn played(&self, game: &str, seat: Seat, card: impl engine::CardKind) -> String {
+        self.seat_said(self.lang.msg("tour-recent-played"), seat)
+            .arg("card", touring_family::card_name(self.lang, game, card))
+            .text()
     }
 
-    /// "`who` played `card` on `side``taking`.", in the words of the Touring boards' "Lately".
+    /// "`who` played `card` on `side`, taking `taken`.", in the words of the Touring boards'
+    /// "Lately" (`taken`: the names of the cards the delay took, if it took any).
     pub fn played_on(
         &self,
+        game: &str,
         by: Seat,
         card: impl engine::CardKind,
         side: Side,
-        taking: &str,
+        taken: Option<String>,
     ) -> String {
-        format!(
-            "{} played {} on {}{taking}.",
-            self.who(by),
-            card.name(),
-            self.side_names(side)
-        )
+        let msg = match taken {
+            Some(taken) => self
+                .lang
+                .msg("tour-recent-played-on-taking")
+                .arg("taken", taken),
+            None => self.lang.msg("tour-recent-played-on"),
+        };
+        self.seat_said(msg, by)
+            .arg("card", touring_family::card_name(self.lang, game, card))
+            .arg("names", self.side_names(side))
+            .text()
+    }
+
+    /// "`who` discarded `card`.", in the words of the Touring boards' "Lately".
+    pub fn discarded(&self, game: &str, seat: Seat, card: impl engine::CardKind) -> String {
+        self.seat_said(self.lang.msg("tour-recent-discarded"), seat)
+            .arg("card", touring_family::card_name(self.lang, game, card))
+            .text()
+    }
+
+    /// "The pack was reshuffled: `draw_pile` cards.", in the words of the Touring boards'
+    /// "Lately".
+    pub fn reshuffled(&self, draw_pile: u32) -> String {
+        self.lang
+            .msg("tour-recent-reshuffled")
+            .arg("cards", self.cards(&draw_pile))
+            .text()
     }
 
     /// "You", or the names of whoever sits in a seat.
@@ -430,6 +465,20 @@ mod tests {
         }
     }
 
+    /// The players of a side of a two-seat table (seat = side); `you` if the reader is one.
+    fn tablemate(side: u8, names: &[&str], you: bool) -> Tablemate {
+        Tablemate {
+            entry: i64::from(side) + 1,
+            names: names.iter().map(|n| (*n).to_owned()).collect(),
+            bot: false,
+            table_side: usize::from(side),
+            side: Some(side),
+            seats: vec![side],
+            round_miles: 0,
+            you,
+        }
+    }
+
     #[test]
     fn plurals_a_board_counts_1_card_and_2_cards() {
         let deal = dealt(RulesId::Touring1926);
@@ -460,17 +509,10 @@ mod tests {
                 })
             })
             .to_vec();
-        let side = |side: u8, names: &[&str]| Tablemate {
-            entry: i64::from(side) + 1,
-            names: names.iter().map(|n| (*n).to_owned()).collect(),
-            bot: false,
-            table_side: usize::from(side),
-            side: Some(side),
-            seats: vec![side],
-            round_miles: 0,
-            you: false,
-        };
-        let tablemates = [side(0, &["Ann", "Bob"]), side(1, &["Cy"])];
+        let tablemates = [
+            tablemate(0, &["Ann", "Bob"], false),
+            tablemate(1, &["Cy"], false),
+        ];
         let context = Context {
             lang: Lang::ENGLISH,
             deal: &deal,
@@ -481,6 +523,91 @@ mod tests {
         assert_eq!(
             recent_words(&context),
             ["Ann & Bob are rid of Accident.", "Cy is rid of Accident."]
+        );
+    }
+
+    /// A Touring (1926) deal's "Lately" read by seat 0 (Ann, side 0) against Bob & Cy.
+    fn touring_lately(lang: Lang) -> Vec<String> {
+        use crate::engine::touring1926::{Card, Event, Take};
+        let mut deal = dealt(RulesId::Touring1926);
+        deal.recent = [
+            Event::Drew {
+                seat: 0,
+                card: Some(Card::Mile5),
+            },
+            Event::Drew {
+                seat: 1,
+                card: None,
+            },
+            Event::Played {
+                seat: 1,
+                side: 1,
+                card: Card::Go,
+            },
+            Event::Delayed {
+                by: 0,
+                side: 1,
+                card: Card::Collision,
+                taken: Take {
+                    mile5: 1,
+                    mile10: 1,
+                },
+            },
+            Event::Discarded {
+                seat: 1,
+                card: None,
+            },
+            Event::Speeding {
+                seat: 1,
+                side: 1,
+                forfeited: 13,
+            },
+            Event::Reshuffled { draw_pile: 30 },
+            Event::Won { side: 0 },
+        ]
+        .map(engine::Event::Touring1926)
+        .to_vec();
+        let tablemates = [
+            tablemate(0, &["Ann"], true),
+            tablemate(1, &["Bob", "Cy"], false),
+        ];
+        let context = Context {
+            lang,
+            deal: &deal,
+            tablemates: &tablemates,
+            csrf: "",
+            post_move: "",
+        };
+        recent_words(&context)
+    }
+
+    #[test]
+    fn a_touring_boards_lately_keeps_its_english_words_and_says_them_in_french() {
+        assert_eq!(
+            touring_lately(Lang::ENGLISH),
+            [
+                "You drew 5 Miles.",
+                "Bob & Cy played Go.",
+                "You played Collision on Bob & Cy, taking 10 Miles and 5 Miles.",
+                "Bob & Cy discarded a card.",
+                "Bob & Cy played a 10 within City Limits: speeding! 13 miles lost.",
+                "The pack was reshuffled: 30 cards.",
+                "Ann won the race!",
+            ]
+        );
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(
+            touring_lately(french),
+            [
+                "Vous avez pioché 5 milles.",
+                "Bob & Cy ont joué En route.",
+                "Vous avez joué Collision sur Bob & Cy et pris 10 milles et 5 milles.",
+                "Bob & Cy ont défaussé une carte.",
+                "Bob & Cy ont joué un 10 en agglomération\u{a0}: excès de vitesse\u{a0}! \
+                 13 milles perdus.",
+                "La pioche a été rebattue\u{a0}: 30 cartes.",
+                "Ann a gagné la course\u{a0}!",
+            ]
         );
     }
 }

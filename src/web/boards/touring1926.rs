@@ -3,11 +3,20 @@
 
 use super::{Face, touring_family};
 use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, View};
-use crate::engine::Side;
+use crate::i18n::Lang;
+
+/// A card's name in the reader's language: messages `t26-card-<id>` in
+/// `locales/*/touring.ftl`.
+pub fn card_name(lang: Lang, card: Card) -> String {
+    touring_family::card_name(lang, GAME, card)
+}
+
+/// The prefix of the cards' messages.
+const GAME: &str = "t26";
 
 /// The face of a card.
-pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
-    let (class, kind, value) = match card {
+pub fn face(lang: Lang, card: Card) -> Face {
+    let look = match card {
         Card::Go => ("go", "t26-kind-go", ""),
         Card::CityLimits | Card::Country => ("speed-card", "t26-kind-speed", ""),
         Card::Collision | Card::OutOfGasoline => ("delay", "t26-kind-delay-1h", ""),
@@ -17,7 +26,7 @@ pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
             ("mile", "t26-kind-miles", ["1", "3", "5", "10"][card.pile()])
         }
     };
-    touring_family::face(lang, card, class, kind, value)
+    touring_family::face(lang, card, card_name(lang, card), look)
 }
 
 super::board!("boards/touring1926.html", "a deal of Touring (1926)");
@@ -25,12 +34,21 @@ super::board!("boards/touring1926.html", "a deal of Touring (1926)");
 touring_family::touring_moves!();
 
 impl Board<'_> {
+    fn lang(&self) -> Lang {
+        self.context.lang
+    }
+
+    /// A card's name in the reader's language.
+    fn card(&self, card: &Card) -> String {
+        card_name(self.lang(), *card)
+    }
+
     fn city(&self) -> bool {
         self.view.speed == Speed::City
     }
 
     fn status_text(&self, side: &SideView) -> String {
-        touring_family::status_text(side.status, &side.needs)
+        touring_family::status_text(self.lang(), side.status, &side.needs, |c| self.card(&c))
     }
 
     fn status_class(&self, side: &SideView) -> &'static str {
@@ -42,9 +60,9 @@ impl Board<'_> {
     }
 
     /// Each mile pile: its count, its quota, and its name.
-    fn piles(&self, side: &SideView) -> Vec<(u8, u8, &'static str)> {
-        let names = ["1s", "3s", "5s", "10s"];
-        touring_family::mile_piles(side.piles.to_array(), side.quota.to_array(), names)
+    fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
+        let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
+        touring_family::mile_piles(self.lang(), piles, quota, [1, 3, 5, 10])
     }
 
     fn hand_faces(&self) -> Vec<Face> {
@@ -53,76 +71,86 @@ impl Board<'_> {
             .map(<[Card]>::to_vec)
             .unwrap_or_default()
             .into_iter()
-            .map(|card| face(self.context.lang, card))
+            .map(|card| face(self.lang(), card))
             .collect()
     }
 
-    fn taking(cards: &[Card]) -> String {
-        if cards.is_empty() {
-            return String::new();
-        }
-        format!(
-            ", taking {}",
-            cards
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        )
+    /// The names of the cards a delay takes ("10 Miles and 5 Miles"), if it takes any.
+    fn taken(&self, cards: &[Card]) -> Option<String> {
+        let names = cards.iter().map(|c| self.card(c));
+        Some(touring_family::joined(self.lang(), "tour-and", names)).filter(|t| !t.is_empty())
     }
 
     /// Words for a move, naming the target side by its players.
     fn label(&self, action: &Action) -> String {
+        let lang = self.lang();
         match *action {
-            Action::Discard { card } => format!("Discard {}", card.name()),
+            Action::Discard { card } => lang
+                .msg("tour-move-discard")
+                .arg("card", self.card(&card))
+                .text(),
             Action::Play {
                 card,
                 target: Some(side),
                 take,
-            } => format!(
-                "{} on {}{}",
-                card.name(),
-                self.context.side_names(side),
-                Self::taking(&take.map(|t| t.card_list()).unwrap_or_default())
-            ),
+            } => {
+                let taken = self.taken(&take.map(|t| t.card_list()).unwrap_or_default());
+                let msg = match taken {
+                    Some(taken) => lang.msg("tour-move-on-taking").arg("taken", taken),
+                    None => lang.msg("tour-move-on"),
+                };
+                msg.arg("card", self.card(&card))
+                    .arg("names", self.context.side_names(side))
+                    .text()
+            }
             Action::Play {
-                card: Card::Mile10, ..
-            } if self.city() => "Play 10 Miles (speeding! you lose all your miles)".into(),
-            Action::Play { card, .. } => format!("Play {}", card.name()),
+                card: card @ Card::Mile10,
+                ..
+            } if self.city() => lang
+                .msg("t26-move-speeding")
+                .arg("card", self.card(&card))
+                .text(),
+            Action::Play { card, .. } => lang
+                .msg("tour-move-play")
+                .arg("card", self.card(&card))
+                .text(),
         }
-    }
-
-    fn side_word(&self, side: Side) -> String {
-        self.context.side_names(side)
     }
 
     /// The words of one recent event, if the reader is shown it.
     fn event_line(&self, event: &Event) -> Option<String> {
         let context = self.context;
+        let lang = self.lang();
         match *event {
-                Event::Drew { seat, card } => context.drew(seat, card),
-                Event::Played { seat, card, .. } => Some(context.played(seat, card)),
-                Event::Discarded { seat, card } => Some(match card {
-                    Some(c) => format!("{} discarded {}.", context.who(seat), c.name()),
-                    None => format!("{} discarded a card.", context.who(seat)),
-                }),
-                Event::Delayed {
-                    by,
-                    side,
-                    card,
-                    taken,
-                } => Some(context.played_on(by, card, side, &Self::taking(&taken.card_list()))),
-                Event::Speeding {
-                    side, forfeited, ..
-                } => Some(format!(
-                    "{} played a 10 within City Limits: speeding! {forfeited} miles lost.",
-                    self.side_word(side)
-                )),
-                Event::Reshuffled { draw_pile } => {
-                    Some(format!("The pack was reshuffled: {draw_pile} cards."))
-                }
-                Event::Won { side } => Some(format!("{} won the race!", self.side_word(side))),
-            }
+            Event::Drew { seat, card } => context.drew(GAME, seat, card),
+            Event::Played { seat, card, .. } => Some(context.played(GAME, seat, card)),
+            Event::Discarded { seat, card } => Some(match card {
+                Some(c) => context.discarded(GAME, seat, c),
+                None => context
+                    .seat_said(lang.msg("t26-recent-discarded-face-down"), seat)
+                    .text(),
+            }),
+            Event::Delayed {
+                by,
+                side,
+                card,
+                taken,
+            } => Some(context.played_on(GAME, by, card, side, self.taken(&taken.card_list()))),
+            Event::Speeding {
+                side, forfeited, ..
+            } => Some(
+                context
+                    .side_said(lang.msg("t26-recent-speeding"), side)
+                    .arg("miles", forfeited)
+                    .text(),
+            ),
+            Event::Reshuffled { draw_pile } => Some(context.reshuffled(draw_pile)),
+            Event::Won { side } => Some(
+                context
+                    .side_said(lang.msg("t26-recent-won"), side)
+                    .text(),
+            ),
+        }
     }
 }
 

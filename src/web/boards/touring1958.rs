@@ -5,10 +5,20 @@
 use super::{Face, touring_family};
 use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
 use crate::engine::Side;
+use crate::i18n::Lang;
+
+/// A card's name in the reader's language: messages `t58-card-<id>` in
+/// `locales/*/touring.ftl`.
+pub fn card_name(lang: Lang, card: Card) -> String {
+    touring_family::card_name(lang, GAME, card)
+}
+
+/// The prefix of the cards' messages.
+const GAME: &str = "t58";
 
 /// The face of a card.
-pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
-    let (class, kind, value) = match card {
+pub fn face(lang: Lang, card: Card) -> Face {
+    let look = match card {
         Card::Go => ("go", "t58-kind-go", ""),
         Card::Freeway => ("speed-card", "t58-kind-freeway", ""),
         Card::PopulatedArea => ("delay", "t58-kind-speed-limit", ""),
@@ -22,7 +32,7 @@ pub fn face(lang: crate::i18n::Lang, card: Card) -> Face {
         Card::Mile50 => ("mile", "t58-kind-miles", "50"),
         Card::Mile75 => ("mile", "t58-kind-miles", "75"),
     };
-    touring_family::face(lang, card, class, kind, value)
+    touring_family::face(lang, card, card_name(lang, card), look)
 }
 
 super::board!(
@@ -34,6 +44,15 @@ super::board!(
 touring_family::touring_moves!();
 
 impl Board<'_> {
+    fn lang(&self) -> Lang {
+        self.context.lang
+    }
+
+    /// A card's name in the reader's language.
+    fn card(&self, card: &Card) -> String {
+        card_name(self.lang(), *card)
+    }
+
     fn my_side(&self) -> Option<Side> {
         self.view
             .seats
@@ -51,10 +70,12 @@ impl Board<'_> {
     fn status_text(&self, side: &SideView) -> String {
         match side.status {
             Status::Running if side.freeway_top == Some(Card::Freeway) => {
-                "running, on the freeway".into()
+                self.lang().t("t58-status-on-freeway")
             }
-            Status::Running => "running: 25s and 35s only".into(),
-            other => touring_family::status_text(other, &side.needs),
+            Status::Running => self.lang().t("t58-status-running-slow"),
+            other => {
+                touring_family::status_text(self.lang(), other, &side.needs, |c| self.card(&c))
+            }
         }
     }
 
@@ -64,9 +85,13 @@ impl Board<'_> {
 
     fn freeway_text(&self, side: &SideView) -> String {
         match side.freeway_top {
-            Some(Card::Freeway) => "Freeway".into(),
-            Some(card) => format!("{} (no 50s or 75s)", card.name()),
-            None => "none yet (no 50s or 75s)".into(),
+            Some(card @ Card::Freeway) => self.card(&card),
+            Some(card) => self
+                .lang()
+                .msg("t58-freeway-pile-limited")
+                .arg("card", self.card(&card))
+                .text(),
+            None => self.lang().t("t58-freeway-pile-empty"),
         }
     }
 
@@ -75,63 +100,65 @@ impl Board<'_> {
     }
 
     /// Each mileage pile: its count, its quota, and its name.
-    fn piles(&self, side: &SideView) -> Vec<(u8, u8, &'static str)> {
-        let names = ["25s", "35s", "50s", "75s"];
-        touring_family::mile_piles(side.piles.to_array(), side.quota.to_array(), names)
+    fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
+        let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
+        touring_family::mile_piles(self.lang(), piles, quota, [25, 35, 50, 75])
     }
 
     /// Words for a move, naming the target side by its players.
     fn label(&self, action: &Action) -> String {
-        match *action {
+        let lang = self.lang();
+        let (id, card) = match *action {
             Action::Play {
                 card,
                 target: Some(side),
-            } => format!("{} on {}", card.name(), self.context.side_names(side)),
+            } => {
+                return lang
+                    .msg("tour-move-on")
+                    .arg("card", self.card(&card))
+                    .arg("names", self.context.side_names(side))
+                    .text();
+            }
             Action::Play {
                 card: card @ (Card::Mile50 | Card::Mile75),
                 ..
-            } if !self.on_freeway() => format!(
-                "Play {} (speeding without a Freeway: the card is lost)",
-                card.name()
-            ),
-            Action::Play { card, .. } => format!("Play {}", card.name()),
-            Action::Discard { card } => format!("Discard {}", card.name()),
-        }
+            } if !self.on_freeway() => ("t58-move-speeding", card),
+            Action::Play { card, .. } => ("tour-move-play", card),
+            Action::Discard { card } => ("tour-move-discard", card),
+        };
+        lang.msg(id).arg("card", self.card(&card)).text()
     }
 
     /// The words of one recent event, if the reader is shown it.
     fn event_line(&self, event: &Event) -> Option<String> {
         let context = self.context;
+        let lang = self.lang();
         match *event {
-                Event::Drew { seat, card } => context.drew(seat, card),
-                Event::Played { seat, card, .. } => Some(context.played(seat, card)),
-                Event::Discarded { seat, card } => Some(format!(
-                    "{} discarded {}.",
-                    context.who(seat),
-                    card.name()
-                )),
-                Event::Delayed {
-                    by,
-                    side,
-                    card,
-                    taken,
-                } => {
-                    let taking = taken.map_or_else(String::new, |c| format!(", taking {}", c.name()));
-                    Some(context.played_on(by, card, side, &taking))
-                }
-                Event::Speeding { side, card, .. } => Some(format!(
-                    "{} played {} without a Freeway: speeding! The card is lost.",
-                    context.side_names(side),
-                    card.name()
-                )),
-                Event::Reshuffled { draw_pile } => {
-                    Some(format!("The pack was reshuffled: {draw_pile} cards."))
-                }
-                Event::Won { side } => Some(format!(
-                    "{} completed the trip!",
-                    context.side_names(side)
-                )),
+            Event::Drew { seat, card } => context.drew(GAME, seat, card),
+            Event::Played { seat, card, .. } => Some(context.played(GAME, seat, card)),
+            Event::Discarded { seat, card } => Some(context.discarded(GAME, seat, card)),
+            Event::Delayed {
+                by,
+                side,
+                card,
+                taken,
+            } => {
+                let taken = taken.map(|c| self.card(&c));
+                Some(context.played_on(GAME, by, card, side, taken))
             }
+            Event::Speeding { side, card, .. } => Some(
+                context
+                    .side_said(lang.msg("t58-recent-speeding"), side)
+                    .arg("card", self.card(&card))
+                    .text(),
+            ),
+            Event::Reshuffled { draw_pile } => Some(context.reshuffled(draw_pile)),
+            Event::Won { side } => Some(
+                context
+                    .side_said(lang.msg("t58-recent-won"), side)
+                    .text(),
+            ),
+        }
     }
 }
 

@@ -6,24 +6,38 @@ use crate::engine::CardKind;
 use crate::engine::touring_family::Status;
 use crate::i18n::Lang;
 
+/// A Touring card's name in the reader's language: messages `<game>-card-<id>` in
+/// `locales/*/touring.ftl` (`game` is "t26" or "t58"; the French names are documented in
+/// docs/rules.md beside the English).
+pub fn card_name(lang: Lang, game: &str, card: impl CardKind) -> String {
+    lang.t(&format!("{game}-card-{}", card.id()))
+}
+
+/// Cards' names joined into one phrase, each pair by the message `joint` (`$first`, `$next`):
+/// "10 Miles and 5 Miles", "Gasoline, then Go".
+pub fn joined(lang: Lang, joint: &'static str, names: impl IntoIterator<Item = String>) -> String {
+    names
+        .into_iter()
+        .reduce(|first, next| lang.msg(joint).arg("first", first).arg("next", next).text())
+        .unwrap_or_default()
+}
+
 /// The face of a Touring card: `class` colours it, `kind` (a message) says what kind of card it
-/// is, and `value` is a mileage card's big number (a card without one shows its name).
+/// is, `name` is its name in the reader's language, and `value` is a mileage card's big number
+/// (a card without one shows its name).
 pub fn face(
     lang: Lang,
     card: impl CardKind,
-    class: &'static str,
-    kind: &str,
-    value: &'static str,
+    name: String,
+    (class, kind, value): (&'static str, &str, &'static str),
 ) -> Face {
-    // Touring's cards keep their English names until their French names are chosen (and
-    // documented in docs/rules.md beside the English).
     Face {
         id: card.id(),
-        title: card.name().to_owned(),
+        title: name.clone(),
         class,
         kind: lang.t(kind),
         name: if value.is_empty() {
-            card.name().to_owned()
+            name
         } else {
             String::new()
         },
@@ -31,19 +45,24 @@ pub fn face(
     }
 }
 
-/// A side's status in words: running, or what it needs to get going.
-pub fn status_text(status: Status, needs: &[impl CardKind]) -> String {
+/// A side's status in words: running, or what it needs to get going (`name` says a card's
+/// name in the reader's language).
+pub fn status_text<C: CardKind>(
+    lang: Lang,
+    status: Status,
+    needs: &[C],
+    name: impl Fn(C) -> String,
+) -> String {
     match status {
-        Status::Running => "running".into(),
-        Status::NotStarted => "needs Go to start".into(),
-        Status::Delayed => format!(
-            "delayed: needs {}",
-            needs
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(", then ")
-        ),
+        Status::Running => lang.t("tour-status-running"),
+        Status::NotStarted => lang.t("tour-status-not-started"),
+        Status::Delayed => lang
+            .msg("tour-status-delayed")
+            .arg(
+                "needs",
+                joined(lang, "tour-then", needs.iter().map(|&c| name(c))),
+            )
+            .text(),
     }
 }
 
@@ -56,17 +75,19 @@ pub fn status_class(status: Status) -> &'static str {
     }
 }
 
-/// Each mileage pile of a side: its count, its quota, and its name (`names`, in pile order).
+/// Each mileage pile of a side: its count, its quota, and its name ("1s", "25s": `miles`, in
+/// pile order, says its cards' miles).
 pub fn mile_piles(
+    lang: Lang,
     piles: [u8; 4],
     quota: [u8; 4],
-    names: [&'static str; 4],
-) -> Vec<(u8, u8, &'static str)> {
+    miles: [u32; 4],
+) -> Vec<(u8, u8, String)> {
     piles
         .into_iter()
         .zip(quota)
-        .zip(names)
-        .map(|((n, q), name)| (n, q, name))
+        .zip(miles)
+        .map(|((n, q), miles)| (n, q, lang.msg("tour-pile-of").arg("miles", miles).text()))
         .collect()
 }
 

@@ -553,8 +553,17 @@ mod tests {
     /// An app on a database of its own with one Mille Bornes table of two playing round 1;
     /// answers its clock, the event and the seats' keys.
     fn mille_bornes_table(dir: &std::path::Path) -> (App, Arc<ManualClock>, i64, Vec<SeatKey>) {
+        table_of(dir, RulesId::MilleBornes)
+    }
+
+    /// An app on a database of its own with one table of two playing round 1 of `rules`;
+    /// answers its clock, the event and the seats' keys.
+    fn table_of(
+        dir: &std::path::Path,
+        rules: RulesId,
+    ) -> (App, Arc<ManualClock>, i64, Vec<SeatKey>) {
         let mut settings = Settings::new(EVENT, 1926);
-        settings.rules = RulesId::MilleBornes;
+        settings.rules = rules;
         settings.table_size = TableSize::Two;
         settings.round = RoundKind::Timed { seconds: 3600 };
         settings.length = EventLength::Rounds { rounds: 1 };
@@ -593,15 +602,16 @@ mod tests {
         (html, message)
     }
 
-    /// Plays the first legal move of any seat that has one, or ends the table's wait; answers
-    /// whether the deal went on.
-    fn one_move(app: &App, clock: &ManualClock, keys: &[SeatKey]) -> bool {
+    /// Plays a legal move of any seat that has one (the `pick`th, counted round its legal
+    /// moves), or ends the table's wait; answers whether the deal went on.
+    fn one_move(app: &App, clock: &ManualClock, keys: &[SeatKey], pick: usize) -> bool {
         for key in keys {
             let data = seat::seat_board(app, key).expect("the seat's board");
             let Some(deal) = data.state.deal.filter(|d| !d.view.is_over()) else {
                 continue;
             };
-            if let Some(action) = deal.legal.first() {
+            let count = deal.legal.len().max(1);
+            if let Some(action) = deal.legal.get(pick % count) {
                 seat::play_move(app, key, (deal.actions, true), &action.to_json())
                     .expect("a legal move");
                 return true;
@@ -647,10 +657,23 @@ mod tests {
         let left = i18n::untranslated(&pick, &["Ann", "Bob", "Cy", EVENT]);
         assert!(left.is_empty(), "untranslated on the pick page: {left:?}");
 
+        every_seat_page_word_comes_from_a_message(&app, &clock, &keys, 60, |_| 0);
+    }
+
+    /// Renders every seat's page in the pseudo-language, move after move (`pick` chooses the
+    /// move of each step: see [`one_move`]), and fails on any visible word that no message
+    /// said (names and the event's name excepted), the seat's message included.
+    fn every_seat_page_word_comes_from_a_message(
+        app: &App,
+        clock: &ManualClock,
+        keys: &[SeatKey],
+        steps: usize,
+        pick: impl Fn(usize) -> usize,
+    ) {
         let mut lately = false;
-        for _ in 0..60 {
-            for key in &keys {
-                let (html, message) = seat_page(&app, key, Lang::PSEUDO);
+        for step in 0..steps {
+            for key in keys {
+                let (html, message) = seat_page(app, key, Lang::PSEUDO);
                 assert!(!message.is_empty() && !message.contains(OPEN), "{message}");
                 let mut data = vec![EVENT];
                 data.extend(NAMES);
@@ -661,11 +684,62 @@ mod tests {
                 );
                 lately |= html.contains("class=\"log\"");
             }
-            if !one_move(&app, &clock, &keys) {
+            if !one_move(app, clock, keys, pick(step)) {
                 break;
             }
         }
         assert!(lately, "the pages showed the recent moves");
+    }
+
+    /// The pseudo-language test of the Touring boards: a Touring (1926) and a Touring
+    /// (1937-1958) seat page, move after move (varied, so that delays, speeding and discards
+    /// come up), show no visible word that no message said.
+    #[test]
+    fn pseudo_language_every_word_of_the_touring_seat_pages_comes_from_a_message() {
+        for rules in [RulesId::Touring1926, RulesId::Touring1958] {
+            let dir = tempfile::tempdir().expect("a folder");
+            let (app, clock, _, keys) = table_of(dir.path(), rules);
+            every_seat_page_word_comes_from_a_message(&app, &clock, &keys, 80, |step| step * 7);
+        }
+    }
+
+    /// A Touring board read in French names the cards by their French names (docs/rules.md)
+    /// and offers its moves in French, while the same seat read in English keeps the English.
+    #[test]
+    fn a_touring_board_read_in_french_says_the_french_card_names_and_moves() {
+        use crate::web::boards::touring1926::card_name;
+        let dir = tempfile::tempdir().expect("a folder");
+        let (app, _clock, _, keys) = table_of(dir.path(), RulesId::Touring1926);
+        let french = Lang::from_tag("fr").expect("French");
+        let (key, hand) = keys
+            .iter()
+            .find_map(|key| {
+                let deal = seat::seat_board(&app, key).ok()?.state.deal?;
+                let crate::engine::View::Touring1926(view) = &deal.view else {
+                    return None;
+                };
+                deal.your_turn
+                    .then(|| (key, view.own_hand().map(<[_]>::to_vec)))
+            })
+            .expect("a seat to play");
+        // A card whose French name is not its English one (and needs no escaping).
+        let card = hand
+            .unwrap_or_default()
+            .into_iter()
+            .find(|&c| card_name(french, c) != c.name() && !card_name(french, c).contains('\''))
+            .expect("a card with a French name of its own");
+        let (english_page, _) = seat_page(&app, key, Lang::ENGLISH);
+        let (french_page, _) = seat_page(&app, key, french);
+        let discard = format!("Défausser {}", card_name(french, card));
+        assert!(french_page.contains(&discard), "{discard}: {french_page}");
+        assert!(!french_page.contains("Discard "), "{french_page}");
+        assert!(!french_page.contains("Go to start"), "{french_page}");
+        assert!(french_page.contains("En route"), "{french_page}");
+        assert!(
+            english_page.contains(&format!("Discard {}", card.name())),
+            "{english_page}"
+        );
+        assert!(english_page.contains("needs Go to start"), "{english_page}");
     }
 
     /// Two guests at one table read the same board in two languages: the French phone says
