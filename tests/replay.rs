@@ -76,23 +76,27 @@ fn reader(event: i64, key: &str) -> ViewerKey {
     }
 }
 
-/// Bots' random moves at the table until `deals` deals are finished; the next deal has been
+/// Random moves at the table until `deals` deals are finished; the next deal has been
 /// dealt and is being played.
 fn play_until_finished(app: &App, event: i64, deals: usize) {
     let record = app
         .read(|conn| events::load(conn, event))
         .expect("the event");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(event as u64);
-    for _ in 0..500 {
-        let finished = replay::finished_deals(app, &reader(event, ""))
+    let (mut played, mut finished) = (0, 0);
+    // The deals' seeds mix in the server's secret, new in each test, so each run plays other
+    // deals; random play finishes most in a few hundred moves, but a long one takes thousands.
+    for _ in 0..5000 {
+        finished = replay::finished_deals(app, &reader(event, ""))
             .expect("the finished deals")
-            .1;
-        if finished.len() >= deals {
+            .1
+            .len();
+        if finished >= deals {
             return;
         }
-        simulate::play_round(app, &record, 1, 10, &mut rng).expect("moves");
+        played += simulate::play_round(app, &record, 1, 10, &mut rng).expect("moves");
     }
-    panic!("{deals} deal(s) were not finished in 5000 moves");
+    panic!("{deals} deal(s) were not finished: {finished} finished after {played} moves played");
 }
 
 fn at(deal: u32) -> DealRef {
