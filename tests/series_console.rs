@@ -757,12 +757,7 @@ fn a_guests_own_page_reads_on_a_phone_with_script_on_and_off() {
                 .goto(server.url(&format!("/seat/{}", seats[1])))
                 .await
                 .expect("seat link");
-            phone
-                .wait_for_text("a", "Your season")
-                .await
-                .click()
-                .await
-                .expect("tap");
+            phone.follow_link("Your season").await;
             phone.wait_for_text("h1", "Bob").await;
             phone.wait_for_text("#standing", " of 6").await;
             let text = phone.body_text().await;

@@ -444,6 +444,25 @@ impl Browser {
         .await;
     }
 
+    /// Waits for a link whose text contains `text` and follows it, found and tapped in one
+    /// look (a live update may redraw the page's parts in between).
+    pub async fn follow_link(&self, text: &str) {
+        let wanted = text.to_lowercase();
+        self.wait_for(
+            &format!("a link \"{text}\" followed"),
+            async |driver: &WebDriver| {
+                for link in driver.find_all(By::Css("a")).await? {
+                    if link.text().await?.to_lowercase().contains(&wanted) {
+                        link.click().await?;
+                        return Ok(Some(()));
+                    }
+                }
+                Ok(None)
+            },
+        )
+        .await;
+    }
+
     /// Marks the page now shown; [`Browser::same_page`] tells whether it is still the one shown
     /// (no navigation, no reload since).
     pub async fn mark_page(&self) {
