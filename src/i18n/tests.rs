@@ -262,34 +262,3 @@ fn the_pseudo_language_marks_and_accents_every_message_and_leaves_markup_alone()
     assert!(said.contains("<strong>&lt;Ann&gt;</strong>"), "{said}");
     assert!(said.contains("Thïs"), "{said}");
 }
-
-#[test]
-fn every_touring_card_has_a_name_in_every_language() {
-    use crate::engine::{touring1926, touring1958};
-    let ids: Vec<String> = touring1926::Card::ALL
-        .iter()
-        .map(|c| format!("t26-card-{}", c.id()))
-        .chain(
-            touring1958::Card::ALL
-                .iter()
-                .map(|c| format!("t58-card-{}", c.id())),
-        )
-        .collect();
-    for (tag, _) in LANGUAGES {
-        let found = messages(tag);
-        for id in &ids {
-            assert!(found.contains_key(id), "{id} in locales/{tag}");
-        }
-    }
-    // English says each card as it is printed.
-    for card in touring1926::Card::ALL {
-        let id = format!("t26-card-{}", card.id());
-        assert_eq!(Lang::ENGLISH.t(&id), card.name(), "{id}");
-    }
-    for card in touring1958::Card::ALL {
-        let id = format!("t58-card-{}", card.id());
-        assert_eq!(Lang::ENGLISH.t(&id), card.name(), "{id}");
-    }
-    let french = Lang::from_tag("fr").expect("French");
-    assert_eq!(french.t("t58-card-wrecker"), "Dépanneuse");
-}

@@ -442,12 +442,12 @@ macro_rules! board_rule_sets {
 crate::with_rule_sets!(board_rule_sets);
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::{Config, Game, RulesId};
 
     /// Seat 0's deal as dealt, with no move offered.
-    fn dealt(rules: RulesId) -> DealInfo {
+    pub(in crate::web) fn dealt(rules: RulesId) -> DealInfo {
         let config = Config::new(rules, 2, None).expect("a configuration");
         let game = Game::new(config, 1, &[]).expect("a deal");
         DealInfo {
@@ -466,7 +466,7 @@ mod tests {
     }
 
     /// The players of a side of a two-seat table (seat = side); `you` if the reader is one.
-    fn tablemate(side: u8, names: &[&str], you: bool) -> Tablemate {
+    pub(in crate::web) fn tablemate(side: u8, names: &[&str], you: bool) -> Tablemate {
         Tablemate {
             entry: i64::from(side) + 1,
             names: names.iter().map(|n| (*n).to_owned()).collect(),
@@ -523,91 +523,6 @@ mod tests {
         assert_eq!(
             recent_words(&context),
             ["Ann & Bob are rid of Accident.", "Cy is rid of Accident."]
-        );
-    }
-
-    /// A Touring (1926) deal's "Lately" read by seat 0 (Ann, side 0) against Bob & Cy.
-    fn touring_lately(lang: Lang) -> Vec<String> {
-        use crate::engine::touring1926::{Card, Event, Take};
-        let mut deal = dealt(RulesId::Touring1926);
-        deal.recent = [
-            Event::Drew {
-                seat: 0,
-                card: Some(Card::Mile5),
-            },
-            Event::Drew {
-                seat: 1,
-                card: None,
-            },
-            Event::Played {
-                seat: 1,
-                side: 1,
-                card: Card::Go,
-            },
-            Event::Delayed {
-                by: 0,
-                side: 1,
-                card: Card::Collision,
-                taken: Take {
-                    mile5: 1,
-                    mile10: 1,
-                },
-            },
-            Event::Discarded {
-                seat: 1,
-                card: None,
-            },
-            Event::Speeding {
-                seat: 1,
-                side: 1,
-                forfeited: 13,
-            },
-            Event::Reshuffled { draw_pile: 30 },
-            Event::Won { side: 0 },
-        ]
-        .map(engine::Event::Touring1926)
-        .to_vec();
-        let tablemates = [
-            tablemate(0, &["Ann"], true),
-            tablemate(1, &["Bob", "Cy"], false),
-        ];
-        let context = Context {
-            lang,
-            deal: &deal,
-            tablemates: &tablemates,
-            csrf: "",
-            post_move: "",
-        };
-        recent_words(&context)
-    }
-
-    #[test]
-    fn a_touring_boards_lately_keeps_its_english_words_and_says_them_in_french() {
-        assert_eq!(
-            touring_lately(Lang::ENGLISH),
-            [
-                "You drew 5 Miles.",
-                "Bob & Cy played Go.",
-                "You played Collision on Bob & Cy, taking 10 Miles and 5 Miles.",
-                "Bob & Cy discarded a card.",
-                "Bob & Cy played a 10 within City Limits: speeding! 13 miles lost.",
-                "The pack was reshuffled: 30 cards.",
-                "Ann won the race!",
-            ]
-        );
-        let french = Lang::from_tag("fr").expect("French");
-        assert_eq!(
-            touring_lately(french),
-            [
-                "Vous avez pioché 5 milles.",
-                "Bob & Cy ont joué En route.",
-                "Vous avez joué Collision sur Bob & Cy et pris 10 milles et 5 milles.",
-                "Bob & Cy ont défaussé une carte.",
-                "Bob & Cy ont joué un 10 en agglomération\u{a0}: excès de vitesse\u{a0}! \
-                 13 milles perdus.",
-                "La pioche a été rebattue\u{a0}: 30 cartes.",
-                "Ann a gagné la course\u{a0}!",
-            ]
         );
     }
 }

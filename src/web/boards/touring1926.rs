@@ -158,3 +158,146 @@ impl Board<'_> {
 pub fn options_form(_form: &super::OptionsForm) -> Result<String, askama::Error> {
     Ok(String::new())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::touring1926::Take;
+    use crate::engine::{self, RulesId};
+    use crate::web::boards::tests::{dealt, tablemate};
+    use crate::web::boards::{Context, recent_words};
+    use crate::web::pages::seat::tests::{seat_page, table_of};
+
+    /// English says each card as it is printed; French has every message English has (the
+    /// catalogue's own test), so each card has a French name too.
+    #[test]
+    fn every_card_is_named_as_printed_in_english_and_has_a_french_name() {
+        let french = Lang::from_tag("fr").expect("French");
+        for card in Card::ALL {
+            assert_eq!(card_name(Lang::ENGLISH, card), card.name());
+            assert!(!card_name(french, card).is_empty());
+        }
+    }
+
+    /// A Touring (1926) deal's "Lately" read by seat 0 (Ann, side 0) against Bob & Cy.
+    fn touring_lately(lang: Lang) -> Vec<String> {
+        let mut deal = dealt(RulesId::Touring1926);
+        deal.recent = [
+            Event::Drew {
+                seat: 0,
+                card: Some(Card::Mile5),
+            },
+            Event::Drew {
+                seat: 1,
+                card: None,
+            },
+            Event::Played {
+                seat: 1,
+                side: 1,
+                card: Card::Go,
+            },
+            Event::Delayed {
+                by: 0,
+                side: 1,
+                card: Card::Collision,
+                taken: Take {
+                    mile5: 1,
+                    mile10: 1,
+                },
+            },
+            Event::Discarded {
+                seat: 1,
+                card: None,
+            },
+            Event::Speeding {
+                seat: 1,
+                side: 1,
+                forfeited: 13,
+            },
+            Event::Reshuffled { draw_pile: 30 },
+            Event::Won { side: 0 },
+        ]
+        .map(engine::Event::Touring1926)
+        .to_vec();
+        let tablemates = [
+            tablemate(0, &["Ann"], true),
+            tablemate(1, &["Bob", "Cy"], false),
+        ];
+        let context = Context {
+            lang,
+            deal: &deal,
+            tablemates: &tablemates,
+            csrf: "",
+            post_move: "",
+        };
+        recent_words(&context)
+    }
+
+    #[test]
+    fn a_touring_boards_lately_keeps_its_english_words_and_says_them_in_french() {
+        assert_eq!(
+            touring_lately(Lang::ENGLISH),
+            [
+                "You drew 5 Miles.",
+                "Bob & Cy played Go.",
+                "You played Collision on Bob & Cy, taking 10 Miles and 5 Miles.",
+                "Bob & Cy discarded a card.",
+                "Bob & Cy played a 10 within City Limits: speeding! 13 miles lost.",
+                "The pack was reshuffled: 30 cards.",
+                "Ann won the race!",
+            ]
+        );
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(
+            touring_lately(french),
+            [
+                "Vous avez pioché 5 milles.",
+                "Bob & Cy ont joué En route.",
+                "Vous avez joué Collision sur Bob & Cy et pris 10 milles et 5 milles.",
+                "Bob & Cy ont défaussé une carte.",
+                "Bob & Cy ont joué un 10 en agglomération\u{a0}: excès de vitesse\u{a0}! \
+                 13 milles perdus.",
+                "La pioche a été rebattue\u{a0}: 30 cartes.",
+                "Ann a gagné la course\u{a0}!",
+            ]
+        );
+    }
+
+    /// A Touring board read in French names the cards by their French names (docs/rules.md)
+    /// and offers its moves in French, while the same seat read in English keeps the English.
+    #[test]
+    fn a_touring_board_read_in_french_says_the_french_card_names_and_moves() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let (app, _clock, _, keys) = table_of(dir.path(), RulesId::Touring1926);
+        let french = Lang::from_tag("fr").expect("French");
+        let (key, hand) = keys
+            .iter()
+            .find_map(|key| {
+                let deal = crate::app::seat::seat_board(&app, key).ok()?.state.deal?;
+                let crate::engine::View::Touring1926(view) = &deal.view else {
+                    return None;
+                };
+                deal.your_turn
+                    .then(|| (key, view.own_hand().map(<[_]>::to_vec)))
+            })
+            .expect("a seat to play");
+        // A card whose French name is not its English one (and needs no escaping).
+        let card = hand
+            .unwrap_or_default()
+            .into_iter()
+            .find(|&c| card_name(french, c) != c.name() && !card_name(french, c).contains('\''))
+            .expect("a card with a French name of its own");
+        let (english_page, _) = seat_page(&app, key, Lang::ENGLISH);
+        let (french_page, _) = seat_page(&app, key, french);
+        let discard = format!("Défausser {}", card_name(french, card));
+        assert!(french_page.contains(&discard), "{discard}: {french_page}");
+        assert!(!french_page.contains("Discard "), "{french_page}");
+        assert!(!french_page.contains("Go to start"), "{french_page}");
+        assert!(french_page.contains("En route"), "{french_page}");
+        assert!(
+            english_page.contains(&format!("Discard {}", card.name())),
+            "{english_page}"
+        );
+        assert!(english_page.contains("needs Go to start"), "{english_page}");
+    }
+}

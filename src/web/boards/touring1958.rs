@@ -166,3 +166,20 @@ impl Board<'_> {
 pub fn options_form(_form: &super::OptionsForm) -> Result<String, askama::Error> {
     Ok(String::new())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// English says each card as it is printed; French has every message English has (the
+    /// catalogue's own test), so each card has a French name too.
+    #[test]
+    fn every_card_is_named_as_printed_in_english_and_has_a_french_name() {
+        let french = Lang::from_tag("fr").expect("French");
+        for card in Card::ALL {
+            assert_eq!(card_name(Lang::ENGLISH, card), card.name());
+            assert!(!card_name(french, card).is_empty());
+        }
+        assert_eq!(card_name(french, Card::Wrecker), "Dépanneuse");
+    }
+}

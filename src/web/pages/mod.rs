@@ -11,7 +11,7 @@ mod print;
 pub mod refusal;
 mod replay;
 pub(crate) mod screen;
-mod seat;
+pub(crate) mod seat;
 mod series;
 mod series_host;
 mod start;

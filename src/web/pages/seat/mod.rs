@@ -537,4 +537,4 @@ async fn card(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -20,7 +20,10 @@ fn mille_bornes_table(dir: &std::path::Path) -> (App, Arc<ManualClock>, i64, Vec
 
 /// An app on a database of its own with one table of two playing round 1 of `rules`;
 /// answers its clock, the event and the seats' keys.
-fn table_of(dir: &std::path::Path, rules: RulesId) -> (App, Arc<ManualClock>, i64, Vec<SeatKey>) {
+pub(crate) fn table_of(
+    dir: &std::path::Path,
+    rules: RulesId,
+) -> (App, Arc<ManualClock>, i64, Vec<SeatKey>) {
     let mut settings = Settings::new(EVENT, 1926);
     settings.rules = rules;
     settings.table_size = TableSize::Two;
@@ -31,7 +34,7 @@ fn table_of(dir: &std::path::Path, rules: RulesId) -> (App, Arc<ManualClock>, i6
 
 /// The seat page of `key` as a phone reading `lang` gets it, and the seat's message in
 /// English (the API's).
-fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String) {
+pub(crate) fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String) {
     let data = seat::seat_board(app, key).expect("the seat's board");
     let board = board(
         lang,
@@ -160,45 +163,6 @@ fn pseudo_language_every_word_of_the_touring_seat_pages_comes_from_a_message() {
         let (app, clock, _, keys) = table_of(dir.path(), rules);
         every_seat_page_word_comes_from_a_message(&app, &clock, &keys, 80, |step| step * 7);
     }
-}
-
-/// A Touring board read in French names the cards by their French names (docs/rules.md)
-/// and offers its moves in French, while the same seat read in English keeps the English.
-#[test]
-fn a_touring_board_read_in_french_says_the_french_card_names_and_moves() {
-    use crate::web::boards::touring1926::card_name;
-    let dir = tempfile::tempdir().expect("a folder");
-    let (app, _clock, _, keys) = table_of(dir.path(), RulesId::Touring1926);
-    let french = Lang::from_tag("fr").expect("French");
-    let (key, hand) = keys
-        .iter()
-        .find_map(|key| {
-            let deal = seat::seat_board(&app, key).ok()?.state.deal?;
-            let crate::engine::View::Touring1926(view) = &deal.view else {
-                return None;
-            };
-            deal.your_turn
-                .then(|| (key, view.own_hand().map(<[_]>::to_vec)))
-        })
-        .expect("a seat to play");
-    // A card whose French name is not its English one (and needs no escaping).
-    let card = hand
-        .unwrap_or_default()
-        .into_iter()
-        .find(|&c| card_name(french, c) != c.name() && !card_name(french, c).contains('\''))
-        .expect("a card with a French name of its own");
-    let (english_page, _) = seat_page(&app, key, Lang::ENGLISH);
-    let (french_page, _) = seat_page(&app, key, french);
-    let discard = format!("Défausser {}", card_name(french, card));
-    assert!(french_page.contains(&discard), "{discard}: {french_page}");
-    assert!(!french_page.contains("Discard "), "{french_page}");
-    assert!(!french_page.contains("Go to start"), "{french_page}");
-    assert!(french_page.contains("En route"), "{french_page}");
-    assert!(
-        english_page.contains(&format!("Discard {}", card.name())),
-        "{english_page}"
-    );
-    assert!(english_page.contains("needs Go to start"), "{english_page}");
 }
 
 /// Two guests at one table read the same board in two languages: the French phone says
