@@ -13,7 +13,7 @@ use common::server::Server;
 use serde_json::{Value, json};
 use touring::app::play;
 use touring::db::{self, Pool, queries};
-use touring::engine::{Config, RulesId};
+use touring::engine::{Config, Game, RulesId};
 
 /// Keys that would give away what a seat may not see, wherever they appear.
 const FORBIDDEN_KEYS: [&str; 6] = [
@@ -25,9 +25,12 @@ const FORBIDDEN_KEYS: [&str; 6] = [
     "hands",
 ];
 
-/// The engine's views of the current deal at a table of round 1, as JSON: the referee's (every
-/// hand) and the one the engine gives `seat`.
-fn engine_views(pool: &Pool, event: i64, table: i64, seat: u8) -> (Value, Value) {
+/// The engine's views of the current deal at a table of round 1 after its first `actions`
+/// actions, as JSON: the referee's (every hand) and the one the engine gives `seat`. (A table
+/// may go on by itself between the seat's answer and this look, as Mille Bornes' table does
+/// when the wait after a hazard is over, so the stored deal is replayed only as far as the
+/// answer saw.)
+fn engine_views(pool: &Pool, event: i64, table: i64, seat: u8, actions: u64) -> (Value, Value) {
     let mut conn = pool.get().expect("connection");
     let round = queries::round(&mut conn, event, 1)
         .expect("query")
@@ -40,8 +43,19 @@ fn engine_views(pool: &Pool, event: i64, table: i64, seat: u8) -> (Value, Value)
     let deal = play::current_deal(&mut touring::app::Tx::alone(&mut conn), row.id)
         .expect("replay")
         .expect("a deal");
+    let seen = usize::try_from(actions).expect("an action count");
+    assert!(
+        seen <= deal.history.len(),
+        "the answer saw {seen} actions, the database holds {}",
+        deal.history.len()
+    );
+    let mut game = Game::new(deal.game.config(), deal.row.seed as u64, &[]).expect("the deal");
+    for &action in &deal.history[..seen] {
+        game.apply(action, &mut Vec::new())
+            .expect("a stored action replays");
+    }
     let json = |view| serde_json::to_value(view).expect("a view as JSON");
-    (json(deal.game.view(None)), json(deal.game.view(Some(seat))))
+    (json(game.view(None)), json(game.view(Some(seat))))
 }
 
 /// Walks a JSON value, calling `f` with the path of keys and indexes and each value.
@@ -97,7 +111,10 @@ fn check_state(state: &Value, pool: &Pool, event: i64, context: &str) {
 
     let table = state["table"].as_i64().expect("a seated player's table");
     let own: usize = own.parse().expect("seat");
-    let (full, engine) = engine_views(pool, event, table, own as u8);
+    let actions = state["deal"]["actions"]
+        .as_u64()
+        .expect("the deal's action count");
+    let (full, engine) = engine_views(pool, event, table, own as u8, actions);
     let view = &state["deal"]["view"];
     assert_eq!(
         view, &engine,
@@ -235,6 +252,26 @@ fn first_live_board(server: &Server, token: &str) -> String {
     }
 }
 
+/// A drawing of the seat's board (`draw`) with the seat's state it must show: the state is asked
+/// again after the drawing, and both again if the table went on by itself in between (as Mille
+/// Bornes' table does when the wait after a hazard is over).
+fn steady(
+    server: &Server,
+    token: &str,
+    mut state: Value,
+    draw: fn(&Server, &str) -> String,
+) -> (String, Value) {
+    for _ in 0..20 {
+        let drawn = draw(server, token);
+        let after = seat(server, token);
+        if after["deal"]["actions"] == state["deal"]["actions"] {
+            return (drawn, after);
+        }
+        state = after;
+    }
+    panic!("the table did not stay still long enough to draw the seat's board");
+}
+
 /// Plays random moves at every table of an event and checks every answer a seat gets.
 fn play_and_check(
     server: &Server,
@@ -252,14 +289,11 @@ fn play_and_check(
         for token in players {
             let state = seat(server, token);
             check_state(&state, &pool, host.event, "GET seat");
-            check_html(&seat_page(server, token), &state, rules, "seat page");
+            let (page, state) = steady(server, token, state, seat_page);
+            check_html(&page, &state, rules, "seat page");
             if played % 40 == 0 && !state["deal"].is_null() {
-                check_html(
-                    &first_live_board(server, token),
-                    &state,
-                    rules,
-                    "live stream",
-                );
+                let (board, at) = steady(server, token, state.clone(), first_live_board);
+                check_html(&board, &at, rules, "live stream");
             }
             let Some(action) = dice.pick(&state) else {
                 continue;
