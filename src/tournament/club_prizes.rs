@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::names::name_key;
 use super::series::{Appearance, Evening, People, SeriesError, SeriesStanding, Who};
+use crate::i18n::Said;
 
 /// A prize a club gives beyond the places.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -58,7 +59,7 @@ impl ClubPrize {
         }
     }
 
-    /// The prize's name on a page.
+    /// The prize's name in English, for the exports (CSV, JSON), which stay English.
     pub fn title(self) -> &'static str {
         match self {
             ClubPrize::Booby => "Booby prize",
@@ -69,16 +70,27 @@ impl ClubPrize {
         }
     }
 
+    /// The prize's name on a page, in the reader's language.
+    pub fn name(self) -> Said {
+        Said::new(match self {
+            ClubPrize::Booby => "club-prize-booby",
+            ClubPrize::MostRoundsWon => "club-prize-most-rounds-won",
+            ClubPrize::BestRound => "club-prize-best-round",
+            ClubPrize::MostTables => "club-prize-most-tables",
+            ClubPrize::PerfectAttendance => "club-prize-perfect-attendance",
+        })
+    }
+
     /// The figure a prize was won with, for a page: a score ("120") or a count ("3 rounds
     /// won").
-    pub fn figure(self, value: u64) -> String {
-        let (one, many) = match self {
-            ClubPrize::Booby | ClubPrize::BestRound => return value.to_string(),
-            ClubPrize::MostRoundsWon => ("round won", "rounds won"),
-            ClubPrize::MostTables => ("table", "tables"),
-            ClubPrize::PerfectAttendance => ("evening", "evenings"),
-        };
-        super::standings::counted(value, one, many)
+    pub fn figure(self, value: u64) -> Said {
+        Said::new(match self {
+            ClubPrize::Booby | ClubPrize::BestRound => "club-figure-score",
+            ClubPrize::MostRoundsWon => "club-figure-rounds-won",
+            ClubPrize::MostTables => "club-figure-tables",
+            ClubPrize::PerfectAttendance => "club-figure-evenings",
+        })
+        .number("value", value)
     }
 
     pub fn parse(word: &str) -> Result<ClubPrize, SeriesError> {
@@ -158,14 +170,25 @@ pub struct Award {
 }
 
 impl Award {
-    /// The award in words: "Booby prize: Cy (120)", "Most rounds won: Ann, Di (2 rounds won)".
+    /// The award in words: "Booby prize: Cy (120)", "Most rounds won: Ann, Di (2 rounds won)",
+    /// said in the reader's language.
+    pub fn said(&self) -> Said {
+        Said::new("club-award")
+            .said("prize", self.prize.name())
+            .text("names", self.names.join(", "))
+            .said("figure", self.prize.figure(self.value))
+    }
+
+    /// A guest's own prize: its name and figure, "Booby prize (120)".
+    pub fn said_without_names(&self) -> Said {
+        Said::new("club-prize-with-figure")
+            .said("prize", self.prize.name())
+            .said("figure", self.prize.figure(self.value))
+    }
+
+    /// The award in English words.
     pub fn words(&self) -> String {
-        format!(
-            "{}: {} ({})",
-            self.prize.title(),
-            self.names.join(", "),
-            self.prize.figure(self.value)
-        )
+        crate::i18n::Lang::ENGLISH.say(&self.said())
     }
 }
 
