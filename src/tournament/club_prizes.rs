@@ -649,6 +649,46 @@ mod tests {
     }
 
     #[test]
+    fn club_prizes_are_said_in_english_as_before_and_in_french_with_plurals() {
+        use crate::i18n::Lang;
+        let award = |prize, value| Award {
+            prize,
+            who: Vec::new(),
+            names: vec!["Ann".to_owned(), "Di".to_owned()],
+            value,
+        };
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(
+            award(ClubPrize::Booby, 120).words(),
+            "Booby prize: Ann, Di (120)"
+        );
+        assert_eq!(
+            award(ClubPrize::MostRoundsWon, 1).words(),
+            "Most rounds won: Ann, Di (1 round won)"
+        );
+        assert_eq!(
+            award(ClubPrize::MostTables, 3).words(),
+            "Most tables visited: Ann, Di (3 tables)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::Booby, 1200).said()),
+            "Lanterne rouge\u{a0}: Ann, Di (1\u{202f}200)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::MostRoundsWon, 2).said()),
+            "Le plus de manches gagnées\u{a0}: Ann, Di (2 manches gagnées)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::MostRoundsWon, 1).said_without_names()),
+            "Le plus de manches gagnées (1 manche gagnée)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::PerfectAttendance, 4).said_without_names()),
+            "Présence à chaque soirée (4 soirées)"
+        );
+    }
+
+    #[test]
     fn prizes_chosen_are_stored_and_read_back() {
         let choice = PrizeChoice::parse(
             &["best_round".into(), "booby".into(), "booby".into()],

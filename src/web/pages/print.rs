@@ -273,6 +273,17 @@ struct CardsPrint {
     sheets: view::Sheets,
 }
 
+impl CardsPrint {
+    /// "many" when a card has a row per hand played, else "one" (for the card's words).
+    fn hands_word(&self) -> &'static str {
+        if self.sheets.printed_hands() > 1 {
+            "many"
+        } else {
+            "one"
+        }
+    }
+}
+
 async fn cards(
     app: web::Data<App>,
     visitor: Visitor,
