@@ -4,6 +4,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// jemalloc serves the program's memory (see Cargo.toml).
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> ExitCode {
     // RUST_LOG chooses what is logged (warnings and the access lines by default), and
     // --log-format how. Nothing logs a request's path or address, so seat and host tokens in

@@ -91,26 +91,43 @@ pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
                 with_bots.insert(seated.table_id);
             }
         }
-        for table in queries::tables_of_round(tx, round.row.id)? {
-            if table.mode != DIGITAL || !(waits || every_table || with_bots.contains(&table.id)) {
-                continue;
-            }
-            let Some(deal) = play::current_deal(tx, table.id)? else {
+        // Every deal in play of the round at once (the replays kept in memory, not copied):
+        // a table's current deal is its last, and a won one has no turn to play.
+        let mut current: std::collections::HashMap<i64, crate::db::models::GameRow> =
+            std::collections::HashMap::new();
+        for game in queries::games_of_round(tx, round.row.id)? {
+            current.insert(game.table_id, game);
+        }
+        let looked_at: Vec<_> = queries::tables_of_round(tx, round.row.id)?
+            .into_iter()
+            .filter(|t| t.mode == DIGITAL && (waits || every_table || with_bots.contains(&t.id)))
+            .filter_map(|t| current.remove(&t.id))
+            .collect();
+        let in_play = crate::app::deals::deals_in_play(tx, &looked_at)?;
+        for game in &looked_at {
+            let Some(deal) = in_play.get(&game.id) else {
                 continue;
             };
+            let table = game.table_id;
             if let Some((_, due)) = deal.timed_decision()
                 && due <= now.naive_utc()
             {
                 timeouts.push(TimeUp {
                     event: event.id(),
-                    table: table.id,
+                    table,
                     game: deal.row.id,
                     actions: deal.actions,
                 });
-            } else if let Some(turn) = bot_to_move(tx, &deal, event.id(), table.id)? {
+            } else if let Some(turn) = with_bots
+                .contains(&table)
+                .then(|| bot_to_move(tx, deal, event.id(), table))
+                .transpose()?
+                .flatten()
+            {
+                // (Only a table where a bot sits may have a bot to move.)
                 turns.push(turn);
             } else if let Some(due) =
-                stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc())
+                stand_in_to_move(deal, &round, &event, table, &handed, now.naive_utc())
             {
                 stand_ins.push(due);
             }
