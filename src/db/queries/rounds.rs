@@ -330,13 +330,20 @@ pub fn table_of_entry(
     round_id: i64,
     entry_id: i64,
 ) -> QueryResult<Option<RoundTable>> {
-    on_backend!(conn, {
+    // Driven from the entry's few tables (one a round it played), looked up by key: joined
+    // and filtered by round, SQLite walked every table of the round to find the entry's
+    // (a thousand at a big party, at every move).
+    let tables: Vec<RoundTable> = on_backend!(conn, {
         round_tables::table
-            .inner_join(table_entries::table)
-            .filter(round_tables::round_id.eq(round_id))
-            .filter(table_entries::entry_id.eq(entry_id))
+            .filter(
+                round_tables::id.eq_any(
+                    table_entries::table
+                        .filter(table_entries::entry_id.eq(entry_id))
+                        .select(table_entries::table_id),
+                ),
+            )
             .select(RoundTable::as_select())
-            .get_result(conn)
-            .optional()
-    })
+            .load(conn)
+    })?;
+    Ok(tables.into_iter().find(|table| table.round_id == round_id))
 }
