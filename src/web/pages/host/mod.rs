@@ -15,6 +15,7 @@ mod round;
 mod signin;
 mod slips;
 mod turn_clock;
+mod words;
 
 use actix_web::web;
 
