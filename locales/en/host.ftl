@@ -276,9 +276,12 @@ host-card-entered-by = entered by { $name }
 host-card-by-host = host
 host-card-missing = missing
 host-card-hand = Hand { $hand }:
+# HTML: the name is escaped.
 host-card-enter = Enter { $name }'s card
+# HTML: the name is escaped.
 host-card-correct = Correct { $name }'s card
 host-card-add-hand = Add a hand
+# HTML: the name is escaped.
 host-card-confirm = Confirm { $name }'s card
 
 ## What the console says after a form (in the event's language).
@@ -338,6 +341,12 @@ host-said-card-refused = Table { $table }: that card was not taken. What was typ
 host-said-card-confirmed = Table { $table }: the card is confirmed.
 host-said-closed-next = Round { $round } is closed and the winners have moved on. Round { $next } is seated.
 host-said-closed-over = Round { $round } is closed. The evening is over: { $why }
+host-said-limit-rounds = { $rounds ->
+    [one] the only round has been played: close the event to give the prizes
+   *[other] all { $rounds } rounds have been played: close the event to give the prizes
+}
+# The time limit's hour and minute (two digits), by the server's clock (UTC).
+host-said-limit-time = the time limit passed at { $hour }:{ $minute } UTC: no round starts after it, so close the event to give the prizes
 host-said-closed = Round { $round } is closed.
 # A correction; $movement is same, changed (the winners who move on changed) or reseated (and the next round was seated again).
 host-said-corrected = Round { $round }: { $old } → { $new } miles.{ $movement ->

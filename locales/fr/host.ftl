@@ -333,6 +333,12 @@ host-said-card-refused = Table { $table } : cette feuille n'a pas été prise. 
 host-said-card-confirmed = Table { $table } : la feuille est confirmée.
 host-said-closed-next = La manche { $round } est close et les gagnants ont changé de table. La manche { $next } est placée.
 host-said-closed-over = La manche { $round } est close. La soirée est finie : { $why }
+host-said-limit-rounds = { $rounds ->
+    [one] la seule manche a été jouée : clôturez la soirée pour remettre les prix
+   *[other] les { $rounds } manches ont été jouées : clôturez la soirée pour remettre les prix
+}
+# L'heure et la minute (deux chiffres) de la durée limite, à l'horloge du serveur (UTC).
+host-said-limit-time = la durée limite est passée à { $hour } h { $minute } UTC : aucune manche ne commence après, clôturez donc la soirée pour remettre les prix
 host-said-closed = La manche { $round } est close.
 host-said-corrected = Manche { $round } : { $old } → { $new } milles.{ $movement ->
     [changed] { " " }Les changements de table ont changé.

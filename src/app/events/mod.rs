@@ -328,6 +328,11 @@ pub fn language(app: &App, host: &HostKey) -> AppResult<crate::i18n::Lang> {
     app.read_as_host(host, |_, event| Ok(event.settings.language))
 }
 
+/// The event's settings, as they are now.
+pub fn settings(app: &App, host: &HostKey) -> AppResult<Settings> {
+    app.read_as_host(host, |_, event| Ok(event.settings.clone()))
+}
+
 /// Signs the host out everywhere: every host session of the event ends.
 pub fn sign_out(app: &App, host: &HostKey) -> AppResult<()> {
     app.write_as_host(host, |conn, event| end_host_sessions(conn, event.id()))

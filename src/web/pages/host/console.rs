@@ -486,7 +486,12 @@ pub fn round_panel(
                 closing.push(ClosingLine {
                     table: outcome.table,
                     mover: view::named(&names, outcome.mover).name,
-                    decision: words::decision(lang, &outcome.decision, Some(outcome.mover), &names),
+                    decision: view::decision_text(
+                        lang,
+                        &outcome.decision,
+                        Some(outcome.mover),
+                        &names,
+                    ),
                     tied: tied
                         .iter()
                         .filter_map(|id| names.get(id).cloned())
@@ -515,7 +520,7 @@ pub fn round_panel(
                 | tournament::MoverDecision::Host { .. }),
             ) => Some((
                 table.number,
-                words::decision(lang, decision, table.mover, &names),
+                view::decision_text(lang, decision, table.mover, &names),
             )),
             _ => None,
         })

@@ -13,10 +13,11 @@ use crate::app::rounds::{
 };
 use crate::engine::json::truncate;
 use crate::i18n::Said;
-use crate::tournament::Remainder;
+use crate::tournament::{LimitReached, Remainder};
 use crate::web::pages::start::number as parse;
 use crate::web::pages::{PageResult, redirect, tell_refusal};
 use crate::web::session::CardDraft;
+use chrono::Timelike;
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host/seat", web::post().to(seat))
@@ -73,11 +74,12 @@ async fn seat(form: HostForm<SeatForm>) -> PageResult {
             paper_tables: Vec::new(),
             all_paper: form.paper == "all",
         };
-        let (round, warning) = rounds::seat_first_round(app, host, &request)?;
-        Ok(match warning {
+        let (round, plan) = rounds::seat_first_round(app, host, &request)?;
+        let settings = crate::app::events::settings(app, host)?;
+        Ok(match super::words::plan_warning_said(&plan, &settings) {
             Some(warning) => Said::new("host-said-seated-unfair")
                 .number("round", round.number())
-                .text("warning", warning),
+                .said("warning", warning),
             None => Said::new("host-said-seated").number("round", round.number()),
         })
     })
@@ -470,9 +472,20 @@ async fn close(path: web::Path<(i64, i32)>, form: HostForm<NoFields>) -> PageRes
             (Some(next), _) => Said::new("host-said-closed-next")
                 .number("round", number)
                 .number("next", next),
-            (None, Some(why)) => Said::new("host-said-closed-over")
+            (None, Some(LimitReached::Rounds { rounds })) => Said::new("host-said-closed-over")
                 .number("round", number)
-                .text("why", why),
+                .said(
+                    "why",
+                    Said::new("host-said-limit-rounds").number("rounds", rounds),
+                ),
+            (None, Some(LimitReached::Time { deadline })) => Said::new("host-said-closed-over")
+                .number("round", number)
+                .said(
+                    "why",
+                    Said::new("host-said-limit-time")
+                        .number("hour", deadline.hour())
+                        .text("minute", deadline.format("%M").to_string()),
+                ),
             (None, None) => Said::new("host-said-closed").number("round", number),
         })
     })

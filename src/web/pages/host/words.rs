@@ -1,15 +1,10 @@
 //! The console's sentences made from the event's facts, in the console's language: the
-//! settings' summary, the seating plans on offer and why one is unfair, how a mover was
-//! decided. (The API keeps the tournament's English words for the same facts.)
-
-use std::collections::BTreeMap;
+//! settings' summary, the seating plans on offer and why one is unfair. (The API keeps the
+//! tournament's English words for the same facts.)
 
 use crate::app::events::EventRecord;
-use crate::i18n::Lang;
-use crate::tournament::{
-    self, ByeScore, EntryId, EventLength, MoverDecision, RoundKind, SeatingPlan, Settings,
-};
-use crate::web::pages::view::{Named, named};
+use crate::i18n::{Lang, Said};
+use crate::tournament::{self, ByeScore, EventLength, RoundKind, SeatingPlan, Settings};
 
 /// The evening's settings in one line: "2 at a table, 10-minute rounds, 2 rounds, 2 prizes;
 /// a bye scores the round's average; a turn clock of 60 s".
@@ -108,38 +103,29 @@ fn options_words(lang: Lang, settings: &Settings) -> Vec<String> {
 
 /// A table of `entries` entries in this event: "2 players", "6 players (three
 /// partnerships)", "3 players (the 3-player race of 30 miles)".
-fn table_words(lang: Lang, settings: &Settings, entries: usize) -> String {
+fn table_said(settings: &Settings, entries: usize) -> Said {
     let players = entries * usize::from(settings.table_size.players_per_entry());
     if settings.table_size.partners() {
-        return lang
-            .msg("host-plan-partnerships")
-            .arg("players", players)
-            .arg("count", entries)
-            .text();
+        return Said::new("host-plan-partnerships")
+            .number("players", players)
+            .number("count", entries);
     }
     if entries == 3 {
         match settings.table_config(entries) {
             Ok(config) if settings.rules == crate::engine::RulesId::MilleBornes => {
-                return lang
-                    .msg("host-plan-trip-of-three")
-                    .arg("players", players)
-                    .arg(
-                        "miles",
-                        lang.number(crate::engine::mille_bornes::trip(config)),
-                    )
-                    .text();
+                return Said::new("host-plan-trip-of-three")
+                    .number("players", players)
+                    .number("miles", crate::engine::mille_bornes::trip(config));
             }
             Ok(_) => {
-                return lang
-                    .msg("host-plan-race-of-three")
-                    .arg("players", players)
-                    .arg("miles", lang.number(settings.race_miles(entries)))
-                    .text();
+                return Said::new("host-plan-race-of-three")
+                    .number("players", players)
+                    .number("miles", settings.race_miles(entries));
             }
             Err(_) => {}
         }
     }
-    lang.msg("host-plan-players").arg("players", players).text()
+    Said::new("host-plan-players").number("players", players)
 }
 
 /// A seating plan in words: "3 tables of 2 players and 1 table of 3 players (...)", "...;
@@ -157,7 +143,7 @@ pub fn plan(lang: Lang, plan: &SeatingPlan, settings: &Settings) -> String {
         .map(|&(size, count)| {
             lang.msg("host-plan-tables")
                 .arg("count", count)
-                .arg("table", table_words(lang, settings, size))
+                .arg("table", lang.say(&table_said(settings, size)))
                 .text()
         })
         .reduce(|first, last| {
@@ -184,23 +170,26 @@ pub fn plan(lang: Lang, plan: &SeatingPlan, settings: &Settings) -> String {
     text
 }
 
-/// Why a plan is unfair, when it is.
+/// Why a plan is unfair, when it is, in `lang`.
 pub fn plan_warning(lang: Lang, plan: &SeatingPlan, settings: &Settings) -> Option<String> {
+    plan_warning_said(plan, settings).map(|said| lang.say(&said))
+}
+
+/// Why a plan is unfair, when it is, to say in any language.
+pub fn plan_warning_said(plan: &SeatingPlan, settings: &Settings) -> Option<Said> {
     let uneven = tournament::unevenness(settings, &plan.tables)?;
     let how = if uneven.theirs == uneven.usual {
         let word = |n: usize| if n == 3 { "three" } else { "two" };
-        lang.msg("host-plan-unfair-shared")
-            .arg("theirs", lang.number(uneven.theirs))
-            .arg("unit", uneven.unit)
-            .arg("sides", word(uneven.size))
-            .arg("others", word(uneven.usual_size))
-            .text()
+        Said::new("host-plan-unfair-shared")
+            .number("theirs", uneven.theirs)
+            .text("unit", uneven.unit)
+            .text("sides", word(uneven.size))
+            .text("others", word(uneven.usual_size))
     } else {
-        lang.msg("host-plan-unfair-shorter")
-            .arg("theirs", lang.number(uneven.theirs))
-            .arg("usual", lang.number(uneven.usual))
-            .arg("unit", uneven.unit)
-            .text()
+        Said::new("host-plan-unfair-shorter")
+            .number("theirs", uneven.theirs)
+            .number("usual", uneven.usual)
+            .text("unit", uneven.unit)
     };
     let why = match uneven.round {
         RoundKind::Games { .. } => "games",
@@ -208,49 +197,10 @@ pub fn plan_warning(lang: Lang, plan: &SeatingPlan, settings: &Settings) -> Opti
         RoundKind::Timed { .. } => "timed",
     };
     Some(
-        lang.msg("host-plan-unfair")
-            .arg("why", why)
-            .arg("table", uneven.table)
-            .arg("size", table_words(lang, settings, uneven.size))
-            .arg("how", how)
-            .text(),
+        Said::new("host-plan-unfair")
+            .text("why", why)
+            .number("table", uneven.table)
+            .said("size", table_said(settings, uneven.size))
+            .said("how", how),
     )
-}
-
-/// How the mover of a table was decided: "most miles", a cut among the tied entries, or the
-/// host's choice among them.
-pub fn decision(
-    lang: Lang,
-    decision: &MoverDecision,
-    mover: Option<EntryId>,
-    names: &BTreeMap<EntryId, Named>,
-) -> String {
-    let list = |tied: &[EntryId]| {
-        tied.iter()
-            .map(|&t| named(names, t).name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match decision {
-        MoverDecision::MostMiles => lang.t("host-decision-most"),
-        MoverDecision::Cut { tied, drawn } => lang
-            .msg("host-decision-cut")
-            .arg("tied", list(tied))
-            .arg("drawn", named(names, *drawn).name)
-            .text(),
-        // `drawn` is what the cut had given; the host's choice is the mover.
-        MoverDecision::Host { tied, drawn } => match mover {
-            Some(chosen) if chosen != *drawn => lang
-                .msg("host-decision-host")
-                .arg("tied", list(tied))
-                .arg("chosen", named(names, chosen).name)
-                .arg("drawn", named(names, *drawn).name)
-                .text(),
-            _ => lang
-                .msg("host-decision-host-as-cut")
-                .arg("tied", list(tied))
-                .arg("drawn", named(names, *drawn).name)
-                .text(),
-        },
-    }
 }
