@@ -427,6 +427,8 @@ async fn evening(
         .pool_max_idle_per_host(0)
         .build()?;
 
+    // The server before anything (what a server of no party holds).
+    let rss_empty = memory(pids).0;
     // The event: one round, long enough for the whole run.
     let started = Instant::now();
     let round_seconds = (options.duration + 900).clamp(600, 86_400);
@@ -479,6 +481,8 @@ async fn evening(
     if by_table.len() != options.tables || by_table.values().any(|s| s.len() != TABLE_SIZE) {
         return Err(format!("expected {} tables of {TABLE_SIZE}", options.tables).into());
     }
+    // Every guest entered and seated, no page open yet.
+    let rss_seated = memory(pids).0;
     let shared = Arc::new(Shared {
         tables: by_table
             .iter()
@@ -649,7 +653,7 @@ async fn evening(
         shared.projector_redraws.load(Ordering::SeqCst) - redraws_before.1,
     );
     sampling.store(false, Ordering::SeqCst);
-    let rss_peak = sampler.await?;
+    let (rss_peak, timeline) = sampler.await?;
     let (_, hwm) = memory(pids);
     let (rss_end, _) = memory(pids);
     shared.stopping.store(true, Ordering::SeqCst);
@@ -693,8 +697,18 @@ async fn evening(
                       "max": ms(&stats.answer, 1.0)},
         "fanout_ms": {"measured": stats.fanout.len(), "p50": ms(&stats.fanout, 0.5),
                       "p99": ms(&stats.fanout, 0.99), "max": ms(&stats.fanout, 1.0)},
-        "rss_mb": {"before_play": mb(rss_before.0), "peak": mb(rss_peak.max(rss_end)),
-                   "end": mb(rss_end), "hwm": mb(hwm)},
+        "rss_mb": {"empty": mb(rss_empty), "seated": mb(rss_seated),
+                   "before_play": mb(rss_before.0), "peak": mb(rss_peak.max(rss_end)),
+                   "end": mb(rss_end), "hwm": mb(hwm),
+                   // Ten samples spread over the play, first to last: flat, or growing.
+                   "during_play": timeline.iter().map(|&kb| mb(kb)).collect::<Vec<_>>()},
+        // What one seated guest (entered, seated, no page open) and one idle live stream
+        // (its page open, before any move) cost the server.
+        "kb_per_seated_guest": per(rss_seated.saturating_sub(rss_empty), seats),
+        "kb_per_live_stream": per(
+            rss_before.0.saturating_sub(rss_seated),
+            shared.connected.load(Ordering::SeqCst)
+        ),
         "server_cpu_percent_of_one_core": cpu.map(|c| (c / played_s * 1000.0).round() / 10.0),
         "server_cpu_ms_per_move": cpu
             .filter(|_| moves > 0)
@@ -1217,14 +1231,24 @@ async fn bot(
 }
 
 /// Samples the servers' VmRSS every 100 ms while `running`; answers the peak of the largest
-/// (kB).
-async fn sample_rss(pids: Vec<u32>, running: Arc<AtomicBool>) -> u64 {
-    let mut peak = 0;
+/// and ten of the samples spread evenly from the first to the last (kB).
+async fn sample_rss(pids: Vec<u32>, running: Arc<AtomicBool>) -> (u64, Vec<u64>) {
+    let mut samples = Vec::new();
     while running.load(Ordering::SeqCst) {
-        peak = peak.max(memory(&pids).0);
+        samples.push(memory(&pids).0);
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    peak
+    let peak = samples.iter().copied().max().unwrap_or(0);
+    let spread = match samples.len() {
+        0 => Vec::new(),
+        n => (0..10).map(|i| samples[i * (n - 1) / 9]).collect(),
+    };
+    (peak, spread)
+}
+
+/// kB per item, to a tenth.
+fn per(kb: u64, items: usize) -> f64 {
+    (kb as f64 / items.max(1) as f64 * 10.0).round() / 10.0
 }
 
 /// The largest (VmRSS, VmHWM) of the processes, in kB.

@@ -729,30 +729,7 @@ fn the_projector_standings_and_print_pages_render_and_respect_privacy() {
 #[test]
 fn score_cards_are_printed_only_for_paper_tables() {
     let server = Server::start();
-    let (status, created) = server.post(
-        "/api/v1/events",
-        None,
-        &json!({"name": "Cards", "table_size": 2, "length": {"kind": "rounds", "rounds": 1}}),
-    );
-    assert_eq!(status, 201, "{created}");
-    let event = created["event"]["id"].as_i64().expect("id");
-    let token = created["host_token"].as_str().expect("token");
-    let events = format!("/api/v1/events/{event}");
-    for name in ["Ann", "Bob", "Cid", "Dot", "Eve", "Fay"] {
-        server.post(
-            &format!("{events}/entries"),
-            Some(token),
-            &json!({"names": [name]}),
-        );
-    }
-    let (status, seated) = server.post(
-        &format!("{events}/rounds"),
-        Some(token),
-        &json!({"paper_tables": [2]}),
-    );
-    assert!(status < 300, "{seated}");
-    let host = Browser::new(&server);
-    host.follow(created["host_link"].as_str().expect("host link"));
+    let (host, event) = paper_event(&server, json!({}));
     let (status, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
     assert_eq!(status, 200, "{cards}");
     assert!(cards.contains("round 1 · table 2"), "{cards}");
@@ -2141,4 +2118,95 @@ fn the_console_and_the_start_page_read_french() {
         "{console}"
     );
     assert!(console.contains("en cours"), "{console}");
+}
+
+/// An event of two-player tables with these settings besides, six single entries, round 1
+/// seated with table 2 on paper; answers the host's browser (signed in) and the event.
+fn paper_event(server: &Server, settings: Value) -> (Browser<'_>, i64) {
+    let mut all =
+        json!({"name": "Cards", "table_size": 2, "length": {"kind": "rounds", "rounds": 1}});
+    for (key, value) in settings.as_object().into_iter().flatten() {
+        all[key] = value.clone();
+    }
+    let (status, created) = server.post("/api/v1/events", None, &all);
+    assert_eq!(status, 201, "{created}");
+    let event = created["event"]["id"].as_i64().expect("id");
+    let token = created["host_token"].as_str().expect("token");
+    let host = Browser::new(server);
+    host.follow(created["host_link"].as_str().expect("host link"));
+    let (_, cards) = host.get(&format!("/events/{event}/print/cards"));
+    let events = format!("/api/v1/events/{event}");
+    for name in ["Ann", "Bob", "Cid", "Dot", "Eve", "Fay"] {
+        server.post(
+            &format!("{events}/entries"),
+            Some(token),
+            &json!({"names": [name]}),
+        );
+    }
+    // Before any round: the page says so.
+    assert!(cards.contains("class=\"no-print\""), "{cards}");
+    let (status, seated) = server.post(
+        &format!("{events}/rounds"),
+        Some(token),
+        &json!({"paper_tables": [2]}),
+    );
+    assert!(status < 300, "{seated}");
+    (host, event)
+}
+
+#[test]
+fn pseudo_language_every_word_of_the_paper_score_cards_comes_from_a_message() {
+    let server = Server::start();
+    let names = ["Cards", "Ann", "Bob", "Cid", "Dot", "Eve", "Fay"];
+    let check = |html: &str, state: &str| {
+        assert!(html.contains("<html lang=\"en-XA\""), "{state}");
+        let left = touring::i18n::untranslated(html, &names);
+        assert!(left.is_empty(), "{state}: not from a message: {left:?}");
+    };
+    for rules in ["touring-1926", "touring-1958", "mille-bornes"] {
+        let (host, event) = paper_event(&server, json!({"rules": rules, "language": "en-XA"}));
+        let (status, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+        assert_eq!(status, 200, "{cards}");
+        assert_eq!(cards.matches("class=\"scorecard\"").count(), 1, "{cards}");
+        check(&cards, rules);
+        let csrf = host.csrf(&format!("/events/{event}/host"));
+        host.post(
+            &format!("/events/{event}/host/rounds/1/tables/2/mode"),
+            &[("csrf", &csrf), ("paper", "false")],
+        );
+        // The console takes the message of the host's form (its words are not converted yet).
+        host.get(&format!("/events/{event}/host"));
+        let (_, none) = host.get(&format!("/events/{event}/print/cards?round=1"));
+        assert!(!none.contains("class=\"scorecard\""), "{none}");
+        check(&none, &format!("{rules}, no paper table"));
+    }
+    let (status, created) = server.post(
+        "/api/v1/events",
+        None,
+        &json!({"name": "Cards", "language": "en-XA"}),
+    );
+    assert_eq!(status, 201, "{created}");
+    let host = Browser::new(&server);
+    host.follow(created["host_link"].as_str().expect("host link"));
+    let event = created["event"]["id"].as_i64().expect("id");
+    let (_, cards) = host.get(&format!("/events/{event}/print/cards"));
+    check(&cards, "before any round");
+}
+
+#[test]
+fn the_paper_score_cards_are_printed_in_the_events_language() {
+    let server = Server::start();
+    let (host, event) = paper_event(&server, json!({"rules": "mille-bornes", "language": "fr"}));
+    let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+    assert!(cards.contains("<html lang=\"fr\""), "{cards}");
+    assert!(cards.contains("Cards · manche 1 · table 2"), "{cards}");
+    assert!(cards.contains("Bottes"), "{cards}");
+    assert!(cards.contains("Capot"), "{cards}");
+    assert!(cards.contains("une ligne par main jouée"), "{cards}");
+    assert!(cards.contains("Vérifié par"), "{cards}");
+    let (host, event) = paper_event(&server, json!({"rules": "touring-1926", "language": "fr"}));
+    let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
+    assert!(cards.contains("1 mille <span"), "{cards}");
+    assert!(cards.contains("10 milles <span"), "{cards}");
+    assert!(cards.contains("Milles</th>"), "{cards}");
 }

@@ -25,17 +25,22 @@ fn started(server: &Server, settings: Value, names: &[&str]) -> (Host, Vec<Strin
     (host, tokens)
 }
 
-#[test]
-fn speeding_is_offered_last_as_a_danger_and_played_only_once_confirmed() {
-    let server = Server::start();
+/// A race of Touring (1926) played on until a seat may speed; answers its token.
+fn a_seat_that_may_speed(server: &Server) -> String {
     let (_, tokens) = started(
-        &server,
+        server,
         json!({"name": "Speed Trap", "seed": 7}),
         &["Ann", "Bob"],
     );
-    let speeder = race_1926_until(&server, &tokens, 400, may_speed_1926)
+    let speeder = race_1926_until(server, &tokens, 400, may_speed_1926)
         .expect("a seat that may speed within 400 moves");
-    let token = &tokens[speeder];
+    tokens[speeder].clone()
+}
+
+#[test]
+fn speeding_is_offered_last_as_a_danger_and_played_only_once_confirmed() {
+    let server = Server::start();
+    let token = &a_seat_that_may_speed(&server);
     let before = seat(&server, token);
     let phone = phone();
     let html = page(&server, &phone, &format!("/seat/{token}"));
@@ -221,4 +226,67 @@ fn between_rounds_a_mille_bornes_phone_counts_points_and_says_a_cut_is_a_cut() {
         1,
         "{pages:?}"
     );
+}
+
+/// The `data-danger` words of the seat page's dangerous move.
+fn danger_words(html: &str) -> String {
+    html.split("data-danger=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("a dangerous move: {html}"))
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+}
+
+#[test]
+fn speeding_is_warned_of_in_the_readers_language_and_in_the_engines_english_words() {
+    let server = Server::start();
+    let token = &a_seat_that_may_speed(&server);
+    let english = phone();
+    let html = page(&server, &english, &format!("/seat/{token}"));
+    let warning = danger_words(&html);
+    assert!(
+        warning.starts_with("a 10 within City Limits is speeding: "),
+        "{warning}"
+    );
+    // The engine's own English, as the refusal of the unconfirmed move says it: the same words.
+    let csrf = field(&html, "csrf");
+    let seen = field(&html, "seen");
+    post_move(
+        &server,
+        &english,
+        token,
+        &[
+            ("csrf", &csrf),
+            ("seen", &seen),
+            ("action", r#"{"play":"mile10"}"#),
+        ],
+    );
+    let refused = page(&server, &english, &format!("/seat/{token}"));
+    let engine = format!("A{}. That move was not played", &warning[1..]);
+    assert!(refused.contains(&engine), "{engine}: {refused}");
+
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::ACCEPT_LANGUAGE,
+        reqwest::header::HeaderValue::from_static("fr"),
+    );
+    let french = Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .default_headers(headers)
+        .build()
+        .expect("client");
+    let html = page(&server, &french, &format!("/seat/{token}"));
+    let warning = danger_words(&html);
+    assert!(
+        warning
+            .starts_with("un 10 en agglomération est un excès de vitesse\u{a0}: votre camp perd "),
+        "{warning}"
+    );
+    assert!(
+        html.contains("Oui, je le veux\u{a0}: un 10 en agglomération"),
+        "{html}"
+    );
+    assert!(!html.contains("City Limits is speeding"), "{html}");
 }

@@ -761,7 +761,9 @@ fn replays_tell_the_story_a_mille_bornes_deals_last_step_shows_its_score_rows() 
         "Trip completed",
         "Total",
     ] {
-        assert!(html.contains(row), "the last step shows \"{row}\"");
+        // The page's words come from messages, whose apostrophes the template escapes.
+        let text = html.replace("&#39;", "'");
+        assert!(text.contains(row), "the last step shows \"{row}\"");
     }
     let totals: String = last
         .sides
@@ -773,7 +775,10 @@ fn replays_tell_the_story_a_mille_bornes_deals_last_step_shows_its_score_rows() 
         "the totals {totals} show"
     );
     let (_, before) = page(&server, &format!("{deal}?step={}", steps - 1));
-    assert!(!before.contains("The hand's score"), "not before the end");
+    assert!(
+        !before.contains("The hand&#39;s score"),
+        "not before the end"
+    );
     // A Touring deal's score is its miles: no rows.
     let (server, event) = server_with_a_finished_deal(RulesId::Touring1926);
     let app = app_on(&server.database);
@@ -782,5 +787,82 @@ fn replays_tell_the_story_a_mille_bornes_deals_last_step_shows_its_score_rows() 
         &server,
         &format!("/events/{event}/replays/1/1/1?step={steps}"),
     );
-    assert!(!touring.contains("The hand's score"));
+    assert!(!touring.contains("The hand&#39;s score"));
+}
+
+/// A page read by a browser asking for `tag` first.
+fn page_in(server: &Server, path: &str, tag: &str) -> (u16, String) {
+    let response = server
+        .client()
+        .get(server.url(path))
+        .header("accept-language", tag)
+        .send()
+        .expect("GET");
+    let status = response.status().as_u16();
+    (status, response.text().expect("the page"))
+}
+
+/// The number of steps of a replay page, the top of its step field.
+fn steps_of(html: &str) -> u32 {
+    html.split("name=\"step\" min=\"0\" max=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the number of steps: {html}"))
+}
+
+#[test]
+fn pseudo_language_every_word_of_the_replay_pages_comes_from_a_message() {
+    for rules in [
+        RulesId::Touring1926,
+        RulesId::Touring1958,
+        RulesId::MilleBornes,
+    ] {
+        let (server, event) = server_with_a_finished_deal(rules);
+        let check = |path: &str| {
+            let (status, html) = page_in(&server, path, "en-XA");
+            assert_eq!(status, 200, "{path}: {html}");
+            assert!(html.contains("<html lang=\"en-XA\""), "{path}");
+            let left = touring::i18n::untranslated(&html, &["Replay night", "Ann", "Bob"]);
+            assert!(
+                left.is_empty(),
+                "{rules:?} {path}: not from a message: {left:?}"
+            );
+            html
+        };
+        check(&format!("/events/{event}/replays"));
+        let deal = format!("/events/{event}/replays/1/1/1");
+        let first = check(&deal);
+        let steps = steps_of(&first);
+        // Every step of a short deal; of a long one, every seventh and the last.
+        for step in (1..steps)
+            .filter(|s| steps < 150 || s % 7 == 0)
+            .chain([steps])
+        {
+            check(&format!("{deal}?step={step}"));
+        }
+    }
+}
+
+#[test]
+fn the_replay_pages_speak_french_to_a_french_browser() {
+    let (server, event) = server_with_a_finished_deal(RulesId::MilleBornes);
+    let (_, list) = page_in(&server, &format!("/events/{event}/replays"), "fr");
+    assert!(list.contains("<h1>Rediffusions</h1>"), "{list}");
+    assert!(list.contains(">Revoir</a>"), "{list}");
+    let deal = format!("/events/{event}/replays/1/1/1");
+    let (_, first) = page_in(&server, &deal, "fr");
+    let first = first.replace("&#39;", "'").replace("&#x27;", "'");
+    assert!(first.contains("<strong>Étape 0 sur "), "{first}");
+    assert!(
+        first.contains("La donne telle qu'elle a été distribuée."),
+        "{first}"
+    );
+    assert!(first.contains("Tel que Ann l'a vu"), "{first}");
+    let steps = steps_of(&first);
+    let (_, last) = page_in(&server, &format!("{deal}?step={steps}"), "fr");
+    let last = last.replace("&#39;", "'");
+    assert!(last.contains("Le score de la main"), "{last}");
+    assert!(last.contains(">Bottes</th>"), "{last}");
+    assert!(last.contains("Le dernier coup de la donne."), "{last}");
 }

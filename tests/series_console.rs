@@ -786,3 +786,213 @@ fn a_guests_own_page_reads_on_a_phone_with_script_on_and_off() {
         }
     });
 }
+
+// ---------------------------------------------------------------- languages
+
+/// A browser of its own (a cookie jar, no automatic redirects) whose `Accept-Language` asks
+/// for `tag`.
+fn client_in(tag: &str) -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::ACCEPT_LANGUAGE,
+        reqwest::header::HeaderValue::from_str(tag).expect("a tag"),
+    );
+    Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .default_headers(headers)
+        .build()
+        .expect("client")
+}
+
+/// A series giving every club prize, with two evenings played (of two rounds: prizes and
+/// plurals), the second private, and a third not started; answers the series and the seats
+/// of the first evening.
+fn full_season(server: &Server) -> (Series, Vec<String>) {
+    let (status, answer) = server.post(
+        "/api/v1/series",
+        None,
+        &json!({"name": "Wordy club", "prizes": {
+            "evening": ["booby", "most_rounds_won", "best_round", "most_tables"],
+            "season": ["booby", "most_rounds_won", "best_round", "most_tables", "perfect_attendance"],
+        }}),
+    );
+    assert_eq!(status, 201, "{answer}");
+    let series = Series {
+        id: answer["series"]["id"].as_i64().expect("series id"),
+        token: answer["host_token"].as_str().expect("token").to_owned(),
+        host_link: answer["host_link"].as_str().expect("host link").to_owned(),
+    };
+    let mut first = Vec::new();
+    for (name, private, played) in [
+        ("Week 1", false, true),
+        ("Week 2", true, true),
+        ("Week 3", false, false),
+    ] {
+        let (status, answer) = server.post(
+            "/api/v1/events",
+            Some(&series.token),
+            &json!({"name": name, "seed": 3, "length": {"kind": "rounds", "rounds": 2}, "series": series.id}),
+        );
+        assert_eq!(status, 201, "{answer}");
+        let host = Host {
+            event: answer["event"]["id"].as_i64().expect("event id"),
+            token: answer["host_token"].as_str().expect("token").to_owned(),
+        };
+        let seats = host.add_players(server, &SIX);
+        if first.is_empty() {
+            first = seats;
+        }
+        if private {
+            let evening = client();
+            evening
+                .get(host.console_link(server))
+                .send()
+                .expect("host link");
+            let html = page(server, &evening, &format!("/events/{}/host", host.event));
+            let csrf = field(&html, "csrf");
+            post_form(
+                server,
+                &evening,
+                &format!("/events/{}/host/views", host.event),
+                &[("csrf", csrf.as_str()), ("private", "true")],
+            );
+        }
+        if played {
+            host.play_paper_rounds(server, 2);
+            host.close_evening(server);
+        }
+    }
+    (series, first)
+}
+
+/// What people typed on the series' pages: names, the series' and evenings' names.
+const TYPED: [&str; 10] = [
+    "Wordy club",
+    "Week 1",
+    "Week 2",
+    "Week 3",
+    "Ann Club",
+    "Bob",
+    "Cy",
+    "Di",
+    "Ed",
+    "Flo",
+];
+
+/// The visible text of a page in the pseudo-language that no message said (addresses aside).
+fn untranslated(html: &str) -> Vec<String> {
+    assert!(html.contains("<html lang=\"en-XA\""), "{html}");
+    let mut left = touring::i18n::untranslated(html, &TYPED);
+    left.retain(|piece| !piece.starts_with("http"));
+    left
+}
+
+#[test]
+fn pseudo_language_every_word_of_the_series_pages_comes_from_a_message() {
+    let server = Server::start();
+    let series = create_series(&server, "Wordy club");
+    // The console and the public season before any evening.
+    let host = client_in("en-XA");
+    let response = host
+        .get(server.url(&series.host_link))
+        .send()
+        .expect("host link");
+    assert_eq!(response.status().as_u16(), 303);
+    let console = page(&server, &host, &console_path(&series, ""));
+    assert_eq!(
+        untranslated(&console),
+        Vec::<String>::new(),
+        "empty console"
+    );
+    let cards = page(&server, &host, &console_path(&series, "/cards"));
+    assert_eq!(untranslated(&cards), Vec::<String>::new(), "no card");
+    let reader = client_in("en-XA");
+    let public = page(&server, &reader, &format!("/series/{}", series.id));
+    assert_eq!(untranslated(&public), Vec::<String>::new(), "empty season");
+
+    // A full season: evenings final, private and not started, every prize, linked names.
+    let (series, seats) = full_season(&server);
+    let host = client_in("en-XA");
+    host.get(server.url(&series.host_link))
+        .send()
+        .expect("host link");
+    let console = page(&server, &host, &console_path(&series, ""));
+    let csrf = field(&console, "csrf");
+    post_form(
+        &server,
+        &host,
+        &console_path(&series, "/link"),
+        &[("csrf", &csrf), ("name", "Flo"), ("with", "Ed")],
+    );
+    let console = page(&server, &host, &console_path(&series, ""));
+    assert!(
+        console.contains("flash ok"),
+        "the link's message: {console}"
+    );
+    assert!(console.contains("<ul class=\"prizes\">"), "{console}");
+    assert_eq!(untranslated(&console), Vec::<String>::new(), "the console");
+    for (count, best) in [("best", "1"), ("average", "")] {
+        set(
+            &server,
+            &host,
+            &series,
+            &csrf,
+            &[("count", count), ("count_best", best), ("season", "booby")],
+        );
+        let console = page(&server, &host, &console_path(&series, ""));
+        assert_eq!(untranslated(&console), Vec::<String>::new(), "{count}");
+    }
+    let public = page(&server, &reader, &format!("/series/{}", series.id));
+    assert!(public.contains("id=\"private-note\""), "{public}");
+    assert_eq!(untranslated(&public), Vec::<String>::new(), "the season");
+    let cards = page(&server, &host, &console_path(&series, "/cards"));
+    assert!(cards.contains("member-card"), "{cards}");
+    assert_eq!(untranslated(&cards), Vec::<String>::new(), "the cards");
+    let phone = client_in("en-XA");
+    let mine = page(&server, &phone, &format!("/seat/{}/season", seats[0]));
+    assert!(mine.contains("class=\"rounds\""), "{mine}");
+    assert_eq!(
+        untranslated(&mine),
+        Vec::<String>::new(),
+        "a guest's season"
+    );
+}
+
+#[test]
+fn the_series_pages_speak_french_to_a_french_browser() {
+    let server = Server::start();
+    let (series, seats) = full_season(&server);
+    let reader = client_in("fr-FR,fr;q=0.9");
+    let public = page(&server, &reader, &format!("/series/{}", series.id));
+    assert!(public.contains("<html lang=\"fr\""), "{public}");
+    assert!(public.contains("Classement"), "{public}");
+    assert!(public.contains("Lanterne rouge\u{a0}: "), "{public}");
+    assert!(public.contains("Prix de la saison"), "{public}");
+    assert!(public.contains("Une soirée est privée"), "{public}");
+    assert!(public.contains("(pas commencée)"), "{public}");
+    // Two rounds at one evening: "2 manches gagnées" for somebody, or 1 "manche gagnée".
+    assert!(
+        public.contains(" manches gagnées)") || public.contains("1 manche gagnée)"),
+        "{public}"
+    );
+    let mine = page(&server, &reader, &format!("/seat/{}/season", seats[0]));
+    assert!(mine.contains("Votre place"), "{mine}");
+    assert!(mine.contains("Manche 2\u{a0}: "), "{mine}");
+    assert!(mine.contains("soirées jouées"), "{mine}");
+    let host = client_in("fr");
+    host.get(server.url(&series.host_link))
+        .send()
+        .expect("host link");
+    let console = page(&server, &host, &console_path(&series, ""));
+    assert!(console.contains("Console de la série."), "{console}");
+    assert!(
+        console.contains("Un nom, deux personnes\u{202f}?"),
+        "{console}"
+    );
+    let cards = page(&server, &host, &console_path(&series, "/cards"));
+    assert!(
+        cards.contains("Cartes de membre\u{a0}: Wordy club"),
+        "{cards}"
+    );
+}

@@ -482,3 +482,58 @@ fn unfinished_headers_hold_few_connections_and_the_party_goes_on() {
         "{text}"
     );
 }
+
+/// The second series made from the start page within the hour by a browser asking for `tag`:
+/// answers the refusal's status and page.
+fn second_series_refused(tag: &str) -> (u16, String) {
+    let server = Server::start_with(&["--events-per-hour", "1"]);
+    let client = reqwest::blocking::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let post = || {
+        client
+            .post(server.url("/series"))
+            .header("accept-language", tag)
+            .form(&[("csrf", "none"), ("name", "Club")])
+            .send()
+            .expect("POST")
+    };
+    assert_ne!(post().status().as_u16(), 429, "the first is not refused");
+    let refused = post();
+    let status = refused.status().as_u16();
+    assert!(refused.headers().contains_key("retry-after"));
+    (status, refused.text().expect("page"))
+}
+
+#[test]
+fn pseudo_language_every_word_of_a_too_many_requests_page_comes_from_a_message() {
+    let (status, page) = second_series_refused("en-XA");
+    assert_eq!(status, 429, "{page}");
+    assert!(page.contains("<html lang=\"en-XA\""), "{page}");
+    let left = touring::i18n::untranslated(&page, &[]);
+    assert!(left.is_empty(), "not from a message: {left:?}");
+}
+
+#[test]
+fn a_too_many_requests_page_speaks_the_readers_language() {
+    let (status, page) = second_series_refused("fr");
+    assert_eq!(status, 429, "{page}");
+    assert!(page.contains("<html lang=\"fr\""), "{page}");
+    assert!(
+        page.contains(
+            "cet appareil a créé autant de soirées (et de séries) qu&#39;une heure le permet"
+        ) || page.contains(
+            "cet appareil a créé autant de soirées (et de séries) qu'une heure le permet"
+        ),
+        "{page}"
+    );
+    assert!(page.contains("réessayez dans"), "{page}");
+    let (_, english) = second_series_refused("en");
+    assert!(
+        english.contains(
+            "this device has created as many events (and series) as an hour allows: try again in"
+        ),
+        "{english}"
+    );
+}

@@ -59,3 +59,8 @@ seat-card-in-points = Your card is in: { $score } { $score ->
 }. Another side confirms it.
 seat-card-confirmed = Confirmed. Thank you.
 seat-card-refused = Your card was not taken. What you typed is kept; see the message beside each field that needs changing.
+
+## What an open seat page shows once its seat was taken back.
+seat-taken-back-title = This seat was taken back
+seat-taken-back-why = The host gave this seat a new link or freed it, so this page no longer shows its hand.
+seat-taken-back-what-now = If the seat is yours, ask the host for your new link, or scan your table's QR code and tap your name.

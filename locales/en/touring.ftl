@@ -91,3 +91,6 @@ t58-card-mile25 = 25 Miles
 t58-card-mile35 = 35 Miles
 t58-card-mile50 = 50 Miles
 t58-card-mile75 = 75 Miles
+
+## What the engine warns of before a move (the page asks "Yes, I mean it" first).
+t26-warning-speeding = a 10 within City Limits is speeding: your side loses all its { $miles } miles and needs Go to start again

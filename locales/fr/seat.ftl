@@ -59,3 +59,8 @@ seat-card-in-points = Votre feuille est enregistrée : { $score } { $score ->
 }. Un autre camp la confirme.
 seat-card-confirmed = Confirmé. Merci.
 seat-card-refused = Votre feuille n'a pas été prise. Ce que vous avez saisi est gardé ; voyez le message à côté de chaque champ à corriger.
+
+## Ce que montre une page de place ouverte quand sa place a été reprise.
+seat-taken-back-title = Cette place a été reprise
+seat-taken-back-why = L'hôte a donné un nouveau lien à cette place ou l'a libérée : cette page ne montre plus sa main.
+seat-taken-back-what-now = Si la place est la vôtre, demandez à l'hôte votre nouveau lien, ou scannez le QR code de votre table et touchez votre nom.

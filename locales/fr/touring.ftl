@@ -123,3 +123,9 @@ t58-card-mile25 = 25 milles
 t58-card-mile35 = 35 milles
 t58-card-mile50 = 50 milles
 t58-card-mile75 = 75 milles
+
+## Ce dont le moteur avertit avant un coup (la page demande d'abord « Oui, je le veux »).
+t26-warning-speeding = un 10 en agglomération est un excès de vitesse : votre camp perd { $miles ->
+    [one] son { $miles } mille
+   *[other] ses { $miles } milles
+} et doit rejouer En route pour repartir

@@ -10,6 +10,7 @@ pub mod deals;
 pub mod demo;
 pub mod error;
 pub mod events;
+mod group_commit;
 pub mod guests;
 pub mod handover;
 pub mod passwords;
@@ -35,6 +36,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::AppError;
+pub use group_commit::WriteGroups;
 
 /// Where the database is: a SQLite file or a PostgreSQL URL (what the commands are told).
 pub use crate::db::Database;
@@ -65,11 +67,12 @@ pub struct App {
     clock: Arc<dyn Clock>,
     /// Replayed deals, so that a deal read again costs only its new actions.
     deals: Arc<deals::Deals>,
-    /// SQLite's writers of this process take turns here, first come first served. Left to
-    /// SQLite, a writer that finds the database locked sleeps and tries again, longer each
-    /// time (up to 100 ms): behind a train of short writes (a big seating stored in steps, a
-    /// burst of moves) it could wait far longer than any of them held the lock.
-    writers: Arc<parking_lot::FairMutex<()>>,
+    /// SQLite's writers of this process take turns here, first come first served, and share
+    /// commits (see [`group_commit`]). Left to SQLite, a writer that finds the database locked
+    /// sleeps and tries again, longer each time (up to 100 ms): behind a train of short writes
+    /// (a big seating stored in steps, a burst of moves) it could wait far longer than any of
+    /// them held the lock.
+    writers: Arc<group_commit::GroupCommit>,
     /// The boards page moves left for the page load after their redirect.
     moved_boards: Arc<seat::MovedBoards>,
 }
@@ -99,6 +102,11 @@ impl App {
         &self.deals
     }
 
+    /// How SQLite's writes of this app have shared commits so far (nothing on PostgreSQL).
+    pub fn write_groups(&self) -> WriteGroups {
+        self.writers.figures()
+    }
+
     /// The boards page moves left (see [`seat::play_page_move`]).
     pub fn moved_boards(&self) -> &seat::MovedBoards {
         &self.moved_boards
@@ -123,13 +131,17 @@ impl App {
 
     /// Runs a use case that writes, in one transaction that behaves as if it were alone: all
     /// of it or nothing. On SQLite writers queue (in turn within the process, then an immediate
-    /// transaction against other processes); on PostgreSQL a
+    /// transaction against other processes) and share commits, each answered once its
+    /// group is on disk (see [`group_commit`]); on PostgreSQL a
     /// use case that collided with another one at the same moment is run again, and then sees
     /// the other's change (so `f` may run more than once, and does nothing but database work).
     /// What it loaded or played is kept in the app's deals only once it has committed.
     pub fn write<T>(&self, mut f: impl FnMut(&mut Tx) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.pool.get()?;
-        let _turn = (!conn.is_postgres()).then(|| self.writers.lock());
+        if !conn.is_postgres() {
+            drop(conn);
+            return self.writers.write(&self.pool, &self.deals, f);
+        }
         let mut attempt = 0;
         loop {
             // The last tries run alone, so that a write among many others cannot starve.

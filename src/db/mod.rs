@@ -367,6 +367,39 @@ impl Conn {
         }
     }
 
+    /// SQLite: begins the write transaction that a group of writes shares (`BEGIN
+    /// IMMEDIATE`). Each write then runs in a savepoint of it ([`Conn::in_savepoint`]) and
+    /// [`Conn::commit`] or [`Conn::rollback`] ends it for all of them.
+    pub fn begin_group(&mut self) -> Result<(), diesel::result::Error> {
+        match self {
+            Conn::Sqlite(conn) => {
+                AnsiTransactionManager::begin_transaction_sql(conn, "BEGIN IMMEDIATE")
+            }
+            Conn::Postgres(_) => Err(diesel::result::Error::QueryBuilderError(
+                "a group of writes shares one transaction only on SQLite".into(),
+            )),
+        }
+    }
+
+    /// Runs `f` in a savepoint of the transaction begun: kept if it succeeds, undone alone if
+    /// it fails.
+    pub fn in_savepoint<T, E>(&mut self, f: impl FnOnce(&mut Conn) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        self.transaction(f)
+    }
+
+    /// Commits the transaction begun (SQLite syncs it to disk before this returns).
+    pub fn commit(&mut self) -> Result<(), diesel::result::Error> {
+        <Conn as TransactionManager<Conn>>::commit_transaction(self)
+    }
+
+    /// Rolls the transaction begun back.
+    pub fn rollback(&mut self) -> Result<(), diesel::result::Error> {
+        <Conn as TransactionManager<Conn>>::rollback_transaction(self)
+    }
+
     /// Is this PostgreSQL?
     pub fn is_postgres(&self) -> bool {
         matches!(self, Conn::Postgres(_))

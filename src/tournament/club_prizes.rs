@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::names::name_key;
 use super::series::{Appearance, Evening, People, SeriesError, SeriesStanding, Who};
+use crate::i18n::Said;
 
 /// A prize a club gives beyond the places.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -58,7 +59,7 @@ impl ClubPrize {
         }
     }
 
-    /// The prize's name on a page.
+    /// The prize's name in English, for the exports (CSV, JSON), which stay English.
     pub fn title(self) -> &'static str {
         match self {
             ClubPrize::Booby => "Booby prize",
@@ -69,16 +70,27 @@ impl ClubPrize {
         }
     }
 
+    /// The prize's name on a page, in the reader's language.
+    pub fn name(self) -> Said {
+        Said::new(match self {
+            ClubPrize::Booby => "club-prize-booby",
+            ClubPrize::MostRoundsWon => "club-prize-most-rounds-won",
+            ClubPrize::BestRound => "club-prize-best-round",
+            ClubPrize::MostTables => "club-prize-most-tables",
+            ClubPrize::PerfectAttendance => "club-prize-perfect-attendance",
+        })
+    }
+
     /// The figure a prize was won with, for a page: a score ("120") or a count ("3 rounds
     /// won").
-    pub fn figure(self, value: u64) -> String {
-        let (one, many) = match self {
-            ClubPrize::Booby | ClubPrize::BestRound => return value.to_string(),
-            ClubPrize::MostRoundsWon => ("round won", "rounds won"),
-            ClubPrize::MostTables => ("table", "tables"),
-            ClubPrize::PerfectAttendance => ("evening", "evenings"),
-        };
-        super::standings::counted(value, one, many)
+    pub fn figure(self, value: u64) -> Said {
+        Said::new(match self {
+            ClubPrize::Booby | ClubPrize::BestRound => "club-figure-score",
+            ClubPrize::MostRoundsWon => "club-figure-rounds-won",
+            ClubPrize::MostTables => "club-figure-tables",
+            ClubPrize::PerfectAttendance => "club-figure-evenings",
+        })
+        .number("value", value)
     }
 
     pub fn parse(word: &str) -> Result<ClubPrize, SeriesError> {
@@ -158,14 +170,25 @@ pub struct Award {
 }
 
 impl Award {
-    /// The award in words: "Booby prize: Cy (120)", "Most rounds won: Ann, Di (2 rounds won)".
+    /// The award in words: "Booby prize: Cy (120)", "Most rounds won: Ann, Di (2 rounds won)",
+    /// said in the reader's language.
+    pub fn said(&self) -> Said {
+        Said::new("club-award")
+            .said("prize", self.prize.name())
+            .text("names", self.names.join(", "))
+            .said("figure", self.prize.figure(self.value))
+    }
+
+    /// A guest's own prize: its name and figure, "Booby prize (120)".
+    pub fn said_without_names(&self) -> Said {
+        Said::new("club-prize-with-figure")
+            .said("prize", self.prize.name())
+            .said("figure", self.prize.figure(self.value))
+    }
+
+    /// The award in English words.
     pub fn words(&self) -> String {
-        format!(
-            "{}: {} ({})",
-            self.prize.title(),
-            self.names.join(", "),
-            self.prize.figure(self.value)
-        )
+        crate::i18n::Lang::ENGLISH.say(&self.said())
     }
 }
 
@@ -623,6 +646,46 @@ mod tests {
     fn an_unknown_prize_is_refused_with_the_prizes_there_are() {
         let refused = PrizeChoice::parse(&["wooden_spoon".into()], &[]).unwrap_err();
         assert!(refused.to_string().contains("booby"), "{refused}");
+    }
+
+    #[test]
+    fn club_prizes_are_said_in_english_as_before_and_in_french_with_plurals() {
+        use crate::i18n::Lang;
+        let award = |prize, value| Award {
+            prize,
+            who: Vec::new(),
+            names: vec!["Ann".to_owned(), "Di".to_owned()],
+            value,
+        };
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(
+            award(ClubPrize::Booby, 120).words(),
+            "Booby prize: Ann, Di (120)"
+        );
+        assert_eq!(
+            award(ClubPrize::MostRoundsWon, 1).words(),
+            "Most rounds won: Ann, Di (1 round won)"
+        );
+        assert_eq!(
+            award(ClubPrize::MostTables, 3).words(),
+            "Most tables visited: Ann, Di (3 tables)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::Booby, 1200).said()),
+            "Lanterne rouge\u{a0}: Ann, Di (1\u{202f}200)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::MostRoundsWon, 2).said()),
+            "Le plus de manches gagnées\u{a0}: Ann, Di (2 manches gagnées)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::MostRoundsWon, 1).said_without_names()),
+            "Le plus de manches gagnées (1 manche gagnée)"
+        );
+        assert_eq!(
+            french.say(&award(ClubPrize::PerfectAttendance, 4).said_without_names()),
+            "Présence à chaque soirée (4 soirées)"
+        );
     }
 
     #[test]

@@ -266,7 +266,8 @@ impl MoveButton {
 
 /// The legal moves as buttons, drawn by `button`, in the order of `legal` (the deal's legal
 /// moves of one rule set, in the same order) except that moves that throw away the side's own
-/// miles come last, apart from the harmless ones.
+/// miles come last, apart from the harmless ones. A move the engine warns of carries the
+/// warning `button` gave it in the reader's words, else the engine's English one.
 pub fn move_buttons<A>(
     context: &Context,
     legal: &[A],
@@ -275,9 +276,16 @@ pub fn move_buttons<A>(
     let mut buttons: Vec<MoveButton> = legal
         .iter()
         .zip(context.deal.warnings.iter().chain(std::iter::repeat(&None)))
-        .map(|(action, warning)| MoveButton {
-            warning: warning.clone(),
-            ..button(action)
+        .map(|(action, warning)| {
+            let drawn = button(action);
+            // The engine's warning is English: a board that says it in the reader's language
+            // (`drawn.warning`) is heard instead.
+            MoveButton {
+                warning: warning
+                    .as_ref()
+                    .map(|english| drawn.warning.clone().unwrap_or_else(|| english.clone())),
+                ..drawn
+            }
         })
         .collect();
     buttons.sort_by_key(|b| b.warning.is_some());

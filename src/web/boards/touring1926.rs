@@ -47,6 +47,35 @@ impl Board<'_> {
         self.view.speed == Speed::City
     }
 
+    /// What the engine warns of a move, in the reader's words (the engine says it in English
+    /// whenever it warns): a 10 within City Limits is speeding and loses the side's miles.
+    fn warning_words(&self, action: &Action) -> Option<String> {
+        let Action::Play {
+            card: Card::Mile10,
+            ..
+        } = action
+        else {
+            return None;
+        };
+        let mover = self
+            .view
+            .seats
+            .get(usize::from(self.view.to_move))
+            .map(|s| s.side);
+        let miles = self
+            .view
+            .sides
+            .iter()
+            .find(|s| Some(s.side) == mover)
+            .map_or(0, |s| s.miles);
+        Some(
+            self.lang()
+                .msg("t26-warning-speeding")
+                .arg("miles", miles)
+                .text(),
+        )
+    }
+
     fn status_text(&self, side: &SideView) -> String {
         touring_family::status_text(self.lang(), side.status, &side.needs, |c| self.card(&c))
     }

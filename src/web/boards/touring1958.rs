@@ -48,6 +48,12 @@ impl Board<'_> {
         self.context.lang
     }
 
+    /// What the engine warns of a move, in the reader's words: Touring (1937-1958) warns of
+    /// nothing.
+    fn warning_words(&self, _action: &Action) -> Option<String> {
+        None
+    }
+
     /// A card's name in the reader's language.
     fn card(&self, card: &Card) -> String {
         card_name(self.lang(), *card)

@@ -98,8 +98,9 @@ macro_rules! touring_moves {
         impl Board<'_> {
             /// The legal moves, plays first, each with its label and JSON.
             fn moves(&self) -> Vec<super::MoveButton> {
-                super::move_buttons(self.context, &self.legal, |action| {
-                    super::MoveButton::new(
+                super::move_buttons(self.context, &self.legal, |action| super::MoveButton {
+                    warning: self.warning_words(action),
+                    ..super::MoveButton::new(
                         self.label(action),
                         action.to_json().to_string(),
                         action.card().id(),

@@ -245,6 +245,11 @@ impl ResponseError for PageError {
 impl PageError {
     /// The error's page, its frame in `lang` (the reason itself is in English still).
     pub fn page_in(&self, lang: Lang) -> HttpResponse {
+        self.page_saying(lang, self.0.to_string())
+    }
+
+    /// The error's page in `lang`, its reason said by `message` (already in `lang`).
+    pub fn page_saying(&self, lang: Lang, message: String) -> HttpResponse {
         let status = self.status_code();
         let heading = lang.t(match self.0 {
             AppError::NotFound(_) => "error-not-found",
@@ -261,7 +266,7 @@ impl PageError {
             },
             status: status.as_u16(),
             heading: &heading,
-            message: self.0.to_string(),
+            message,
         };
         let body = page
             .render()

@@ -199,11 +199,15 @@ async fn standings(
         unit: super::screen::unit_of(&event),
         round: None,
     })?;
+    let layout = Layout::new("", &visitor)
+        .for_event(id, &event.settings.name, &visitor)
+        .in_language(event.settings.language)
+        .titled("standings-title");
     let prizes_reader = reader.clone();
     let club = run(&app, move |app| report::club_prizes(app, &prizes_reader))
         .await?
         .iter()
-        .map(crate::tournament::Award::words)
+        .map(|award| layout.lang.say(&award.said()))
         .collect();
     let (_, deals) = run(&app, move |app| replay::finished_deals(app, &reader)).await?;
     let replays = (!deals.is_empty()).then(|| {
@@ -211,10 +215,7 @@ async fn standings(
         (qr_svg(&url), url)
     });
     page(&StandingsPrint {
-        layout: Layout::new("", &visitor)
-            .for_event(id, &event.settings.name, &visitor)
-            .in_language(event.settings.language)
-            .titled("standings-title"),
+        layout,
         page_size: query.page_size(),
         name: event.settings.name,
         table,
@@ -270,6 +271,17 @@ struct CardsPrint {
     name: String,
     round: Option<RoundView>,
     sheets: view::Sheets,
+}
+
+impl CardsPrint {
+    /// "many" when a card has a row per hand played, else "one" (for the card's words).
+    fn hands_word(&self) -> &'static str {
+        if self.sheets.printed_hands() > 1 {
+            "many"
+        } else {
+            "one"
+        }
+    }
 }
 
 async fn cards(

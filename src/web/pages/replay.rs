@@ -11,8 +11,10 @@ use super::{Layout, PageResult, page, run};
 use crate::app::events::EventRecord;
 use crate::app::replay::{self, DealRef, FinishedDeal, Replay, SideResult};
 use crate::app::seat::{DealInfo, Tablemate};
+use crate::app::turn_clock::StandIn;
 use crate::app::{App, AppError};
 use crate::engine::mille_bornes::HandScore;
+use crate::i18n::Lang;
 use crate::web::boards;
 use crate::web::session::Visitor;
 
@@ -44,8 +46,12 @@ struct ReplayQuery {
 }
 
 /// One side's result in words: "Ann 40 mi".
-fn result_line(side: &SideResult, unit: &str) -> String {
-    format!("{} {} {unit}", side.names.join(" & "), side.score)
+fn result_line(side: &SideResult, unit: &str, lang: Lang) -> String {
+    lang.msg("replay-side")
+        .arg("names", side.names.join(" & "))
+        .arg("score", lang.number(side.score))
+        .arg("unit", unit)
+        .text()
 }
 
 #[derive(Template)]
@@ -59,7 +65,7 @@ struct ListPage {
 
 impl ListPage {
     fn side_text(&self, side: &SideResult) -> String {
-        result_line(side, self.unit)
+        result_line(side, self.unit, self.layout.lang)
     }
 
     fn href(&self, at: &DealRef) -> String {
@@ -67,15 +73,6 @@ impl ListPage {
             "/events/{}/replays/{}/{}/{}{}",
             self.event, at.round, at.table, at.deal, self.layout.view_query
         )
-    }
-}
-
-/// Short unit word for a result ("mi" or "pts").
-fn short_unit(event: &EventRecord) -> &'static str {
-    if unit_of(event) == "points" {
-        "pts"
-    } else {
-        "mi"
     }
 }
 
@@ -96,13 +93,17 @@ async fn list(
     let (event, deals) = run(&app, move |app| replay::finished_deals(app, &viewer))
         .await
         .map_err(private_page)?;
-    let mut layout = Layout::new("Replays", &visitor).for_event(id, &event.settings.name, &visitor);
+    let mut layout = Layout::new("", &visitor).titled("replays-title").for_event(
+        id,
+        &event.settings.name,
+        &visitor,
+    );
     layout.view_query = view_query(&event, hosts);
     page(&ListPage {
         layout,
         deals,
         event: id,
-        unit: short_unit(&event),
+        unit: unit_of(&event),
     })
 }
 
@@ -158,7 +159,7 @@ impl ReplayPage {
     }
 
     fn side_text(&self, side: &SideResult) -> String {
-        result_line(side, self.unit)
+        result_line(side, self.unit, self.layout.lang)
     }
 
     /// What the step was, in words: the deal as dealt, or what the move did ("Ann played
@@ -166,49 +167,60 @@ impl ReplayPage {
     /// the last.
     fn step_text(&self) -> String {
         let replay = &self.replay;
+        let lang = self.layout.lang;
         if replay.step == 0 {
-            return "The deal as it was dealt.".into();
+            return lang.t("replay-dealt");
         }
         let mover = replay
             .mover
             .and_then(|seat| replay.seats.get(usize::from(seat)))
             .map(|s| s.name.clone());
-        let words = step_words(replay).join(" ");
+        let words = step_words(replay, lang).join(" ");
         let mut text = match (words.is_empty(), mover) {
             (false, _) => words,
-            (true, Some(name)) => format!("{name}'s move."),
-            (true, None) => "The table's move.".into(),
+            (true, Some(name)) => lang.msg("replay-move-of").arg("name", name).text(),
+            (true, None) => lang.t("replay-table-move"),
         };
         if let Some(by) = replay.played_by {
-            text.push_str(&format!(" This move was {}.", by.label()));
+            text.push(' ');
+            text.push_str(&lang.t(match by {
+                StandIn::Clock => "replay-by-clock",
+                StandIn::Bot => "replay-by-bot",
+            }));
         }
         if replay.step == replay.steps {
-            text.push_str(if replay.cut {
-                " The last move before the round's signal."
+            text.push(' ');
+            text.push_str(&lang.t(if replay.cut {
+                "replay-last-before-signal"
             } else {
-                " The last move of the deal."
-            });
+                "replay-last-of-deal"
+            }));
         }
         text
     }
 
     /// A Mille Bornes hand's score rows at its last step: each row's label and points by
     /// side, the total last.
-    fn score_rows(&self) -> Option<Vec<(&'static str, Vec<u32>)>> {
+    fn score_rows(&self) -> Option<Vec<(String, Vec<String>)>> {
         let scores = self.replay.hand_scores.as_ref()?;
-        let row =
-            |label, points: fn(&HandScore) -> u32| (label, scores.iter().map(points).collect());
+        let lang = self.layout.lang;
+        let row = |label, points: fn(&HandScore) -> u32| {
+            (
+                lang.t(label),
+                scores.iter().map(|s| lang.number(points(s))).collect(),
+            )
+        };
         Some(vec![
-            row("Milestones", |s| s.miles),
-            row("Safeties", |s| s.safeties),
-            row("All four safeties", |s| s.all_safeties),
-            row("Coups fourrés", |s| s.coup_fourre),
-            row("Trip completed", |s| s.trip),
-            row("Delayed action", |s| s.delayed_action),
-            row("Safe trip", |s| s.safe_trip),
-            row("Shut-out", |s| s.shut_out),
-            row("Extension", |s| s.extension),
-            row("Total", |s| s.total),
+            row("replay-row-miles", |s| s.miles),
+            row("replay-row-safeties", |s| s.safeties),
+            row("replay-row-all-safeties", |s| s.all_safeties),
+            row("replay-row-coups-fourres", |s| s.coup_fourre),
+            row("replay-row-trip", |s| s.trip),
+            row("replay-row-delayed-action", |s| s.delayed_action),
+            row("replay-row-safe-trip", |s| s.safe_trip),
+            row("replay-row-shut-out", |s| s.shut_out),
+            row("replay-row-extension", |s| s.extension),
+            row("replay-row-total", |s| s.total),
         ])
     }
 
@@ -224,7 +236,7 @@ impl ReplayPage {
 
 /// What the step's move did, in the words of the boards' "Lately", as a referee tells it
 /// (nobody is "you"; hidden cards stay unsaid, as a draw).
-fn step_words(replay: &Replay) -> Vec<String> {
+fn step_words(replay: &Replay, lang: Lang) -> Vec<String> {
     let Some(first) = replay.seats.first() else {
         return Vec::new();
     };
@@ -235,9 +247,8 @@ fn step_words(replay: &Replay) -> Vec<String> {
         stand_ins: Vec::new(),
         ..first.deal.clone()
     };
-    // The replay page is not translated yet: its boards stay in English with it.
     boards::recent_words(&boards::Context {
-        lang: crate::i18n::Lang::ENGLISH,
+        lang,
         deal: &deal,
         tablemates: &replay.tablemates,
         csrf: "",
@@ -296,13 +307,14 @@ async fn show(
     let replay = run(&app, move |app| replay::replay(app, &viewer, at, step))
         .await
         .map_err(private_page)?;
+    let lang = visitor.lang();
     let boards = replay
         .seats
         .iter()
         .map(|seat| {
             let tablemates = as_seen_by(&replay.tablemates, seat.seat);
             let board = boards::render(&boards::Context {
-                lang: crate::i18n::Lang::ENGLISH,
+                lang,
                 deal: &seat.deal,
                 tablemates: &tablemates,
                 csrf: "",
@@ -310,17 +322,21 @@ async fn show(
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
             Ok(SeatBoard {
-                heading: format!("As {} saw it", seat.name),
+                heading: lang
+                    .msg("replay-as-seen")
+                    .arg("name", seat.name.as_str())
+                    .text(),
                 board,
             })
         })
         .collect::<Result<Vec<_>, AppError>>()?;
     let event = &replay.event;
     let mut layout = Layout::new(
-        format!(
-            "Replay: round {}, table {}, deal {}",
-            at.round, at.table, at.deal
-        ),
+        lang.msg("replay-title")
+            .arg("round", at.round)
+            .arg("table", at.table)
+            .arg("deal", at.deal)
+            .text(),
         &visitor,
     )
     .for_event(id, &event.settings.name, &visitor);
@@ -333,7 +349,7 @@ async fn show(
             .strip_prefix("?key=")
             .unwrap_or_default()
             .to_owned(),
-        unit: short_unit(event),
+        unit: unit_of(event),
         layout,
         boards,
         replay,

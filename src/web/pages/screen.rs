@@ -253,7 +253,7 @@ fn shared_regions(screen: &Screen) -> AppResult<Vec<(&'static str, String)>> {
                 club: screen
                     .club_prizes
                     .iter()
-                    .map(crate::tournament::Award::words)
+                    .map(|award| lang.say(&award.said()))
                     .collect(),
             })?,
         ),

@@ -8,8 +8,9 @@ use askama::Template;
 use super::seat::ThisSeat;
 use super::{Layout, PageResult, page, run};
 use crate::app::App;
-use crate::app::series::{self, EveningSummary, GuestEvening};
-use crate::tournament::{Award, Counting, SeriesStanding, counted, ordinal};
+use crate::app::series::{self, EveningSummary};
+use crate::i18n::Lang;
+use crate::tournament::{Award, Counting, SeriesStanding};
 use crate::web::address::base_url;
 use crate::web::session::Visitor;
 
@@ -24,9 +25,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub(super) struct Line {
     pub(super) place: String,
     pub(super) name: String,
-    pub(super) evenings: u32,
+    pub(super) evenings: String,
     pub(super) counted: String,
-    pub(super) total: u64,
+    pub(super) total: String,
     /// Per evening: the score, marked when it does not count.
     pub(super) scores: Vec<(String, bool)>,
 }
@@ -37,54 +38,153 @@ struct SeriesPage {
     layout: Layout,
     name: String,
     counting: String,
-    evenings: Vec<EveningSummary>,
+    evenings: Vec<EveningView>,
     /// The evenings' names, the table's columns.
     columns: Vec<String>,
     /// Private evenings, whose people the public season leaves out.
     private: usize,
-    /// The season's club prizes.
-    awards: Vec<Award>,
+    /// The season's club prizes, in words.
+    awards: Vec<String>,
     lines: Vec<Line>,
     url: String,
     qr: String,
 }
 
 /// What the places go by, in words.
-pub(super) fn counting_words(counting: Counting) -> String {
+pub(super) fn counting_words(counting: Counting, lang: Lang) -> String {
     match counting {
-        Counting::Total => "Every evening counts.".to_owned(),
-        Counting::Best { n } => {
-            format!(
-                "Each person's best {} count.",
-                counted(u64::from(n), "evening", "evenings")
-            )
-        }
-        Counting::Average => "The average per evening attended counts.".to_owned(),
+        Counting::Total => lang.t("series-counting-total"),
+        Counting::Best { n } => lang.msg("series-counting-best").arg("count", n).text(),
+        Counting::Average => lang.t("series-counting-average"),
     }
 }
 
-/// The counted figure as shown: an average with two decimals.
-fn counted_text(value: f64, average: bool) -> String {
+/// The counted figure as shown: an average with two decimals, in the reader's conventions.
+fn counted_text(value: f64, average: bool, lang: Lang) -> String {
     if average {
-        format!("{value:.2}")
+        let text = format!("{value:.2}");
+        let (whole, fraction) = text.split_once('.').unwrap_or((&text, "00"));
+        let whole = whole
+            .parse::<i64>()
+            .map_or_else(|_| whole.to_owned(), |n| lang.number(n));
+        lang.msg("series-decimal")
+            .arg("whole", whole)
+            .arg("fraction", fraction)
+            .text()
     } else {
-        format!("{value}")
+        #[allow(clippy::cast_possible_truncation)]
+        lang.number(value.round() as i64)
     }
 }
 
-pub(super) fn line(standing: &SeriesStanding, average: bool) -> Line {
+/// A date as the reader writes it ("2026-11-26", "26/11/2026").
+pub(super) fn date_text(date: &impl chrono::Datelike, lang: Lang) -> String {
+    lang.msg("series-date")
+        .arg("year", date.year().to_string())
+        .arg("month", format!("{:02}", date.month()))
+        .arg("day", format!("{:02}", date.day()))
+        .text()
+}
+
+/// An evening as a series' pages list it, its words in the reader's language.
+pub(super) struct EveningView {
+    pub(super) event: i64,
+    pub(super) name: String,
+    pub(super) date: String,
+    pub(super) private: bool,
+    pub(super) state: Stand,
+    pub(super) awards: Vec<String>,
+}
+
+impl EveningView {
+    pub(super) fn of(summary: &EveningSummary, lang: Lang) -> EveningView {
+        EveningView {
+            event: summary.event,
+            name: summary.name.clone(),
+            date: date_text(&summary.date, lang),
+            private: summary.private,
+            state: Stand::of(summary.closed, &summary.status),
+            awards: awards_text(&summary.awards, lang),
+        }
+    }
+}
+
+/// Where an evening stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stand {
+    Final,
+    Provisional,
+    Running,
+    NotStarted,
+}
+
+impl Stand {
+    pub(super) fn of(closed: bool, status: &str) -> Stand {
+        if closed {
+            Stand::Final
+        } else if status == crate::app::events::FINISHED {
+            Stand::Provisional
+        } else if status == "running" {
+            Stand::Running
+        } else {
+            Stand::NotStarted
+        }
+    }
+
+    /// Its words on the public season: "(final)".
+    pub(super) fn public_id(self) -> &'static str {
+        match self {
+            Stand::Final => "series-evening-final",
+            Stand::Provisional => "series-evening-provisional",
+            Stand::Running => "series-evening-running",
+            Stand::NotStarted => "series-evening-not-started",
+        }
+    }
+
+    /// Its words on a guest's page (none once final): "· provisional".
+    pub(super) fn guest_id(self) -> Option<&'static str> {
+        match self {
+            Stand::Final => None,
+            Stand::Provisional => Some("series-guest-state-provisional"),
+            Stand::Running => Some("series-guest-state-running"),
+            Stand::NotStarted => Some("series-guest-state-not-started"),
+        }
+    }
+
+    /// Its word on the series' console: "final".
+    pub(super) fn console_id(self) -> &'static str {
+        match self {
+            Stand::Final => "series-state-final",
+            Stand::Provisional => "series-state-provisional",
+            Stand::Running => "series-state-running",
+            Stand::NotStarted => "series-state-not-started",
+        }
+    }
+}
+
+/// A place in the standings ("2nd", "2e").
+pub(super) fn place_text(place: u32, lang: Lang) -> String {
+    lang.msg("place").arg("place", place).text()
+}
+
+/// Prizes given, each in words, in the reader's language.
+pub(super) fn awards_text(awards: &[Award], lang: Lang) -> Vec<String> {
+    awards.iter().map(|a| lang.say(&a.said())).collect()
+}
+
+pub(super) fn line(standing: &SeriesStanding, average: bool, lang: Lang) -> Line {
     Line {
-        place: ordinal(standing.place),
+        place: place_text(standing.place, lang),
         name: standing.name.clone(),
-        evenings: standing.evenings,
-        counted: counted_text(standing.counted, average),
-        total: standing.total,
+        evenings: lang.number(standing.evenings),
+        counted: counted_text(standing.counted, average, lang),
+        total: lang.number(standing.total),
         scores: standing
             .scores
             .iter()
             .zip(&standing.counts)
             .map(|(score, &counts)| match score {
-                Some(s) => (s.to_string(), counts),
+                Some(s) => (lang.number(*s), counts),
                 None => ("–".to_owned(), true),
             })
             .collect(),
@@ -101,15 +201,25 @@ async fn standings(
     let season = run(&app, move |app| series::standings(app, id)).await?;
     let average = season.series.counting == Counting::Average;
     let url = format!("{}/series/{id}", base_url(&req));
+    let layout = Layout::new(season.series.row.name.clone(), &visitor);
+    let lang = layout.lang;
     page(&SeriesPage {
-        layout: Layout::new(season.series.row.name.clone(), &visitor),
+        layout,
         name: season.series.row.name.clone(),
-        counting: counting_words(season.series.counting),
-        lines: season.standings.iter().map(|s| line(s, average)).collect(),
+        counting: counting_words(season.series.counting, lang),
+        lines: season
+            .standings
+            .iter()
+            .map(|s| line(s, average, lang))
+            .collect(),
         private: season.evenings.iter().filter(|e| e.private).count(),
         columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
-        evenings: season.evenings,
-        awards: season.awards,
+        evenings: season
+            .evenings
+            .iter()
+            .map(|e| EveningView::of(e, lang))
+            .collect(),
+        awards: awards_text(&season.awards, lang),
         qr: super::screen::qr_svg(&url),
         url,
     })
@@ -117,17 +227,23 @@ async fn standings(
 
 /// One evening on a guest's own page.
 struct GuestLine {
-    evening: GuestEvening,
-    place: String,
+    name: String,
+    date: String,
+    state: Stand,
+    /// Their place and score, when they came.
+    result: Option<(String, String)>,
     /// Each round's score ("–" for a round not played at a table).
     rounds: Vec<String>,
+    /// The evening's prizes they took, in words.
+    prizes: Vec<String>,
 }
 
 #[derive(Template)]
 #[template(path = "series_guest.html")]
 struct GuestPage {
     layout: Layout,
-    id: i64,
+    /// The series' public season.
+    href: String,
     series: String,
     name: String,
     counting: String,
@@ -136,56 +252,69 @@ struct GuestPage {
     counted: String,
     evenings_attended: u32,
     evenings: Vec<GuestLine>,
-    prizes: Vec<Award>,
+    prizes: Vec<String>,
 }
 
 fn guest_page(visitor: &Visitor, guest: series::GuestSeason) -> PageResult {
     let average = guest.series.counting == Counting::Average;
     let id = guest.series.id();
-    let mut layout = Layout::new(
-        format!("{}: {}", guest.name, guest.series.row.name),
-        visitor,
-    );
+    let mut layout = Layout::new("", visitor);
+    let lang = layout.lang;
+    layout.title = lang
+        .msg("series-guest-title")
+        .arg("name", guest.name.as_str())
+        .arg("series", guest.series.row.name.as_str())
+        .text();
     layout.body_class = "guest-season";
+    let own_prizes = |awards: &[Award]| -> Vec<String> {
+        awards
+            .iter()
+            .map(|a| lang.say(&a.said_without_names()))
+            .collect()
+    };
     page(&GuestPage {
         layout,
-        id,
+        href: format!("/series/{id}"),
         series: guest.series.row.name.clone(),
         name: guest.name,
-        counting: counting_words(guest.series.counting),
-        standing: guest
-            .standing
-            .as_ref()
-            .map(|s| format!("{} of {}", ordinal(s.place), guest.people)),
+        counting: counting_words(guest.series.counting, lang),
+        standing: guest.standing.as_ref().map(|s| {
+            lang.msg("series-guest-standing")
+                .arg("place", s.place)
+                .arg("people", guest.people)
+                .text()
+        }),
         counted: guest
             .standing
             .as_ref()
-            .map(|s| counted_text(s.counted, average))
+            .map(|s| counted_text(s.counted, average, lang))
             .unwrap_or_default(),
         evenings_attended: guest.standing.as_ref().map_or(0, |s| s.evenings),
+        prizes: own_prizes(&guest.prizes),
         evenings: guest
             .evenings
-            .into_iter()
+            .iter()
             .map(|evening| GuestLine {
-                place: evening
+                name: evening.name.clone(),
+                date: date_text(&evening.date, lang),
+                state: Stand::of(evening.closed, &evening.status),
+                result: evening
                     .result
                     .as_ref()
-                    .map(|r| ordinal(r.place))
-                    .unwrap_or_default(),
+                    .map(|r| (place_text(r.place, lang), lang.number(r.total))),
                 rounds: evening
                     .result
                     .as_ref()
                     .map(|r| {
                         r.rounds
                             .iter()
-                            .map(|s| s.map_or_else(|| "–".to_owned(), |s| s.to_string()))
+                            .map(|s| s.map_or_else(|| "–".to_owned(), |s| lang.number(s)))
                             .collect()
                     })
                     .unwrap_or_default(),
-                evening,
+                prizes: own_prizes(&evening.prizes),
             })
             .collect(),
-        prizes: guest.prizes,
     })
 }
 

@@ -8,12 +8,12 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::series::{Line, counting_words, line};
+use super::series::{EveningView, Line, awards_text, counting_words, line};
 use super::{Layout, PageError, PageResult, page, redirect, run, tell_refusal};
-use crate::app::series::{self, EveningSummary, PersonOut, SeriesProof};
+use crate::app::series::{self, PersonOut, SeriesProof};
 use crate::app::{App, AppError, AppResult, events};
 use crate::engine::RulesId;
-use crate::tournament::{Award, ClubPrize, Counting, PrizeChoice};
+use crate::tournament::{ClubPrize, Counting, PrizeChoice};
 use crate::web::address::base_url;
 use crate::web::session::Visitor;
 
@@ -89,17 +89,10 @@ async fn create(
     let id = series.id();
     visitor.add_series_host(id, series.row.host_token_hash.clone());
     visitor.flash_link(
-        "Your series is ready. Keep this host link: it is the only way back to this console from another device (it is shown only now).",
+        visitor.lang().t("series-ready"),
         format!("{}/series/{id}/host?token={token}", base_url(&req)),
     );
     Ok(redirect(&format!("/series/{id}/host")))
-}
-
-/// An evening as the console lists it.
-struct EveningLine {
-    summary: EveningSummary,
-    /// "final", "provisional", "being played" or "not started".
-    state: &'static str,
 }
 
 #[derive(Template)]
@@ -112,15 +105,16 @@ struct ConsolePage {
     /// The counting's word and best N, for the settings form.
     count: &'static str,
     best: String,
-    evening_prizes: Vec<(&'static str, &'static str, bool)>,
-    season_prizes: Vec<(&'static str, &'static str, bool)>,
-    evenings: Vec<EveningLine>,
+    evening_prizes: Vec<(&'static str, String, bool)>,
+    season_prizes: Vec<(&'static str, String, bool)>,
+    evenings: Vec<EveningView>,
     /// The evenings' names, the standings' columns.
     columns: Vec<String>,
     lines: Vec<Line>,
-    awards: Vec<Award>,
+    /// The season's prizes, in words.
+    awards: Vec<String>,
     people: Vec<PersonOut>,
-    games: Vec<(&'static str, &'static str)>,
+    games: Vec<(&'static str, String)>,
 }
 
 #[derive(Deserialize)]
@@ -144,21 +138,24 @@ async fn console(
     let data = run(&app, move |app| series::console(app, id, &proof)).await?;
     let season = data.season;
     let average = season.series.counting == Counting::Average;
+    let lang = visitor.lang();
     let chosen = |list: &[ClubPrize], seasonal: bool| {
         ClubPrize::ALL
             .iter()
             .filter(|p| seasonal || **p != ClubPrize::PerfectAttendance)
-            .map(|p| (p.word(), p.title(), list.contains(p)))
+            .map(|p| (p.word(), lang.say(&p.name()), list.contains(p)))
             .collect()
     };
     page(&ConsolePage {
         layout: Layout::new(
-            format!("{}: series console", season.series.row.name),
+            lang.msg("series-console-title")
+                .arg("series", season.series.row.name.as_str())
+                .text(),
             &visitor,
         ),
         id,
         name: season.series.row.name.clone(),
-        counting: counting_words(season.series.counting),
+        counting: counting_words(season.series.counting, lang),
         count: season.series.counting.word(),
         best: season
             .series
@@ -168,27 +165,23 @@ async fn console(
             .unwrap_or_default(),
         evening_prizes: chosen(&season.series.prizes.evening, false),
         season_prizes: chosen(&season.series.prizes.season, true),
-        lines: season.standings.iter().map(|s| line(s, average)).collect(),
+        lines: season
+            .standings
+            .iter()
+            .map(|s| line(s, average, lang))
+            .collect(),
         columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
         evenings: season
             .evenings
-            .into_iter()
-            .map(|summary| EveningLine {
-                state: if summary.closed {
-                    "final"
-                } else if summary.status == events::FINISHED {
-                    "provisional"
-                } else if summary.status == "running" {
-                    "being played"
-                } else {
-                    "not started"
-                },
-                summary,
-            })
+            .iter()
+            .map(|e| EveningView::of(e, lang))
             .collect(),
-        awards: season.awards,
+        awards: awards_text(&season.awards, lang),
         people: data.people,
-        games: RulesId::ALL.iter().map(|r| (r.id(), r.name())).collect(),
+        games: RulesId::ALL
+            .iter()
+            .map(|r| (r.id(), lang.t(&format!("series-game-{}", r.id()))))
+            .collect(),
     })
 }
 
@@ -228,7 +221,7 @@ async fn make_evening(
             let evening = event.id();
             visitor.add_host(evening, event.row.host_epoch);
             visitor.flash_link(
-                "The evening is made in the series. Its own host link, for a helper who runs it (shown only now):",
+                visitor.lang().t("series-evening-made"),
                 format!("{}/events/{evening}/host?token={token}", base_url(&req)),
             );
             Ok(redirect(&format!("/events/{evening}/host")))
@@ -257,7 +250,12 @@ async fn link(
     let id = path.into_inner();
     let form = form.into_inner();
     let proof = host_of(&visitor, id, &form.csrf)?;
-    let said = format!("{} now counts as {}.", form.name.trim(), form.with.trim());
+    let said = visitor
+        .lang()
+        .msg("series-linked")
+        .arg("name", form.name.trim())
+        .arg("with", form.with.trim())
+        .text();
     let done = run(&app, move |app| {
         series::link(app, id, &proof, &form.name, &form.with)
     })
@@ -283,7 +281,11 @@ async fn split(
     let id = path.into_inner();
     let form = form.into_inner();
     let proof = host_of(&visitor, id, &form.csrf)?;
-    let said = format!("{} is their own person again.", form.name.trim());
+    let said = visitor
+        .lang()
+        .msg("series-split")
+        .arg("name", form.name.trim())
+        .text();
     let done = run(&app, move |app| series::unlink(app, id, &proof, &form.name)).await;
     back(&visitor, id, "people", done, &said)
 }
@@ -309,7 +311,11 @@ async fn split_seat(
     let id = path.into_inner();
     let form = form.into_inner();
     let proof = host_of(&visitor, id, &form.csrf)?;
-    let said = format!("That seat now counts as {}.", form.name.trim());
+    let said = visitor
+        .lang()
+        .msg("series-seat-given")
+        .arg("name", form.name.trim())
+        .text();
     let done = match super::start::number::<i64>(&form.player, "the seat") {
         Ok(player) => {
             run(&app, move |app| {
@@ -382,13 +388,8 @@ async fn settings(
         }
         Err(error) => Err(error),
     };
-    back(
-        &visitor,
-        id,
-        "settings",
-        done,
-        "The counting and the prizes are saved.",
-    )
+    let said = visitor.lang().t("series-settings-saved");
+    back(&visitor, id, "settings", done, &said)
 }
 
 /// One member's card as printed: their name, their page's address and its QR code.
@@ -431,7 +432,7 @@ async fn cards(
         })
         .collect();
     page(&CardsPrint {
-        layout: Layout::new("Member cards", &visitor),
+        layout: Layout::new("", &visitor).titled("members-title"),
         id,
         name,
         cards,
@@ -447,6 +448,6 @@ async fn logout(
     let id = path.into_inner();
     visitor.check_csrf(&form.csrf)?;
     visitor.remove_series_host(id);
-    visitor.flash("ok", "You have left the series' console on this device.");
+    visitor.flash("ok", visitor.lang().t("series-left"));
     Ok(redirect("/"))
 }

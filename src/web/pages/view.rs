@@ -366,6 +366,22 @@ impl Sheets {
     pub fn unit(&self) -> &'static str {
         self.0.first().map_or("miles", |(_, s)| s.unit.word())
     }
+
+    /// A row's words on a card, in `lang`: a race's mileage card ("5-mile"), or a row of Mille
+    /// Bornes' printed sheet ("Safeties").
+    pub fn label(&self, lang: &crate::i18n::Lang, row: &SheetRow) -> String {
+        row_label(*lang, row)
+    }
+}
+
+/// A score sheet row's words in `lang` (`locales/*/print.ftl`): a row in points is one of
+/// Mille Bornes' printed sheet, by its id; a row in miles is a race's mileage card.
+pub fn row_label(lang: crate::i18n::Lang, row: &SheetRow) -> String {
+    if row.quota.is_some() {
+        lang.msg("sheet-miles").arg("miles", row.value).text()
+    } else {
+        lang.t(&format!("sheet-mb-{}", row.id))
+    }
 }
 
 /// "1st", "2nd", "3rd"... (for templates, which hold references).
@@ -376,6 +392,39 @@ pub fn ordinal(n: &u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_score_sheet_row_is_said_in_english_as_the_engine_prints_it_and_in_french() {
+        use crate::engine::RulesId;
+        use crate::i18n::Lang;
+        let french = Lang::from_tag("fr").expect("French");
+        for &rules in RulesId::ALL.iter() {
+            let mut settings = crate::tournament::Settings::new("Cards", 1);
+            settings.rules = rules;
+            let sheets = Sheets::of(&settings);
+            let rows = sheets.rows(2);
+            assert!(!rows.is_empty(), "{rules:?}");
+            for row in &rows {
+                assert_eq!(sheets.label(&Lang::ENGLISH, row), row.label, "{rules:?}");
+                let said = sheets.label(&french, row);
+                assert!(!said.starts_with("sheet-"), "{rules:?}: {said}");
+                assert!(
+                    !sheets.label(&Lang::PSEUDO, row).starts_with("sheet-"),
+                    "{rules:?}"
+                );
+            }
+        }
+        let mut settings = crate::tournament::Settings::new("Cards", 1);
+        settings.rules = RulesId::MilleBornes;
+        let sheets = Sheets::of(&settings);
+        let said: Vec<String> = sheets
+            .rows(2)
+            .iter()
+            .map(|row| sheets.label(&french, row))
+            .collect();
+        assert!(said.contains(&"Bottes".to_owned()), "{said:?}");
+        assert!(said.contains(&"Capot".to_owned()), "{said:?}");
+    }
 
     #[test]
     fn ordinals_read_as_people_say_them() {

@@ -6,7 +6,9 @@ use super::*;
 /// What an open seat page shows once its seat was taken back (a new link, or released).
 #[derive(Template)]
 #[template(path = "fragments/seat_taken_back.html")]
-struct TakenBack;
+struct TakenBack {
+    lang: crate::i18n::Lang,
+}
 
 /// The seat's stream: a new board whenever the event changes (a move at any table of the
 /// event wakes it; the board is cheap to draw and a seat cannot know its table in advance
@@ -88,7 +90,7 @@ pub(super) async fn live(
                     Err(AppError::Forbidden(_)) => {
                         *kept = None;
                         return Ok(crate::web::pages::Redraw {
-                            regions: vec![("board", fragment(&TakenBack)?)],
+                            regions: vec![("board", fragment(&TakenBack { lang })?)],
                             table: None,
                             last: true,
                         });
@@ -101,4 +103,24 @@ pub(super) async fn live(
             draw(data)
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn pseudo_language_every_word_of_a_seat_taken_back_comes_from_a_message() {
+        let html = fragment(&TakenBack { lang: Lang::PSEUDO }).expect("drawn");
+        assert_eq!(crate::i18n::untranslated(&html, &[]), Vec::<String>::new());
+        let french = Lang::from_tag("fr").expect("French");
+        let html = fragment(&TakenBack { lang: french }).expect("drawn");
+        assert!(html.contains("Cette place a été reprise"), "{html}");
+        let html = fragment(&TakenBack {
+            lang: Lang::ENGLISH,
+        })
+        .expect("drawn");
+        assert!(html.contains("This seat was taken back"), "{html}");
+    }
 }

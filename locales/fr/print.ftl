@@ -1,0 +1,38 @@
+# Les feuilles de score imprimées des tables sur papier, et les lignes des feuilles de score
+# (que les formulaires de feuille de score montrent aussi).
+
+cards-heading = { $event } : feuilles de score
+cards-heading-round = { $event } : feuilles de score, manche { $round }
+cards-none = Aucune feuille de score à imprimer pour la manche { $round } : chaque table joue sur les téléphones des joueurs. Marquez une table « jouer avec de vraies cartes » sur la console pour imprimer sa feuille.
+cards-no-round = Aucune manche n'a encore été placée.
+card-title = { $event } · manche { $round } · table { $table }
+# $hands : "one" quand la feuille a une ligne par camp, "many" une ligne par main jouée.
+card-how = Au signal d'arrêt, comptez vos cartes pour chaque colonne{ $hands ->
+    [many] , une ligne par main jouée (le score de la manche est le total)
+   *[one] {""}
+}. Une pile ne dépasse jamais son quota. Un autre camp vérifie et paraphe.
+card-side = Camp
+card-hand = Main
+card-total = Total
+card-checked-by = Vérifié par
+card-each = ({ $value } chacune)
+card-each-max = ({ $value } chacune, max { $quota })
+card-unit = { $unit ->
+    [points] Points
+   *[other] Milles
+}
+
+## Les lignes des feuilles de score : les cartes de milles d'une course, et la feuille
+## imprimée du Mille Bornes.
+sheet-miles = { $miles ->
+    [one] { $miles } mille
+   *[other] { $miles } milles
+}
+sheet-mb-miles = Bornes
+sheet-mb-safeties = Bottes
+sheet-mb-coups_fourres = Coups fourrés
+sheet-mb-trip = Voyage terminé
+sheet-mb-delayed_action = Action retardée
+sheet-mb-safe_trip = Voyage sans 200
+sheet-mb-shut_out = Capot
+sheet-mb-extension = Allonge

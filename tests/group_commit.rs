@@ -1,0 +1,178 @@
+//! SQLite's writes share commits (a group commit): each write is undone alone when it fails,
+//! and answered only once its group is on disk, so that whatever a write answered is there for
+//! every reader, and the moves counted are the moves stored.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use common::app::playing;
+use touring::app::play::{self, Move};
+use touring::app::{App, AppError, ManualClock, events, rounds};
+use touring::db::{Database, queries};
+use touring::engine::RulesId;
+use touring::tournament::TableSize;
+
+/// An app whose pool has room for many readers beside the writers.
+fn app_with_readers(dir: &std::path::Path) -> App {
+    let database = Database::Sqlite(dir.join("groups.sqlite"));
+    let pool = touring::db::open(&database, 8).expect("open");
+    App::new(pool, Arc::new(ManualClock::new(chrono::Utc::now())))
+}
+
+/// The one table of an event made by `playing`.
+fn table_of(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {
+    app.read(|tx| {
+        let round = queries::round(tx, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+        Ok(queries::tables_of_round(tx, round.id)?.remove(0))
+    })
+    .expect("the table")
+}
+
+/// How many actions the table's deal holds, as a reader (a connection of its own) sees them.
+fn stored(app: &App, table: i64) -> u32 {
+    app.read(|tx| play::current_deal(tx, table))
+        .expect("the deal")
+        .expect("a deal")
+        .actions
+}
+
+/// Plays the `pick`-th legal move at the table, in the write's transaction: answers how many
+/// actions the deal then holds.
+fn play_one(
+    tx: &mut touring::app::Tx,
+    app: &App,
+    event: &events::EventRecord,
+    table: &touring::db::models::RoundTable,
+    pick: usize,
+) -> Result<u32, AppError> {
+    let round = rounds::load(tx, event, 1)?;
+    let deal = play::current_deal(tx, table.id)?.ok_or(AppError::NotFound("deal".into()))?;
+    let seat = deal.game.to_move();
+    let seen = deal.actions;
+    let legal = deal.game.legal();
+    let action = legal[pick % legal.len()];
+    play::apply_move(
+        tx,
+        (event, &round.row, table),
+        deal,
+        Move { seat, seen, action },
+        app.now_naive(),
+    )?;
+    Ok(seen + 1)
+}
+
+#[test]
+fn a_refused_write_in_a_shared_commit_is_undone_alone_and_the_others_are_kept() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let app = app_with_readers(dir.path());
+    let (first, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+    let (second, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+    let (table_a, table_b) = (table_of(&app, &first), table_of(&app, &second));
+    let before = app.write_groups();
+    let (started, has_started) = mpsc::channel();
+    std::thread::scope(|scope| {
+        // The first write plays a move and holds its turn until the second is waiting, so
+        // that the two share one commit.
+        let kept = scope.spawn(|| {
+            app.write(|tx| {
+                let answered = play_one(tx, &app, &first, &table_a, 0)?;
+                started.send(()).expect("the test waits");
+                while app.write_groups().waiting == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                Ok(answered)
+            })
+        });
+        has_started.recv().expect("the first write began");
+        let refused = app.write(|tx| {
+            play_one(tx, &app, &second, &table_b, 0)?;
+            Err::<u32, _>(AppError::Invalid("changed my mind".into()))
+        });
+        assert!(matches!(refused, Err(AppError::Invalid(_))), "{refused:?}");
+        let answered = kept.join().expect("the first write").expect("kept");
+        assert_eq!(
+            stored(&app, table_a.id),
+            answered,
+            "the kept move is stored"
+        );
+    });
+    assert_eq!(stored(&app, table_b.id), 0, "the refused move is undone");
+    let after = app.write_groups();
+    assert_eq!(after.writes - before.writes, 2);
+    assert_eq!(
+        after.groups - before.groups,
+        1,
+        "the two writes shared one commit"
+    );
+}
+
+#[test]
+fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let app = app_with_readers(dir.path());
+    let tables: Vec<_> = (0..6)
+        .map(|_| {
+            // (Touring 1926: a Mille Bornes table would wait after each hazard.)
+            let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+            let table = table_of(&app, &event);
+            (event, table)
+        })
+        .collect();
+    let before = app.write_groups();
+    let moves = 40;
+    let answered: Vec<u32> = std::thread::scope(|scope| {
+        let players: Vec<_> = tables
+            .iter()
+            .map(|(event, table)| {
+                let app = &app;
+                scope.spawn(move || {
+                    let mut answered = 0;
+                    for i in 0..moves {
+                        let outcome = app.write(|tx| {
+                            let now = play_one(tx, app, event, table, i)?;
+                            if i % 5 == 4 {
+                                return Err(AppError::Invalid("refused".into()));
+                            }
+                            Ok(now)
+                        });
+                        match outcome {
+                            Ok(now) => {
+                                answered += 1;
+                                assert_eq!(now, answered);
+                                assert_eq!(
+                                    stored(app, table.id),
+                                    now,
+                                    "an answered move is there for every reader"
+                                );
+                            }
+                            Err(AppError::Invalid(why)) => {
+                                assert_eq!(why, "refused", "move {i}");
+                                assert_eq!(stored(app, table.id), answered, "undone")
+                            }
+                            Err(other) => panic!("{other}"),
+                        }
+                    }
+                    answered
+                })
+            })
+            .collect();
+        players
+            .into_iter()
+            .map(|p| p.join().expect("a player"))
+            .collect()
+    });
+    for ((_, table), answered) in tables.iter().zip(answered) {
+        assert_eq!(answered, moves as u32 * 4 / 5);
+        assert_eq!(
+            stored(&app, table.id),
+            answered,
+            "the moves answered are stored"
+        );
+    }
+    let after = app.write_groups();
+    assert_eq!(after.writes - before.writes, 6 * moves);
+    assert!(after.groups > before.groups);
+    assert_eq!(after.waiting, 0);
+}
