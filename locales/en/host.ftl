@@ -272,6 +272,8 @@ host-cards-how = Each side's count on each line of its score card, in { $unit ->
 }. A card you enter counts as confirmed; a card a player entered waits for a confirmation (another side's, or yours). A blank field is not entered, never 0: write 0 for an empty pile.
 host-cards-in = { $in } of { $count } cards in
 host-cards-in-to-confirm = { $in } of { $count } cards in, { $waiting } to confirm
+# A row of a closed card: "25 miles: 2".
+host-card-count = { $label }: { $count }
 host-card-entered-by = entered by { $name }
 host-card-by-host = host
 host-card-missing = missing

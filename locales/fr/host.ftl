@@ -263,6 +263,7 @@ host-cards-how = Le compte de chaque camp sur chaque ligne de sa feuille, en { $
 }. Une feuille que vous saisissez compte comme confirmée ; une feuille saisie par un joueur attend une confirmation (d'un autre camp, ou la vôtre). Un champ vide n'est pas saisi, jamais 0 : écrivez 0 pour une pile vide.
 host-cards-in = { $in } feuilles sur { $count } rentrées
 host-cards-in-to-confirm = { $in } feuilles sur { $count } rentrées, { $waiting } à confirmer
+host-card-count = { $label } : { $count }
 host-card-entered-by = saisie par { $name }
 host-card-by-host = l'hôte
 host-card-missing = manquante

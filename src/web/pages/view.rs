@@ -318,7 +318,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
 
 /// One hand of a paper card as entered: its number (from 1), each row's label and count, and
 /// the hand's score.
-pub type HandLine = (usize, Vec<(&'static str, u32)>, u32);
+pub type HandLine = (usize, Vec<(String, u32)>, u32);
 
 /// The score sheets of an event's tables, by how many entries sit at the table.
 #[derive(Debug, Clone, Default)]

@@ -387,6 +387,7 @@ fn card_views(
     names: &BTreeMap<EntryId, Named>,
     sheets: &view::Sheets,
     draft: Option<&CardDraft>,
+    lang: Lang,
 ) -> BTreeMap<i32, Vec<CardView>> {
     let Some(picture) = &data.board.round else {
         return BTreeMap::new();
@@ -433,7 +434,7 @@ fn card_views(
                         .map(|(i, hand)| {
                             let counts = rows
                                 .iter()
-                                .map(|row| (row.label, hand.count(row.id)))
+                                .map(|row| (view::row_label(lang, row), hand.count(row.id)))
                                 .collect();
                             (i + 1, counts, hand.score(sheet))
                         })
@@ -462,7 +463,7 @@ pub fn round_panel(
     let event = &data.board.event;
     let names = view::names(&data.board.entries);
     let sheets = view::Sheets::of(&event.settings);
-    let cards = card_views(&data, &names, &sheets, draft);
+    let cards = card_views(&data, &names, &sheets, draft, lang);
     let round = data
         .board
         .round
