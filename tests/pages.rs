@@ -25,6 +25,22 @@ impl<'a> Browser<'a> {
         Browser { server, client }
     }
 
+    /// A browser whose `Accept-Language` asks for `lang` ("fr", "en-XA").
+    fn speaking(server: &'a Server, lang: &str) -> Browser<'a> {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(
+            reqwest::header::ACCEPT_LANGUAGE,
+            reqwest::header::HeaderValue::from_str(lang).expect("a language tag"),
+        );
+        let client = Client::builder()
+            .cookie_store(true)
+            .redirect(Policy::none())
+            .default_headers(headers)
+            .build()
+            .expect("client");
+        Browser { server, client }
+    }
+
     fn get(&self, path: &str) -> (u16, String) {
         let response = self.client.get(self.server.url(path)).send().expect("GET");
         text(response)
@@ -1820,8 +1836,8 @@ fn pseudo_language_every_word_of_the_projector_comes_from_a_message_in_every_sta
     let event = create_with(&host, "Wall", &[("language", "en-XA")]);
     let names = ["Wall", "Ann", "Bob", "Cy", "Di"];
     let check = |state: &str| {
-        // The console takes the message of the host's last form (its words are not converted
-        // yet), so that the projector shows none.
+        // The console takes the message of the host's last form, so that the projector
+        // shows none.
         host.get(&format!("/events/{event}/host"));
         let (status, html) = host.get(&format!("/events/{event}/screen"));
         assert_eq!(status, 200, "{state}");
@@ -1860,6 +1876,248 @@ fn pseudo_language_every_word_of_the_projector_comes_from_a_message_in_every_sta
     let (_, html) = host.get(&format!("/events/{event}/screen"));
     assert!(html.contains("<svg class=\"chart\""), "the winners' chart");
     check("the winners' screen");
+}
+
+/// The visible text of a page in the pseudo-language that no message said, less the names
+/// typed and the addresses shown as they are (the host link, the QR codes' address).
+fn untranslated(html: &str, names: &[&str]) -> Vec<String> {
+    let mut left = touring::i18n::untranslated(html, names);
+    left.retain(|piece| !piece.trim_start().starts_with("http") && !piece.starts_with('/'));
+    left
+}
+
+#[test]
+fn pseudo_language_every_word_of_the_console_and_the_start_page_comes_from_a_message_in_every_state()
+ {
+    let server = Server::start();
+    let host = Browser::speaking(&server, "en-XA");
+    let (status, start) = host.get("/");
+    assert_eq!(status, 200);
+    assert!(start.contains("<html lang=\"en-XA\""));
+    let left = untranslated(&start, &[]);
+    assert!(
+        left.is_empty(),
+        "the start page: not from a message: {left:?}"
+    );
+    // Every problem beside its field, each in the reader's language.
+    let (status, refused) = post_start(
+        &host,
+        &[
+            ("name", ""),
+            ("table_size", "5"),
+            ("round_kind", "timed"),
+            ("round_minutes", "ten"),
+            ("length_kind", "time"),
+            ("limit_minutes", "5000"),
+            ("prizes", "500"),
+            ("turn_clock", "on"),
+            ("turn_seconds", "5"),
+            ("seed", "x"),
+        ],
+    );
+    assert_eq!(status, 422);
+    assert!(refused.contains("class=\"field-error\""), "{refused}");
+    let typed = ["ten", "5000", "500", "x"];
+    let left = untranslated(&refused, &typed);
+    assert!(
+        left.is_empty(),
+        "the start page's problems: not from a message: {left:?}"
+    );
+
+    // The event reads in the pseudo-language too: the console and what its forms say.
+    let event = create_with(&host, "Soiree", &[("language", "en-XA")]);
+    let names = ["Soiree", "Ann", "Bob", "Cy", "Di", "miscounted"];
+    let console = format!("/events/{event}/host");
+    let check = |state: &str| {
+        let (status, html) = host.get(&console);
+        assert_eq!(status, 200, "{state}");
+        assert!(html.contains("<html lang=\"en-XA\""), "{state}");
+        let left = untranslated(&html, &names);
+        assert!(
+            left.is_empty(),
+            "the console {state}: not from a message: {left:?}"
+        );
+    };
+    check("with the new host link, before any entry");
+    check("before any entry");
+    add(&host, event, "Ann");
+    check("with one entry");
+    for name in &names[2..5] {
+        add(&host, event, name);
+    }
+    check("before round 1");
+    // The questions asked first, on pages of their own.
+    let csrf = host.csrf(&console);
+    let (status, asked) = host.post(
+        &format!("/events/{event}/host/entries"),
+        &[("csrf", &csrf), ("name", "Ann")],
+    );
+    assert_eq!(status, 200);
+    let left = untranslated(&asked, &names);
+    assert!(
+        left.is_empty(),
+        "a name already there: not from a message: {left:?}"
+    );
+    seat_round(&host, event, &csrf);
+    check("round 1 seated");
+    host.post(
+        &format!("/events/{event}/host/rounds/1/tables/1/mode"),
+        &[("csrf", &csrf), ("paper", "true")],
+    );
+    host.post(
+        &format!("/events/{event}/host/rounds/1/tables/1/mode"),
+        &[("csrf", &csrf), ("paper", "false")],
+    );
+    check("a table switched back to phones");
+    signal(&host, event, &csrf, 1, "start");
+    check("round 1 running");
+    host.post(
+        &format!("/events/{event}/host/rounds/1/signal"),
+        &[("csrf", &csrf), ("signal", "extend"), ("minutes", "2")],
+    );
+    check("round 1 extended");
+    signal(&host, event, &csrf, 1, "pause");
+    check("round 1 paused");
+    signal(&host, event, &csrf, 1, "resume");
+    signal(&host, event, &csrf, 1, "stop");
+    check("round 1 over, its close previewed");
+    host.post(
+        &format!("/events/{event}/host/rounds/1/close"),
+        &[("csrf", &csrf)],
+    );
+    check("round 1 closed, round 2 seated");
+    let (_, html) = host.get(&console);
+    let entry = html
+        .split("<select id=\"c-entry\" name=\"entry\"><option value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("an entry to correct")
+        .to_owned();
+    host.post(
+        &format!("/events/{event}/host/corrections"),
+        &[
+            ("csrf", &csrf),
+            ("round", "1"),
+            ("entry", &entry),
+            ("miles", "25"),
+            ("reason", "miscounted"),
+        ],
+    );
+    check("a score corrected");
+    for (path, fields) in [
+        (
+            "turn-clock",
+            vec![("turn_clock", "on"), ("turn_seconds", "45")],
+        ),
+        ("turn-clock", vec![("turn_clock", "off")]),
+        ("views", vec![("private", "true")]),
+        ("viewer-key", vec![]),
+        ("join-keys", vec![]),
+        ("views", vec![("private", "false")]),
+    ] {
+        let mut form = vec![("csrf", csrf.as_str())];
+        form.extend(fields);
+        host.post(&format!("/events/{event}/host/{path}"), &form);
+        check(&format!("after the {path} form"));
+    }
+    host.post(&format!("/events/{event}/host/finish"), &[("csrf", &csrf)]);
+    check("the evening over, provisional");
+    let (status, asked) = host.post(&format!("/events/{event}/host/close"), &[("csrf", &csrf)]);
+    assert_eq!(status, 200);
+    let left = untranslated(&asked, &names);
+    assert!(
+        left.is_empty(),
+        "closing the evening: not from a message: {left:?}"
+    );
+    host.post(
+        &format!("/events/{event}/host/close"),
+        &[("csrf", &csrf), ("confirm", "yes")],
+    );
+    check("the evening closed");
+
+    // Signing in, in the reader's language.
+    let guest = Browser::speaking(&server, "en-XA");
+    let (status, login) = guest.follow(&console);
+    assert_eq!(status, 200);
+    let left = untranslated(&login, &names);
+    assert!(
+        left.is_empty(),
+        "the sign-in page: not from a message: {left:?}"
+    );
+    let csrf = guest.csrf(&format!("/events/{event}/login"));
+    guest.post(
+        &format!("/events/{event}/login"),
+        &[("csrf", &csrf), ("password", "not the one")],
+    );
+    let (_, login) = guest.get(&format!("/events/{event}/login"));
+    assert!(
+        login.contains("class=\"flash error\""),
+        "the refusal is told"
+    );
+    let left = untranslated(&login, &names);
+    assert!(
+        left.is_empty(),
+        "a refused sign-in: not from a message: {left:?}"
+    );
+}
+
+#[test]
+fn the_console_and_the_start_page_read_french() {
+    let server = Server::start();
+    let host = Browser::speaking(&server, "fr");
+    let (_, start) = host.get("/");
+    assert!(start.contains("<html lang=\"fr\""), "{start}");
+    for words in [
+        "Créer une soirée",
+        "Joueurs par table",
+        "Options du Mille Bornes",
+        "Mille Bornes\u{a0}: en 5\u{202f}000 points",
+    ] {
+        assert!(start.contains(words), "{words} on the start page: {start}");
+    }
+    let (status, refused) = post_start(&host, &[("name", ""), ("rounds", "beaucoup")]);
+    assert_eq!(status, 422);
+    for words in [
+        "le nom de la soirée est vide",
+        "le nombre de manches doit être un nombre entier, pas «\u{a0}beaucoup\u{a0}»\u{a0}: de 1 à 100",
+        "2 réglages sont à changer",
+    ] {
+        assert!(refused.contains(words), "{words}: {refused}");
+    }
+    let event = create_with(&host, "Soirée", &[("language", "fr")]);
+    for name in ["Ann", "Bob", "Cy"] {
+        add(&host, event, name);
+    }
+    assert!(
+        flash(&host, event).contains("Cy est ajouté."),
+        "what a form says reads French"
+    );
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    for words in [
+        "<title>Console de l'hôte",
+        "2 par table, manches de 10 minutes, 2 manches, 2 prix",
+        "Quand tout le monde est là, choisissez comment placer la manche 1 et placez-la.",
+        "Inscrits",
+        "Placer la manche 1",
+        "1 table de 3 joueurs (la course à 3 de 30 milles)",
+        "lien pour Ann",
+        "Horloge des tours",
+    ] {
+        assert!(
+            console.contains(&words.replace('\'', "&#39;")) || console.contains(words),
+            "{words} on the console: {console}"
+        );
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    seat_round(&host, event, &csrf);
+    signal(&host, event, &csrf, 1, "start");
+    assert!(flash(&host, event).contains("Le signal est donné\u{a0}: jouez\u{202f}!"));
+    let (_, console) = host.get(&format!("/events/{event}/host"));
+    assert!(
+        console.contains("Arrêter la manche 1 maintenant"),
+        "{console}"
+    );
+    assert!(console.contains("en cours"), "{console}");
 }
 
 /// An event of two-player tables with these settings besides, six single entries, round 1

@@ -214,6 +214,11 @@ impl Lang {
         self.format(id, None)
     }
 
+    /// Whether there is a message `id` (in English, every language's fallback).
+    pub fn has(&self, id: &str) -> bool {
+        CATALOG.bundles[0].has_message(id)
+    }
+
     /// A message to give variables to ([`Msg::arg`]) before it is said.
     pub fn msg(&self, id: &'static str) -> Msg {
         Msg {

@@ -63,7 +63,7 @@ pub use names::{MAX_NAME_CHARS, NameError, clean_name, name_key};
 pub use paper::{
     PaperCard, PaperErrors, PaperHands, PaperProblem, paper_round_scores, paper_scores,
 };
-pub use plan::{SeatingPlan, plan_for, propose, seating_options};
+pub use plan::{SeatingPlan, Unevenness, plan_for, propose, seating_options, unevenness};
 pub use roster::{NextSeating, SeatChange, prepare_next_round};
 pub use scores::{GameMiles, ScoreError, bye_miles, check_miles, sum_games, table_done};
 pub use seating::{

@@ -137,35 +137,68 @@ pub fn plan_for(
 /// tables of another size matter. A table of three single players races a shorter trip (30
 /// miles against 50); three partnerships share one race between three sides.
 pub(super) fn uneven_tables(settings: &Settings, tables: &[usize]) -> Option<String> {
-    let per = settings.entries_per_table();
-    if settings.deals_again() || tables.iter().all(|&t| t == per) {
-        return None;
-    }
-    let why = match settings.round {
+    let uneven = unevenness(settings, tables)?;
+    let why = match uneven.round {
         RoundKind::Games { .. } => "rounds are by games",
         RoundKind::Points { .. } => "rounds are played to points",
         RoundKind::Timed { .. } => "tables wait for the signal",
     };
-    let unit = settings.rules.unit().word();
+    let (theirs, usual, unit) = (uneven.theirs, uneven.usual, uneven.unit);
+    let how = if theirs != usual {
+        format!("races {theirs} {unit} where the others race {usual}")
+    } else {
+        let word = |n: usize| if n == 3 { "three" } else { "two" };
+        format!(
+            "shares one race of {theirs} {unit} between {} sides where the others have {}",
+            word(uneven.size),
+            word(uneven.usual_size)
+        )
+    };
+    let table = settings.describe_table(uneven.size);
+    Some(format!(
+        "unfair while {why}: table {} ({table}) {how}; choose bots or byes to give every table the same race",
+        uneven.table
+    ))
+}
+
+/// What makes tables of other sizes unfair in an event, as facts for words in any language
+/// ([`SeatingPlan::warning`] says them in English).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unevenness {
+    /// How the event's rounds go: why a table's score is bounded.
+    pub round: RoundKind,
+    /// The first table of another size (from 1), and its entries.
+    pub table: usize,
+    pub size: usize,
+    /// The entries at a table of the usual size.
+    pub usual_size: usize,
+    /// The race that table plays, and the others'.
+    pub theirs: u32,
+    pub usual: u32,
+    /// "miles" or "points".
+    pub unit: &'static str,
+}
+
+/// Why tables of these sizes are unfair in this event (see [`uneven_tables`]), or `None`.
+pub fn unevenness(settings: &Settings, tables: &[usize]) -> Option<Unevenness> {
+    let per = settings.entries_per_table();
+    if settings.deals_again() || tables.iter().all(|&t| t == per) {
+        return None;
+    }
     let (odd, size) = tables
         .iter()
         .enumerate()
         .find(|&(_, &t)| t != per)
         .map(|(index, &t)| (index + 1, t))?;
-    let (theirs, usual) = (settings.race_miles(size), settings.race_miles(per));
-    let how = if theirs != usual {
-        format!("races {theirs} {unit} where the others race {usual}")
-    } else {
-        let sides = if size == 3 { "three" } else { "two" };
-        let others = if per == 3 { "three" } else { "two" };
-        format!(
-            "shares one race of {theirs} {unit} between {sides} sides where the others have {others}"
-        )
-    };
-    let table = settings.describe_table(size);
-    Some(format!(
-        "unfair while {why}: table {odd} ({table}) {how}; choose bots or byes to give every table the same race"
-    ))
+    Some(Unevenness {
+        round: settings.round,
+        table: odd,
+        size,
+        usual_size: per,
+        theirs: settings.race_miles(size),
+        usual: settings.race_miles(per),
+        unit: settings.rules.unit().word(),
+    })
 }
 
 /// Every plan that can seat `entries` entries, the program's proposal first: the event's own

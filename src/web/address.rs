@@ -261,8 +261,8 @@ pub fn is_loopback(base: &str) -> bool {
     }
 }
 
-/// What the host console says when the QR codes would carry a loopback address.
-pub fn loopback_warning(base: &str) -> Option<String> {
+/// What the host console says, in `lang`, when the QR codes would carry a loopback address.
+pub fn loopback_warning(base: &str, lang: crate::i18n::Lang) -> Option<String> {
     if !is_loopback(base) {
         return None;
     }
@@ -274,11 +274,12 @@ pub fn loopback_warning(base: &str) -> Option<String> {
         .ok()
         .and_then(|u| u.host_str().map(str::to_owned))
         .unwrap_or_else(|| "localhost".into());
-    Some(format!(
-        "Guests' phones cannot open this address: the QR codes point to this laptop itself ({host}). \
-         Start touring with --public-url http://<your Wi-Fi address>:{port} \
-         or open this console by the laptop's network address."
-    ))
+    Some(
+        lang.msg("host-loopback-warning")
+            .arg("host", host)
+            .arg("port", port.to_string())
+            .text(),
+    )
 }
 
 #[cfg(test)]
@@ -326,7 +327,7 @@ mod tests {
             "http://app.localhost",
         ] {
             assert!(is_loopback(base), "{base}");
-            let warning = loopback_warning(base).expect("a warning");
+            let warning = loopback_warning(base, crate::i18n::Lang::ENGLISH).expect("a warning");
             assert!(warning.contains("--public-url"), "{warning}");
         }
         for base in [
@@ -335,7 +336,7 @@ mod tests {
             "http://[fe80::1]:8080",
         ] {
             assert!(!is_loopback(base), "{base}");
-            assert_eq!(loopback_warning(base), None);
+            assert_eq!(loopback_warning(base, crate::i18n::Lang::ENGLISH), None);
         }
     }
 

@@ -323,6 +323,16 @@ pub fn current_host_epoch(app: &App, event: i64) -> AppResult<i32> {
     app.read(|conn| host_epoch(conn, event))
 }
 
+/// The event's language: the console's, the projector's and the printed pages'.
+pub fn language(app: &App, host: &HostKey) -> AppResult<crate::i18n::Lang> {
+    app.read_as_host(host, |_, event| Ok(event.settings.language))
+}
+
+/// The event's settings, as they are now.
+pub fn settings(app: &App, host: &HostKey) -> AppResult<Settings> {
+    app.read_as_host(host, |_, event| Ok(event.settings.clone()))
+}
+
 /// Signs the host out everywhere: every host session of the event ends.
 pub fn sign_out(app: &App, host: &HostKey) -> AppResult<()> {
     app.write_as_host(host, |conn, event| end_host_sessions(conn, event.id()))

@@ -194,7 +194,7 @@ pub struct CloseSummary {
     /// The evening is over and the standings are final.
     pub finished: bool,
     /// Why the evening ended, if it did.
-    pub finished_because: Option<String>,
+    pub finished_because: Option<tournament::LimitReached>,
 }
 
 /// Closes a round: records every score, decides the movers, and seats the next round (or
@@ -289,14 +289,14 @@ pub(super) fn seat_next(
     round: &RoundRecord,
     closing: &Closing,
     now: DateTime<Utc>,
-) -> AppResult<(Option<i32>, Option<String>)> {
+) -> AppResult<(Option<i32>, Option<tournament::LimitReached>)> {
     let started = round.number();
     let first_start = queries::round(conn, event.id(), 1)?.and_then(|r| r.started_at);
     if let Err(reached) =
         tournament::may_start_round(&event.settings, started, first_start.map(utc), now)
     {
         queries::set_event_status(conn, event.id(), events::FINISHED, now.naive_utc())?;
-        return Ok((None, Some(reached.to_string())));
+        return Ok((None, Some(reached)));
     }
     let entries: Vec<tournament::Entry> = events::entries(conn, event.id())?
         .into_iter()

@@ -247,14 +247,14 @@ pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan,
     })
 }
 
-/// Seats round 1; answers the round seated and the plan's warning, if it is unfair.
+/// Seats round 1; answers the round seated and the plan it followed (with its warning, if it
+/// is unfair).
 pub fn seat_first_round(
     app: &App,
     host: &HostKey,
     request: &SeatRequest,
-) -> AppResult<(RoundRecord, Option<String>)> {
-    let (round, plan) = super::reseat::seat_first_apart(app, host, request)?;
-    Ok((round, plan.warning))
+) -> AppResult<(RoundRecord, SeatingPlan)> {
+    super::reseat::seat_first_apart(app, host, request)
 }
 
 /// Seats round 1; answers the round as the API shows it and the plan's warning, if unfair.

@@ -384,6 +384,8 @@ use board;
 /// names its fields; nothing else here does.
 pub struct OptionsForm<'a> {
     pub rules: engine::RulesId,
+    /// The start page's language.
+    pub lang: Lang,
     /// Every option field's text (a ticked checkbox is "on").
     pub values: &'a std::collections::BTreeMap<String, String>,
     /// Problems, each with the field it concerns.

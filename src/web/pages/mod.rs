@@ -97,9 +97,7 @@ impl Layout {
     /// projector and the printed pages. The pseudo-language of the tests stays.
     #[must_use]
     pub fn in_language(mut self, event_language: Lang) -> Layout {
-        if self.lang != Lang::PSEUDO {
-            self.lang = event_language;
-        }
+        self.lang = event_page_lang(self.lang, event_language);
         self.event_language = true;
         self
     }
@@ -155,6 +153,17 @@ impl Layout {
     /// The script's address, its name carrying a hash of its content.
     pub fn script_url(&self) -> String {
         assets::script_url()
+    }
+}
+
+/// The language of a page read in the event's language (the console, the projector, the
+/// printed pages) for a reader in `reader`'s: the event's, but the pseudo-language of the
+/// tests stays.
+pub fn event_page_lang(reader: Lang, event_language: Lang) -> Lang {
+    if reader == Lang::PSEUDO {
+        reader
+    } else {
+        event_language
     }
 }
 

@@ -545,6 +545,7 @@ async fn console_live(
     // A score card this browser typed and the server refused stays on its form (every console
     // form reloads the page, so the stream always starts with the current one).
     let draft = visitor.card_draft();
+    let reader = visitor.lang();
     Ok(super::live_stream(
         app,
         hub.listen(Audience::Event(id)),
@@ -552,7 +553,8 @@ async fn console_live(
         super::from_the_database,
         move |app, _| {
             let panel = console::round_panel(app, &host)?;
-            let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref());
+            let lang = super::event_page_lang(reader, panel.board.event.settings.language);
+            let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref(), lang);
             super::Redraw::regions(vec![("round-panel", fragment(&panel)?)])
         },
     ))

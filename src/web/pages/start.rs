@@ -9,6 +9,7 @@ use super::{Layout, PageResult, page, redirect, run};
 use crate::app::{App, AppError, events};
 use crate::engine::OptionKind;
 use crate::engine::RulesId;
+use crate::i18n::Lang;
 use crate::tournament::{
     AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, Remainder, RoundKind, Settings,
     SettingsError, TableSize,
@@ -52,8 +53,12 @@ impl FieldErrors {
     }
 
     fn add(&mut self, field: &'static str, error: AppError) {
+        self.add_text(field, error.to_string());
+    }
+
+    fn add_text(&mut self, field: &'static str, message: String) {
         if self.of(field).is_none() {
-            self.0.push((field, error.to_string()));
+            self.0.push((field, message));
         }
     }
 
@@ -235,23 +240,30 @@ impl EventForm {
         self.language == code
     }
 
-    /// Every rule set, as the form offers it: identifier, name, chosen.
-    fn rule_choices(&self) -> Vec<(&'static str, &'static str, bool)> {
+    /// Every rule set, as the form offers it: identifier, name (in `lang`), chosen.
+    fn rule_choices(&self, lang: &Lang) -> Vec<(&'static str, String, bool)> {
         RulesId::ALL
             .iter()
-            .map(|r| (r.id(), r.name(), r.id() == self.rules))
+            .map(|r| {
+                (
+                    r.id(),
+                    lang.t(&format!("game-{}", r.id())),
+                    r.id() == self.rules,
+                )
+            })
             .collect()
     }
 
     /// Every game's options, each in a fieldset that names its game (the page's script shows
     /// only the chosen game's), from the game's own template.
-    fn options_fieldsets(&self, errors: &FieldErrors) -> String {
+    fn options_fieldsets(&self, errors: &FieldErrors, lang: &Lang) -> String {
         RulesId::ALL
             .iter()
             .filter(|rules| !rules.option_fields().is_empty())
             .filter_map(|&rules| {
                 crate::web::boards::options_form(&crate::web::boards::OptionsForm {
                     rules,
+                    lang: *lang,
                     values: &self.options,
                     errors: &errors.0,
                 })
@@ -268,6 +280,7 @@ impl EventForm {
         &self,
         rules: RulesId,
         errors: &mut FieldErrors,
+        lang: Lang,
     ) -> serde_json::Map<String, serde_json::Value> {
         let mut json = serde_json::Map::new();
         for field in rules.option_fields() {
@@ -276,12 +289,29 @@ impl EventForm {
                 OptionKind::Flag { .. } => serde_json::Value::Bool(!text.is_empty()),
                 // A form sent without the field (not one of this page's) keeps the default.
                 OptionKind::Number { .. } if !self.options.contains_key(field.name) => continue,
-                OptionKind::Number { min, max, .. } => match number::<u32>(text, field.about) {
+                OptionKind::Number { min, max, .. } => match text.trim().parse::<u32>() {
                     Ok(n) => n.into(),
-                    Err(error) => {
-                        errors.add(
+                    Err(_) => {
+                        // The option's own words where the language has them, else the game's.
+                        let about = format!("option-about-{}", field.name);
+                        let what = if lang.has(&about) {
+                            lang.t(&about)
+                        } else {
+                            field.about.to_owned()
+                        };
+                        errors.add_text(
                             field.name,
-                            AppError::invalid(format!("{error}: from {min} to {max}")),
+                            lang.msg("start-error-number")
+                                .arg("what", what)
+                                .arg("text", crate::engine::json::truncate(text.trim(), 20))
+                                .arg(
+                                    "range",
+                                    lang.msg("start-range")
+                                        .arg("min", lang.number(min))
+                                        .arg("max", lang.number(max))
+                                        .text(),
+                                )
+                                .text(),
                         );
                         continue;
                     }
@@ -294,51 +324,61 @@ impl EventForm {
 
     /// The settings the form asks for, checked, or every problem found, each under its field:
     /// a field that is not a number is reported and the others are still checked.
-    pub fn checked_settings(&self) -> Result<Settings, FieldErrors> {
+    pub fn checked_settings(&self, lang: Lang) -> Result<Settings, FieldErrors> {
         let mut errors = FieldErrors::default();
         // A field that is not a number is refused with its name and the numbers it takes.
-        let mut read = |(field, what, range): (&'static str, &str, &str), text: &str, default| {
-            number(text, what).unwrap_or_else(|error| {
-                errors.add(field, AppError::invalid(format!("{error}: {range}")));
-                default
-            })
+        let range = |min: u32, max: u32| {
+            lang.msg("start-range")
+                .arg("min", lang.number(min))
+                .arg("max", lang.number(max))
+                .text()
         };
+        let mut read =
+            |(field, what, range): (&'static str, &'static str, String), text: &str, default| {
+                text.trim().parse().unwrap_or_else(|_| {
+                    errors.add_text(
+                        field,
+                        lang.msg("start-error-number")
+                            .arg("what", lang.t(what))
+                            .arg("text", crate::engine::json::truncate(text.trim(), 20))
+                            .arg("range", range)
+                            .text(),
+                    );
+                    default
+                })
+            };
         let table_size = read(
-            ("table_size", "players per table", "choose 2, 3, 4 or 6"),
+            (
+                "table_size",
+                "start-what-table-size",
+                lang.t("start-range-table-size"),
+            ),
             &self.table_size,
             2,
         );
         let games = read(
-            ("games", "the games per round", "choose 1 or 2"),
+            ("games", "start-what-games", lang.t("start-range-games")),
             &self.games,
             1,
         );
         let round_minutes = read(
-            (
-                "round_minutes",
-                "the round's length in minutes",
-                "from 1 to 180",
-            ),
+            ("round_minutes", "start-what-round-minutes", range(1, 180)),
             &self.round_minutes,
             10,
         );
         let limit_minutes = read(
-            (
-                "limit_minutes",
-                "the evening's length in minutes",
-                "from 1 to 1440",
-            ),
+            ("limit_minutes", "start-what-limit-minutes", range(1, 1440)),
             &self.limit_minutes,
             60,
         );
         let rounds = read(
-            ("rounds", "the number of rounds", "from 1 to 100"),
+            ("rounds", "start-what-rounds", range(1, 100)),
             &self.rounds,
             4,
         );
         let turn_seconds = if self.turn_clock == "on" {
             Some(read(
-                ("turn_seconds", "the seconds a turn", "from 30 to 120"),
+                ("turn_seconds", "start-what-turn-seconds", range(30, 120)),
                 &self.turn_seconds,
                 DEFAULT_TURN_SECS,
             ))
@@ -346,15 +386,24 @@ impl EventForm {
             None
         };
         let prizes = read(
-            ("prizes", "the number of prizes", "from 0 to 100"),
+            ("prizes", "start-what-prizes", range(0, 100)),
             &self.prizes,
             3,
         );
         let asked = if self.seed.trim().is_empty() {
             None
         } else {
-            number(&self.seed, "the seed")
-                .map_err(|error| errors.add("seed", error))
+            self.seed
+                .trim()
+                .parse()
+                .map_err(|_| {
+                    errors.add_text(
+                        "seed",
+                        lang.msg("start-error-seed")
+                            .arg("text", crate::engine::json::truncate(self.seed.trim(), 20))
+                            .text(),
+                    );
+                })
                 .ok()
         };
         let mut settings = default_settings(&self.name, events::new_seed(asked));
@@ -365,18 +414,26 @@ impl EventForm {
         if !self.language.trim().is_empty() {
             match crate::i18n::Lang::of_setting(&self.language) {
                 Ok(language) => settings.language = language,
-                Err(problem) => errors.add("language", AppError::invalid(problem)),
+                Err(_) => errors.add_text(
+                    "language",
+                    lang.msg("start-error-language")
+                        .arg(
+                            "text",
+                            crate::engine::json::truncate(self.language.trim(), 20),
+                        )
+                        .text(),
+                ),
             }
         }
         // Only the chosen game's options are read: another game's are ignored.
-        let options = self.options_json(settings.rules, &mut errors);
+        let options = self.options_json(settings.rules, &mut errors, lang);
         match settings.options.with_input(settings.rules, &options) {
             Ok(options) => settings.options = options,
             Err(error) => errors.add("rules", AppError::invalid(error)),
         }
         match TableSize::from_players(u8::try_from(table_size).unwrap_or(u8::MAX)) {
             Ok(size) => settings.table_size = size,
-            Err(error) => errors.add("table_size", AppError::invalid(error.to_string())),
+            Err(error) => errors.add_text("table_size", settings_error_words(lang, &error)),
         }
         settings.round = if self.round_kind == "games" {
             RoundKind::Games {
@@ -431,7 +488,7 @@ impl EventForm {
                     {
                         continue;
                     }
-                    errors.add(form_field(&problem), AppError::invalid(problem.to_string()));
+                    errors.add_text(form_field(&problem), settings_error_words(lang, &problem));
                 }
                 Err(errors)
             }
@@ -441,7 +498,7 @@ impl EventForm {
 
 async fn start_page(visitor: Visitor) -> PageResult {
     page(&StartPage {
-        layout: Layout::new("Progressive Touring", &visitor),
+        layout: Layout::new("", &visitor).titled("start-title"),
         form: EventForm {
             // The event reads in its host's language unless they choose another.
             language: visitor.lang().code().to_owned(),
@@ -464,7 +521,7 @@ async fn create_event(
     if let Err(error) = visitor.check_csrf(&form.csrf) {
         return Err(error.into());
     }
-    let created = match form.checked_settings() {
+    let created = match form.checked_settings(visitor.lang()) {
         Ok(settings) => run(&app, move |app| events::create_event(app, settings))
             .await
             .map_err(|error| (error, FieldErrors::default())),
@@ -478,19 +535,21 @@ async fn create_event(
                 crate::web::address::base_url(&req),
                 event.id()
             );
-            visitor.flash_link(
-                "Your event is ready. Keep this host link: it is the only way back to this console from another device (it is shown only now).",
-                link,
-            );
+            // Said in the event's language, which the console it opens reads in.
+            let lang = super::event_page_lang(visitor.lang(), event.settings.language);
+            visitor.flash_link(lang.t("start-ready"), link);
             Ok(redirect(&format!("/events/{}/host", event.id())))
         }
         Err((error, errors)) => {
-            let mut layout = Layout::new("Progressive Touring", &visitor);
+            let mut layout = Layout::new("", &visitor).titled("start-title");
             // Problems with fields are shown beside them; the flash says how many.
             let text = match errors.0.len() {
                 0 => error.to_string(),
-                1 => "One setting needs changing: see the message beside it below.".to_owned(),
-                n => format!("{n} settings need changing: see the messages beside them below."),
+                n => layout
+                    .lang
+                    .msg("start-settings-to-change")
+                    .arg("count", n)
+                    .text(),
             };
             layout.flash = Some(crate::web::session::Flash {
                 kind: "error".into(),
@@ -506,5 +565,77 @@ async fn create_event(
             *response.status_mut() = super::super::error::status_of(&error);
             Ok(response)
         }
+    }
+}
+
+/// A problem with the settings in the start page's language (the API keeps the tournament's
+/// English); a problem this page has no words of its own for is said as the game says it.
+fn settings_error_words(lang: Lang, error: &SettingsError) -> String {
+    let time = |seconds: u32| {
+        let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+        let mut parts = Vec::new();
+        if h > 0 {
+            parts.push(lang.msg("start-hours").arg("count", h).text());
+        }
+        if m > 0 {
+            parts.push(lang.msg("start-minutes").arg("count", m).text());
+        }
+        if s > 0 || parts.is_empty() {
+            parts.push(lang.msg("start-seconds").arg("count", s).text());
+        }
+        parts.join(" ")
+    };
+    match error {
+        SettingsError::Name(crate::tournament::NameError::Empty { .. }) => {
+            lang.t("start-error-name-empty")
+        }
+        SettingsError::TableSize { players } => lang
+            .msg("start-error-table-size")
+            .arg("players", *players)
+            .text(),
+        SettingsError::RoundLength { seconds } => lang
+            .msg("start-error-round-length")
+            .arg("min", time(crate::tournament::MIN_ROUND_SECS))
+            .arg("max", time(crate::tournament::MAX_ROUND_SECS))
+            .arg("asked", time(*seconds))
+            .text(),
+        SettingsError::Games { games } => lang.msg("start-error-games").arg("games", *games).text(),
+        SettingsError::Points { points } => lang
+            .msg("start-error-points")
+            .arg("game", lang.number(crate::tournament::GAME_POINTS))
+            .arg("points", lang.number(*points))
+            .text(),
+        SettingsError::PointsElsewhere { .. } => lang
+            .msg("start-error-points-elsewhere")
+            .arg("game", lang.number(crate::tournament::GAME_POINTS))
+            .text(),
+        SettingsError::Rounds { rounds } => lang
+            .msg("start-error-rounds")
+            .arg("max", crate::tournament::MAX_ROUNDS)
+            .arg("rounds", *rounds)
+            .text(),
+        SettingsError::TimeLimit { seconds } => lang
+            .msg("start-error-time-limit")
+            .arg("min", time(crate::tournament::MIN_LIMIT_SECS))
+            .arg("max", time(crate::tournament::MAX_LIMIT_SECS))
+            .arg("asked", time(*seconds))
+            .text(),
+        SettingsError::LimitShorterThanRound { limit, round } => lang
+            .msg("start-error-limit-shorter")
+            .arg("limit", time(*limit))
+            .arg("round", time(*round))
+            .text(),
+        SettingsError::Prizes { prizes } => lang
+            .msg("start-error-prizes")
+            .arg("max", crate::tournament::MAX_PRIZES)
+            .arg("prizes", *prizes)
+            .text(),
+        SettingsError::TurnLength { seconds } => lang
+            .msg("start-error-turn-length")
+            .arg("min", crate::tournament::MIN_TURN_SECS)
+            .arg("max", crate::tournament::MAX_TURN_SECS)
+            .arg("seconds", *seconds)
+            .text(),
+        other => other.to_string(),
     }
 }

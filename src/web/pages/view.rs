@@ -60,8 +60,6 @@ pub struct TableView {
     /// playing, waiting, scores in, waiting for scores, seated.
     pub status: &'static str,
     pub entries: Vec<Seated>,
-    /// How the mover was decided when entries were tied ("cut for it" or "host's choice").
-    pub tie: Option<String>,
     /// The entries tied for the most miles, when they are (closing preview).
     pub tied: Vec<Named>,
     /// Deals played at the table this round.
@@ -155,12 +153,6 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
                 _ if table.last_over => "waiting",
                 _ => "playing",
             };
-            let tie = match &table.tie {
-                Some(decision @ (MoverDecision::Cut { .. } | MoverDecision::Host { .. })) => {
-                    Some(decision_text(decision, table.mover, names))
-                }
-                _ => None,
-            };
             let entries: Vec<Seated> = table
                 .entries
                 .iter()
@@ -191,7 +183,6 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
                 paper,
                 status,
                 entries,
-                tie,
                 tied,
                 deals: table.deals,
             }
@@ -213,9 +204,10 @@ pub fn round_view(round: &RoundPicture, names: &BTreeMap<EntryId, Named>) -> Rou
     }
 }
 
-/// How the mover of a table was decided, in the words every page uses: "most miles", a cut
-/// among the tied entries, or the host's choice among them.
+/// How the mover of a table was decided: "most miles", a cut among the tied entries, or the
+/// host's choice among them.
 pub fn decision_text(
+    lang: crate::i18n::Lang,
     decision: &MoverDecision,
     mover: Option<EntryId>,
     names: &BTreeMap<EntryId, Named>,
@@ -227,25 +219,25 @@ pub fn decision_text(
             .join(", ")
     };
     match decision {
-        MoverDecision::MostMiles => "most miles".to_owned(),
-        MoverDecision::Cut { tied, drawn } => format!(
-            "tied among {}: cut for it, {} drawn",
-            list(tied),
-            named(names, *drawn).name
-        ),
+        MoverDecision::MostMiles => lang.t("host-decision-most"),
+        MoverDecision::Cut { tied, drawn } => lang
+            .msg("host-decision-cut")
+            .arg("tied", list(tied))
+            .arg("drawn", named(names, *drawn).name)
+            .text(),
         // `drawn` is what the cut had given; the host's choice is the mover.
         MoverDecision::Host { tied, drawn } => match mover {
-            Some(chosen) if chosen != *drawn => format!(
-                "tied among {}: the host chose {} (the cut had drawn {})",
-                list(tied),
-                named(names, chosen).name,
-                named(names, *drawn).name
-            ),
-            _ => format!(
-                "tied among {}: the host chose {}, as the cut had drawn",
-                list(tied),
-                named(names, *drawn).name
-            ),
+            Some(chosen) if chosen != *drawn => lang
+                .msg("host-decision-host")
+                .arg("tied", list(tied))
+                .arg("chosen", named(names, chosen).name)
+                .arg("drawn", named(names, *drawn).name)
+                .text(),
+            _ => lang
+                .msg("host-decision-host-as-cut")
+                .arg("tied", list(tied))
+                .arg("drawn", named(names, *drawn).name)
+                .text(),
         },
     }
 }
@@ -326,7 +318,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
 
 /// One hand of a paper card as entered: its number (from 1), each row's label and count, and
 /// the hand's score.
-pub type HandLine = (usize, Vec<(&'static str, u32)>, u32);
+pub type HandLine = (usize, Vec<(String, u32)>, u32);
 
 /// The score sheets of an event's tables, by how many entries sit at the table.
 #[derive(Debug, Clone, Default)]
@@ -470,11 +462,11 @@ mod tests {
             drawn: 1,
         };
         assert_eq!(
-            decision_text(&overturned, Some(2), &names),
+            decision_text(crate::i18n::Lang::ENGLISH, &overturned, Some(2), &names),
             "tied among Ann, Bob: the host chose Bob (the cut had drawn Ann)"
         );
         assert_eq!(
-            decision_text(&overturned, Some(1), &names),
+            decision_text(crate::i18n::Lang::ENGLISH, &overturned, Some(1), &names),
             "tied among Ann, Bob: the host chose Ann, as the cut had drawn"
         );
         let cut = MoverDecision::Cut {
@@ -482,7 +474,7 @@ mod tests {
             drawn: 2,
         };
         assert_eq!(
-            decision_text(&cut, Some(2), &names),
+            decision_text(crate::i18n::Lang::ENGLISH, &cut, Some(2), &names),
             "tied among Ann, Bob: cut for it, Bob drawn"
         );
     }

@@ -6,6 +6,7 @@ use serde::Deserialize;
 use super::form::{HostForm, NoFields};
 use crate::app::events;
 use crate::app::passwords;
+use crate::i18n::Said;
 use crate::web::pages::refusal;
 use crate::web::pages::{PageResult, redirect};
 
@@ -26,7 +27,7 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
 async fn join_keys(form: HostForm<NoFields>) -> PageResult {
     form.apply("access", move |app, host, _| {
         events::rotate_join_keys(app, host)?;
-        Ok("New join keys: the old QR codes stop working (the viewer link stays). Print the table tents again.".into())
+        Ok(Said::new("host-said-join-keys"))
     })
     .await
 }
@@ -34,7 +35,7 @@ async fn join_keys(form: HostForm<NoFields>) -> PageResult {
 async fn viewer_key(form: HostForm<NoFields>) -> PageResult {
     form.apply("access", move |app, host, _| {
         events::rotate_viewer_key(app, host)?;
-        Ok("A new viewer link: the old one stops working (the QR codes and tents stay as they are).".into())
+        Ok(Said::new("host-said-viewer-key"))
     })
     .await
 }
@@ -44,8 +45,9 @@ async fn host_token(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
     let (token, epoch) = form.run(events::rotate_host_token).await?;
     form.visitor.add_host(event, epoch);
     let base = crate::web::address::base_url(&req);
+    let lang = form.lang().await?;
     form.visitor.flash_link(
-        "Your new host link (shown only now; the old one stops working and other host devices are signed out):",
+        lang.t("host-said-host-link"),
         format!("{base}/events/{event}/host?token={token}"),
     );
     Ok(redirect(&format!("/events/{event}/host#access")))
@@ -79,10 +81,9 @@ async fn set_password(req: HttpRequest, mut form: HostForm<PasswordForm>) -> Pag
     form.apply("access", move |app, host, _| {
         passwords::set_host_password(app, host, hash.as_deref())?;
         Ok(if removed {
-            "The password is removed: only the host link opens the console.".into()
+            Said::new("host-said-password-removed")
         } else {
-            "Password set: with it, the console opens from any device at /events/ID/login."
-                .replace("ID", &event.to_string())
+            Said::new("host-said-password-set").text("event", event.to_string())
         })
     })
     .await
@@ -98,11 +99,11 @@ async fn set_views(form: HostForm<ViewsForm>) -> PageResult {
     form.apply("access", move |app, host, form| {
         let private = form.private == "true";
         events::set_private_views(app, host, private)?;
-        Ok(if private {
-            "The projector and standings now need the viewer link (see below).".into()
+        Ok(Said::new(if private {
+            "host-said-views-private"
         } else {
-            "The projector and standings are open to anyone with the address.".into()
-        })
+            "host-said-views-public"
+        }))
     })
     .await
 }

@@ -7,11 +7,12 @@ use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::round;
+use super::{round, words};
 use crate::app::console::{self, RoundPanel as PanelData};
 use crate::app::events::{self, EventRecord};
 use crate::app::rounds::RoundState;
 use crate::app::{App, AppResult, HostKey, report};
+use crate::i18n::Lang;
 use crate::tournament::{self, EntryId, Remainder};
 use crate::web::pages::view::{self, Named, RoundView};
 use crate::web::pages::{Layout, PageResult, fragment, host_or_login, page, redirect, run};
@@ -116,6 +117,8 @@ impl CardView {
 #[derive(Template)]
 #[template(path = "fragments/host_round.html")]
 pub struct RoundPanel {
+    /// The console's language: the event's.
+    lang: Lang,
     csrf: String,
     event: i64,
     round: Option<RoundView>,
@@ -129,6 +132,8 @@ pub struct RoundPanel {
     sheets: view::Sheets,
     /// The score cards of the paper tables, by table number.
     cards: BTreeMap<i32, Vec<CardView>>,
+    /// How the mover of a table was decided when entries were tied, by table number.
+    ties: BTreeMap<i32, String>,
 }
 
 impl RoundPanel {
@@ -141,19 +146,48 @@ impl RoundPanel {
         let cards = self.cards_of(table);
         let missing = cards.iter().filter(|c| c.is("missing")).count();
         let waiting = cards.iter().filter(|c| c.is("to confirm")).count();
-        let mut said = format!("{} of {} cards in", cards.len() - missing, cards.len());
-        if waiting > 0 {
-            said.push_str(&format!(", {waiting} to confirm"));
-        }
-        said
+        let msg = if waiting > 0 {
+            self.lang.msg("host-cards-in-to-confirm")
+        } else {
+            self.lang.msg("host-cards-in")
+        };
+        msg.arg("in", cards.len() - missing)
+            .arg("count", cards.len())
+            .arg("waiting", waiting)
+            .text()
     }
 
-    fn unit_short(&self) -> &'static str {
-        if self.sheets.unit() == "miles" {
-            "mi"
+    fn unit_short(&self) -> String {
+        self.lang.t(if self.sheets.unit() == "miles" {
+            "unit-mi"
         } else {
-            "pts"
+            "unit-pts"
+        })
+    }
+
+    /// Who entered a card awaiting confirmation: a guest's name, or the host.
+    fn entered_by(&self, card: &CardView) -> String {
+        if card.entered_by == "host" {
+            self.lang.t("host-card-by-host")
+        } else {
+            card.entered_by.clone()
         }
+    }
+
+    /// A table's status in words.
+    fn status_words(&self, status: &str) -> String {
+        self.lang.t(match status {
+            "playing" => "host-status-playing",
+            "waiting" => "host-status-waiting",
+            "scores in" => "host-status-scores-in",
+            "waiting for scores" => "host-status-waiting-for-scores",
+            _ => "host-status-seated",
+        })
+    }
+
+    /// How the mover of a table was decided among tied entries, if they were.
+    fn tie_of(&self, table: &i32) -> Option<&String> {
+        self.ties.get(table)
     }
 }
 
@@ -182,6 +216,17 @@ struct Console {
     in_play: bool,
 }
 
+impl Console {
+    /// Who made a correction: the host, or another (the API's) name.
+    fn corrected_by(&self, by: &str) -> String {
+        if by == "host" {
+            self.layout.lang.t("host-corrected-by-host")
+        } else {
+            by.to_owned()
+        }
+    }
+}
+
 #[derive(Deserialize)]
 struct TokenQuery {
     token: Option<String>,
@@ -205,16 +250,18 @@ async fn console(
         Ok(host) => host,
         Err(to_login) => return Ok(*to_login),
     };
-    let mut layout = Layout::new("Host console", &visitor);
+    let mut layout = Layout::new("", &visitor);
     let data = run(&app, move |app| console::console(app, &host)).await?;
     let draft = visitor.card_draft();
-    let console = build_console(data, layout.csrf.clone(), draft.as_ref())?;
     layout = layout
-        .for_event(id, &console.event.settings.name, &visitor)
-        .in_language(console.event.settings.language);
+        .for_event(id, &data.panel.board.event.settings.name, &visitor)
+        .in_language(data.panel.board.event.settings.language)
+        .titled("host-title");
+    let lang = layout.lang;
+    let console = build_console(data, layout.csrf.clone(), draft.as_ref(), lang)?;
     layout.live = Some(format!("/events/{id}/live/console"));
     let address_warning =
-        crate::web::address::loopback_warning(&crate::web::address::base_url(&req));
+        crate::web::address::loopback_warning(&crate::web::address::base_url(&req), lang);
     page(&Console {
         layout,
         address_warning,
@@ -222,65 +269,12 @@ async fn console(
     })
 }
 
-fn summary(event: &EventRecord) -> String {
-    let s = &event.settings;
-    let players = s.table_size.players();
-    let table = if s.table_size.partners() {
-        format!("{players} at a table in partnerships")
-    } else {
-        format!("{players} at a table")
-    };
-    let round = match s.round {
-        tournament::RoundKind::Timed { seconds } => {
-            if seconds % 60 == 0 {
-                format!("{}-minute rounds", seconds / 60)
-            } else {
-                format!(
-                    "rounds of {}",
-                    crate::web::pages::clock_text(Some(i64::from(seconds) * 1000))
-                )
-            }
-        }
-        tournament::RoundKind::Points { points } => {
-            format!("rounds to {points} points (hands until a side has them)")
-        }
-        tournament::RoundKind::Games { games } => {
-            format!(
-                "rounds of {games} game{}",
-                if games == 1 { "" } else { "s" }
-            )
-        }
-    };
-    let length = match s.length {
-        tournament::EventLength::Rounds { rounds } => {
-            tournament::counted(u64::from(rounds), "round", "rounds")
-        }
-        tournament::EventLength::TimeLimit { seconds } => {
-            format!("{} minutes in all", seconds.div_ceil(60))
-        }
-    };
-    let mut turn = match s.turn_seconds {
-        Some(seconds) => format!("a turn clock of {seconds} s"),
-        None => "no turn clock".to_owned(),
-    };
-    // The rule set's options, in its words.
-    for words in s.options.describe() {
-        turn.push_str("; ");
-        turn.push_str(&words);
-    }
-    format!(
-        "{table}, {round}, {length}, {} prize{}; {}; {turn}",
-        s.prizes,
-        if s.prizes == 1 { "" } else { "s" },
-        s.bye_score.describe()
-    )
-}
-
 /// The console's view model, from what the use case read.
 fn build_console(
     data: console::Console,
     csrf: String,
     draft: Option<&CardDraft>,
+    lang: Lang,
 ) -> AppResult<Console> {
     let event = data.panel.board.event.clone();
     let latest = data.panel.board.round.as_ref().map(|r| (r.number, r.state));
@@ -326,32 +320,31 @@ fn build_console(
                 Remainder::Byes => "byes",
                 Remainder::Bots => "bots",
             },
-            description: plan.describe(&event.settings),
+            description: words::plan(lang, plan, &event.settings),
             proposal: i == 0,
-            warning: plan.warning.clone(),
+            warning: plan
+                .warning
+                .as_ref()
+                .and_then(|_| words::plan_warning(lang, plan, &event.settings)),
         })
         .collect();
-    let panel = fragment(&round_panel(data.panel, csrf, draft))?;
+    let panel = fragment(&round_panel(data.panel, csrf, draft, lang))?;
     let correctable = entries.iter().map(|e| (e.name(), e.id)).collect();
     let active = entries.iter().filter(|e| !e.withdrawn).count();
     let next_step = match (latest, active) {
-        (_, _) if event.is_closed() => {
-            "The evening is closed: print the final standings and give the prizes.".to_owned()
+        (_, _) if event.is_closed() => lang.t("host-next-closed"),
+        (_, _) if event.is_finished() => lang.t("host-next-provisional"),
+        (None, n) if n < 2 => lang.t("host-next-add-guests"),
+        (None, _) => lang.t("host-next-seat-first"),
+        (Some((number, RoundState::Seated)), _) => {
+            lang.msg("host-next-seated").arg("round", number).text()
         }
-        (_, _) if event.is_finished() => {
-            "The last round is played and the results are provisional: correct any score that is wrong, then close the evening to make them final.".to_owned()
-        }
-        (None, n) if n < 2 => "Add the guests: one line each (or each partnership).".to_owned(),
-        (None, _) => "When everyone is in, choose how to seat round 1 and seat it.".to_owned(),
-        (Some((number, RoundState::Seated)), _) => format!(
-            "Round {number} is seated: send everyone to their tables, then give the signal."
-        ),
-        (Some((_, RoundState::Closed)), _) => "Seat the next round.".to_owned(),
-        (Some((number, _)), _) => format!("Round {number} is under way."),
+        (Some((_, RoundState::Closed)), _) => lang.t("host-next-seat-next"),
+        (Some((number, _)), _) => lang.msg("host-next-under-way").arg("round", number).text(),
     };
     Ok(Console {
         layout: Layout::default(),
-        summary: summary(&event),
+        summary: words::summary(lang, &event),
         partners: event.settings.table_size.partners(),
         has_password: event.row.host_password_hash.is_some(),
         private_views: event.row.private_views,
@@ -394,6 +387,7 @@ fn card_views(
     names: &BTreeMap<EntryId, Named>,
     sheets: &view::Sheets,
     draft: Option<&CardDraft>,
+    lang: Lang,
 ) -> BTreeMap<i32, Vec<CardView>> {
     let Some(picture) = &data.board.round else {
         return BTreeMap::new();
@@ -440,7 +434,7 @@ fn card_views(
                         .map(|(i, hand)| {
                             let counts = rows
                                 .iter()
-                                .map(|row| (row.label, hand.count(row.id)))
+                                .map(|row| (view::row_label(lang, row), hand.count(row.id)))
                                 .collect();
                             (i + 1, counts, hand.score(sheet))
                         })
@@ -457,13 +451,19 @@ fn card_views(
     views
 }
 
-/// The round panel of the console, for the page and for live updates; `draft` is the score
-/// card this browser typed that was refused, if any.
-pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> RoundPanel {
+/// The round panel of the console, for the page and for live updates, in `lang` (the
+/// console's: see [`crate::web::pages::Layout::in_language`]); `draft` is the score card this
+/// browser typed that was refused, if any.
+pub fn round_panel(
+    data: PanelData,
+    csrf: String,
+    draft: Option<&CardDraft>,
+    lang: Lang,
+) -> RoundPanel {
     let event = &data.board.event;
     let names = view::names(&data.board.entries);
     let sheets = view::Sheets::of(&event.settings);
-    let cards = card_views(&data, &names, &sheets, draft);
+    let cards = card_views(&data, &names, &sheets, draft, lang);
     let round = data
         .board
         .round
@@ -487,7 +487,12 @@ pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> 
                 closing.push(ClosingLine {
                     table: outcome.table,
                     mover: view::named(&names, outcome.mover).name,
-                    decision: view::decision_text(&outcome.decision, Some(outcome.mover), &names),
+                    decision: view::decision_text(
+                        lang,
+                        &outcome.decision,
+                        Some(outcome.mover),
+                        &names,
+                    ),
                     tied: tied
                         .iter()
                         .filter_map(|id| names.get(id).cloned())
@@ -505,7 +510,25 @@ pub fn round_panel(data: PanelData, csrf: String, draft: Option<&CardDraft>) -> 
         }
         tournament::EventLength::TimeLimit { .. } => true,
     };
+    let ties = data
+        .board
+        .round
+        .iter()
+        .flat_map(|r| &r.tables)
+        .filter_map(|table| match &table.tie {
+            Some(
+                decision @ (tournament::MoverDecision::Cut { .. }
+                | tournament::MoverDecision::Host { .. }),
+            ) => Some((
+                table.number,
+                view::decision_text(lang, decision, table.mover, &names),
+            )),
+            _ => None,
+        })
+        .collect();
     RoundPanel {
+        lang,
+        ties,
         csrf,
         event: event.id(),
         round,

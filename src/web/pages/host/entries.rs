@@ -7,6 +7,7 @@ use super::form::{Confirmed, HostForm, NoFields, Question};
 use crate::app::events::{self, Renewal};
 use crate::app::{AppError, AppResult};
 use crate::app::{guests, rounds};
+use crate::i18n::Said;
 use crate::tournament::{self, Members, MissedRounds};
 use crate::web::limits;
 use crate::web::pages::{PageResult, redirect};
@@ -88,13 +89,18 @@ async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
         )?;
         let name = entry.entry.name();
         Ok(if entry.entry.joined_round > 1 {
-            format!(
-                "{name} added: they join at round {}, and {}.",
-                entry.entry.joined_round,
-                missed.describe()
-            )
+            Said::new("host-said-added-late")
+                .text("name", name)
+                .number("round", entry.entry.joined_round)
+                .text(
+                    "missed",
+                    match missed {
+                        MissedRounds::Zero => "zero",
+                        MissedRounds::RoundAverage => "round_average",
+                    },
+                )
         } else {
-            format!("{name} added.")
+            Said::new("host-said-added").text("name", name)
         })
     })
     .await
@@ -119,10 +125,7 @@ async fn add_guests(req: HttpRequest, form: HostForm<GuestsForm>) -> PageResult 
             MissedRounds::parse(&form.missed_rounds).map_err(AppError::invalid)?
         };
         let count = guests::add_guests(app, host, cap, &form.guests, missed)?;
-        Ok(match count {
-            1 => "1 entry added.".to_owned(),
-            n => format!("{n} entries added."),
-        })
+        Ok(Said::new("host-said-entries-added").number("count", count))
     })
     .await
 }
@@ -141,18 +144,22 @@ fn ask_another_name(form: &HostForm<EntryForm>, taken: &str, suggestion: &str) -
             typed.trim().to_owned()
         }
     };
+    // The question reads in its reader's language.
+    let lang = form.visitor.lang();
     if partner.trim().is_empty() {
-        inputs.push(("name".into(), "Name".into(), pick(name)));
+        inputs.push(("name".into(), lang.t("host-name"), pick(name)));
     } else {
-        inputs.push(("name".into(), "First partner".into(), pick(name)));
-        inputs.push(("partner".into(), "Second partner".into(), pick(partner)));
+        inputs.push(("name".into(), lang.t("host-first-partner"), pick(name)));
+        inputs.push((
+            "partner".into(),
+            lang.t("host-second-partner"),
+            pick(partner),
+        ));
     }
     form.ask(
         Question {
-            heading: format!("{taken} is already there"),
-            question: format!(
-                "There is already a player called {taken}. If this is another guest, give them a name that tells the two apart on the tents, the boards and the standings (an initial or a surname); if {taken} was added twice, go back."
-            ),
+            heading: lang.msg("ask-name-taken").arg("name", taken).text(),
+            question: lang.msg("ask-name-taken-why").arg("name", taken).text(),
             action: format!("/events/{event}/host/entries"),
             // The late entry's choice goes along with the names.
             fields: if form.fields.missed_rounds.is_empty() {
@@ -161,8 +168,8 @@ fn ask_another_name(form: &HostForm<EntryForm>, taken: &str, suggestion: &str) -
                 vec![("missed_rounds".into(), form.fields.missed_rounds.clone())]
             },
             inputs,
-            yes: "Add this guest".into(),
-            no: "Back: it was a mistake".into(),
+            yes: lang.t("ask-name-taken-yes"),
+            no: lang.t("ask-name-taken-no"),
         },
         "entries",
     )
@@ -183,9 +190,7 @@ async fn add_bot(req: HttpRequest, form: HostForm<BotForm>) -> PageResult {
             _ => "steady",
         };
         events::add_bot(app, host, cap, level)?;
-        Ok(format!(
-            "A {level} bot joined, labelled as a bot everywhere."
-        ))
+        Ok(Said::new("host-said-bot-joined").text("level", level))
     })
     .await
 }
@@ -199,7 +204,7 @@ async fn rename(path: web::Path<(i64, i64)>, form: HostForm<EntryForm>) -> PageR
             name = members.display();
             Ok(members)
         })?;
-        Ok(format!("Renamed to {name}."))
+        Ok(Said::new("host-said-renamed").text("name", name))
     })
     .await
 }
@@ -208,7 +213,7 @@ async fn withdraw(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> Page
     let (_, entry) = path.into_inner();
     form.apply("entries", move |app, host, _| {
         rounds::withdraw_entry(app, host, entry)?;
-        Ok("Withdrawn: the entry keeps its miles and is not seated again.".into())
+        Ok(Said::new("host-said-withdrawn"))
     })
     .await
 }
@@ -217,12 +222,12 @@ async fn remove(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageRe
     let (_, entry) = path.into_inner();
     form.apply("entries", move |app, host, _| {
         let removed = events::remove_entry(app, host, entry)?;
-        let again = if removed.unseated_round_one {
-            " Round 1 was seated with them: seat it again."
+        Ok(Said::new(if removed.unseated_round_one {
+            "host-said-removed-seat-again"
         } else {
-            ""
-        };
-        Ok(format!("{} removed.{again}", removed.name))
+            "host-said-removed"
+        })
+        .text("name", removed.name))
     })
     .await
 }
@@ -239,17 +244,16 @@ async fn new_link(
         .await?;
     let link = match renewal {
         Renewal::AskFirst { name } => {
+            let lang = form.visitor.lang();
             return form.ask(
                 Question {
-                    heading: format!("A new link for {name}?"),
-                    question: format!(
-                        "{name}'s seat is in use: someone opened its link or picked it from a QR code. A new link stops the old one working, so whoever uses it now is signed out and needs the new link."
-                    ),
+                    heading: lang.msg("ask-new-link").arg("name", &name).text(),
+                    question: lang.msg("ask-new-link-why").arg("name", &name).text(),
                     action: format!("/events/{event}/host/players/{player}/link"),
                     fields: Vec::new(),
                     inputs: Vec::new(),
-                    yes: "Make a new link".into(),
-                    no: "Keep the old one".into(),
+                    yes: lang.t("ask-new-link-yes"),
+                    no: lang.t("ask-new-link-no"),
                 },
                 "entries",
             );
@@ -259,11 +263,11 @@ async fn new_link(
     // The old link's open pages are taken back at once.
     form.tell_live();
     let base = crate::web::address::base_url(&req);
+    let lang = form.lang().await?;
     form.visitor.flash_link_with_qr(
-        format!(
-            "The seat link of {} (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:",
-            link.name
-        ),
+        lang.msg("host-said-seat-link")
+            .arg("name", link.name.as_str())
+            .text(),
         format!("{base}/seat/{}", link.token),
     );
     Ok(redirect(&format!("/events/{event}/host#entries")))
@@ -273,7 +277,7 @@ async fn release(path: web::Path<(i64, i64)>, form: HostForm<NoFields>) -> PageR
     let (_, player) = path.into_inner();
     form.apply("entries", move |app, host, _| {
         events::release_seat(app, host, player)?;
-        Ok("The seat is free: whoever had it is signed out, and it can be picked again from its table's QR code.".into())
+        Ok(Said::new("host-said-released"))
     })
     .await
 }

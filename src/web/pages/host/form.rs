@@ -9,7 +9,8 @@ use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::app::{App, AppError, AppResult, HostKey};
+use crate::app::{App, AppError, AppResult, HostKey, events};
+use crate::i18n::{Lang, Said};
 use crate::web::live::{Hub, Topic};
 use crate::web::pages::{
     Layout, PageError, PageResult, host_or_login, page, redirect, run, tell_refusal,
@@ -162,17 +163,27 @@ impl<T: Send + 'static> HostForm<T> {
         Ok(run(&self.app, move |app| use_case(app, &host)).await?)
     }
 
+    /// The console's language: the event's (the pseudo-language of the tests stays).
+    pub async fn lang(&self) -> Result<Lang, PageError> {
+        let event = self.run(events::language).await?;
+        Ok(crate::web::pages::event_page_lang(
+            self.visitor.lang(),
+            event,
+        ))
+    }
+
     /// Tells the live pages that the event changed (after a use case run by [`Self::run`]).
     pub fn tell_live(&self) {
         self.hub.publish(self.host.event, Topic::Event);
     }
 
     /// Runs the form's use case with its fields, tells the live pages, and goes back to the
-    /// console at `anchor` with the use case's message (or its refusal, in words).
+    /// console at `anchor` with the use case's message (or its refusal, in words). The
+    /// message is said in the console's language, the event's as it is after the use case.
     pub async fn apply(
         self,
         anchor: &str,
-        use_case: impl FnOnce(&App, &HostKey, T) -> AppResult<String> + Send + 'static,
+        use_case: impl FnOnce(&App, &HostKey, T) -> AppResult<Said> + Send + 'static,
     ) -> PageResult {
         let HostForm {
             fields,
@@ -182,13 +193,17 @@ impl<T: Send + 'static> HostForm<T> {
             hub,
         } = self;
         let event = host.event;
-        let result = run(&app, move |app| use_case(app, &host, fields)).await;
+        let reader = visitor.lang();
+        let result = run(&app, move |app| {
+            let said = use_case(app, &host, fields)?;
+            let lang = crate::web::pages::event_page_lang(reader, events::language(app, &host)?);
+            Ok(lang.say(&said))
+        })
+        .await;
         match result {
             Ok(message) => {
                 hub.publish(event, Topic::Event);
-                if !message.is_empty() {
-                    visitor.flash("ok", message);
-                }
+                visitor.flash("ok", message);
             }
             Err(error) => tell_refusal(&visitor, error)?,
         }

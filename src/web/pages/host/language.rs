@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::form::HostForm;
 use crate::app::{AppError, events};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Said};
 use crate::web::pages::PageResult;
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
@@ -30,11 +30,8 @@ async fn set_language(form: HostForm<LanguageForm>) -> PageResult {
             settings.language = language;
             Ok(settings)
         })?;
-        // Said in the new language: the console now reads in it.
-        Ok(language
-            .msg("event-language-set")
-            .arg("language", language.own_name())
-            .text())
+        // Said in the new language (the console now reads in it), the language's own name too.
+        Ok(Said::new("event-language-set").said("language", Said::new("language-name")))
     })
     .await
 }

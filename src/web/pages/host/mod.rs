@@ -4,7 +4,8 @@
 //! One file per room: console (the page and its view models), signin (password, sign-out),
 //! form (the one extractor every console form goes through), and the forms of each part of
 //! the console: entries, round, access, slips (every guest's own link on a printed slip),
-//! turn_clock, language (the event's).
+//! turn_clock, language (the event's); and words, the console's sentences made from the event's
+//! facts in its language.
 
 mod access;
 mod console;
@@ -15,6 +16,7 @@ mod round;
 mod signin;
 mod slips;
 mod turn_clock;
+mod words;
 
 use actix_web::web;
 

@@ -12,10 +12,12 @@ use crate::app::rounds::{
     self, CardProblem, CardRefusal, CorrectionRequest, SeatRequest, Signal, TableAt, TypedCard,
 };
 use crate::engine::json::truncate;
-use crate::tournament::Remainder;
+use crate::i18n::Said;
+use crate::tournament::{LimitReached, Remainder};
 use crate::web::pages::start::number as parse;
 use crate::web::pages::{PageResult, redirect, tell_refusal};
 use crate::web::session::CardDraft;
+use chrono::Timelike;
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host/seat", web::post().to(seat))
@@ -72,14 +74,14 @@ async fn seat(form: HostForm<SeatForm>) -> PageResult {
             paper_tables: Vec::new(),
             all_paper: form.paper == "all",
         };
-        let (round, warning) = rounds::seat_first_round(app, host, &request)?;
-        let warned = warning
-            .map(|w| format!(" Beware, this seating is {w}."))
-            .unwrap_or_default();
-        Ok(format!(
-            "Round {} is seated.{warned} Send everyone to their tables, then give the signal.",
-            round.number()
-        ))
+        let (round, plan) = rounds::seat_first_round(app, host, &request)?;
+        let settings = crate::app::events::settings(app, host)?;
+        Ok(match super::words::plan_warning_said(&plan, &settings) {
+            Some(warning) => Said::new("host-said-seated-unfair")
+                .number("round", round.number())
+                .said("warning", warning),
+            None => Said::new("host-said-seated").number("round", round.number()),
+        })
     })
     .await
 }
@@ -96,23 +98,17 @@ async fn signal(path: web::Path<(i64, i32)>, form: HostForm<SignalForm>) -> Page
     let (_, number) = path.into_inner();
     form.apply("round", move |app, host, form| {
         let (signal, said) = match form.signal.as_str() {
-            "start" => (Signal::Start, "The signal is given: play!".to_owned()),
-            "pause" => (Signal::Pause, "Paused.".to_owned()),
-            "resume" => (Signal::Resume, "Play resumes.".to_owned()),
-            "stop" => (
-                Signal::Stop,
-                "Stop! Every game is frozen and its miles count.".to_owned(),
-            ),
+            "start" => (Signal::Start, Said::new("host-said-start")),
+            "pause" => (Signal::Pause, Said::new("host-said-pause")),
+            "resume" => (Signal::Resume, Said::new("host-said-resume")),
+            "stop" => (Signal::Stop, Said::new("host-said-stop")),
             "extend" => {
                 let minutes: u32 = parse(&form.minutes, "the extra minutes")?;
                 (
                     Signal::Extend {
                         seconds: minutes.saturating_mul(60),
                     },
-                    format!(
-                        "{minutes} more minute{}.",
-                        if minutes == 1 { "" } else { "s" }
-                    ),
+                    Said::new("host-said-extend").number("minutes", minutes),
                 )
             }
             other => {
@@ -139,11 +135,12 @@ async fn table_mode(path: web::Path<(i64, i32, i32)>, form: HostForm<ModeForm>) 
     form.apply("round", move |app, host, form| {
         let paper = form.paper == "true";
         rounds::set_table_mode(app, host, number, table, paper)?;
-        Ok(if paper {
-            format!("Table {table} plays with real cards.")
+        Ok(Said::new(if paper {
+            "host-said-table-paper"
         } else {
-            format!("Table {table} plays on phones.")
+            "host-said-table-phones"
         })
+        .number("table", table))
     })
     .await
 }
@@ -163,10 +160,11 @@ async fn mover(path: web::Path<(i64, i32, i32)>, form: HostForm<MoverForm>) -> P
             Some(parse::<i64>(&form.entry, "the entry")?)
         };
         rounds::choose_mover(app, host, number, table, entry)?;
-        Ok(match entry {
-            Some(_) => format!("Your choice moves on from table {table}."),
-            None => format!("Table {table}: the cut decides."),
+        Ok(Said::new(match entry {
+            Some(_) => "host-said-mover-chosen",
+            None => "host-said-mover-cut",
         })
+        .number("table", table))
     })
     .await
 }
@@ -420,12 +418,14 @@ async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) ->
         Ok(Ok((score, unit))) => {
             form.visitor.drop_card_draft();
             form.tell_live();
+            let lang = form.lang().await?;
             form.visitor.flash(
                 "ok",
-                format!(
-                    "Table {table}: the card is in ({score} {}) and confirmed.",
-                    unit.word()
-                ),
+                lang.msg("host-said-card-in")
+                    .arg("table", table)
+                    .arg("score", score)
+                    .arg("unit", unit.word())
+                    .text(),
             );
         }
         Ok(Err(refusal)) => {
@@ -435,11 +435,12 @@ async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) ->
                 &refusal,
             );
             form.visitor.keep_card_draft(&draft);
+            let lang = form.lang().await?;
             form.visitor.flash(
                 "error",
-                format!(
-                    "Table {table}: that card was not taken. What was typed is kept; see the message beside each field that needs changing."
-                ),
+                lang.msg("host-said-card-refused")
+                    .arg("table", table)
+                    .text(),
             );
         }
         Err(error) => tell_refusal(&form.visitor, error.0)?,
@@ -458,7 +459,7 @@ async fn confirm_card(
             table,
         };
         rounds::confirm_paper_as_host(app, host, at, (side, None))?;
-        Ok(format!("Table {table}: the card is confirmed."))
+        Ok(Said::new("host-said-card-confirmed").number("table", table))
     })
     .await
 }
@@ -468,11 +469,24 @@ async fn close(path: web::Path<(i64, i32)>, form: HostForm<NoFields>) -> PageRes
     form.apply("round", move |app, host, _| {
         let summary = rounds::close(app, host, number)?;
         Ok(match (summary.next_round, summary.finished_because) {
-            (Some(next), _) => format!(
-                "Round {number} is closed and the winners have moved on. Round {next} is seated."
-            ),
-            (None, Some(why)) => format!("Round {number} is closed. The evening is over: {why}"),
-            (None, None) => format!("Round {number} is closed."),
+            (Some(next), _) => Said::new("host-said-closed-next")
+                .number("round", number)
+                .number("next", next),
+            (None, Some(LimitReached::Rounds { rounds })) => Said::new("host-said-closed-over")
+                .number("round", number)
+                .said(
+                    "why",
+                    Said::new("host-said-limit-rounds").number("rounds", rounds),
+                ),
+            (None, Some(LimitReached::Time { deadline })) => Said::new("host-said-closed-over")
+                .number("round", number)
+                .said(
+                    "why",
+                    Said::new("host-said-limit-time")
+                        .number("hour", deadline.hour())
+                        .text("minute", deadline.format("%M").to_string()),
+                ),
+            (None, None) => Said::new("host-said-closed").number("round", number),
         })
     })
     .await
@@ -499,21 +513,20 @@ async fn correct(form: HostForm<CorrectionForm>) -> PageResult {
             reason: form.reason,
         };
         let outcome = rounds::correct(app, host, &request)?;
-        let mut said = format!(
-            "Round {}: {} → {} miles.",
-            request.round,
-            outcome
-                .old
-                .map_or_else(|| "none".to_owned(), |m| m.to_string()),
-            outcome.new
-        );
-        if !outcome.changed_tables.is_empty() {
-            said.push_str(" The movement changed");
-            if outcome.reseated {
-                said.push_str(" and the next round was seated again");
-            }
-            said.push('.');
+        let said = match outcome.old {
+            Some(old) => Said::new("host-said-corrected").number("old", old),
+            None => Said::new("host-said-corrected-from-none"),
         }
+        .number("round", request.round)
+        .number("new", outcome.new)
+        .text(
+            "movement",
+            match (outcome.changed_tables.is_empty(), outcome.reseated) {
+                (true, _) => "same",
+                (false, false) => "changed",
+                (false, true) => "reseated",
+            },
+        );
         Ok(said)
     })
     .await
@@ -522,10 +535,7 @@ async fn correct(form: HostForm<CorrectionForm>) -> PageResult {
 async fn finish(form: HostForm<NoFields>) -> PageResult {
     form.apply("round", move |app, host, _| {
         rounds::finish_event(app, host)?;
-        Ok(
-            "The evening is over. The standings are provisional until you close the evening."
-                .into(),
-        )
+        Ok(Said::new("host-said-finished"))
     })
     .await
 }
@@ -535,22 +545,23 @@ async fn finish(form: HostForm<NoFields>) -> PageResult {
 async fn close_evening(form: HostForm<Confirmed>) -> PageResult {
     if !form.fields.yes() {
         let event = form.host.event;
+        let lang = form.visitor.lang();
         return form.ask(
             Question {
-                heading: "Close the evening?".into(),
-                question: "Closing the evening makes the results and the prizes final: after this no score can be corrected, not even the last round's. Check the provisional standings first.".into(),
+                heading: lang.t("ask-close-evening"),
+                question: lang.t("ask-close-evening-why"),
                 action: format!("/events/{event}/host/close"),
                 fields: Vec::new(),
                 inputs: Vec::new(),
-                yes: "Close the evening: the results are final".into(),
-                no: "Not yet".into(),
+                yes: lang.t("ask-close-evening-yes"),
+                no: lang.t("ask-close-evening-no"),
             },
             "round",
         );
     }
     form.apply("round", move |app, host, _| {
         rounds::close_event(app, host)?;
-        Ok("The evening is closed: the results and prizes are final.".into())
+        Ok(Said::new("host-said-evening-closed"))
     })
     .await
 }

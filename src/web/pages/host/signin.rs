@@ -27,7 +27,7 @@ struct LoginPage {
 async fn login_page(visitor: Visitor, path: web::Path<i64>) -> PageResult {
     let event = path.into_inner();
     page(&LoginPage {
-        layout: Layout::new("Host sign-in", &visitor),
+        layout: Layout::new("", &visitor).titled("login-title"),
         event,
     })
 }
@@ -83,7 +83,8 @@ async fn login(
         visitor.add_host(id, epoch);
         Ok(redirect(&format!("/events/{id}/host")))
     } else {
-        visitor.flash("error", events::host_refusal().to_string());
+        // The same words as every refused host secret's, in the reader's language.
+        visitor.flash("error", visitor.lang().t("login-refused"));
         Ok(redirect(&format!("/events/{id}/login")))
     }
 }
@@ -101,6 +102,6 @@ async fn logout(
         run(&app, move |app| events::sign_out(app, &host)).await?;
     }
     visitor.remove_host(id);
-    visitor.flash("ok", "You have left the console on this device.");
+    visitor.flash("ok", visitor.lang().t("login-left"));
     Ok(redirect("/"))
 }

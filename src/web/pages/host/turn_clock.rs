@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use super::form::HostForm;
 use crate::app::{AppError, events, handover, turn_clock};
+use crate::i18n::Said;
 use crate::tournament::MissedRounds;
 use crate::web::limits;
 use crate::web::pages::PageResult;
@@ -51,10 +52,8 @@ async fn set_turn_clock(form: HostForm<TurnClockForm>) -> PageResult {
             Ok(settings)
         })?;
         Ok(match seconds {
-            Some(seconds) => format!(
-                "The turn clock is on: a seat that has not moved {seconds} s into its turn has it played by the steady bot."
-            ),
-            None => "The turn clock is off: tables wait for their players.".to_owned(),
+            Some(seconds) => Said::new("host-said-turn-clock-on").number("seconds", seconds),
+            None => Said::new("host-said-turn-clock-off"),
         })
     })
     .await
@@ -80,11 +79,12 @@ async fn stand_in(path: web::Path<(i64, i64)>, form: HostForm<StandInForm>) -> P
             }
         };
         let name = turn_clock::hand_seat(app, host, player, to_bot)?;
-        Ok(if to_bot {
-            format!("{name}'s seat is handed to a bot: the table's steady bot plays their turns until you take it back.")
+        Ok(Said::new(if to_bot {
+            "host-said-handed-to-bot"
         } else {
-            format!("{name}'s seat is theirs again: they play their own turns.")
+            "host-said-taken-back"
         })
+        .text("name", name))
     })
     .await
 }
@@ -131,11 +131,14 @@ async fn hand_over(
     // The old link's open page and the table's boards learn at once.
     form.tell_live();
     let base = crate::web::address::base_url(&req);
+    let lang = form.lang().await?;
     form.visitor.flash_link_with_qr(
-        format!(
-            "{}'s seat at table {} is {}'s now: they play on from the seat's hand and score in round {}, and {}'s link no longer plays. {}'s seat link (shown only now). Send it to them, or let them scan it:",
-            handed.from, handed.table, handed.link.name, handed.round, handed.from, handed.link.name
-        ),
+        lang.msg("host-said-handed-over")
+            .arg("from", handed.from.as_str())
+            .arg("table", handed.table)
+            .arg("name", handed.link.name.as_str())
+            .arg("round", handed.round)
+            .text(),
         format!("{base}/seat/{}", handed.link.token),
     );
     Ok(crate::web::pages::redirect(&format!(

@@ -262,7 +262,7 @@ fn board(
                         let counts = sheet
                             .rows
                             .iter()
-                            .map(|r| (r.label, hand.count(r.id)))
+                            .map(|r| (super::view::row_label(lang, r), hand.count(r.id)))
                             .collect();
                         (i + 1, counts, hand.score(&sheet))
                     })
