@@ -1223,6 +1223,14 @@ async fn bot(
                 } else {
                     "move_failed"
                 };
+                // What failed, with its causes (a connection closed, refused, reset...).
+                let mut why = e.to_string();
+                let mut source = std::error::Error::source(&e);
+                while let Some(cause) = source {
+                    why.push_str(&format!(": {cause}"));
+                    source = cause.source();
+                }
+                eprintln!("load: a move failed at table {}: {why}", table.number);
                 lock(&shared.stats).error(kind);
                 table.pending = None;
             }
