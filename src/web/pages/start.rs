@@ -605,9 +605,16 @@ fn settings_error_words(lang: Lang, error: &SettingsError) -> String {
             .arg("game", lang.number(crate::tournament::GAME_POINTS))
             .arg("points", lang.number(*points))
             .text(),
-        SettingsError::PointsElsewhere { .. } => lang
+        SettingsError::PointsElsewhere { rules } => lang
             .msg("start-error-points-elsewhere")
             .arg("game", lang.number(crate::tournament::GAME_POINTS))
+            .arg(
+                "rules",
+                crate::engine::RulesId::ALL
+                    .iter()
+                    .find(|r| r.name() == rules)
+                    .map_or_else(|| rules.clone(), |r| lang.t(&format!("game-{}", r.id()))),
+            )
             .text(),
         SettingsError::Rounds { rounds } => lang
             .msg("start-error-rounds")

@@ -406,6 +406,7 @@ fn card_views(
             let draft = draft.filter(|d| d.form == form);
             let hands = match sheet {
                 Some(sheet) => round::hand_rows(
+                    lang,
                     &format!("card-{}-{side}-", table.number),
                     sheet,
                     draft,

@@ -300,7 +300,8 @@ pub struct HandField {
     pub id: String,
     /// The input's name: `row_<key>`.
     pub name: String,
-    pub label: &'static str,
+    /// The row's name in the page's language.
+    pub label: String,
     /// What one counted item is worth, as the card prints it.
     pub value: u32,
     /// The bonus for a row counted at its most (four safeties), and that most, for the
@@ -319,6 +320,7 @@ pub struct HandField {
 /// card this browser typed (`draft`), else of the card that is in, else one empty hand. Input
 /// ids start with `id_prefix`.
 pub fn hand_rows(
+    lang: crate::i18n::Lang,
     id_prefix: &str,
     sheet: &crate::engine::ScoreSheet,
     draft: Option<&CardDraft>,
@@ -346,7 +348,7 @@ pub fn hand_rows(
                     HandField {
                         id: format!("{id_prefix}{key}"),
                         name: format!("{ROW_FIELD}{key}"),
-                        label: row.label,
+                        label: crate::web::pages::view::row_label(lang, row),
                         value: row.value,
                         bonus: row.full_bonus,
                         most: row.most,

@@ -205,6 +205,7 @@ impl Board {
     /// The rows of the seat's own card form, one per hand, as typed or as entered.
     fn my_hands(&self, line: &CardLine) -> Vec<HandRow> {
         hand_rows(
+            self.lang,
             "my-",
             &self.sheet,
             self.draft.as_ref(),
