@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 pub use cards::{CardKind, Counts};
-pub use options::{NoOptions, OptionField, OptionKind, OptionProblem, RuleOptions};
+pub use options::{NoOptions, OptionField, OptionKind, OptionProblem, OptionWords, RuleOptions};
 use rules::MapSink;
 pub use rules::{
     EventSink, NoEvents, PaperNote, RuleAction, RuleEvent, RuleView, Rules, TargetRefusal,
@@ -282,8 +282,8 @@ macro_rules! rule_sets {
                 match self { $(Options::$variant(o) => o.decision_seconds(),)+ }
             }
 
-            /// The options that differ from the default, in words.
-            pub fn describe(&self) -> Vec<String> {
+            /// The options worth telling the host, as messages to say.
+            pub fn describe(&self) -> Vec<OptionWords> {
                 match self { $(Options::$variant(o) => o.describe(),)+ }
             }
 

@@ -114,11 +114,19 @@ pub trait RuleOptions:
         None
     }
 
-    /// The options that differ from the default, in words for the host's console ("a hazard
-    /// may go on a hazard").
-    fn describe(&self) -> Vec<String> {
+    /// The options worth telling the host, as messages for the console to say in its
+    /// language ("a hazard may go on a hazard").
+    fn describe(&self) -> Vec<OptionWords> {
         Vec::new()
     }
+}
+
+/// One option as the host's console tells it: a message id of the page's messages, with the
+/// number it places, if any (its variable's name and value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionWords {
+    pub id: &'static str,
+    pub number: Option<(&'static str, u32)>,
 }
 
 /// The options of a rule set that has none: the empty JSON object.

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Config, OptionField, OptionKind, OptionProblem, RuleOptions, RulesId, SetupError,
+    Config, OptionField, OptionKind, OptionProblem, OptionWords, RuleOptions, RulesId, SetupError,
 };
 
 /// The fewest seconds a table waits after a hazard for a Coup Fourré.
@@ -97,16 +97,16 @@ impl RuleOptions for Options {
         Some(self.coup_fourre_seconds)
     }
 
-    fn describe(&self) -> Vec<String> {
-        let mut words = Vec::new();
-        if self.hazard_on_hazard {
-            words.push("a hazard may go on a hazard".to_owned());
-        }
-        words.push(format!(
-            "{} s for a Coup Fourré after every hazard",
-            self.coup_fourre_seconds
-        ));
-        words
+    fn describe(&self) -> Vec<OptionWords> {
+        let hazard = self.hazard_on_hazard.then_some(OptionWords {
+            id: "host-summary-hazard-on-hazard",
+            number: None,
+        });
+        let wait = OptionWords {
+            id: "host-summary-coup-fourre",
+            number: Some(("seconds", self.coup_fourre_seconds)),
+        };
+        hazard.into_iter().chain([wait]).collect()
     }
 }
 

@@ -85,20 +85,17 @@ pub fn summary(lang: Lang, event: &EventRecord) -> String {
     said
 }
 
-/// The rule set's options that differ from the default, in words.
+/// The rule set's options, in words (each rule set says which of its own to tell).
 fn options_words(lang: Lang, settings: &Settings) -> Vec<String> {
-    let mut words = Vec::new();
-    if let crate::engine::Options::MilleBornes(options) = &settings.options {
-        if options.hazard_on_hazard {
-            words.push(lang.t("host-summary-hazard-on-hazard"));
-        }
-        words.push(
-            lang.msg("host-summary-coup-fourre")
-                .arg("seconds", options.coup_fourre_seconds)
-                .text(),
-        );
-    }
-    words
+    settings
+        .options
+        .describe()
+        .into_iter()
+        .map(|words| match words.number {
+            Some((name, value)) => lang.msg(words.id).arg(name, value).text(),
+            None => lang.t(words.id),
+        })
+        .collect()
 }
 
 /// A table of `entries` entries in this event: "2 players", "6 players (three
