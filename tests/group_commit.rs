@@ -147,8 +147,8 @@ fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
                                     "an answered move is there for every reader"
                                 );
                             }
-                            Err(AppError::Invalid(why)) => {
-                                assert_eq!(why, "refused", "move {i}");
+                            Err(refused @ AppError::Invalid(_)) => {
+                                assert_eq!(refused.to_string(), "refused", "move {i}");
                                 assert_eq!(stored(app, table.id), answered, "undone")
                             }
                             Err(other) => panic!("{other}"),

@@ -42,7 +42,7 @@ fn playing(app: &App, rules: RulesId, turn_seconds: Option<u32>) -> events::Even
         let now = app.now_naive();
         let (event, _) = events::create(conn, settings.clone(), now)?;
         for name in ["Ann", "Bob"] {
-            let members = Members::player(name).map_err(|e| AppError::Invalid(e.to_string()))?;
+            let members = Members::player(name).map_err(|e| AppError::invalid(e.to_string()))?;
             events::add_entry_in(conn, &event, members, None, now)?;
         }
         rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;

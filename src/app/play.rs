@@ -262,7 +262,7 @@ pub fn apply_move(
         ));
     }
     if seen != deal.actions {
-        return Err(AppError::Stale(format!(
+        return Err(AppError::stale(format!(
             "the table moved on: {} action(s) were played since you last looked; here is the new state",
             deal.actions.saturating_sub(seen)
         )));
@@ -271,7 +271,7 @@ pub fn apply_move(
         && decision.hidden
     {
         if decision.seat != Some(seat) {
-            return Err(AppError::Invalid(wait_message(due, now)));
+            return Err(AppError::invalid(wait_message(due, now)));
         }
         if action == decision.on_timeout {
             return Ok(MoveOutcome {
@@ -341,7 +341,7 @@ fn record(
     } else {
         deal.game.apply(action, &mut events)
     }
-    .map_err(|e| AppError::Invalid(e.to_string()))?;
+    .map_err(|e| AppError::invalid(e.to_string()))?;
     queries::insert_action(
         tx,
         &NewAction {

@@ -8,6 +8,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::app::AppError;
+use crate::i18n::Lang;
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -74,13 +75,31 @@ impl ResponseError for ApiError {
         if matches!(self.error, AppError::Internal(_)) {
             log::error!("{}", self.error);
         }
+        self.answer_in(Lang::ENGLISH)
+    }
+}
+
+impl ApiError {
+    /// The answer, its `error` said in `lang` (codes and fields stay English).
+    pub fn answer_in(&self, lang: Lang) -> HttpResponse {
         HttpResponse::build(self.status_code()).json(ErrorBody {
             ok: false,
             code: self.error.code().to_owned(),
-            error: self.error.to_string(),
+            error: self.error.said_in(lang),
             state: self.state.clone(),
         })
     }
+}
+
+/// The language an API client reads: its `Accept-Language` (English when it names no
+/// language offered).
+pub fn lang_of_client(req: &actix_web::HttpRequest) -> Lang {
+    let header = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    Lang::from_accept_language(header)
 }
 
 /// A plain JSON error answer with a given status (for the extractors' own errors).

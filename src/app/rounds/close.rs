@@ -16,13 +16,14 @@ use crate::app::play::{self, DIGITAL, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey, Tx, utc};
 use crate::db::models::{self, NewScore};
 use crate::db::{Conn, queries};
+use crate::i18n::Said;
 use crate::tournament::{self, ClockState, Closing, EntryId};
 
 /// Why a table's round scores are not known yet.
 #[derive(Debug, Clone, Serialize)]
 pub struct MissingScores {
     pub table: u32,
-    pub reason: String,
+    pub reason: Said,
 }
 
 /// A round's tables read at once, as the pages that show them all need them: the tables, who
@@ -114,7 +115,7 @@ pub fn miles_in(
             Ok(Some(per_entry)) => miles.extend(per_entry),
             Ok(None) => missing.push(MissingScores {
                 table: number,
-                reason: "the score cards are not all in and confirmed".into(),
+                reason: Said::new("refused-cards-not-in"),
             }),
             Err(AppError::Invalid(reason)) => missing.push(MissingScores {
                 table: number,
@@ -134,10 +135,11 @@ pub fn preview_close_in(
 ) -> AppResult<Closing> {
     let (miles, missing) = round_miles(tx, event, round)?;
     if let Some(first) = missing.first() {
-        return Err(AppError::conflict(format!(
-            "table {} has no scores yet: {}",
-            first.table, first.reason
-        )));
+        return Err(AppError::conflict(
+            Said::new("refused-table-without-scores")
+                .number("table", first.table)
+                .said("reason", first.reason.clone()),
+        ));
     }
     let seating = seating_of(tx, round)?;
     let choices = host_choices(tx, round)?;

@@ -30,7 +30,7 @@ pub fn play_json_move(
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let action =
-        Action::from_json(holder.event.settings.rules, action).map_err(AppError::Invalid)?;
+        Action::from_json(holder.event.settings.rules, action).map_err(AppError::invalid)?;
     let request = MoveRequest {
         seen,
         action,
@@ -73,7 +73,7 @@ pub fn play_move_as(
         && deal.game.to_move() == seat
         && let Some(warning) = deal.game.warning(request.action)
     {
-        return Err(AppError::Invalid(unconfirmed(&warning)));
+        return Err(AppError::invalid(unconfirmed(&warning)));
     }
     let outcome = play::apply_move(
         tx,

@@ -112,7 +112,7 @@ pub fn submit_paper_card(
             }
             SeatCard::Enter { side, card } => {
                 if side.is_some_and(|side| side != mine) {
-                    return Err(AppError::Forbidden(format!(
+                    return Err(AppError::forbidden(format!(
                         "you play side {mine}: enter your own side's card; another side's card is theirs to enter"
                     )));
                 }

@@ -35,12 +35,7 @@ pub(super) async fn seat_state(
 /// prefers (English when it names no language offered); the rest of the state (codes, field
 /// names) stays as it is.
 fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
-    let header = req
-        .headers()
-        .get(actix_web::http::header::ACCEPT_LANGUAGE)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or_default();
-    let lang = Lang::from_accept_language(header);
+    let lang = crate::web::error::lang_of_client(req);
     if lang != Lang::ENGLISH && !state.said.is_empty() {
         state.message = lang.say_all(&state.said);
     }

@@ -243,9 +243,9 @@ impl ResponseError for PageError {
 }
 
 impl PageError {
-    /// The error's page, its frame in `lang` (the reason itself is in English still).
+    /// The error's page in `lang`, its reason too.
     pub fn page_in(&self, lang: Lang) -> HttpResponse {
-        self.page_saying(lang, self.0.to_string())
+        self.page_saying(lang, self.0.said_in(lang))
     }
 
     /// The error's page in `lang`, its reason said by `message` (already in `lang`).
@@ -277,20 +277,26 @@ impl PageError {
     }
 }
 
-/// A page's error drawn again in the reader's language: an error's own answer
-/// ([`ResponseError::error_response`]) knows no request, so it is drawn in English first.
+/// An error drawn again in the reader's language: an error's own answer
+/// ([`ResponseError::error_response`]) knows no request, so it is drawn in English first. A
+/// page follows the reader's chosen language, the API's `error` the client's `Accept-Language`.
 pub async fn errors_in_readers_language(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     let response = next.call(req).await?.map_into_boxed_body();
-    let lang = super::session::lang_of(response.request());
-    let again = response
-        .response()
-        .error()
-        .and_then(|error| error.as_error::<PageError>())
-        .filter(|_| lang != Lang::ENGLISH)
-        .map(|error| error.page_in(lang));
+    let Some(error) = response.response().error() else {
+        return Ok(response);
+    };
+    let again = if let Some(error) = error.as_error::<PageError>() {
+        let lang = super::session::lang_of(response.request());
+        (lang != Lang::ENGLISH).then(|| error.page_in(lang))
+    } else if let Some(error) = error.as_error::<crate::web::error::ApiError>() {
+        let lang = crate::web::error::lang_of_client(response.request());
+        (lang != Lang::ENGLISH).then(|| error.answer_in(lang))
+    } else {
+        None
+    };
     Ok(match again {
         Some(page) => response.into_response(page),
         None => response,
@@ -306,7 +312,7 @@ pub fn tell_refusal(visitor: &Visitor, error: AppError) -> Result<(), PageError>
     match error {
         AppError::Internal(_) => Err(PageError(error)),
         refusal => {
-            visitor.flash("error", refusal.to_string());
+            visitor.flash("error", refusal.said_in(visitor.lang()));
             Ok(())
         }
     }
@@ -357,7 +363,7 @@ fn form_config() -> web::FormConfig {
                 }
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             };
-            let page = PageError(AppError::Invalid(message));
+            let page = PageError(AppError::invalid(message));
             let mut response = page.error_response();
             *response.status_mut() = status;
             actix_web::error::InternalError::from_response(err, response).into()

@@ -77,7 +77,7 @@ fn refusal_page(
     say: impl Fn(Lang) -> String,
 ) -> HttpResponse {
     let lang = crate::web::session::lang_of(req);
-    let error = PageError(AppError::Conflict(say(Lang::ENGLISH)));
+    let error = PageError(AppError::conflict(say(Lang::ENGLISH)));
     let mut page = error.page_saying(lang, say(lang));
     *page.status_mut() = status;
     page

@@ -76,7 +76,7 @@ pub struct RoundView {
     pub tables: Vec<TableView>,
     pub byes: Vec<Named>,
     /// Tables whose scores are missing, with why.
-    pub missing: Vec<(u32, String)>,
+    pub missing: Vec<(u32, crate::i18n::Said)>,
     /// "miles" or "points".
     pub unit: &'static str,
 }

@@ -67,7 +67,8 @@ async fn set_password(req: HttpRequest, mut form: HostForm<PasswordForm>) -> Pag
     let hash = match passwords::hash_new_password(password).await {
         Ok(Ok(hash)) => hash,
         Ok(Err(error)) => {
-            form.visitor.flash("error", error.to_string());
+            form.visitor
+                .flash("error", error.said_in(form.visitor.lang()));
             return Ok(redirect(&format!("/events/{event}/host#access")));
         }
         Err(_busy) => {

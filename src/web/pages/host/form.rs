@@ -12,9 +12,7 @@ use serde::de::DeserializeOwned;
 use crate::app::{App, AppError, AppResult, HostKey, events};
 use crate::i18n::{Lang, Said};
 use crate::web::live::{Hub, Topic};
-use crate::web::pages::{
-    Layout, PageError, PageResult, host_or_login, page, redirect, run, tell_refusal,
-};
+use crate::web::pages::{Layout, PageError, PageResult, host_or_login, page, redirect, run};
 use crate::web::session::Visitor;
 
 /// A form of the console, taken apart once for every handler: the visitor must host the
@@ -194,18 +192,27 @@ impl<T: Send + 'static> HostForm<T> {
         } = self;
         let event = host.event;
         let reader = visitor.lang();
+        // The answer or the refusal, said in the console's language; a failure of ours
+        // shows the error page.
         let result = run(&app, move |app| {
-            let said = use_case(app, &host, fields)?;
-            let lang = crate::web::pages::event_page_lang(reader, events::language(app, &host)?);
-            Ok(lang.say(&said))
+            let outcome = use_case(app, &host, fields);
+            if let Err(AppError::Internal(_)) = outcome {
+                return outcome.map(|_| Ok(String::new()));
+            }
+            let lang = events::language(app, &host).map_or(reader, |event| {
+                crate::web::pages::event_page_lang(reader, event)
+            });
+            Ok(outcome
+                .map(|said| lang.say(&said))
+                .map_err(|refusal| refusal.said_in(lang)))
         })
-        .await;
+        .await?;
         match result {
             Ok(message) => {
                 hub.publish(event, Topic::Event);
                 visitor.flash("ok", message);
             }
-            Err(error) => tell_refusal(&visitor, error)?,
+            Err(refusal) => visitor.flash("error", refusal),
         }
         Ok(redirect(&format!("/events/{event}/host#{anchor}")))
     }

@@ -421,7 +421,7 @@ async fn play(
     let (seen, value) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => {
-            visitor.flash("error", error.to_string());
+            visitor.flash("error", error.said_in(visitor.lang()));
             return Ok(redirect(&back));
         }
     };
@@ -442,7 +442,7 @@ async fn play(
             visitor
                 .lang()
                 .msg("seat-stale-move")
-                .arg("message", message)
+                .arg("message", visitor.lang().say(&message))
                 .text(),
         ),
         Err(error) => super::tell_refusal(&visitor, error)?,

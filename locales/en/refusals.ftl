@@ -1,0 +1,14 @@
+# Refusals of the use cases (app/ and tournament/): what was wrong and what to do. The API
+# says them in its reader's language too (its `error`), the pages in theirs.
+
+refused-time-up = time is up: the round has ended, so no more moves can be played
+refused-ours = something went wrong on our side; try again in a moment, and tell the host if it goes on
+refused-not-found = not found
+refused-concurrent-change = someone else changed this at the same moment; reload and try again
+# TRANSITIONAL: English words kept as they were, until each has its message.
+said-as-is = { $text }
+
+# Closing a round.
+refused-cards-not-in = the score cards are not all in and confirmed
+# "table 3 has no scores yet: the score cards are not all in and confirmed"
+refused-table-without-scores = table { $table } has no scores yet: { $reason }
