@@ -92,10 +92,8 @@ pub fn recent_notes(deal: &LoadedDeal, count: u32) -> Vec<StandInNote> {
 
 /// The players of an event the host handed to a bot.
 pub fn handed_players(conn: &mut Conn, event: i64) -> AppResult<std::collections::HashSet<i64>> {
-    Ok(queries::players_of_event(conn, event)?
+    Ok(queries::stand_in_players_of_event(conn, event)?
         .into_iter()
-        .filter(|p| p.stand_in)
-        .map(|p| p.id)
         .collect())
 }
 

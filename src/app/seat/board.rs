@@ -40,67 +40,68 @@ pub fn kept_board(app: &App, key: &SeatKey) -> AppResult<KeptBoard> {
     })
 }
 
-/// A kept board after moves at its table, drawn from the replay this instance keeps when it is
-/// at least as recent as a move's notice said (`at`): reads nothing, so a live stream may call
-/// it on its own thread. `None` when no such replay is kept, or the deal is another one.
-pub fn board_told(app: &App, kept: &KeptBoard, at: DealAt) -> Option<KeptBoard> {
-    let frame = kept.frame.as_ref()?;
+/// A kept board after moves at its table, drawn in place from the replay this instance keeps
+/// when it is at least as recent as a move's notice said (`at`): reads nothing, so a live
+/// stream may call it on its own thread. `false`, and the board left as it was, when no such
+/// replay is kept or the deal is another one.
+pub fn board_told(app: &App, kept: &mut KeptBoard, at: DealAt) -> bool {
+    let Some(frame) = &kept.frame else {
+        return false;
+    };
     if at.game != frame.game {
-        return None;
+        return false;
     }
-    let deal = app.deals().at_least(at)?;
-    Some(redrawn(kept, frame, &deal, app.now()))
+    let Some(deal) = app.deals().at_least(at) else {
+        return false;
+    };
+    redraw(kept, &deal, app.now());
+    true
 }
 
 /// A kept board after moves at its table: the same board with the table's deal as it stands,
-/// drawn from the deal alone. When the move's notice said where the deal stands (`at`) and
-/// this instance keeps that replay (or a later one), nothing is read; otherwise the table's
-/// latest deal is read (the kept replay and the actions stored since). `None` when that is not
-/// enough and the stream must read the whole board again: the deal was won and another dealt,
-/// or the board shows no deal.
-pub fn board_after_moves(
-    app: &App,
-    kept: &KeptBoard,
-    at: Option<DealAt>,
-) -> AppResult<Option<KeptBoard>> {
-    let Some(frame) = &kept.frame else {
-        return Ok(None);
+/// drawn in place from the deal alone. When the move's notice said where the deal stands
+/// (`at`) and this instance keeps that replay (or a later one), nothing is read; otherwise the
+/// table's latest deal is read (the kept replay and the actions stored since). `false`, and the
+/// board left as it was, when that is not enough and the stream must read the whole board
+/// again: the deal was won and another dealt, or the board shows no deal.
+pub fn board_after_moves(app: &App, kept: &mut KeptBoard, at: Option<DealAt>) -> AppResult<bool> {
+    let Some((table, game)) = kept.frame.as_ref().map(|f| (f.table, f.game)) else {
+        return Ok(false);
     };
     if let Some(at) = at {
-        if at.game != frame.game {
-            return Ok(None);
+        if at.game != game {
+            return Ok(false);
         }
-        if let Some(board) = board_told(app, kept, at) {
-            return Ok(Some(board));
+        if board_told(app, kept, at) {
+            return Ok(true);
         }
     }
-    let read = app.read(
-        |conn| match queries::latest_game_of_table(conn, frame.table)? {
-            Some(row) if row.id == frame.game => play::load_deal(conn, row).map(Some),
-            _ => Ok(None),
-        },
-    )?;
-    Ok(read.map(|deal| redrawn(kept, frame, &deal, app.now())))
+    let read = app.read(|conn| match queries::latest_game_of_table(conn, table)? {
+        Some(row) if row.id == game => play::load_deal(conn, row).map(Some),
+        _ => Ok(None),
+    })?;
+    Ok(match read {
+        Some(deal) => {
+            redraw(kept, &deal, app.now());
+            true
+        }
+        None => false,
+    })
 }
 
-/// The kept board with `deal` drawn in.
-pub(super) fn redrawn(
-    kept: &KeptBoard,
-    frame: &DealFrame,
-    deal: &LoadedDeal,
-    now: DateTime<Utc>,
-) -> KeptBoard {
-    let mut board = kept.board.clone();
+/// The kept board with `deal` drawn in, in place (a stream redraws six boards a move: copying
+/// each was a measurable share of the server's time).
+fn redraw(kept: &mut KeptBoard, deal: &LoadedDeal, now: DateTime<Utc>) {
+    let KeptBoard { board, frame } = kept;
+    let Some(frame) = frame else {
+        return;
+    };
     frame.apply(&mut board.state, Some(deal), now);
     if let Some(round) = &mut board.state.round
         && round.state == rounds::RoundState::Running
         && let Some(end) = round.ends_at
     {
         round.left_ms = Some((end - now).num_milliseconds().max(0));
-    }
-    KeptBoard {
-        board,
-        frame: Some(frame.clone()),
     }
 }
 

@@ -114,6 +114,19 @@ pub fn players_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<Playe
     })
 }
 
+/// The players of an event whose seat is handed to a bot (the bot task asks four times a
+/// second, so it reads these few rather than every player).
+pub fn stand_in_players_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<i64>> {
+    on_backend!(conn, {
+        players::table
+            .inner_join(entries::table)
+            .filter(entries::event_id.eq(event_id))
+            .filter(players::stand_in.eq(true))
+            .select(players::id)
+            .load(conn)
+    })
+}
+
 pub fn players_of_entry(conn: &mut Conn, entry_id: i64) -> QueryResult<Vec<Player>> {
     on_backend!(conn, {
         players::table

@@ -1,8 +1,9 @@
 //! Drawings shared by the streams that show the same page.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Change, lock};
 
@@ -19,8 +20,35 @@ pub struct Drawings<K> {
     slots: Mutex<HashMap<K, Weak<DrawingSlot>>>,
 }
 
-/// One key's latest drawing; streams wait here (asynchronously) while one of them draws.
-pub type DrawingSlot = tokio::sync::Mutex<Option<Drawing>>;
+/// One key's latest drawing; streams wait here (asynchronously) while one of them draws. It
+/// also keeps how long the last drawing took, which sets how often the streams redraw
+/// ([`DrawingSlot::period`]).
+#[derive(Debug, Default)]
+pub struct DrawingSlot {
+    pub drawing: Arc<tokio::sync::Mutex<Option<Drawing>>>,
+    took_us: AtomicU64,
+}
+
+impl DrawingSlot {
+    /// How long the streams of this slot gather changes before they redraw together: `floor`,
+    /// or ten times as long as the last drawing took if that is longer (in steps of a quarter
+    /// second, so that every stream of the slot counts the same period), at most five seconds.
+    /// A page of a thousand tables that takes 90 ms to draw is drawn once a second, not twice:
+    /// at most a tenth of the server's time goes to one shared page, however big the party.
+    pub fn period(&self, floor: Duration) -> Duration {
+        const STEP_US: u64 = 250_000;
+        const MOST: Duration = Duration::from_secs(5);
+        let paced_us = self.took_us.load(Ordering::Relaxed).saturating_mul(10);
+        let paced = Duration::from_micros(paced_us.div_ceil(STEP_US) * STEP_US);
+        floor.max(paced.min(MOST))
+    }
+
+    /// Notes how long a drawing took.
+    pub fn took(&self, took: Duration) {
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        self.took_us.store(us, Ordering::Relaxed);
+    }
+}
 
 /// A drawing: what the stream sends, and when its reading of the database began.
 #[derive(Debug, Clone)]
@@ -37,7 +65,7 @@ impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
             return slot;
         }
         slots.retain(|_, slot| slot.strong_count() > 0);
-        let slot = Arc::new(tokio::sync::Mutex::new(None));
+        let slot = Arc::new(DrawingSlot::default());
         slots.insert(key, Arc::downgrade(&slot));
         slot
     }
@@ -55,8 +83,10 @@ impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
 
 /// The regions for `change` from the drawing `kept` in a slot: the kept drawing when it shows
 /// the change (after `allowed` says this stream may still see it), or else a new one from
-/// `draw`, kept for the others. Runs where use cases do, holding the slot.
+/// `draw`, kept for the others (with the time it took, in `slot`). Runs where use cases do,
+/// holding the slot's drawing.
 pub fn shared_drawing<E>(
+    slot: &DrawingSlot,
     kept: &mut Option<Drawing>,
     change: &Change,
     allowed: impl FnOnce() -> Result<(), E>,
@@ -70,6 +100,7 @@ pub fn shared_drawing<E>(
     }
     let began = Instant::now();
     let regions = draw()?;
+    slot.took(began.elapsed());
     *kept = Some(Drawing {
         began,
         regions: regions.clone(),
@@ -80,7 +111,6 @@ pub fn shared_drawing<E>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     /// A drawing counted by how often it was made.
     fn draw(made: &std::cell::Cell<u32>) -> Result<Vec<(&'static str, String)>, String> {
@@ -94,7 +124,13 @@ mod tests {
         change: &Change,
         made: &std::cell::Cell<u32>,
     ) -> Result<Vec<(&'static str, String)>, String> {
-        shared_drawing(&mut slot.blocking_lock(), change, || Ok(()), || draw(made))
+        shared_drawing(
+            slot,
+            &mut slot.drawing.blocking_lock(),
+            change,
+            || Ok(()),
+            || draw(made),
+        )
     }
 
     #[test]
@@ -122,6 +158,25 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_page_that_takes_long_to_draw_is_drawn_less_often() {
+        let slot = DrawingSlot::default();
+        let floor = Duration::from_millis(500);
+        // Nothing drawn yet, or a quick drawing: the page's own period.
+        assert_eq!(slot.period(floor), floor);
+        slot.took(Duration::from_millis(20));
+        assert_eq!(slot.period(floor), floor);
+        // A drawing of 90 ms: ten times that, counted in quarter seconds.
+        slot.took(Duration::from_millis(90));
+        assert_eq!(slot.period(floor), Duration::from_millis(1000));
+        // Never more than five seconds, however slow.
+        slot.took(Duration::from_secs(3));
+        assert_eq!(slot.period(floor), Duration::from_secs(5));
+        // Quick again: back to the floor.
+        slot.took(Duration::from_millis(10));
+        assert_eq!(slot.period(floor), floor);
+    }
+
+    #[test]
     fn a_stream_no_longer_allowed_gets_no_shared_drawing() {
         let drawings: Drawings<i64> = Drawings::default();
         let slot = drawings.slot(1);
@@ -129,7 +184,8 @@ mod tests {
         let change = Change::everything_now();
         assert!(drawn(&slot, &change, &made).is_ok());
         let refused = shared_drawing(
-            &mut slot.blocking_lock(),
+            &slot,
+            &mut slot.drawing.blocking_lock(),
             &change,
             || Err("the host keeps this page private".to_owned()),
             || draw(&made),

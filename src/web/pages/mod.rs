@@ -433,7 +433,7 @@ where
     Q: Fn(&App, &crate::web::live::Change) -> Option<Redraw> + 'static,
     F: Fn(&App, &crate::web::live::Change) -> AppResult<Redraw> + Send + Sync + Clone + 'static,
 {
-    stream_of(app, listener, gather, move |app, change| {
+    stream_of(app, listener, move || gather, move |app, change| {
         let quickly = quick(&app, &change);
         let render = render.clone();
         async move {
@@ -449,10 +449,12 @@ where
 /// pages): they share the drawings kept in `slot` (see [`crate::web::live::Drawings`]). While
 /// one stream draws, the others wait for its drawing without holding a thread; each checks
 /// with `allowed` that it may still see the page before it sends a drawing it did not make.
+/// They gather changes together for `period`, or longer when the page takes long to draw
+/// ([`crate::web::live::DrawingSlot::period`]).
 pub fn shared_live_stream<A, D>(
     app: web::Data<App>,
     listener: crate::web::live::Listener,
-    gather: crate::web::live::Gather,
+    period: std::time::Duration,
     slot: std::sync::Arc<crate::web::live::DrawingSlot>,
     allowed: A,
     draw: D,
@@ -461,12 +463,15 @@ where
     A: Fn(&App) -> AppResult<()> + Send + Sync + Clone + 'static,
     D: Fn(&App) -> AppResult<Vec<(&'static str, String)>> + Send + Sync + Clone + 'static,
 {
+    let paced = slot.clone();
+    let gather = move || crate::web::live::Gather::Together(paced.period(period));
     stream_of(app, listener, gather, move |app, change| {
         let (slot, allowed, draw) = (slot.clone(), allowed.clone(), draw.clone());
         async move {
-            let mut kept = slot.lock_owned().await;
+            let mut kept = slot.drawing.clone().lock_owned().await;
             redrawn(&app, move |app| {
                 let regions = crate::web::live::shared_drawing(
+                    &slot,
                     &mut kept,
                     &change,
                     || allowed(app),
@@ -495,13 +500,14 @@ pub const RECONNECT: &str = "reconnect";
 
 /// The server-sent events of a page: its first drawing, then `redraw` after each change the
 /// listener hears, each region sent as an event.
-fn stream_of<R, Fut>(
+fn stream_of<G, R, Fut>(
     app: web::Data<App>,
     listener: crate::web::live::Listener,
-    gather: crate::web::live::Gather,
+    gather: G,
     redraw: R,
 ) -> impl actix_web::Responder
 where
+    G: Fn() -> crate::web::live::Gather + 'static,
     R: Fn(web::Data<App>, crate::web::live::Change) -> Fut + 'static,
     Fut: std::future::Future<Output = Option<Redraw>> + 'static,
 {
@@ -511,8 +517,8 @@ where
     let open = crate::metrics::StreamOpen::new();
     let closing = listener.closing();
     let updates = futures_util::stream::unfold(
-        (app, listener, redraw, Some(first), open, closing, false),
-        move |(app, mut listener, redraw, first, open, mut closing, ended)| async move {
+        (app, listener, (gather, redraw), Some(first), open, closing, false),
+        move |(app, mut listener, (gather, redraw), first, open, mut closing, ended)| async move {
             // The server is stopping: the page is told to reconnect (to the server that comes
             // back), and the stream ends so that the server can finish.
             let reconnect = || {
@@ -527,14 +533,14 @@ where
                 _ if closing.now() => None,
                 Some(first) => Some(first),
                 None => tokio::select! {
-                    change = crate::web::live::next_change(&mut listener, gather) => Some(change?),
+                    change = crate::web::live::next_change(&mut listener, gather()) => Some(change?),
                     () = closing.wait() => None,
                 },
             };
             let Some(change) = change else {
                 return Some((
                     reconnect(),
-                    (app, listener, redraw, None, open, closing, true),
+                    (app, listener, (gather, redraw), None, open, closing, true),
                 ));
             };
             let (regions, last) = match redraw(app.clone(), change).await {
@@ -550,7 +556,7 @@ where
                 .collect();
             Some((
                 futures_util::stream::iter(events),
-                (app, listener, redraw, None, open, closing, last),
+                (app, listener, (gather, redraw), None, open, closing, last),
             ))
         },
     )

@@ -485,7 +485,7 @@ async fn screen_live(
     Ok(super::shared_live_stream(
         app,
         hub.listen(Audience::Event(id)),
-        Gather::Together(Duration::from_millis(500)),
+        Duration::from_millis(500),
         slot,
         move |app| events::view_event(app, &allowed).map(drop),
         move |app| screen_regions(&report::screen(app, &viewer)?, &base),
@@ -512,7 +512,7 @@ async fn standings_live(
     Ok(super::shared_live_stream(
         app,
         hub.listen(Audience::Event(id)),
-        Gather::Together(Duration::from_millis(1000)),
+        Duration::from_millis(1000),
         slot,
         move |app| events::view_event(app, &allowed).map(drop),
         move |app| {

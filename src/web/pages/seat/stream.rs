@@ -37,9 +37,15 @@ pub(super) async fn live(
             (post_move.clone(), post_card.clone()),
             draft.clone(),
         );
-        move |data: seat::SeatBoard| -> AppResult<crate::web::pages::Redraw> {
+        move |data: &seat::SeatBoard| -> AppResult<crate::web::pages::Redraw> {
             let table = data.table;
-            let board = board(lang, data, csrf.clone(), urls.clone(), draft.as_ref())?;
+            let board = board(
+                lang,
+                data.clone(),
+                csrf.clone(),
+                urls.clone(),
+                draft.as_ref(),
+            )?;
             Ok(crate::web::pages::Redraw {
                 regions: vec![("board", fragment(&board)?)],
                 table,
@@ -55,12 +61,19 @@ pub(super) async fn live(
                 return None;
             }
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-            let before = kept.as_ref()?;
-            let at = change.tables.get(&before.board.table?).copied().flatten()?;
-            let now = seat::board_told(app, before, at)?;
-            let redraw = draw(now.board.clone()).ok()?;
-            *kept = Some(now);
-            Some(redraw)
+            let board = kept.as_mut()?;
+            let at = change.tables.get(&board.board.table?).copied().flatten()?;
+            if !seat::board_told(app, board, at) {
+                return None;
+            }
+            match draw(&board.board) {
+                Ok(redraw) => Some(redraw),
+                Err(_) => {
+                    // Drawn again from the database by the slow path.
+                    *kept = None;
+                    None
+                }
+            }
         }
     };
     Ok(crate::web::pages::live_stream(
@@ -71,36 +84,30 @@ pub(super) async fn live(
         move |app, change| {
             // After moves at its table only, the board is drawn again from the deal alone.
             let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-            let after_moves = match kept.as_ref() {
-                Some(before) if !change.everything => {
-                    let at = before
-                        .board
-                        .table
-                        .and_then(|t| change.tables.get(&t).copied().flatten());
-                    seat::board_after_moves(app, before, at)?
+            if let Some(board) = kept.as_mut().filter(|_| !change.everything) {
+                let at = board
+                    .board
+                    .table
+                    .and_then(|t| change.tables.get(&t).copied().flatten());
+                if seat::board_after_moves(app, board, at)? {
+                    return draw(&board.board);
                 }
-                _ => None,
+            }
+            // Every drawing of more than moves checks the seat's key again: a seat the host
+            // gave a new link or released is taken back from this page at once, and its
+            // stream ends (the host's change wakes every seat of the event).
+            let now = match seat::kept_board(app, &key) {
+                Err(AppError::Forbidden(_)) => {
+                    *kept = None;
+                    return Ok(crate::web::pages::Redraw {
+                        regions: vec![("board", fragment(&TakenBack { lang })?)],
+                        table: None,
+                        last: true,
+                    });
+                }
+                other => other?,
             };
-            let now = match after_moves {
-                Some(now) => now,
-                // Every drawing of more than moves checks the seat's key again: a seat the
-                // host gave a new link or released is taken back from this page at once,
-                // and its stream ends (the host's change wakes every seat of the event).
-                None => match seat::kept_board(app, &key) {
-                    Err(AppError::Forbidden(_)) => {
-                        *kept = None;
-                        return Ok(crate::web::pages::Redraw {
-                            regions: vec![("board", fragment(&TakenBack { lang })?)],
-                            table: None,
-                            last: true,
-                        });
-                    }
-                    other => other?,
-                },
-            };
-            let data = now.board.clone();
-            *kept = Some(now);
-            draw(data)
+            draw(&kept.insert(now).board)
         },
     ))
 }
