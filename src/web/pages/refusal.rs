@@ -77,7 +77,8 @@ fn refusal_page(
     say: impl Fn(Lang) -> String,
 ) -> HttpResponse {
     let lang = crate::web::session::lang_of(req);
-    let error = PageError(AppError::conflict(say(Lang::ENGLISH)));
+    // The kind of page ("not now"); its words are `say`'s, in the reader's language.
+    let error = PageError(AppError::Conflict(crate::i18n::Said::new("error-not-now")));
     let mut page = error.page_saying(lang, say(lang));
     *page.status_mut() = status;
     page
