@@ -1014,3 +1014,68 @@ fn a_405_names_the_methods_the_address_accepts() {
     let answer: Value = response.json().expect("JSON");
     assert_eq!(answer["code"], "method_not_allowed");
 }
+
+/// One POST of a raw body to the API, with an `Accept-Language` or none, and a token or none.
+fn post_raw(
+    server: &Server,
+    path: &str,
+    (lang, token): (Option<&str>, Option<&str>),
+    body: &str,
+) -> (u16, Value) {
+    let mut request = server
+        .client()
+        .post(server.url(path))
+        .header("content-type", "application/json")
+        .body(body.to_owned());
+    if let Some(lang) = lang {
+        request = request.header("accept-language", lang);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().expect("request");
+    (response.status().as_u16(), response.json().expect("JSON"))
+}
+
+#[test]
+fn an_api_refusal_says_its_error_in_the_clients_language_and_keeps_its_code() {
+    let server = Server::start();
+    // Settings the tournament refuses, then a body that is not JSON at all.
+    for (body, english, french) in [
+        (
+            r#"{"name": "Club", "table_size": 5}"#,
+            "a table seats 2 or 3 players each for himself, or 4 or 6 playing partners, not 5",
+            "une table accueille 2 ou 3 joueurs chacun pour soi",
+        ),
+        (
+            "{",
+            "the request body is not valid JSON",
+            "le corps de la requête n'est pas du JSON valide",
+        ),
+    ] {
+        let (status, plain) = post_raw(&server, "/api/v1/events", (None, None), body);
+        let (french_status, in_french) =
+            post_raw(&server, "/api/v1/events", (Some("fr"), None), body);
+        assert_eq!(status, french_status, "{body}");
+        assert!(status == 400 || status == 422, "{status}: {plain}");
+        assert_eq!(plain["code"], in_french["code"], "{body}");
+        let said = plain["error"].as_str().unwrap_or_default();
+        assert!(said.starts_with(english), "{said}");
+        let said = in_french["error"].as_str().unwrap_or_default();
+        assert!(said.starts_with(french), "{said}");
+    }
+    // A name too long for an entry, refused by the API in French.
+    let host = Host::create(&server, json!({"name": "Club", "seed": 1}));
+    let long = "A".repeat(201);
+    let (status, answer) = post_raw(
+        &server,
+        &host.path("/entries"),
+        (Some("fr"), Some(&host.token)),
+        &json!({ "names": [long] }).to_string(),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["code"], "invalid");
+    let said = answer["error"].as_str().unwrap_or_default();
+    assert!(said.contains("le nom du joueur"), "{said}");
+    assert!(said.contains("201 caractères"), "{said}");
+}

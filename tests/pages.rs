@@ -2210,3 +2210,65 @@ fn the_paper_score_cards_are_printed_in_the_events_language() {
     assert!(cards.contains("10 milles <span"), "{cards}");
     assert!(cards.contains("Milles</th>"), "{cards}");
 }
+
+#[test]
+fn a_refusal_in_the_console_reads_french() {
+    let server = Server::start();
+    let host = Browser::speaking(&server, "fr");
+    let event = create_with(&host, "Soirée", &[("language", "fr")]);
+    let said = |(status, body): (u16, String)| {
+        if status == 303 {
+            flash(&host, event)
+        } else {
+            body
+        }
+    };
+    let long = "A".repeat(201);
+    let refused = said(add(&host, event, &long));
+    for words in [
+        "le nom du joueur",
+        "fait 201",
+        "caractères",
+        "raccourcissez-le",
+    ] {
+        assert!(refused.contains(words), "{words}: {refused}");
+    }
+    assert!(!refused.contains("characters"), "{refused}");
+    // An option out of range on the start page, in French beside its field.
+    let (status, refused) = post_start(&host, &[("name", "Club"), ("table_size", "5")]);
+    assert_eq!(status, 422);
+    assert!(
+        refused.contains("une table accueille 2 ou 3 joueurs chacun pour soi"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn pseudo_language_a_refused_host_and_a_missing_event_say_only_messages() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Private");
+    let stranger = Browser::speaking(&server, "en-XA");
+    let wrong_token = format!("/events/{event}/host?token=0123456789abcdef0123456789abcdef");
+    let (status, html) = stranger.get(&wrong_token);
+    assert_eq!(status, 403);
+    let left = untranslated(&html, &[]);
+    assert!(
+        left.is_empty(),
+        "a refused host: not from a message: {left:?}"
+    );
+    for missing in ["/events/999/standings", "/no/such/page"] {
+        let (status, html) = stranger.get(missing);
+        assert_eq!(status, 404, "{missing}");
+        let left = untranslated(&html, &[]);
+        assert!(left.is_empty(), "{missing}: not from a message: {left:?}");
+    }
+    // The same refusals read French.
+    let french = Browser::speaking(&server, "fr");
+    let (status, html) = french.get(&wrong_token);
+    assert_eq!(status, 403);
+    assert!(html.contains("ne vaut pas pour cette soirée"), "{html}");
+    let (status, html) = french.get("/events/999/standings");
+    assert_eq!(status, 404);
+    assert!(html.contains("pas de soirée 999"), "{html}");
+}

@@ -1861,7 +1861,8 @@ fn a_late_entry_scores_its_missed_rounds_as_the_host_chose() {
         Ok(MissedRounds::RoundAverage)
     );
     assert_eq!(MissedRounds::parse("zero"), Ok(MissedRounds::Zero));
-    let refused = MissedRounds::parse("half").expect_err("not a choice");
+    let refused =
+        touring::i18n::Lang::ENGLISH.say(&MissedRounds::parse("half").expect_err("not a choice"));
     assert!(
         refused.contains("\"zero\"") && refused.contains("\"round_average\""),
         "{refused}"
@@ -2193,9 +2194,18 @@ fn a_guest_list_of_partnerships_reads_ann_and_bob_as_one_entry() {
     assert_eq!(guests[1].1, Members::partners("Cy", "Di").expect("names"));
 }
 
+/// Refusals in English, as the tests read them.
+fn english(problems: Vec<touring::i18n::Said>) -> Vec<String> {
+    problems
+        .iter()
+        .map(|said| touring::i18n::Lang::ENGLISH.say(said))
+        .collect()
+}
+
 #[test]
 fn a_guest_list_names_every_wrong_line() {
-    let problems = guest_list("Ann\nBob & Cy\nann\n\u{202e}Di\n", false).expect_err("refused");
+    let problems =
+        english(guest_list("Ann\nBob & Cy\nann\n\u{202e}Di\n", false).expect_err("refused"));
     assert_eq!(problems.len(), 3, "{problems:?}");
     assert!(problems[0].starts_with("line 2 "), "{problems:?}");
     assert!(
@@ -2203,7 +2213,7 @@ fn a_guest_list_names_every_wrong_line() {
         "{problems:?}"
     );
     assert!(problems[2].starts_with("line 4: "), "{problems:?}");
-    let problems = guest_list("Ann\nBob & Cy", true).expect_err("refused");
+    let problems = english(guest_list("Ann\nBob & Cy", true).expect_err("refused"));
     assert!(
         problems[0].contains("line 1") && problems[0].contains("\"Ann & Bob\""),
         "{problems:?}"
@@ -2216,7 +2226,7 @@ fn a_guest_list_is_neither_empty_nor_longer_than_the_limit() {
     let long: String = (0..=MAX_GUEST_LINES)
         .map(|n| format!("Guest {n}\n"))
         .collect();
-    let problems = guest_list(&long, false).expect_err("too long");
+    let problems = english(guest_list(&long, false).expect_err("too long"));
     assert!(problems[0].contains("at most"), "{problems:?}");
 }
 

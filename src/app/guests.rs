@@ -25,16 +25,17 @@ pub fn add_guests(
                 .into_iter()
                 .map(|p| (tournament::name_key(&p.name), p.name))
                 .collect();
-        let problems: Vec<String> = guests
+        let problems: Vec<crate::i18n::Said> = guests
             .iter()
             .flat_map(|(line, members)| members.names().iter().map(move |name| (*line, name)))
             .filter_map(|(line, name)| {
                 let theirs = taken.get(&tournament::name_key(name))?;
-                Some(format!(
-                    "line {line}: there is already a player called \"{theirs}\" in this \
-                     event: add an initial or a surname (\"{name} B.\") to tell them apart, or \
-                     leave the line out"
-                ))
+                Some(
+                    crate::i18n::Said::new("refused-guests-line-taken")
+                        .number("line", line)
+                        .text("theirs", theirs.clone())
+                        .text("name", name.clone()),
+                )
             })
             .collect();
         if !problems.is_empty() {
@@ -43,11 +44,12 @@ pub fn add_guests(
         if let Some(cap) = cap {
             let have = queries::entries_of_event(conn, event.id())?.len();
             if have + guests.len() > cap {
-                return Err(AppError::conflict(format!(
-                    "this event has {have} entries and the list adds {}: this server takes at \
-                     most {cap} (its --max-entries setting allows more)",
-                    guests.len()
-                )));
+                return Err(AppError::conflict(
+                    crate::i18n::Said::new("refused-guests-cap")
+                        .number("have", have)
+                        .number("adds", guests.len())
+                        .number("cap", cap),
+                ));
             }
         }
         let count = guests.len();
@@ -59,9 +61,16 @@ pub fn add_guests(
 }
 
 /// One refusal naming every problem of the list.
-fn refused(problems: Vec<String>) -> AppError {
-    AppError::invalid(format!(
-        "nobody was added; fix the list and send it again: {}",
-        problems.join("; ")
-    ))
+fn refused(problems: Vec<crate::i18n::Said>) -> AppError {
+    let problems = problems
+        .into_iter()
+        .reduce(|first, next| {
+            crate::i18n::Said::new("refused-list-and")
+                .said("first", first)
+                .said("next", next)
+        })
+        .unwrap_or_else(|| crate::i18n::Said::new("refused-guests-empty"));
+    AppError::invalid(
+        crate::i18n::Said::new("refused-guests-nobody-added").said("problems", problems),
+    )
 }

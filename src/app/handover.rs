@@ -35,55 +35,50 @@ pub fn hand_to_late_arrival_in(
     now: chrono::NaiveDateTime,
 ) -> AppResult<HandedOver> {
     if event.is_finished() {
-        return Err(AppError::conflict(
-            "the evening is over: there is no seat left to hand over",
-        ));
+        return Err(AppError::conflict(crate::i18n::Said::new(
+            "refused-handover-over",
+        )));
     }
     if event.settings.table_size.partners() {
-        return Err(AppError::conflict(
-            "in an evening of partnerships a late arrival cannot take one partner's seat: hand the seat to a bot instead (the partnership plays on and keeps its score)",
-        ));
+        return Err(AppError::conflict(crate::i18n::Said::new(
+            "refused-handover-partners",
+        )));
     }
     let leaving = queries::players_of_event(conn, event.id())?
         .into_iter()
         .find(|p| p.id == player)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player}")))?;
-    let entry = queries::entry(conn, leaving.entry_id)?
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player}")))?;
+        .ok_or_else(|| no_such_player(player))?;
+    let entry = queries::entry(conn, leaving.entry_id)?.ok_or_else(|| no_such_player(player))?;
     if entry.is_bot {
-        return Err(AppError::conflict(
-            "that seat is a bot's: add the late guest instead, and the next seating seats them",
-        ));
+        return Err(AppError::conflict(crate::i18n::Said::new(
+            "refused-handover-bot",
+        )));
     }
     if entry.withdrawn_round.is_some() {
-        return Err(AppError::conflict(format!(
-            "{} has withdrawn already: their seat is not theirs to hand over",
-            leaving.name
-        )));
+        return Err(AppError::conflict(
+            crate::i18n::Said::new("refused-handover-withdrawn").text("name", leaving.name),
+        ));
     }
     let round = rounds::latest(conn, event)?
         .filter(|r| !r.is_closed())
-        .ok_or_else(|| {
-            AppError::conflict(
-                "no round is being played: add the late guest instead, and the next seating seats them",
-            )
-        })?;
+        .ok_or_else(|| AppError::conflict(crate::i18n::Said::new("refused-handover-no-round")))?;
     if round.is_seated() {
-        return Err(AppError::conflict(format!(
-            "round {} has not started: withdraw {} and add the late guest instead, and the seating is made again with them",
-            round.number(),
-            leaving.name
-        )));
+        return Err(AppError::conflict(
+            crate::i18n::Said::new("refused-handover-not-started")
+                .number("round", round.number())
+                .text("name", leaving.name),
+        ));
     }
     let table = queries::table_of_entry(conn, round.row.id, entry.id)?.ok_or_else(|| {
-        AppError::conflict(format!(
-            "{} sits out round {} (a bye): there is no seat to hand over",
-            leaving.name,
-            round.number()
-        ))
+        AppError::conflict(
+            crate::i18n::Said::new("refused-handover-bye")
+                .text("name", leaving.name.clone())
+                .number("round", round.number()),
+        )
     })?;
-    let members =
-        Members::player(name).map_err(|e| AppError::invalid(format!("the late guest: {e}")))?;
+    let members = Members::player(name).map_err(|e| {
+        AppError::invalid(crate::i18n::Said::new("refused-late-guest").said("reason", e.said()))
+    })?;
     let (late, links) = events::add_entry_with(conn, event, members, None, missed, now)?;
     let link = links
         .into_iter()
@@ -143,4 +138,11 @@ pub fn hand_to_late_arrival(
         events::check_room(conn, event, cap)?;
         hand_to_late_arrival_in(conn, event, player, name, missed, now)
     })
+}
+
+/// The refusal of a player this event does not have.
+fn no_such_player(player: i64) -> AppError {
+    AppError::not_found(
+        crate::i18n::Said::new("refused-no-such-player").text("player", player.to_string()),
+    )
 }

@@ -86,14 +86,14 @@ pub fn check_new_password(password: &str) -> AppResult<()> {
     }
     let length = password.chars().count();
     if length < MIN_PASSWORD {
-        return Err(AppError::invalid(format!(
-            "choose a password of at least {MIN_PASSWORD} characters"
-        )));
+        return Err(AppError::invalid(
+            crate::i18n::Said::new("refused-password-short").number("min", MIN_PASSWORD),
+        ));
     }
     if length > MAX_PASSWORD {
-        return Err(AppError::invalid(format!(
-            "a password of at most {MAX_PASSWORD} characters is plenty"
-        )));
+        return Err(AppError::invalid(
+            crate::i18n::Said::new("refused-password-long").number("max", MAX_PASSWORD),
+        ));
     }
     Ok(())
 }

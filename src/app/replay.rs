@@ -100,10 +100,12 @@ pub struct Replay {
 /// The refusal of a deal that cannot be replayed: not there, or not over yet (the same words,
 /// so that the refusal tells nothing about a deal being played).
 pub fn no_such_deal(at: DealRef) -> AppError {
-    AppError::not_found(format!(
-        "there is no finished deal {} at table {} in round {}: pick one from the list of replays",
-        at.deal, at.table, at.round
-    ))
+    AppError::not_found(
+        crate::i18n::Said::new("refused-no-such-deal")
+            .number("deal", at.deal)
+            .number("table", at.table)
+            .number("round", at.round),
+    )
 }
 
 /// Names and bot flags of every entry of the event.
@@ -226,9 +228,11 @@ pub fn replay_in(tx: &mut Tx, event: &EventRecord, at: DealRef, step: u32) -> Ap
     let loaded = play::load_deal(tx, row)?;
     let steps = loaded.actions;
     if step > steps {
-        return Err(AppError::invalid(format!(
-            "this deal has steps 0 to {steps}; there is no step {step}: pick a step from 0 (as dealt) to {steps} (as it ended)"
-        )));
+        return Err(AppError::invalid(
+            crate::i18n::Said::new("refused-replay-step")
+                .number("steps", steps)
+                .number("step", step),
+        ));
     }
     let mut game = Game::new(loaded.game.config(), loaded.row.seed as u64, &[])
         .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", loaded.row.id)))?;

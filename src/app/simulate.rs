@@ -46,8 +46,8 @@ pub struct Timings {
 pub fn run(app: &App, clock: &ManualClock, options: &Options) -> AppResult<(EventReport, Timings)> {
     let start = std::time::Instant::now();
     let mut timings = Timings::default();
-    let table_size = TableSize::from_players(options.table_size)
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let table_size =
+        TableSize::from_players(options.table_size).map_err(|e| AppError::invalid(e.said()))?;
     let mut settings = Settings::new("Simulated evening", options.seed);
     settings.rules = options.rules;
     settings.table_size = table_size;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::EntryId;
 use super::names::{NameError, clean_name};
 use super::settings::{Settings, TableSize};
+use crate::i18n::Said;
 
 /// Who an entry is.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -117,14 +118,12 @@ impl MissedRounds {
     }
 
     /// Reads the word the API and the console's form send: `zero` or `round_average`.
-    pub fn parse(word: &str) -> Result<MissedRounds, String> {
+    pub fn parse(word: &str) -> Result<MissedRounds, Said> {
         match word.trim() {
             "zero" | "0" => Ok(MissedRounds::Zero),
             "round_average" | "average" => Ok(MissedRounds::RoundAverage),
-            other => Err(format!(
-                "\"{}\" is not a choice for the rounds a late entry missed: use \"zero\" (they score 0) or \"round_average\" (they score each round's average)",
-                other.chars().take(20).collect::<String>()
-            )),
+            other => Err(Said::new("refused-missed-rounds-choice")
+                .text("word", other.chars().take(20).collect::<String>())),
         }
     }
 }
@@ -183,6 +182,21 @@ pub enum EntryError {
     Name(NameError),
 }
 
+impl EntryError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            EntryError::PartnersNeeded { players } => {
+                Said::new("refused-entry-partners-needed").number("players", *players)
+            }
+            EntryError::SingleNeeded { players } => {
+                Said::new("refused-entry-single-needed").number("players", *players)
+            }
+            EntryError::Name(name) => name.said(),
+        }
+    }
+}
+
 /// Checks that an entry's members fit the event: partnerships exactly when the tables are of
 /// four or six.
 pub fn check_entry(settings: &Settings, members: &Members) -> Result<(), EntryError> {
@@ -204,7 +218,7 @@ pub const MAX_GUEST_LINES: usize = 300;
 /// the rules of names refuse, and a name typed twice in the list (as [`name_key`] compares).
 ///
 /// [`name_key`]: super::name_key
-pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, Vec<String>> {
+pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, Vec<Said>> {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -212,15 +226,14 @@ pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, V
         .filter(|(_, line)| !line.is_empty())
         .collect();
     if lines.is_empty() {
-        return Err(vec![
-            "the list is empty: type one guest per line".to_owned(),
-        ]);
+        return Err(vec![Said::new("refused-guests-empty")]);
     }
     if lines.len() > MAX_GUEST_LINES {
-        return Err(vec![format!(
-            "the list has {} guests; paste at most {MAX_GUEST_LINES} at a time",
-            lines.len()
-        )]);
+        return Err(vec![
+            Said::new("refused-guests-too-many")
+                .number("count", lines.len())
+                .number("max", MAX_GUEST_LINES),
+        ]);
     }
     let mut problems = Vec::new();
     let mut entries = Vec::new();
@@ -230,34 +243,42 @@ pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, V
         let members = match (partners, parts.as_slice()) {
             (true, [first, second]) => Members::partners(first, second),
             (true, _) => {
-                problems.push(format!(
-                    "line {number} (\"{line}\"): this event seats partnerships: write the two \
-                     partners as \"Ann & Bob\""
-                ));
+                problems.push(
+                    Said::new("refused-guests-line-partners")
+                        .number("line", number)
+                        .text("text", line),
+                );
                 continue;
             }
             (false, [name]) => Members::player(name),
             (false, _) => {
-                problems.push(format!(
-                    "line {number} (\"{line}\"): this event seats single players: put each \
-                     guest on a line of their own"
-                ));
+                problems.push(
+                    Said::new("refused-guests-line-single")
+                        .number("line", number)
+                        .text("text", line),
+                );
                 continue;
             }
         };
         let members = match members {
             Ok(members) => members,
             Err(e) => {
-                problems.push(format!("line {number}: {e}"));
+                problems.push(
+                    Said::new("refused-guests-line-name")
+                        .number("line", number)
+                        .said("reason", e.said()),
+                );
                 continue;
             }
         };
         for name in members.names() {
             if let Some(first) = seen.insert(super::name_key(name), number) {
-                problems.push(format!(
-                    "line {number}: \"{name}\" is already on line {first}: add an initial or a \
-                     surname to tell them apart"
-                ));
+                problems.push(
+                    Said::new("refused-guests-line-twice")
+                        .number("line", number)
+                        .text("name", name.clone())
+                        .number("first", first),
+                );
             }
         }
         entries.push((number, members));

@@ -10,6 +10,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Said;
+
 /// The longest name, in characters (Unicode scalar values) after trimming.
 pub const MAX_NAME_CHARS: usize = 200;
 
@@ -42,6 +44,44 @@ pub enum NameError {
     },
     #[error("{what} has no visible character: type at least one letter")]
     Invisible { what: String },
+}
+
+impl NameError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            NameError::Empty { what } => Said::new("refused-name-empty").said("what", whose(what)),
+            NameError::TooLong { what, start, chars } => Said::new("refused-name-too-long")
+                .said("what", whose(what))
+                .text("start", start.clone())
+                .number("chars", *chars)
+                .number("max", MAX_NAME_CHARS),
+            NameError::ControlCharacter { what } => {
+                Said::new("refused-name-control").said("what", whose(what))
+            }
+            NameError::Disguising { what, code } => Said::new("refused-name-disguising")
+                .said("what", whose(what))
+                .text("code", code.clone()),
+            NameError::Invisible { what } => {
+                Said::new("refused-name-invisible").said("what", whose(what))
+            }
+        }
+    }
+}
+
+/// Whose name a [`NameError`] is about, as a message ([`clean_name`]'s callers name it in
+/// English, which the error keeps for its `Display`).
+fn whose(what: &str) -> Said {
+    Said::new(match what {
+        "the event's name" => "refused-name-of-event",
+        "the player's name" => "refused-name-of-player",
+        "the first partner's name" => "refused-name-of-first-partner",
+        "the second partner's name" => "refused-name-of-second-partner",
+        "the series' name" => "refused-name-of-series",
+        "the person's name" => "refused-name-of-person",
+        "the name of who corrects" => "refused-name-of-corrector",
+        _ => "refused-name-of-other",
+    })
 }
 
 /// Characters that reverse or isolate the direction of text, and invisible spaces: refused in

@@ -131,6 +131,48 @@ pub enum SeriesError {
     AttendanceIsSeasonal,
 }
 
+impl SeriesError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> crate::i18n::Said {
+        use crate::i18n::Said;
+        match self {
+            SeriesError::BestOutOfRange { n } => Said::new("refused-series-best-out-of-range")
+                .text("n", n.to_string())
+                .number("max", MAX_BEST),
+            SeriesError::BestWithoutNumber => Said::new("refused-series-best-without-number"),
+            SeriesError::NumberWithoutBest { count } => {
+                Said::new("refused-series-number-without-best").text("count", count.clone())
+            }
+            SeriesError::UnknownCounting { count } => {
+                Said::new("refused-series-unknown-counting").text("count", count.clone())
+            }
+            SeriesError::BestMoreThanHeld { n, held } => {
+                Said::new("refused-series-best-more-than-held")
+                    .number("n", *n)
+                    .number("held", *held)
+            }
+            SeriesError::LinkedToThemselves { name } => {
+                Said::new("refused-series-linked-to-themselves").text("name", name.clone())
+            }
+            SeriesError::AlreadyOnePerson { name, other } => {
+                Said::new("refused-series-already-one-person")
+                    .text("name", name.clone())
+                    .text("other", other.clone())
+            }
+            SeriesError::NoSuchPerson { name } => {
+                Said::new("refused-series-no-such-person").text("name", name.clone())
+            }
+            SeriesError::NotLinked { name } => {
+                Said::new("refused-series-not-linked").text("name", name.clone())
+            }
+            SeriesError::UnknownPrize { prize } => {
+                Said::new("refused-series-unknown-prize").text("prize", prize.clone())
+            }
+            SeriesError::AttendanceIsSeasonal => Said::new("refused-series-attendance-is-seasonal"),
+        }
+    }
+}
+
 /// A person stored for a series: made when the host links, splits or picks someone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Person {

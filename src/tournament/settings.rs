@@ -528,6 +528,60 @@ pub enum SettingsError {
 }
 
 impl SettingsError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> crate::i18n::Said {
+        use crate::i18n::Said;
+        let time = |seconds: u32| describe_secs(u64::from(seconds));
+        match self {
+            SettingsError::Name(name) => name.said(),
+            SettingsError::TableSize { players } => {
+                Said::new("refused-settings-table-size").number("players", *players)
+            }
+            SettingsError::RoundLength { seconds } => Said::new("refused-settings-round-length")
+                .text("min", time(MIN_ROUND_SECS))
+                .text("max", time(MAX_ROUND_SECS))
+                .text("asked", time(*seconds)),
+            SettingsError::Games { games } => {
+                Said::new("refused-settings-games").number("games", *games)
+            }
+            SettingsError::Points { points } => Said::new("refused-settings-points")
+                .number("game", GAME_POINTS)
+                .number("points", *points),
+            SettingsError::PointsElsewhere { rules } => {
+                Said::new("refused-settings-points-elsewhere")
+                    .number("game", GAME_POINTS)
+                    .text("rules", rules.clone())
+            }
+            SettingsError::Rounds { rounds } => Said::new("refused-settings-rounds")
+                .number("max", MAX_ROUNDS)
+                .number("rounds", *rounds),
+            SettingsError::TimeLimit { seconds } => Said::new("refused-settings-time-limit")
+                .text("min", time(MIN_LIMIT_SECS))
+                .text("max", time(MAX_LIMIT_SECS))
+                .text("asked", time(*seconds)),
+            SettingsError::LimitShorterThanRound { limit, round } => {
+                Said::new("refused-settings-limit-shorter")
+                    .text("limit", time(*limit))
+                    .text("round", time(*round))
+            }
+            SettingsError::Prizes { prizes } => Said::new("refused-settings-prizes")
+                .number("max", MAX_PRIZES)
+                .number("prizes", *prizes),
+            SettingsError::OtherRulesOptions { rules, options } => {
+                Said::new("refused-settings-other-rules-options")
+                    .text("rules", *rules)
+                    .text("options", *options)
+            }
+            SettingsError::Option { message, .. } => {
+                Said::new("refused-settings-option").text("problem", message.clone())
+            }
+            SettingsError::TurnLength { seconds } => Said::new("refused-settings-turn-length")
+                .number("min", MIN_TURN_SECS)
+                .number("max", MAX_TURN_SECS)
+                .number("seconds", *seconds),
+        }
+    }
+
     /// The settings field the problem concerns, for a form to mark.
     pub const fn field(&self) -> &'static str {
         match self {
@@ -560,3 +614,18 @@ impl std::fmt::Display for SettingsErrors {
 }
 
 impl std::error::Error for SettingsErrors {}
+
+impl SettingsErrors {
+    /// Every problem, to say one after the other in the reader's language.
+    pub fn said(&self) -> crate::i18n::Said {
+        self.0
+            .iter()
+            .map(SettingsError::said)
+            .reduce(|first, next| {
+                crate::i18n::Said::new("refused-list-and")
+                    .said("first", first)
+                    .said("next", next)
+            })
+            .unwrap_or_else(|| crate::i18n::Said::new("refused-settings-none"))
+    }
+}

@@ -24,6 +24,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{App as ActixApp, HttpRequest, HttpResponse, HttpServer, middleware, web};
 
 use crate::app::{App, AppError, AppResult};
+use crate::i18n::Said;
 use error::json_error;
 
 /// Runs one use case off the async threads (the use case opens its own transaction): the
@@ -202,98 +203,104 @@ fn is_api(req: &HttpRequest) -> bool {
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
     if !is_api(&req) {
-        use actix_web::ResponseError as _;
-        return pages::PageError(crate::app::AppError::not_found(format!(
-            "there is no page at {}: check the link, or start from the home page",
-            crate::engine::json::truncate(req.path(), 80)
-        )))
-        .error_response();
+        // Drawn in the reader's language here: no error goes with this answer for the
+        // middleware to draw again.
+        return pages::PageError(crate::app::AppError::not_found(
+            Said::new("refused-no-page")
+                .text("path", crate::engine::json::truncate(req.path(), 80)),
+        ))
+        .page_in(session::lang_of(&req));
     }
-    json_error(
-        StatusCode::NOT_FOUND,
-        "not_found",
-        format!(
-            "there is nothing at {} {}; the API is described at /api/openapi.json",
-            req.method(),
-            crate::engine::json::truncate(req.path(), 80)
-        ),
-    )
+    let message = Said::new("refused-api-nothing-here")
+        .text("method", req.method().to_string())
+        .text("path", crate::engine::json::truncate(req.path(), 80));
+    json_said(&req, StatusCode::NOT_FOUND, "not_found", &message)
+}
+
+/// The API's JSON error for a request it could not take, its `error` said in the client's
+/// language (`Accept-Language`).
+fn json_said(req: &HttpRequest, status: StatusCode, code: &str, message: &Said) -> HttpResponse {
+    json_error(status, code, error::lang_of_client(req).say(message))
 }
 
 fn json_config() -> web::JsonConfig {
     web::JsonConfig::default()
         .limit(MAX_JSON)
-        .error_handler(|err, _req| {
+        .error_handler(|err, req| {
             let (status, code, message) = match &err {
                 JsonPayloadError::OverflowKnownLength { .. }
                 | JsonPayloadError::Overflow { .. } => (
                     StatusCode::PAYLOAD_TOO_LARGE,
                     "too_large",
-                    format!("the request body is larger than {MAX_JSON} bytes; nothing was stored"),
+                    Said::new("refused-api-body-too-large").number("max", MAX_JSON),
                 ),
                 JsonPayloadError::Payload(e) if limits::is_body_timeout(e) => (
                     StatusCode::REQUEST_TIMEOUT,
                     "too_slow",
-                    "the request body came too slowly; nothing was stored: send it again".to_owned(),
+                    Said::new("refused-api-body-too-slow"),
                 ),
                 JsonPayloadError::ContentType => (
                     StatusCode::UNSUPPORTED_MEDIA_TYPE,
                     "invalid",
-                    "send the body as JSON with Content-Type: application/json".to_owned(),
+                    Said::new("refused-api-body-content-type"),
                 ),
                 // Broken JSON cannot be read at all (400); JSON that reads but does not fit the
                 // operation (a wrong type, an unknown field, a number out of range) is 422.
                 JsonPayloadError::Deserialize(e) if e.is_syntax() || e.is_eof() => (
                     StatusCode::BAD_REQUEST,
                     "invalid",
-                    format!(
-                        "the request body is not valid JSON ({e}); send one JSON object, as described at /api/openapi.json"
-                    ),
+                    Said::new("refused-api-body-not-json").text("problem", e.to_string()),
                 ),
                 JsonPayloadError::Deserialize(e) => (
                     StatusCode::UNPROCESSABLE_ENTITY,
                     "invalid",
-                    format!(
-                        "the JSON body does not fit: {e}; nothing was stored (the fields are described at /api/openapi.json)"
-                    ),
+                    Said::new("refused-api-body-does-not-fit").text("problem", e.to_string()),
                 ),
                 other => (
                     StatusCode::BAD_REQUEST,
                     "invalid",
-                    format!("the request body could not be read: {other}"),
+                    Said::new("refused-api-body-unreadable").text("problem", other.to_string()),
                 ),
             };
-            actix_web::error::InternalError::from_response(err, json_error(status, code, message))
-                .into()
+            let answer = json_said(req, status, code, &message);
+            actix_web::error::InternalError::from_response(err, answer).into()
         })
 }
 
 fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|err: PathError, req| {
         if !is_api(req) {
-            let message = format!(
-                "there is no page at {}: check the link (event numbers are whole numbers)",
-                crate::engine::json::truncate(req.path(), 80)
-            );
-            return actix_web::error::InternalError::from_response(
-                err,
-                actix_web::ResponseError::error_response(&pages::PageError(
-                    crate::app::AppError::not_found(message),
-                )),
-            )
-            .into();
+            let message = crate::i18n::Said::new("refused-no-page-number")
+                .text("path", crate::engine::json::truncate(req.path(), 80));
+            let page = pages::PageError(crate::app::AppError::not_found(message))
+                .page_in(session::lang_of(req));
+            return actix_web::error::InternalError::from_response(err, page).into();
         }
-        let message = format!(
-            "the address {} is not valid ({}): ids and numbers in an address are whole numbers, such as /api/v1/events/1/rounds/2",
-            crate::engine::json::truncate(req.path(), 80),
-            crate::engine::json::truncate(&err.to_string(), 80)
-        );
+        let message = Said::new("refused-api-address")
+            .text("path", crate::engine::json::truncate(req.path(), 80))
+            .text(
+                "problem",
+                crate::engine::json::truncate(&err.to_string(), 80),
+            );
         actix_web::error::InternalError::from_response(
             err,
-            json_error(StatusCode::NOT_FOUND, "not_found", message),
+            json_said(req, StatusCode::NOT_FOUND, "not_found", &message),
         )
         .into()
     })
+}
+
+/// Methods for a refusal: "GET or POST" ("GET ou POST" in French).
+fn one_of(methods: &[&'static str]) -> Said {
+    methods
+        .iter()
+        .map(|method| Said::new("refused-api-method-name").text("name", *method))
+        .reduce(|first, next| {
+            Said::new("refused-list-or")
+                .said("first", first)
+                .said("next", next)
+        })
+        .unwrap_or_else(|| Said::new("refused-api-method-name").text("name", "GET"))
 }
 
 /// The API's answer for an address it has no route for with this method: a JSON 405 that
@@ -305,15 +312,15 @@ pub async fn method_not_allowed(req: HttpRequest) -> HttpResponse {
         return not_found(req).await;
     }
     let path = crate::engine::json::truncate(req.path(), 80);
-    let message = format!(
-        "{} is not allowed on {path}: use {} (the API is described at /api/openapi.json)",
-        req.method(),
-        allowed.join(" or ")
-    );
-    let mut answer = json_error(
+    let message = Said::new("refused-api-method")
+        .text("method", req.method().to_string())
+        .text("path", path)
+        .said("allowed", one_of(&allowed));
+    let mut answer = json_said(
+        &req,
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
-        message,
+        &message,
     );
     if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {
         answer.headers_mut().insert(header::ALLOW, value);
@@ -325,18 +332,15 @@ fn query_config() -> web::QueryConfig {
     web::QueryConfig::default().error_handler(|err: QueryPayloadError, req| {
         if !is_api(req) {
             // A person followed a link that was cut or changed: say so in their words.
-            use actix_web::ResponseError as _;
-            let mut page = pages::PageError(AppError::Invalid(
-                "this page's address has something after the \"?\" that it cannot read (a number that is not a number, or something given twice): check the link, or open the page again from the projector or the console".into(),
-            ))
-            .error_response();
+            let mut page = pages::PageError(AppError::Invalid(Said::new("refused-address-query")))
+                .page_in(session::lang_of(req));
             *page.status_mut() = StatusCode::BAD_REQUEST;
             return actix_web::error::InternalError::from_response(err, page).into();
         }
-        let message = format!("the query string is not valid: {err}");
+        let message = Said::new("refused-api-query").text("problem", err.to_string());
         actix_web::error::InternalError::from_response(
             err,
-            json_error(StatusCode::BAD_REQUEST, "invalid", message),
+            json_said(req, StatusCode::BAD_REQUEST, "invalid", &message),
         )
         .into()
     })

@@ -182,10 +182,9 @@ impl Visitor {
     pub fn check_csrf(&self, presented: &str) -> AppResult<()> {
         match self.0.get::<String>(CSRF) {
             Ok(Some(token)) if same_hash(&token, presented) => Ok(()),
-            _ => Err(AppError::Forbidden(
-                "this form has expired (or came from another site): reload the page and try again"
-                    .into(),
-            )),
+            _ => Err(AppError::Forbidden(crate::i18n::Said::new(
+                "refused-form-expired",
+            ))),
         }
     }
 

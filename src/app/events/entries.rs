@@ -28,10 +28,9 @@ pub fn check_room(conn: &mut Conn, event: &EventRecord, cap: Option<usize>) -> A
         return Ok(());
     };
     if queries::entries_of_event(conn, event.id())?.len() >= cap {
-        return Err(AppError::conflict(format!(
-            "this event already has {cap} entries, the most this server takes; \
-             the server's --max-entries setting allows more"
-        )));
+        return Err(AppError::conflict(
+            crate::i18n::Said::new("refused-entries-cap").number("cap", cap),
+        ));
     }
     Ok(())
 }
@@ -48,9 +47,9 @@ pub(super) fn check_unique_names(
     if let [a, b] = names
         && tournament::name_key(a) == tournament::name_key(b)
     {
-        return Err(AppError::invalid(format!(
-            "both partners are called \"{a}\": add an initial or a surname to tell them apart"
-        )));
+        return Err(AppError::invalid(
+            crate::i18n::Said::new("refused-partners-same-name").text("name", a.clone()),
+        ));
     }
     let taken: std::collections::HashSet<String> = queries::players_of_event(conn, event.id())?
         .iter()
@@ -61,9 +60,9 @@ pub(super) fn check_unique_names(
         .iter()
         .find(|name| taken.contains(&tournament::name_key(name)))
     {
-        return Err(AppError::invalid(format!(
-            "there is already a player called \"{name}\" in this event: add an initial or a surname (\"{name} B.\") so that the tents, the boards and the standings tell them apart"
-        )));
+        return Err(AppError::invalid(
+            crate::i18n::Said::new("refused-name-taken").text("name", name.clone()),
+        ));
     }
     Ok(())
 }
@@ -92,10 +91,11 @@ pub fn add_entry_with(
     now: NaiveDateTime,
 ) -> AppResult<(models::Entry, Vec<PlayerLink>)> {
     if event.is_finished() {
-        return Err(AppError::conflict("the event is over; no more entries"));
+        return Err(AppError::conflict(crate::i18n::Said::new(
+            "refused-event-over-entries",
+        )));
     }
-    tournament::check_entry(&event.settings, &members)
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+    tournament::check_entry(&event.settings, &members).map_err(|e| AppError::invalid(e.said()))?;
     let names = members.names().to_vec();
     if bot_level.is_none() {
         check_unique_names(conn, event, &names, None)?;
@@ -160,7 +160,11 @@ pub fn add_bots(
 pub fn entry_of(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<models::Entry> {
     queries::entry(conn, entry_id)?
         .filter(|e| e.event_id == event.id())
-        .ok_or_else(|| AppError::not_found(format!("this event has no entry {entry_id}")))
+        .ok_or_else(|| {
+            AppError::not_found(
+                crate::i18n::Said::new("refused-no-such-entry").text("entry", entry_id.to_string()),
+            )
+        })
 }
 
 /// Renames the players of an entry (one name, or two for a partnership).
@@ -171,8 +175,7 @@ pub fn rename_entry_in(
     members: Members,
 ) -> AppResult<()> {
     let entry = entry_of(conn, event, entry_id)?;
-    tournament::check_entry(&event.settings, &members)
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+    tournament::check_entry(&event.settings, &members).map_err(|e| AppError::invalid(e.said()))?;
     let names = members.names().to_vec();
     if !entry.is_bot {
         check_unique_names(conn, event, &names, Some(entry.id))?;
@@ -215,8 +218,6 @@ pub fn remove_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> A
         .map(|p| p.name.as_str())
         .collect::<Vec<_>>()
         .join(" & ");
-    // A partnership's names take "are".
-    let is = if players.len() > 1 { "are" } else { "is" };
     let mut round_one = None;
     for round in queries::rounds_of_event(conn, event.id())? {
         let byes: Vec<EntryId> = serde_json::from_str(&round.byes)?;
@@ -230,10 +231,12 @@ pub fn remove_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> A
         if round.number == 1 && round.started_at.is_none() {
             round_one = Some(round.id);
         } else {
-            return Err(AppError::conflict(format!(
-                "{name} {is} seated in round {}, so they stay in the record: withdraw them instead (they keep whatever they scored and are not seated again)",
-                round.number
-            )));
+            return Err(AppError::conflict(
+                crate::i18n::Said::new("refused-entry-seated")
+                    .text("names", name)
+                    .number("count", players.len())
+                    .number("round", round.number),
+            ));
         }
     }
     if let Some(round) = round_one {
@@ -290,7 +293,12 @@ pub(super) fn player_of(
     queries::players_of_event(conn, event.id())?
         .into_iter()
         .find(|p| p.id == player_id)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player_id}")))
+        .ok_or_else(|| {
+            AppError::not_found(
+                crate::i18n::Said::new("refused-no-such-player")
+                    .text("player", player_id.to_string()),
+            )
+        })
 }
 
 /// Makes a new seat link for a player (the old one stops working).
@@ -389,10 +397,10 @@ pub fn bot_level(level: Option<&str>) -> AppResult<Option<&'static str>> {
         Some("random") => Ok(Some("random")),
         Some("steady") => Ok(Some("steady")),
         Some("shrewd") => Ok(Some("shrewd")),
-        Some(other) => Err(AppError::invalid(format!(
-            "there is no bot level \"{}\": choose random, steady or shrewd",
-            crate::engine::json::truncate(other, 20)
-        ))),
+        Some(other) => Err(AppError::invalid(
+            crate::i18n::Said::new("refused-no-bot-level")
+                .text("level", crate::engine::json::truncate(other, 20)),
+        )),
     }
 }
 

@@ -25,9 +25,7 @@ pub const FINISHED: &str = "finished";
 /// The answer every refused host secret gets, whether or not the event exists, so that a
 /// wrong guess tells nothing.
 pub fn host_refusal() -> AppError {
-    AppError::Forbidden(
-        "that host link or password is not valid for this event; open the host link you were given when the event was created".into(),
-    )
+    AppError::Forbidden(crate::i18n::Said::new("refused-host"))
 }
 
 /// An event with its settings read.
@@ -87,8 +85,11 @@ impl EventRecord {
 
 /// Reads an event and its settings.
 pub fn load(conn: &mut Conn, id: i64) -> AppResult<EventRecord> {
-    let row = queries::event(conn, id)?
-        .ok_or_else(|| AppError::not_found(format!("there is no event {id}")))?;
+    let row = queries::event(conn, id)?.ok_or_else(|| {
+        AppError::not_found(
+            crate::i18n::Said::new("refused-no-such-event").text("event", id.to_string()),
+        )
+    })?;
     let settings: Settings = serde_json::from_str(&row.settings)?;
     Ok(EventRecord { row, settings })
 }
@@ -123,10 +124,7 @@ pub fn load_as_viewer(conn: &mut Conn, viewer: &ViewerKey) -> AppResult<EventRec
 
 /// The refusal of a private view without its key.
 pub fn viewer_refusal() -> AppError {
-    AppError::Forbidden(
-        "the host keeps this event private: add the viewer key (?key=...) or the host's token"
-            .into(),
-    )
+    AppError::Forbidden(crate::i18n::Said::new("refused-private-event"))
 }
 
 /// Does this proof open the event as its host: its host token, or a session opened in its
@@ -172,16 +170,9 @@ pub fn create(
 
 /// Checks settings, joining every problem into one message.
 pub fn checked(settings: Settings) -> AppResult<Settings> {
-    settings.checked().map_err(|errors| {
-        AppError::invalid(
-            errors
-                .0
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })
+    settings
+        .checked()
+        .map_err(|errors| AppError::invalid(errors.said()))
 }
 
 /// Changes the settings. Before the first round starts anything may change (as long as the
@@ -200,9 +191,9 @@ pub fn update_settings(
     let mut only_language = old.clone();
     only_language.language = new.language;
     if event.is_finished() && only_language != new {
-        return Err(AppError::conflict(
-            "the event is over; its settings can no longer change (only its language, for the printed pages)",
-        ));
+        return Err(AppError::conflict(crate::i18n::Said::new(
+            "refused-settings-event-over",
+        )));
     }
     if event.row.status != SETUP {
         let mut allowed = only_language;
@@ -212,17 +203,17 @@ pub fn update_settings(
         allowed.round = new.round;
         allowed.turn_seconds = new.turn_seconds;
         if allowed != new {
-            return Err(AppError::conflict(
-                "the evening has started: only the name, the prizes, the round length, the turn clock, the length of the evening and its language can still change",
-            ));
+            return Err(AppError::conflict(crate::i18n::Said::new(
+                "refused-settings-started",
+            )));
         }
     }
     if new.table_size.partners() != old.table_size.partners()
         && !queries::entries_of_event(conn, event.id())?.is_empty()
     {
-        return Err(AppError::conflict(
-            "entries are already in: switching between partnerships and single players would not fit them; withdraw them first or keep the table size",
-        ));
+        return Err(AppError::conflict(crate::i18n::Said::new(
+            "refused-settings-entries-in",
+        )));
     }
     let json = serde_json::to_string(&new)?;
     queries::update_event_settings(conn, event.id(), &new.name, &json, now)?;

@@ -74,9 +74,7 @@ pub struct GuestSeason {
 
 /// The refusal of a member card that is not one of this series'.
 pub fn card_refusal() -> AppError {
-    AppError::Forbidden(
-        "that member card is not valid for this series (the host may have printed new ones): ask the host for your card, or open your page from your seat link".into(),
-    )
+    AppError::Forbidden(crate::i18n::Said::new("refused-member-card"))
 }
 
 pub(super) fn guest_season(
@@ -157,9 +155,9 @@ pub fn guest_by_seat(app: &App, seat: &crate::app::seat::SeatKey) -> AppResult<G
     app.read(|conn| {
         let holder = seat.holder(conn)?;
         let Some(id) = holder.event.row.series_id else {
-            return Err(AppError::not_found(
-                "this evening is in no series: it has no season to show (your seat page shows the evening)",
-            ));
+            return Err(AppError::not_found(crate::i18n::Said::new(
+                "refused-evening-in-no-series",
+            )));
         };
         let series = load(conn, id)?;
         let seat = Appearance {
@@ -217,9 +215,11 @@ pub(super) fn seat_in_series(conn: &mut Conn, id: i64, player: i64) -> AppResult
             return Ok(());
         }
     }
-    Err(AppError::not_found(format!(
-        "player {player} did not sit at any evening of series {id}: use a player id from one of its evenings (GET /api/v1/events/{{event}}/entries)"
-    )))
+    Err(AppError::not_found(
+        crate::i18n::Said::new("refused-player-not-in-series")
+            .text("player", player.to_string())
+            .text("series", id.to_string()),
+    ))
 }
 
 /// The people of a series' other evenings who are not entered in this one (none when it is

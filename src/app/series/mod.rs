@@ -26,14 +26,11 @@ use crate::tournament::{
 
 /// The answer every refused series token gets, whether or not the series exists.
 pub fn series_refusal() -> AppError {
-    AppError::Forbidden(
-        "that token is not the host token of this series: send the series' own host token (the one given when the series was made) as Authorization: Bearer"
-            .into(),
-    )
+    AppError::Forbidden(crate::i18n::Said::new("refused-series-host"))
 }
 
 fn refused(error: SeriesError) -> AppError {
-    AppError::invalid(error.to_string())
+    AppError::invalid(error.said())
 }
 
 /// A series with its counting read.
@@ -58,8 +55,11 @@ fn counting_of(row: &models::Series) -> AppResult<Counting> {
 
 /// Reads a series.
 pub fn load(conn: &mut Conn, id: i64) -> AppResult<SeriesRecord> {
-    let row = queries::series(conn, id)?
-        .ok_or_else(|| AppError::not_found(format!("there is no series {id}")))?;
+    let row = queries::series(conn, id)?.ok_or_else(|| {
+        AppError::not_found(
+            crate::i18n::Said::new("refused-no-such-series").text("series", id.to_string()),
+        )
+    })?;
     let counting = counting_of(&row)?;
     let prizes = PrizeChoice::read(&row.evening_prizes, &row.season_prizes)
         .map_err(|e| AppError::Internal(format!("series {id} has odd prizes: {e}")))?;
@@ -121,7 +121,7 @@ pub fn create_series(
     prizes: PrizeChoice,
 ) -> AppResult<(SeriesRecord, String)> {
     let name = tournament::clean_name(name, "the series' name")
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+        .map_err(|e| AppError::invalid(e.said()))?;
     let now = app.now_naive();
     let token = new_token();
     let hash = hash_token(&token);
@@ -173,7 +173,7 @@ pub fn update_series(
     let name = name
         .map(|n| tournament::clean_name(&n, "the series' name"))
         .transpose()
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+        .map_err(|e| AppError::invalid(e.said()))?;
     app.write(|conn| {
         let series = load_as_host(conn, id, proof)?;
         let counting = counting.unwrap_or(series.counting);

@@ -72,7 +72,7 @@ pub(super) fn person_named(
         return Ok(person.id);
     }
     let name = tournament::clean_name(name, "the person's name")
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+        .map_err(|e| AppError::invalid(e.said()))?;
     Ok(queries::insert_series_person(
         conn,
         &NewSeriesPerson {

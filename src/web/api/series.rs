@@ -30,11 +30,11 @@ fn prizes(input: Option<PrizesInput>) -> Result<Option<PrizeChoice>, AppError> {
     input
         .map(|p| PrizeChoice::parse(&p.evening, &p.season))
         .transpose()
-        .map_err(|e| AppError::invalid(e.to_string()))
+        .map_err(|e| AppError::invalid(e.said()))
 }
 
 fn counting(count: Option<&str>, count_best: Option<i64>) -> Result<Counting, AppError> {
-    Counting::parse(count, count_best).map_err(|e| AppError::invalid(e.to_string()))
+    Counting::parse(count, count_best).map_err(|e| AppError::invalid(e.said()))
 }
 
 fn token(req: &HttpRequest) -> SeriesProof {

@@ -339,20 +339,21 @@ pub struct CsrfOnly {
 fn form_config() -> web::FormConfig {
     web::FormConfig::default()
         .limit(64 * 1024)
-        .error_handler(|err, _req| {
+        .error_handler(|err, req| {
             let message = match &err {
                 actix_web::error::UrlencodedError::Payload(e)
                     if crate::web::limits::is_body_timeout(e) =>
                 {
-                    "the form came too slowly; nothing was stored: send it again".to_owned()
+                    crate::i18n::Said::new("refused-form-too-slow")
                 }
                 actix_web::error::UrlencodedError::Overflow { .. } => {
-                    "the form sent is too large; shorten what you typed".to_owned()
+                    crate::i18n::Said::new("refused-form-too-large")
                 }
                 actix_web::error::UrlencodedError::Parse(_) => {
-                    "the form could not be read; reload the page and try again".to_owned()
+                    crate::i18n::Said::new("refused-form-unreadable")
                 }
-                other => format!("the form does not fit ({other}); reload the page and try again"),
+                other => crate::i18n::Said::new("refused-form-does-not-fit")
+                    .text("problem", other.to_string()),
             };
             let status = match &err {
                 actix_web::error::UrlencodedError::Overflow { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -364,7 +365,7 @@ fn form_config() -> web::FormConfig {
                 _ => StatusCode::UNPROCESSABLE_ENTITY,
             };
             let page = PageError(AppError::invalid(message));
-            let mut response = page.error_response();
+            let mut response = page.page_in(super::session::lang_of(req));
             *response.status_mut() = status;
             actix_web::error::InternalError::from_response(err, response).into()
         })

@@ -179,9 +179,9 @@ async fn standings(
     let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
         .await
         .map_err(|error| match error {
-            AppError::Forbidden(_) => AppError::Forbidden(
-                "the host keeps the standings private: print them from the host's console".into(),
-            ),
+            AppError::Forbidden(_) => {
+                AppError::Forbidden(crate::i18n::Said::new("refused-private-standings"))
+            }
             _ => error,
         })?;
     let standings = view::standings_view(&standings);

@@ -259,9 +259,14 @@ fn step_words(replay: &Replay, lang: Lang) -> Vec<String> {
 /// A number in the replay's address, or a clear refusal.
 fn number_in_address(what: &str, text: &str) -> Result<u32, AppError> {
     text.parse().map_err(|_| {
-        AppError::invalid(format!(
-            "the {what} in a replay's address is a number (…/replays/ROUND/TABLE/DEAL), not \"{text}\": pick the deal from the list of replays"
-        ))
+        let id = match what {
+            "round" => "refused-replay-round-not-number",
+            "table" => "refused-replay-table-not-number",
+            _ => "refused-replay-deal-not-number",
+        };
+        AppError::invalid(
+            crate::i18n::Said::new(id).text("text", crate::engine::json::truncate(text, 20)),
+        )
     })
 }
 
@@ -270,9 +275,10 @@ fn step_asked(text: Option<&str>) -> Result<u32, AppError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(0),
         Some(text) => text.parse().map_err(|_| {
-            AppError::invalid(format!(
-                "the step is a number from 0 (the deal as dealt) up, not \"{text}\": use the first, previous, next and last links"
-            ))
+            AppError::invalid(
+                crate::i18n::Said::new("refused-replay-step-not-number")
+                    .text("text", crate::engine::json::truncate(text, 20)),
+            )
         }),
     }
 }

@@ -85,9 +85,9 @@ pub struct ViewQuery {
 /// The pages' words for a private view opened without its key (the use case refuses it).
 pub(super) fn private_page(error: AppError) -> AppError {
     match error {
-        AppError::Forbidden(_) => AppError::Forbidden(
-            "the host keeps this page private: open it from the host's console, or with the viewer link".into(),
-        ),
+        AppError::Forbidden(_) => {
+            AppError::Forbidden(crate::i18n::Said::new("refused-private-page"))
+        }
         _ => error,
     }
 }

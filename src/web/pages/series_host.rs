@@ -34,10 +34,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// A browser that does not host the series: the page says how to open the console.
 fn not_host() -> PageError {
-    PageError(AppError::Forbidden(
-        "this device is not the host of this series: open the series' host link (it ends in /host?token=…), given when the series was made"
-            .into(),
-    ))
+    PageError(AppError::Forbidden(crate::i18n::Said::new(
+        "refused-series-host-page",
+    )))
 }
 
 /// The visitor's proof of hosting the series, after the form's CSRF token is checked.
@@ -210,8 +209,11 @@ async fn make_evening(
     let made = run(&app, move |app| {
         let mut settings =
             crate::web::api::dto::default_settings(&form.name, events::new_seed(None));
-        settings.rules = RulesId::parse(form.rules.trim()).map_err(|e| {
-            AppError::invalid(format!("{e}: choose one of the games the form lists"))
+        settings.rules = RulesId::parse(form.rules.trim()).map_err(|_| {
+            AppError::invalid(crate::i18n::Said::new("refused-unknown-rules-form").text(
+                "asked",
+                crate::engine::json::truncate(form.rules.trim(), 40),
+            ))
         })?;
         series::create_event_in_series(app, settings, id, &proof)
     })
@@ -352,10 +354,10 @@ fn read_settings(fields: &[(String, String)]) -> AppResult<series::SeriesChange>
         )?),
         _ => None,
     };
-    let counting = Counting::parse(Some(value("count")), best)
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+    let counting =
+        Counting::parse(Some(value("count")), best).map_err(|e| AppError::invalid(e.said()))?;
     let prizes = PrizeChoice::parse(&words("evening"), &words("season"))
-        .map_err(|e| AppError::invalid(e.to_string()))?;
+        .map_err(|e| AppError::invalid(e.said()))?;
     Ok(series::SeriesChange {
         name: None,
         counting: Some(counting),

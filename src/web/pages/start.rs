@@ -52,23 +52,14 @@ impl FieldErrors {
         }
     }
 
-    fn add(&mut self, field: &'static str, error: AppError) {
-        self.add_text(field, error.to_string());
+    fn add(&mut self, field: &'static str, lang: Lang, said: &crate::i18n::Said) {
+        self.add_text(field, lang.say(said));
     }
 
     fn add_text(&mut self, field: &'static str, message: String) {
         if self.of(field).is_none() {
             self.0.push((field, message));
         }
-    }
-
-    /// One message for them all.
-    fn joined(&self) -> String {
-        self.0
-            .iter()
-            .map(|(_, message)| message.as_str())
-            .collect::<Vec<_>>()
-            .join("; ")
     }
 }
 
@@ -224,13 +215,39 @@ impl Default for EventForm {
     }
 }
 
-/// Reads a whole number from a form field, saying which field was wrong.
+/// Reads a whole number from a form field, saying which field was wrong. `what` names the
+/// field in English, as the callers have always named it; a name this file does not know is
+/// said as "this field" (or use [`number_of`] with a message of the caller's).
 pub fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, AppError> {
+    number_of(text, field_said(what))
+}
+
+/// Reads a whole number from a form field, naming the field with `what` (a message).
+pub fn number_of<T: std::str::FromStr>(text: &str, what: crate::i18n::Said) -> Result<T, AppError> {
     text.trim().parse().map_err(|_| {
-        AppError::invalid(format!(
-            "{what} must be a whole number, not \"{}\"",
-            crate::engine::json::truncate(text.trim(), 20)
-        ))
+        AppError::invalid(
+            crate::i18n::Said::new("refused-not-whole-number")
+                .said("what", what)
+                .text("text", crate::engine::json::truncate(text.trim(), 20)),
+        )
+    })
+}
+
+/// The message naming a form field [`number`]'s callers name in English.
+fn field_said(what: &str) -> crate::i18n::Said {
+    crate::i18n::Said::new(match what {
+        "the player" => "refused-field-player",
+        "the table" => "refused-field-table",
+        "the move's position" => "refused-field-move-position",
+        "the side" => "refused-field-side",
+        "the seat" => "refused-field-seat",
+        "the number of best evenings" => "refused-field-best-evenings",
+        "the seconds a turn" => "refused-field-turn-seconds",
+        "the extra minutes" => "refused-field-extra-minutes",
+        "the round" => "refused-field-round",
+        "the entry" => "refused-field-entry",
+        "the miles" => "refused-field-miles",
+        _ => "refused-field-other",
     })
 }
 
@@ -409,7 +426,7 @@ impl EventForm {
         let mut settings = default_settings(&self.name, events::new_seed(asked));
         match RulesId::parse(self.rules.trim()) {
             Ok(rules) => settings.rules = rules,
-            Err(error) => errors.add("rules", AppError::invalid(error.to_string())),
+            Err(error) => errors.add("rules", lang, &crate::web::api::dto::unknown_rules(&error)),
         }
         if !self.language.trim().is_empty() {
             match crate::i18n::Lang::of_setting(&self.language) {
@@ -429,7 +446,11 @@ impl EventForm {
         let options = self.options_json(settings.rules, &mut errors, lang);
         match settings.options.with_input(settings.rules, &options) {
             Ok(options) => settings.options = options,
-            Err(error) => errors.add("rules", AppError::invalid(error)),
+            Err(error) => errors.add(
+                "rules",
+                lang,
+                &crate::i18n::Said::new("refused-settings-option").text("problem", error),
+            ),
         }
         match TableSize::from_players(u8::try_from(table_size).unwrap_or(u8::MAX)) {
             Ok(size) => settings.table_size = size,
@@ -525,7 +546,10 @@ async fn create_event(
         Ok(settings) => run(&app, move |app| events::create_event(app, settings))
             .await
             .map_err(|error| (error, FieldErrors::default())),
-        Err(errors) => Err((AppError::invalid(errors.joined()), errors)),
+        Err(errors) => Err((
+            AppError::invalid(crate::i18n::Said::new("refused-settings-none")),
+            errors,
+        )),
     };
     match created {
         Ok((event, token)) => {
@@ -544,7 +568,7 @@ async fn create_event(
             let mut layout = Layout::new("", &visitor).titled("start-title");
             // Problems with fields are shown beside them; the flash says how many.
             let text = match errors.0.len() {
-                0 => error.to_string(),
+                0 => error.said_in(layout.lang),
                 n => layout
                     .lang
                     .msg("start-settings-to-change")
@@ -643,6 +667,6 @@ fn settings_error_words(lang: Lang, error: &SettingsError) -> String {
             .arg("max", crate::tournament::MAX_TURN_SECS)
             .arg("seconds", *seconds)
             .text(),
-        other => other.to_string(),
+        other => lang.say(&other.said()),
     }
 }

@@ -176,7 +176,7 @@ impl EventInput {
         base.name = self.name.clone();
         if let Some(rules) = &self.rules {
             base.rules = crate::engine::RulesId::parse(rules)
-                .map_err(|e| AppError::invalid(e.to_string()))?;
+                .map_err(|e| AppError::invalid(unknown_rules(&e)))?;
         }
         if base.options.rules() != base.rules {
             base.options = Options::default_for(base.rules);
@@ -185,11 +185,15 @@ impl EventInput {
             base.options = base
                 .options
                 .with_input(base.rules, options)
-                .map_err(AppError::invalid)?;
+                .map_err(|problem| {
+                    AppError::invalid(
+                        crate::i18n::Said::new("refused-settings-option").text("problem", problem),
+                    )
+                })?;
         }
         if let Some(size) = self.table_size {
             base.table_size =
-                TableSize::from_players(size).map_err(|e| AppError::invalid(e.to_string()))?;
+                TableSize::from_players(size).map_err(|e| AppError::invalid(e.said()))?;
         }
         if let Some(round) = self.round {
             let round = match round {
@@ -231,8 +235,16 @@ impl EventInput {
             };
         }
         if let Some(language) = &self.language {
-            base.language = crate::i18n::Lang::of_setting(language)
-                .map_err(|problem| AppError::invalid(format!("\"language\": {problem}")))?;
+            base.language = crate::i18n::Lang::of_setting(language).map_err(|_| {
+                let offered: Vec<String> = crate::i18n::Lang::offered()
+                    .map(|lang| format!("\"{}\" ({})", lang.code(), lang.own_name()))
+                    .collect();
+                AppError::invalid(
+                    crate::i18n::Said::new("refused-language-field")
+                        .text("text", language.trim().chars().take(20).collect::<String>())
+                        .text("offered", offered.join(", ")),
+                )
+            })?;
         }
         if let Some(bye) = self.bye_score {
             base.bye_score = match bye {
@@ -309,14 +321,16 @@ pub struct EntryInput {
 
 impl EntryInput {
     pub fn members(&self) -> Result<Members, AppError> {
-        let name_error = |e: tournament::NameError| AppError::invalid(e.to_string());
+        let name_error = |e: tournament::NameError| AppError::invalid(e.said());
         match self.names.as_slice() {
             [one] => Members::player(one).map_err(name_error),
             [a, b] => Members::partners(a, b).map_err(name_error),
-            [] => Err(AppError::invalid("give the entry a name")),
-            _ => Err(AppError::invalid(
-                "an entry is one player or a partnership of two: give one or two names",
-            )),
+            [] => Err(AppError::invalid(crate::i18n::Said::new(
+                "refused-entry-no-name",
+            ))),
+            _ => Err(AppError::invalid(crate::i18n::Said::new(
+                "refused-entry-names-count",
+            ))),
         }
     }
 }
@@ -438,14 +452,14 @@ impl PaperInput {
     pub fn hands(self) -> Result<Vec<crate::tournament::PaperCard>, crate::app::AppError> {
         use crate::tournament::PaperCard;
         match (self.counts, self.hands) {
-            (Some(_), Some(_)) => Err(crate::app::AppError::invalid(
-                "send either counts (a card of one hand) or hands (a list of hands), not both",
-            )),
+            (Some(_), Some(_)) => Err(crate::app::AppError::invalid(crate::i18n::Said::new(
+                "refused-paper-both",
+            ))),
             (Some(counts), None) => Ok(vec![PaperCard(counts)]),
             (None, Some(hands)) => Ok(hands.into_iter().map(PaperCard).collect()),
-            (None, None) => Err(crate::app::AppError::invalid(
-                "nothing was entered: send hands, a list with the counts of each hand (or counts for a card of one hand)",
-            )),
+            (None, None) => Err(crate::app::AppError::invalid(crate::i18n::Said::new(
+                "refused-paper-nothing",
+            ))),
         }
     }
 }
@@ -483,4 +497,18 @@ pub struct MoveInput {
 pub struct KeyQuery {
     #[serde(default)]
     pub key: String,
+}
+
+/// A game asked for that is not one of ours, as a refusal.
+pub fn unknown_rules(error: &crate::engine::SetupError) -> crate::i18n::Said {
+    match error {
+        crate::engine::SetupError::UnknownRules { asked, available } => {
+            crate::i18n::Said::new("refused-unknown-rules")
+                .text("asked", asked.clone())
+                .text("available", available.clone())
+        }
+        other => {
+            crate::i18n::Said::new("refused-settings-option").text("problem", other.to_string())
+        }
+    }
 }

@@ -51,7 +51,7 @@ struct EntryForm {
 
 impl EntryForm {
     fn members(&self, partners: bool) -> AppResult<Members> {
-        let invalid = |e: tournament::NameError| AppError::invalid(e.to_string());
+        let invalid = |e: tournament::NameError| AppError::invalid(e.said());
         if partners {
             Members::partners(&self.name, &self.partner).map_err(invalid)
         } else {
