@@ -12,3 +12,6 @@ said-as-is = { $text }
 refused-cards-not-in = the score cards are not all in and confirmed
 # "table 3 has no scores yet: the score cards are not all in and confirmed"
 refused-table-without-scores = table { $table } has no scores yet: { $reason }
+
+# The API: a change of an evening's settings that names a series.
+refused-series-stays = an evening stays in the series it was made in: leave "series" out of a change (make a new evening in the other series instead)

@@ -8,3 +8,5 @@ said-as-is = { $text }
 
 refused-cards-not-in = les cartes de score ne sont pas toutes saisies et confirmées
 refused-table-without-scores = la table { $table } n'a pas encore de scores : { $reason }
+
+refused-series-stays = une soirée reste dans la série où elle a été créée : retirez « series » de la modification (créez plutôt une nouvelle soirée dans l'autre série)

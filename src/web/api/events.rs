@@ -114,9 +114,9 @@ pub(super) async fn update_event(
 ) -> Answer {
     let input = input.into_inner().0;
     if input.series.is_some() {
-        return Err(crate::app::AppError::conflict(
-            "an evening stays in the series it was made in: leave \"series\" out of a change (make a new evening in the other series instead)",
-        )
+        return Err(crate::app::AppError::conflict(crate::i18n::Said::new(
+            "refused-series-stays",
+        ))
         .into());
     }
     let event = change(&app, &req, path.into_inner(), move |app, host| {
