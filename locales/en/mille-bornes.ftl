@@ -78,3 +78,26 @@ mb-recent-extension = { $names } called the Extension: 1000 miles!
 mb-recent-stopped-at-700 = { $names } stopped at 700 miles.
 mb-recent-trip-completed = { $names } completed the trip!
 mb-recent-hand-over = Every card is played: the hand is over.
+
+## A move the Mille Bornes engine refuses. $card, $needed, $safety and $top are cards' names,
+## $target a side; $yes and $no the two answers to a decision as a move sends them (JSON).
+refused-mb-hand-over = the hand is over
+refused-mb-waiting = the table waits a moment after a hazard; play when it is your turn
+refused-mb-coup-fourre-pending = a coup fourré may be called now: answer { $yes } or { $no }
+refused-mb-extension-pending = your side reached 700 miles: answer { $yes } or { $no }
+refused-mb-no-coup-fourre = there is no coup fourré to call now
+refused-mb-no-extension = there is no extension to decide now: only a side that reaches exactly 700 decides
+refused-mb-protected = side { $target } has played { $safety }, which keeps { $card } off it for the rest of the hand
+refused-mb-already-limited = side { $target } already shows a Speed Limit
+refused-mb-not-rolling = { $card } goes only on a Roll (or, against a side with Right of Way, on an empty battle pile or a remedy), and side { $target }'s battle pile shows { $top }
+# What an empty battle pile shows (refused-mb-not-rolling's $top).
+refused-mb-nothing = nothing
+refused-mb-hazard-on-hazard = side { $target } is already stopped by { $top }: a hazard may not go on a hazard (play with the 1988 option to allow it)
+refused-mb-nothing-to-mend = { $card } mends { $needed }, and your battle pile does not show it
+refused-mb-not-limited = End of Limit goes on your own Speed Limit, and your speed pile shows none
+refused-mb-cannot-roll = Roll goes on an empty battle pile, a Stop or a remedy; yours shows { $top }
+refused-mb-not-moving = distance needs a Roll on top of your battle pile, or Right of Way with no hazard on top
+refused-mb-speed-limited = a Speed Limit shows on your speed pile: only 25 and 50 miles may be played
+refused-mb-two-hundreds-used = your side has played two 200-mile cards already: the most a hand allows
+# $would: the miles the card would make; $trip: the trip's miles.
+refused-mb-past-the-trip = { $card } would take your side to { $would } miles, past the trip of { $trip }

@@ -94,3 +94,51 @@ t58-card-mile75 = 75 Miles
 
 ## What the engine warns of before a move (the page asks "Yes, I mean it" first).
 t26-warning-speeding = a 10 within City Limits is speeding: your side loses all its { $miles } miles and needs Go to start again
+
+## A move the engine refuses, in every game (Touring and Mille Bornes alike). $card, $needed,
+## $other, $taken, $safety and $top are cards' names; $target, $winner, $seat and $to_move
+## number a side or a seat as the table does.
+refused-game-over = the game is over: side { $winner } has won
+refused-not-your-turn = it is not seat { $seat }'s turn: seat { $to_move } is to play
+refused-target-missing = say which side to play { $card } on with "target": more than one side could take it
+refused-no-such-side = there is no side { $target } at this table
+refused-own-side-card = side { $target } is your own side: { $card } is played on an opponent
+# $rules: the name of the game the table plays.
+refused-other-rules = that action belongs to another game: this table plays { $rules }
+# $detail: what was wrong with the move as sent, in the engine's English.
+refused-move-unreadable = that move could not be read ({ $detail }): reload the page and play again
+refused-not-in-hand = you do not hold a { $card } card
+refused-target-not-allowed = { $card } is played on your own side; play it without a target
+# A move as it is sent (JSON), the same in every language.
+refused-as-sent = { $move }
+# Two ways to answer, either of which will do.
+refused-either = { $first } or { $next }
+
+## A move the Touring engines refuse ($status: "not-started", "running" or "delayed").
+refused-tour-out-of-order = your side must play { $needed } next, not { $card }
+refused-t26-already-running = your side is already running, so { $card } is not needed; play miles or a delay, or discard it
+refused-t26-not-running = mile cards need your side to be running: play { $needed } first
+refused-t26-pile-full = your { $card } pile is complete: it holds its { $quota } cards
+refused-t26-speed-unchanged = { $card } governs already; only { $other } changes the speed
+refused-t26-target-not-allowed = only delay cards are played on another side; play { $card } without a target
+refused-t26-take-not-allowed = only a delay card takes miles; play { $card } without "take"
+refused-t26-target-missing = say which side to delay with "target": more than one side can be delayed
+refused-t26-own-side = side { $target } is your own side: delays are played on an opponent
+refused-t26-target-not-running = side { $target } is { $status ->
+    [delayed] delayed
+    [running] running
+   *[not-started] not started
+} and cannot be delayed until it has played Go again
+# $options: the takes allowed, each as the move sends it (["mile10"]).
+refused-t26-bad-take = that take is not allowed: this delay is worth { $entitled } miles and you must take the most the 5- and 10-mile piles of side { $target } allow within that ({ $best } miles): take { $options }
+refused-t58-already-running = your side has Go exposed already, so { $card } is not needed; play miles or a delay, or discard it
+refused-t58-not-running = mileage cards need a Go exposed on your side: play { $needed } first
+refused-t58-pile-full = your { $card } pile is complete: the trip takes exactly { $quota } of them
+refused-t58-freeway-exposed = your side has a Freeway exposed already; Freeway is played on a Populated Area or to start the Freeway pile
+refused-t58-no-freeway = Populated Area is played on an opponent's exposed Freeway, and side { $target } has none
+refused-t58-target-not-running = { $card } is played only against a side with a Go exposed, and side { $target } is { $status ->
+    [delayed] delayed
+    [running] running
+   *[not-started] not started
+}
+refused-t58-nothing-to-take = { $card } takes away a { $taken } card, and side { $target } has none

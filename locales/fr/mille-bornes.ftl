@@ -114,3 +114,27 @@ mb-recent-trip-completed = { $names } { $subject ->
    *[one] a
 } terminé l'étape !
 mb-recent-hand-over = Toutes les cartes sont jouées : la manche est terminée.
+
+## Un coup que le moteur du Mille Bornes refuse. $card, $needed, $safety et $top sont des noms
+## de cartes, $target un camp ; $yes et $no les deux réponses à une décision telles que le coup
+## les envoie (JSON).
+refused-mb-hand-over = la manche est finie
+refused-mb-waiting = la table attend un instant après une attaque ; jouez quand ce sera votre tour
+refused-mb-coup-fourre-pending = un coup fourré peut être annoncé maintenant : répondez { $yes } ou { $no }
+refused-mb-extension-pending = votre camp a atteint 700 bornes : répondez { $yes } ou { $no }
+refused-mb-no-coup-fourre = il n'y a pas de coup fourré à annoncer maintenant
+refused-mb-no-extension = il n'y a pas d'allonge à décider maintenant : seul un camp qui atteint exactement 700 bornes en décide
+refused-mb-protected = le camp { $target } a joué { $safety }, qui le met à l'abri de { $card } jusqu'à la fin de la manche
+refused-mb-already-limited = le camp { $target } a déjà une Limite de vitesse
+refused-mb-not-rolling = { $card } ne se pose que sur un Feu vert (ou, contre un camp qui a le Véhicule prioritaire, sur une pile de bataille vide ou une parade), et la pile de bataille du camp { $target } montre { $top }
+# Ce que montre une pile de bataille vide ($top de refused-mb-not-rolling).
+refused-mb-nothing = rien
+refused-mb-hazard-on-hazard = le camp { $target } est déjà arrêté par { $top } : une attaque ne se pose pas sur une attaque (jouez avec l'option de 1988 pour le permettre)
+refused-mb-nothing-to-mend = { $card } pare { $needed }, et votre pile de bataille n'en montre pas
+refused-mb-not-limited = la Fin de limite de vitesse se pose sur votre propre Limite de vitesse, et votre pile de vitesse n'en montre aucune
+refused-mb-cannot-roll = le Feu vert se pose sur une pile de bataille vide, un Feu rouge ou une parade ; la vôtre montre { $top }
+refused-mb-not-moving = pour avancer, il faut un Feu vert sur votre pile de bataille, ou le Véhicule prioritaire sans attaque dessus
+refused-mb-speed-limited = une Limite de vitesse est sur votre pile de vitesse : seules les cartes de 25 et 50 bornes peuvent être jouées
+refused-mb-two-hundreds-used = votre camp a déjà joué deux cartes de 200 bornes : le plus qu'une manche permette
+# $would : les bornes qu'atteindrait le camp ; $trip : les bornes de l'étape.
+refused-mb-past-the-trip = { $card } mènerait votre camp à { $would } bornes, au-delà de l'étape de { $trip } bornes

@@ -129,3 +129,51 @@ t26-warning-speeding = un 10 en agglomération est un excès de vitesse : votre
     [one] son { $miles } mille
    *[other] ses { $miles } milles
 } et doit rejouer En route pour repartir
+
+## Un coup que le moteur refuse, dans chaque jeu (Touring et Mille Bornes). $card, $needed,
+## $other, $taken, $safety et $top sont des noms de cartes ; $target, $winner, $seat et
+## $to_move numérotent un camp ou une place comme la table.
+refused-game-over = la partie est finie : le camp { $winner } a gagné
+refused-not-your-turn = ce n'est pas le tour de la place { $seat } : c'est à la place { $to_move } de jouer
+refused-target-missing = dites avec « target » sur quel camp jouer { $card } : plusieurs camps pourraient la recevoir
+refused-no-such-side = il n'y a pas de camp { $target } à cette table
+refused-own-side-card = le camp { $target } est le vôtre : { $card } se joue sur un adversaire
+# $rules : le nom du jeu de la table.
+refused-other-rules = ce coup est d'un autre jeu : cette table joue à { $rules }
+# $detail : ce qui n'allait pas dans le coup envoyé, dans l'anglais du moteur.
+refused-move-unreadable = ce coup n'a pas pu être lu ({ $detail }) : rechargez la page et rejouez
+refused-not-in-hand = vous n'avez pas de carte { $card } en main
+refused-target-not-allowed = { $card } se joue sur votre propre camp ; jouez-la sans cible
+# Un coup tel qu'il est envoyé (JSON), le même dans toutes les langues.
+refused-as-sent = { $move }
+# Deux réponses possibles, l'une ou l'autre.
+refused-either = { $first } ou { $next }
+
+## Un coup que les moteurs de Touring refusent ($status : « not-started », « running » ou « delayed »).
+refused-tour-out-of-order = votre camp doit d'abord jouer { $needed }, pas { $card }
+refused-t26-already-running = votre camp roule déjà, { $card } ne sert donc à rien ; jouez des milles ou un retard, ou défaussez-la
+refused-t26-not-running = pour jouer des milles, votre camp doit rouler : jouez d'abord { $needed }
+refused-t26-pile-full = votre pile de { $card } est complète : elle a ses { $quota } cartes
+refused-t26-speed-unchanged = { $card } est déjà en vigueur ; seule une carte { $other } change la vitesse
+refused-t26-target-not-allowed = seules les cartes de retard se jouent sur un autre camp ; jouez { $card } sans cible
+refused-t26-take-not-allowed = seule une carte de retard prend des milles ; jouez { $card } sans « take »
+refused-t26-target-missing = dites avec « target » quel camp retarder : plusieurs camps peuvent l'être
+refused-t26-own-side = le camp { $target } est le vôtre : les retards se jouent sur un adversaire
+refused-t26-target-not-running = le camp { $target } { $status ->
+    [delayed] est retardé
+    [running] roule
+   *[not-started] n'est pas parti
+} et ne peut être retardé avant d'avoir rejoué En route
+# $options : les prises permises, chacune telle que le coup l'envoie (["mile10"]).
+refused-t26-bad-take = cette prise n'est pas permise : ce retard vaut { $entitled } milles et vous devez prendre le plus que les piles de 5 et de 10 milles du camp { $target } permettent dans cette limite ({ $best } milles) : prenez { $options }
+refused-t58-already-running = votre camp a déjà un En route exposé, { $card } ne sert donc à rien ; jouez des milles ou un retard, ou défaussez-la
+refused-t58-not-running = pour jouer des milles, votre camp doit avoir un En route exposé : jouez d'abord { $needed }
+refused-t58-pile-full = votre pile de { $card } est complète : le voyage en compte exactement { $quota }
+refused-t58-freeway-exposed = votre camp a déjà une Autoroute exposée ; l'Autoroute se joue sur une Agglomération ou pour commencer la pile d'autoroute
+refused-t58-no-freeway = l'Agglomération se joue sur l'Autoroute exposée d'un adversaire, et le camp { $target } n'en a pas
+refused-t58-target-not-running = { $card } ne se joue que contre un camp qui a un En route exposé, et le camp { $target } { $status ->
+    [delayed] est retardé
+    [running] roule
+   *[not-started] n'est pas parti
+}
+refused-t58-nothing-to-take = { $card } retire une carte { $taken }, et le camp { $target } n'en a pas

@@ -341,7 +341,7 @@ fn record(
     } else {
         deal.game.apply(action, &mut events)
     }
-    .map_err(|e| AppError::invalid(e.to_string()))?;
+    .map_err(|e| AppError::invalid(crate::engine::Worded::words(&e)))?;
     queries::insert_action(
         tx,
         &NewAction {

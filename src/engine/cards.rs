@@ -22,6 +22,8 @@ pub trait CardKind: Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync
     fn id(self) -> &'static str;
     /// A name for people.
     fn name(self) -> &'static str;
+    /// The message id of the card's name, for the reader's language to say (`t26-card-go`).
+    fn message(self) -> &'static str;
     /// The kind for a bit position of a set of kinds (as `trailing_zeros` gives).
     fn from_bit(bit: u32) -> Self;
     /// The kind named by an identifier.
@@ -83,6 +85,9 @@ macro_rules! card_kind {
             fn name(self) -> &'static str {
                 $card::name(self)
             }
+            fn message(self) -> &'static str {
+                $card::message(self)
+            }
             #[inline]
             fn from_bit(bit: u32) -> $card {
                 $card::from_bit(bit)
@@ -108,6 +113,12 @@ macro_rules! card_kind {
                     assert_eq!(json, format!("\"{}\"", card.id()));
                     assert_eq!($card::ALL[card.index()], card);
                     assert_eq!($card::from_bit(card.index() as u32), card);
+                    let message = card.message();
+                    assert!(
+                        message.ends_with(&format!("-card-{}", card.id())),
+                        "{message} names {}",
+                        card.id()
+                    );
                 }
                 assert_eq!(<$card as CardKind>::from_id("no_such_card"), None);
             }

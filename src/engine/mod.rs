@@ -20,6 +20,7 @@ mod setup;
 mod sheet;
 pub mod shuffle;
 pub mod touring_family;
+mod words;
 
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
@@ -32,6 +33,7 @@ pub use rules::{
     TimedDecision, resolve_target,
 };
 pub use setup::{SetupError, TurnRefusal};
+pub use words::{RefusalWords, WordArg, Worded, unreadable};
 
 /// The number of set bits of every value below `N`, for counting kinds in a bit set by lookup:
 /// the release build targets baseline x86-64, which has no population-count instruction, and
@@ -360,6 +362,18 @@ macro_rules! rule_sets {
             #[error("that action belongs to another game: this table plays {0}")]
             OtherRules(&'static str),
             $( #[error(transparent)] $variant($module::Refusal), )+
+        }
+
+        impl Worded for IllegalAction {
+            fn words(&self) -> RefusalWords {
+                match self {
+                    IllegalAction::Turn(refusal) => refusal.words(),
+                    IllegalAction::OtherRules(name) => {
+                        RefusalWords::new("refused-other-rules").text("rules", *name)
+                    }
+                    $(IllegalAction::$variant(refusal) => refusal.words(),)+
+                }
+            }
         }
 
         macro_rules! dispatch {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{ActionList, CardKind, Config, ScoreSheet, Seat, SetupError, Side, TurnRefusal};
-use super::{RuleOptions, RulesId, shuffle};
+use super::{RuleOptions, RulesId, Worded, shuffle};
 
 /// Where a rule set reports its events. Self-play passes [`NoEvents`] and pays nothing.
 pub trait EventSink<E> {
@@ -115,8 +115,9 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     type Action: RuleAction;
     type Event: RuleEvent;
     type View: RuleView;
-    /// Why an action is refused.
-    type Refusal: std::error::Error + Clone + PartialEq + Send + Sync + From<TurnRefusal>;
+    /// Why an action is refused: its `Display` is the protocol's English, its
+    /// [`Worded::words`] the message a person reads in his language.
+    type Refusal: std::error::Error + Clone + PartialEq + Send + Sync + From<TurnRefusal> + Worded;
     /// What the host may choose for a game of these rules ([`NoOptions`] for nothing).
     type Options: RuleOptions;
 

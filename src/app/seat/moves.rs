@@ -29,8 +29,8 @@ pub fn play_json_move(
     action: &serde_json::Value,
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
-    let action =
-        Action::from_json(holder.event.settings.rules, action).map_err(AppError::invalid)?;
+    let action = Action::from_json(holder.event.settings.rules, action)
+        .map_err(|detail| AppError::invalid(crate::engine::unreadable(&detail)))?;
     let request = MoveRequest {
         seen,
         action,
@@ -125,6 +125,27 @@ pub fn unconfirmed(warning: &str) -> String {
         "{warning}. That move was not played: tick \"Yes, I mean it\" beside it and play it again \
          to play it anyway."
     )
+}
+
+/// A refusal of the engine, said in the reader's language: the engine words it as a message id
+/// and its variables ([`crate::engine::Worded`]), which are the app's messages too.
+impl From<crate::engine::RefusalWords> for crate::i18n::Said {
+    fn from(words: crate::engine::RefusalWords) -> crate::i18n::Said {
+        use crate::engine::WordArg;
+        use crate::i18n::SaidArg;
+        let args = words.args.into_iter().map(|(name, value)| {
+            let value = match value {
+                WordArg::Number(n) => SaidArg::Number(n),
+                WordArg::Text(text) => SaidArg::Text(text),
+                WordArg::Words(inner) => SaidArg::Said(Box::new((*inner).into())),
+            };
+            (name, value)
+        });
+        crate::i18n::Said {
+            id: words.id,
+            args: args.collect(),
+        }
+    }
 }
 
 /// Which table a move was played at, for live updates.

@@ -66,6 +66,31 @@ impl Card {
         }
     }
 
+    /// The message of the card's name in the reader's language (`locales/*/mille-bornes.ftl`).
+    pub const fn message(self) -> &'static str {
+        match self {
+            Card::D25 => "mb-card-d25",
+            Card::D50 => "mb-card-d50",
+            Card::D75 => "mb-card-d75",
+            Card::D100 => "mb-card-d100",
+            Card::D200 => "mb-card-d200",
+            Card::OutOfGas => "mb-card-out_of_gas",
+            Card::FlatTire => "mb-card-flat_tire",
+            Card::Accident => "mb-card-accident",
+            Card::SpeedLimit => "mb-card-speed_limit",
+            Card::Stop => "mb-card-stop",
+            Card::Gasoline => "mb-card-gasoline",
+            Card::SpareTire => "mb-card-spare_tire",
+            Card::Repairs => "mb-card-repairs",
+            Card::EndOfLimit => "mb-card-end_of_limit",
+            Card::Roll => "mb-card-roll",
+            Card::ExtraTank => "mb-card-extra_tank",
+            Card::PunctureProof => "mb-card-puncture_proof",
+            Card::DrivingAce => "mb-card-driving_ace",
+            Card::RightOfWay => "mb-card-right_of_way",
+        }
+    }
+
     /// The name printed on the card.
     pub const fn name(self) -> &'static str {
         match self {

@@ -755,7 +755,7 @@ impl State {
             top => Err(Refusal::NotRolling {
                 target,
                 card,
-                top: top.map_or("nothing", Card::name),
+                top,
             }),
         }
     }
@@ -788,7 +788,7 @@ impl State {
                 None | Some(Card::Stop | Card::Gasoline | Card::SpareTire | Card::Repairs) => {
                     Ok(())
                 }
-                Some(top) => Err(Refusal::CannotRoll { top: top.name() }),
+                Some(top) => Err(Refusal::CannotRoll { top }),
             },
             Card::EndOfLimit => {
                 if piles.speed_top == Some(Card::SpeedLimit) {

@@ -2,7 +2,7 @@
 //! the rules, so a player (or a bot author) knows what to do instead.
 
 use super::cards::Card;
-use crate::engine::{Side, TargetRefusal, TurnRefusal};
+use crate::engine::{RefusalWords, Side, TargetRefusal, TurnRefusal, Worded};
 
 /// An action the rules do not allow. Nothing changes when one is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -36,13 +36,15 @@ pub enum Refusal {
     },
     #[error("side {target} already shows a Speed Limit")]
     AlreadyLimited { target: Side },
+    /// `top`: the battle pile's top card, `None` when it is empty.
     #[error(
-        "{card} goes only on a Roll (or, against a side with Right of Way, on an empty battle pile or a remedy), and side {target}'s battle pile shows {top}"
+        "{card} goes only on a Roll (or, against a side with Right of Way, on an empty battle pile or a remedy), and side {target}'s battle pile shows {}",
+        .top.map_or("nothing", Card::name)
     )]
     NotRolling {
         target: Side,
         card: Card,
-        top: &'static str,
+        top: Option<Card>,
     },
     #[error(
         "side {target} is already stopped by {top}: a hazard may not go on a hazard (play with the 1988 option to allow it)"
@@ -53,7 +55,7 @@ pub enum Refusal {
     #[error("End of Limit goes on your own Speed Limit, and your speed pile shows none")]
     NotLimited,
     #[error("Roll goes on an empty battle pile, a Stop or a remedy; yours shows {top}")]
-    CannotRoll { top: &'static str },
+    CannotRoll { top: Card },
     #[error(
         "distance needs a Roll on top of your battle pile, or Right of Way with no hazard on top"
     )]
@@ -64,4 +66,63 @@ pub enum Refusal {
     TwoHundredsUsed,
     #[error("{card} would take your side to {would} miles, past the trip of {target}")]
     PastTheTrip { card: Card, would: u32, target: u32 },
+}
+
+/// The JSON answers to a decision, as the refusals name them.
+const COUP_FOURRE: (&str, &str) = ("{\"coup_fourre\":true}", "{\"pass\":true}");
+const EXTEND: (&str, &str) = ("{\"extend\":true}", "{\"extend\":false}");
+
+impl Worded for Refusal {
+    fn words(&self) -> RefusalWords {
+        let said = RefusalWords::new;
+        let answers = |id, (yes, no): (&str, &str)| said(id).text("yes", yes).text("no", no);
+        match self {
+            Refusal::Turn(refusal) => refusal.words(),
+            Refusal::Target(refusal) => refusal.words(),
+            Refusal::HandOver => said("refused-mb-hand-over"),
+            // Alike for every seat: nobody learns who holds a safety.
+            Refusal::Waiting => said("refused-mb-waiting"),
+            Refusal::NotInHand { card } => said("refused-not-in-hand").card("card", *card),
+            Refusal::CoupFourrePending => answers("refused-mb-coup-fourre-pending", COUP_FOURRE),
+            Refusal::ExtensionPending => answers("refused-mb-extension-pending", EXTEND),
+            Refusal::NoCoupFourre => said("refused-mb-no-coup-fourre"),
+            Refusal::NoExtension => said("refused-mb-no-extension"),
+            Refusal::TargetNotAllowed { card } => {
+                said("refused-target-not-allowed").card("card", *card)
+            }
+            Refusal::Protected {
+                target,
+                card,
+                safety,
+            } => said("refused-mb-protected")
+                .number("target", *target)
+                .card("card", *card)
+                .card("safety", *safety),
+            Refusal::AlreadyLimited { target } => {
+                said("refused-mb-already-limited").number("target", *target)
+            }
+            Refusal::NotRolling { target, card, top } => said("refused-mb-not-rolling")
+                .card("card", *card)
+                .number("target", *target)
+                .words(
+                    "top",
+                    top.map_or(said("refused-mb-nothing"), |top| said(top.message())),
+                ),
+            Refusal::HazardOnHazard { target, top } => said("refused-mb-hazard-on-hazard")
+                .number("target", *target)
+                .card("top", *top),
+            Refusal::NothingToMend { card, needed } => said("refused-mb-nothing-to-mend")
+                .card("card", *card)
+                .card("needed", *needed),
+            Refusal::NotLimited => said("refused-mb-not-limited"),
+            Refusal::CannotRoll { top } => said("refused-mb-cannot-roll").card("top", *top),
+            Refusal::NotMoving => said("refused-mb-not-moving"),
+            Refusal::SpeedLimited => said("refused-mb-speed-limited"),
+            Refusal::TwoHundredsUsed => said("refused-mb-two-hundreds-used"),
+            Refusal::PastTheTrip { card, would, target } => said("refused-mb-past-the-trip")
+                .card("card", *card)
+                .number("would", *would)
+                .number("trip", *target),
+        }
+    }
 }

@@ -42,6 +42,24 @@ impl Card {
         }
     }
 
+    /// The message of the card's name in the reader's language (`locales/*/touring.ftl`).
+    pub const fn message(self) -> &'static str {
+        match self {
+            Card::Go => "t26-card-go",
+            Card::CityLimits => "t26-card-city_limits",
+            Card::Country => "t26-card-country",
+            Card::Collision => "t26-card-collision",
+            Card::HauledIn => "t26-card-hauled_in",
+            Card::OutOfGasoline => "t26-card-out_of_gasoline",
+            Card::Gasoline => "t26-card-gasoline",
+            Card::Puncture => "t26-card-puncture",
+            Card::Mile1 => "t26-card-mile1",
+            Card::Mile3 => "t26-card-mile3",
+            Card::Mile5 => "t26-card-mile5",
+            Card::Mile10 => "t26-card-mile10",
+        }
+    }
+
     /// The name printed on the card (`"Hauled In"`).
     pub const fn name(self) -> &'static str {
         match self {

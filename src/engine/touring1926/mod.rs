@@ -478,7 +478,7 @@ impl State {
         if need != Need::Running {
             return Err(Refusal::TargetNotRunning {
                 target,
-                status: need.status().describe(),
+                status: need.status(),
             });
         }
         let piles = self.piles[usize::from(target)];
@@ -502,8 +502,7 @@ impl State {
                             .collect();
                         format!("[{}]", ids.join(","))
                     })
-                    .collect::<Vec<_>>()
-                    .join(" or "),
+                    .collect(),
             }),
         }
     }

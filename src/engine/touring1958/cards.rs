@@ -46,6 +46,26 @@ impl Card {
         }
     }
 
+    /// The message of the card's name in the reader's language (`locales/*/touring.ftl`).
+    pub const fn message(self) -> &'static str {
+        match self {
+            Card::Go => "t58-card-go",
+            Card::Freeway => "t58-card-freeway",
+            Card::PopulatedArea => "t58-card-populated_area",
+            Card::StopToRefuel => "t58-card-stop_to_refuel",
+            Card::Gasoline => "t58-card-gasoline",
+            Card::MissedTheCurve => "t58-card-missed_the_curve",
+            Card::Wrecker => "t58-card-wrecker",
+            Card::BurningOil => "t58-card-burning_oil",
+            Card::BrokenSpring => "t58-card-broken_spring",
+            Card::BrakeAdjustment => "t58-card-brake_adjustment",
+            Card::Mile25 => "t58-card-mile25",
+            Card::Mile35 => "t58-card-mile35",
+            Card::Mile50 => "t58-card-mile50",
+            Card::Mile75 => "t58-card-mile75",
+        }
+    }
+
     /// The name printed on the card (`"Missed the Curve"`).
     pub const fn name(self) -> &'static str {
         match self {

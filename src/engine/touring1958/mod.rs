@@ -390,7 +390,7 @@ impl State {
             _ if self.need[t] != Need::Running => Refusal::TargetNotRunning {
                 target,
                 card,
-                status: self.need[t].status().describe(),
+                status: self.need[t].status(),
             },
             _ => Refusal::NothingToTake {
                 target,

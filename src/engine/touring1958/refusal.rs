@@ -2,7 +2,8 @@
 //! words of the rules, so a player (or a bot author) knows what to do instead.
 
 use super::cards::Card;
-use crate::engine::{Side, TargetRefusal, TurnRefusal};
+use crate::engine::touring_family::Status;
+use crate::engine::{RefusalWords, Side, TargetRefusal, TurnRefusal, Worded};
 
 /// An action the rules do not allow. Nothing changes when one is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,12 +35,13 @@ pub enum Refusal {
     )]
     NoFreeway { target: Side },
     #[error(
-        "{card} is played only against a side with a Go exposed, and side {target} is {status}"
+        "{card} is played only against a side with a Go exposed, and side {target} is {}",
+        .status.describe()
     )]
     TargetNotRunning {
         target: Side,
         card: Card,
-        status: &'static str,
+        status: Status,
     },
     #[error("{card} takes away a {taken} card, and side {target} has none")]
     NothingToTake {
@@ -47,4 +49,48 @@ pub enum Refusal {
         card: Card,
         taken: Card,
     },
+}
+
+impl Worded for Refusal {
+    fn words(&self) -> RefusalWords {
+        let said = RefusalWords::new;
+        match self {
+            Refusal::Turn(refusal) => refusal.words(),
+            Refusal::Target(refusal) => refusal.words(),
+            Refusal::NotInHand { card } => said("refused-not-in-hand").card("card", *card),
+            Refusal::AlreadyRunning { card } => {
+                said("refused-t58-already-running").card("card", *card)
+            }
+            Refusal::OutOfOrder { card, needed } => said("refused-tour-out-of-order")
+                .card("card", *card)
+                .card("needed", *needed),
+            Refusal::NotRunning { needed } => {
+                said("refused-t58-not-running").card("needed", *needed)
+            }
+            Refusal::PileFull { card, quota } => said("refused-t58-pile-full")
+                .card("card", *card)
+                .number("quota", *quota),
+            Refusal::FreewayExposed => said("refused-t58-freeway-exposed"),
+            Refusal::TargetNotAllowed { card } => {
+                said("refused-target-not-allowed").card("card", *card)
+            }
+            Refusal::NoFreeway { target } => said("refused-t58-no-freeway").number("target", *target),
+            Refusal::TargetNotRunning {
+                target,
+                card,
+                status,
+            } => said("refused-t58-target-not-running")
+                .card("card", *card)
+                .number("target", *target)
+                .text("status", status.key()),
+            Refusal::NothingToTake {
+                target,
+                card,
+                taken,
+            } => said("refused-t58-nothing-to-take")
+                .card("card", *card)
+                .card("taken", *taken)
+                .number("target", *target),
+        }
+    }
 }

@@ -43,6 +43,15 @@ impl Status {
             Status::Delayed => "delayed",
         }
     }
+
+    /// The key a message selects its words on (`refused-t26-target-not-running`).
+    pub const fn key(self) -> &'static str {
+        match self {
+            Status::NotStarted => "not-started",
+            Status::Running => "running",
+            Status::Delayed => "delayed",
+        }
+    }
 }
 
 /// The bit of a kind in a set of kinds.
