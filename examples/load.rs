@@ -419,8 +419,12 @@ async fn evening(
     pids: &[u32],
 ) -> Result<(Value, i64, Vec<Answered>)> {
     let base = bases[0].as_str();
+    // A connection idle for the server's keep-alive (5 s) is closed by the server; one the
+    // client sends a move on just as it closes fails with "connection closed before message
+    // completed". Idle connections are let go a second earlier, as browsers do.
     let api = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
+        .pool_idle_timeout(Duration::from_secs(4))
         .build()?;
     let streams = reqwest::Client::builder()
         .connect_timeout(Duration::from_secs(10))
