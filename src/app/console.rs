@@ -14,7 +14,7 @@ use crate::tournament::{Closing, SeatingPlan};
 pub struct RoundPanel {
     pub board: RoundBoard,
     /// Once the round's time is over: what closing it would do now, or why it cannot close.
-    pub closing: Option<Result<Closing, String>>,
+    pub closing: Option<Result<Closing, crate::i18n::Said>>,
     /// The score cards of the latest round's paper tables, by table number.
     pub cards: BTreeMap<i32, Vec<rounds::SideCard>>,
 }
@@ -83,7 +83,15 @@ fn panel_in(tx: &mut Tx, event: &EventRecord, app: &App) -> AppResult<RoundPanel
         && let Some(round) = rounds::latest(tx, event)?
     {
         if picture.state == RoundState::Over {
-            closing = Some(rounds::preview_close_in(tx, event, &round).map_err(|e| e.to_string()));
+            closing = Some(rounds::preview_close_in(tx, event, &round).map_err(|e| {
+                e.said().unwrap_or_else(|| {
+                    log::error!(
+                        "the close of round {} cannot be previewed: {e}",
+                        round.row.number
+                    );
+                    crate::i18n::Said::new("refused-ours")
+                })
+            }));
         }
         cards = rounds::paper_cards_in(tx, event, &round)?;
     }

@@ -502,7 +502,7 @@ pub fn round_panel(
                 });
             }
         }
-        (Some(Err(problem)), _) => closing_problem = Some(problem.clone()),
+        (Some(Err(problem)), _) => closing_problem = Some(lang.say(problem)),
         _ => {}
     }
     let more_rounds = match event.settings.length {
