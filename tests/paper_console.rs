@@ -16,9 +16,15 @@ use serde_json::json;
 /// holds the console. Answers the host, the seat tokens (Ann, Bob, Cat, Dan) and the host's
 /// browser.
 fn stopped_paper_round(server: &Server) -> (Host, Vec<String>, Client) {
+    stopped_paper_round_in(server, "en")
+}
+
+/// As [`stopped_paper_round`], for an evening in `language` (its console's).
+fn stopped_paper_round_in(server: &Server, language: &str) -> (Host, Vec<String>, Client) {
     let host = Host::create(
         server,
-        json!({"name": "Cards night", "seed": 3, "length": {"kind": "rounds", "rounds": 2}}),
+        json!({"name": "Cards night", "seed": 3, "length": {"kind": "rounds", "rounds": 2},
+               "language": language}),
     );
     let tokens = host.add_players(server, &["Ann", "Bob", "Cat", "Dan"]);
     host.ok(server, "/rounds", json!({"all_paper": true}));
@@ -378,4 +384,71 @@ fn the_paper_phone_says_your_miles_are_recorded_only_after_they_are() {
     );
     let confirmed = seat_message(&server, &ann, &tokens[0]);
     assert!(confirmed.contains("Your miles are recorded"), "{confirmed}");
+}
+
+/// The console of a paper round with a card in and confirmed, one to confirm, one missing
+/// and one refused (beside its field), in the pseudo-language.
+#[test]
+fn pseudo_language_every_word_of_the_consoles_paper_tables_comes_from_a_message() {
+    let server = Server::start();
+    let (host, tokens, console) = stopped_paper_round_in(&server, "en-XA");
+    // Ann's card awaits its confirmation; at the other table, the host's first card is in
+    // (and so confirmed), the second is refused: nine 1-mile cards where the pile holds 8.
+    guest_types(
+        &server,
+        &browser(),
+        &tokens[0],
+        [Some("4"), Some("2"), Some("0"), Some("1")],
+    );
+    let other = 3 - seat_of(&server, &host, "Ann").0;
+    host_types(&server, &console, &host, (other, 1), ["8", "2", "1", "0"]);
+    host_types(&server, &console, &host, (other, 0), ["9", "2", "1", "0"]);
+
+    let html = page(&server, &console, &console_path(&host));
+    assert!(html.contains("<html lang=\"en-XA\""), "{html}");
+    assert!(
+        html.contains(&format!("id=\"card-{other}-0-mile1-error\"")),
+        "the refused card's problem beside its field: {html}"
+    );
+    let mut left = touring::i18n::untranslated(&html, &["Cards night", "Ann", "Bob", "Cat", "Dan"]);
+    left.retain(|piece| !piece.trim_start().starts_with("http") && !piece.starts_with('/'));
+    assert!(left.is_empty(), "not from a message: {left:?}");
+}
+
+#[test]
+fn a_refused_score_card_is_said_in_french_on_a_french_console_and_by_the_api() {
+    let server = Server::start();
+    let (host, _, console) = stopped_paper_round_in(&server, "fr");
+    let table = 1;
+    host_types(&server, &console, &host, (table, 0), ["9", "2", "1", "0"]);
+
+    let html = page(&server, &console, &console_path(&host));
+    let message = html
+        .split(&format!("id=\"card-{table}-0-mile1-error\">"))
+        .nth(1)
+        .and_then(|rest| rest.split("</p>").next())
+        .expect("a message beside the 1-mile field");
+    assert_eq!(
+        message,
+        "la pile de 1 mille compte au plus 8 cartes dans cette course, pas 9 : recomptez-la"
+    );
+    // The API says a refusal in its reader's language, under the same code.
+    let confirm = |accept: &str| {
+        let answer: serde_json::Value = server
+            .client()
+            .post(server.url(&host.path("/rounds/1/tables/1/scores/1/confirm")))
+            .bearer_auth(&host.token)
+            .header("Accept-Language", accept)
+            .json(&json!({}))
+            .send()
+            .expect("request")
+            .json()
+            .expect("JSON");
+        answer
+    };
+    let (english, french) = (confirm("en"), confirm("fr-FR,fr;q=0.9"));
+    assert_eq!(english["code"], "conflict", "{english}");
+    assert_eq!(french["code"], english["code"], "{french}");
+    assert_eq!(english["error"], "side 1 has not entered its card yet");
+    assert_eq!(french["error"], "le camp 1 n'a pas encore saisi sa feuille");
 }

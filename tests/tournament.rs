@@ -1399,6 +1399,7 @@ fn counts_beyond_the_pack_are_refused() {
         errors.0,
         vec![PaperProblem::BeyondPack {
             pile: "1-mile".into(),
+            miles: 1,
             count: 24,
             pack: 20
         }]

@@ -307,9 +307,9 @@ pub fn play(
 ) -> AppResult<Option<TableRef>> {
     let holder = seat::holder_by_player(tx, turn.player)?;
     if !holder.entry.is_bot {
-        return Err(AppError::Forbidden(
-            "only a bot's seat is played by the server".into(),
-        ));
+        return Err(AppError::forbidden(crate::i18n::Said::new(
+            "refused-bot-seat-only",
+        )));
     }
     let request = MoveRequest {
         seen: turn.actions,

@@ -15,6 +15,7 @@ use super::{AppError, AppResult};
 use crate::db::models::{GameRow, NewAction, NewGame, Round, RoundTable};
 use crate::db::{Conn, queries};
 use crate::engine::{Action, Config, Event, Seat};
+use crate::i18n::Said;
 use crate::tournament::{self, EntryId, GameMiles};
 
 /// A table played on the players' phones, the rules enforced by the engine.
@@ -232,14 +233,10 @@ pub struct Move {
 
 /// The words every seat but the deciding one hears while the table waits after a hazard: the
 /// same whether or not a seat may call Coup Fourré, with the same time left.
-fn wait_message(due: NaiveDateTime, now: NaiveDateTime) -> String {
+fn wait_message(due: NaiveDateTime, now: NaiveDateTime) -> Said {
     let left = (due - now).num_milliseconds().max(0);
     let seconds = (left + 999) / 1000;
-    if seconds == 0 {
-        "the table waits a moment after every hazard: play again now".to_owned()
-    } else {
-        format!("the table waits a few seconds after every hazard: play again in {seconds} s")
-    }
+    Said::new("refused-hazard-wait").number("seconds", seconds)
 }
 
 /// Applies a move in the table's current deal, after checking that the mover saw the latest
@@ -257,15 +254,13 @@ pub fn apply_move(
     now: NaiveDateTime,
 ) -> AppResult<MoveOutcome> {
     if deal.is_over() {
-        return Err(AppError::Stale(
-            "this deal is over; here is the table as it stands".into(),
-        ));
+        return Err(AppError::stale(Said::new("refused-deal-over")));
     }
     if seen != deal.actions {
-        return Err(AppError::stale(format!(
-            "the table moved on: {} action(s) were played since you last looked; here is the new state",
-            deal.actions.saturating_sub(seen)
-        )));
+        return Err(AppError::stale(
+            Said::new("refused-table-moved-on")
+                .number("actions", deal.actions.saturating_sub(seen)),
+        ));
     }
     if let Some((decision, due)) = deal.timed_decision()
         && decision.hidden
@@ -296,10 +291,10 @@ pub fn apply_timeout(
     now: NaiveDateTime,
 ) -> AppResult<MoveOutcome> {
     let Some((decision, due)) = deal.timed_decision() else {
-        return Err(AppError::Stale("the table waits for nobody".into()));
+        return Err(AppError::stale(Said::new("refused-wait-for-nobody")));
     };
     if seen != deal.actions || now < due {
-        return Err(AppError::Stale("the table's wait is not over".into()));
+        return Err(AppError::stale(Said::new("refused-wait-not-over")));
     }
     let seat = decision.seat.unwrap_or_else(|| deal.game.to_move());
     record(tx, table, deal, seat, decision.on_timeout, now, false, None)
@@ -318,7 +313,7 @@ pub fn apply_for_seat(
     by: StandIn,
 ) -> AppResult<MoveOutcome> {
     if deal.is_over() || deal.timed_decision().is_some() || deal.game.to_move() != seat {
-        return Err(AppError::Stale("the seat is not on turn".into()));
+        return Err(AppError::stale(Said::new("refused-seat-not-on-turn")));
     }
     record(tx, table, deal, seat, action, now, true, Some(by))
 }

@@ -21,6 +21,7 @@ use super::rounds::RoundRecord;
 use super::{App, AppError, AppResult, HostKey};
 use crate::db::{Conn, queries};
 use crate::engine::Seat;
+use crate::i18n::Said;
 
 pub use super::deals::{StandIn, StandInNote};
 
@@ -107,11 +108,11 @@ pub fn hand_seat_in(
     let row = queries::players_of_event(conn, event.id())?
         .into_iter()
         .find(|p| p.id == player)
-        .ok_or_else(|| AppError::not_found(format!("this event has no player {player}")))?;
+        .ok_or_else(|| {
+            AppError::not_found(Said::new("refused-no-player").text("player", player.to_string()))
+        })?;
     if event.is_finished() {
-        return Err(AppError::conflict(
-            "the event is over: there are no more turns to hand to a bot",
-        ));
+        return Err(AppError::conflict(Said::new("refused-hand-to-bot-over")));
     }
     queries::set_player_stand_in(conn, row.id, to_bot)?;
     Ok(row.name)

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::describe_secs;
 use super::settings::{EventLength, RoundKind, Settings};
+use crate::i18n::Said;
 
 /// The longest single extension: an hour.
 pub const MAX_EXTENSION_SECS: u32 = 3600;
@@ -363,6 +364,51 @@ pub enum ClockError {
 fn state_word(state: &ClockState) -> &'static str {
     match state {
         ClockState::NotStarted => "not started",
+        ClockState::Running => "running",
+        ClockState::Paused => "paused",
+        ClockState::Over => "over",
+    }
+}
+
+impl LimitReached {
+    /// Why no further round may start, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            LimitReached::Rounds { rounds } => {
+                Said::new("refused-limit-rounds").number("rounds", *rounds)
+            }
+            LimitReached::Time { deadline } => {
+                Said::new("refused-limit-time").text("deadline", deadline.to_string())
+            }
+        }
+    }
+}
+
+impl ClockError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            ClockError::AlreadyStarted { at } => {
+                Said::new("refused-clock-already-started").text("at", at.to_string())
+            }
+            ClockError::Cannot { action, state } => Said::new("refused-clock-cannot")
+                .text("action", action.clone())
+                .text("state", state_key(state)),
+            ClockError::NoLength => Said::new("refused-clock-no-length"),
+            ClockError::Extension { seconds } => Said::new("refused-clock-extension")
+                .number("seconds", *seconds)
+                .number("hours", MAX_EXTENSION_SECS / 3600),
+            ClockError::Backwards { last, now } => Said::new("refused-clock-backwards")
+                .text("last", last.to_string())
+                .text("now", now.to_string()),
+        }
+    }
+}
+
+/// A clock state as a message selects on it.
+fn state_key(state: &ClockState) -> &'static str {
+    match state {
+        ClockState::NotStarted => "not_started",
         ClockState::Running => "running",
         ClockState::Paused => "paused",
         ClockState::Over => "over",

@@ -19,6 +19,7 @@ use super::names::{NameError, clean_name};
 use super::scores::{ScoreError, check_miles};
 use super::seating::{Place, Seating};
 use super::settings::Settings;
+use crate::i18n::Said;
 
 /// Where a round stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -219,4 +220,36 @@ pub enum CorrectionError {
     Score(ScoreError),
     #[error("{0}")]
     Who(NameError),
+}
+
+impl CorrectionError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            CorrectionError::EventClosed => Said::new("refused-correction-event-closed"),
+            CorrectionError::NoSuchRound { round, rounds } => {
+                Said::new("refused-correction-no-round")
+                    .number("round", *round)
+                    .number("rounds", *rounds)
+            }
+            CorrectionError::NotStarted { round } => {
+                Said::new("refused-correction-not-started").number("round", *round)
+            }
+            CorrectionError::Final { round, next } => Said::new("refused-correction-final")
+                .number("round", *round)
+                .number("next", *next),
+            CorrectionError::NotInRound { entry, round } => {
+                Said::new("refused-correction-not-in-round")
+                    .text("entry", entry.to_string())
+                    .number("round", *round)
+            }
+            CorrectionError::NoChange { entry, miles } => Said::new("refused-correction-no-change")
+                .text("entry", entry.to_string())
+                .number("miles", *miles),
+            CorrectionError::Score(e) => e.said(),
+            // TODO(merge): `e.said()` once names.rs gives NameError its messages (branch
+            // fr-refusals-events); until then its English words as they are.
+            CorrectionError::Who(e) => Said::new("said-as-is").text("text", e.to_string()),
+        }
+    }
 }

@@ -62,6 +62,7 @@ pub use movement::{
 pub use names::{MAX_NAME_CHARS, NameError, clean_name, name_key};
 pub use paper::{
     PaperCard, PaperErrors, PaperHands, PaperProblem, paper_round_scores, paper_scores,
+    problems_said,
 };
 pub use plan::{SeatingPlan, Unevenness, plan_for, propose, seating_options, unevenness};
 pub use roster::{NextSeating, SeatChange, prepare_next_round};

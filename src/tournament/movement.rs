@@ -10,10 +10,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::scores::{ScoreError, bye_miles, check_miles};
+use super::scores::{entry_names, numbers_said};
 use super::seating::{Seating, SeatingError};
 use super::settings::Settings;
 use super::{EntryId, list_ids, seeds};
 use crate::engine::shuffle::{below, derive_seed, rng_from_seed};
+use crate::i18n::Said;
 
 /// How a table's mover was decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -364,4 +366,58 @@ fn tables_word(tables: &[u32]) -> String {
         Some((last, rest)) => format!("tables {} and {last}", rest.join(", ")),
         None => String::from("no table"),
     }
+}
+
+impl CloseError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            CloseError::Seating(e) => e.said(),
+            CloseError::MissingMiles { tables, entries } => Said::new("refused-missing-miles")
+                .said("tables", tables_said(tables))
+                .number("count", tables.len())
+                .said("entries", entry_names(entries)),
+            CloseError::NotInRound { entries } => {
+                Said::new("refused-miles-not-in-round").said("entries", entry_names(entries))
+            }
+            CloseError::Score(e) => e.said(),
+            CloseError::NoSuchTable { table } => {
+                Said::new("refused-no-such-table").number("table", *table)
+            }
+            CloseError::EmptyTable { table } => {
+                Said::new("refused-empty-table").number("table", *table)
+            }
+            CloseError::NoTie {
+                table,
+                leader,
+                miles,
+            } => Said::new("refused-no-tie")
+                .number("table", *table)
+                .text("leader", leader.to_string())
+                .number("miles", *miles),
+            CloseError::NotTied {
+                table,
+                chosen,
+                tied,
+                miles,
+            } => Said::new("refused-not-tied")
+                .number("table", *table)
+                .text("chosen", chosen.to_string())
+                .said("tied", entry_names(tied))
+                .number("miles", *miles),
+            CloseError::Movers { tables, movers } => Said::new("refused-movers")
+                .number("tables", *tables)
+                .number("movers", *movers),
+            CloseError::MoverNotAtTable { table, entry } => Said::new("refused-mover-not-at-table")
+                .number("table", *table)
+                .text("entry", entry.to_string()),
+        }
+    }
+}
+
+/// "table 3" or "tables 2 and 5", in the reader's language.
+fn tables_said(tables: &[u32]) -> Said {
+    Said::new("refused-tables")
+        .number("count", tables.len())
+        .said("tables", numbers_said(tables.iter().map(|&t| u64::from(t))))
 }

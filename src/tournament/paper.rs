@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::scores::numbers_said;
 use crate::engine::{Config, ScoreSheet};
+use crate::i18n::Said;
 
 /// One side's score card: how many it counted in each row of the rule set's score sheet, keyed
 /// by the row's identifier (`{"mile1": 8, "mile3": 4}`). A row left out counts zero.
@@ -100,6 +102,9 @@ pub enum PaperProblem {
     OverQuota {
         side: usize,
         pile: String,
+        /// The pile's mileage, to name it in the reader's language.
+        #[serde(default)]
+        miles: u32,
         count: u32,
         quota: u32,
         race: u32,
@@ -108,7 +113,14 @@ pub enum PaperProblem {
     #[error(
         "the sides have {count} {pile} cards between them, but the pack holds only {pack}: count the piles again"
     )]
-    BeyondPack { pile: String, count: u32, pack: u32 },
+    BeyondPack {
+        pile: String,
+        /// The pile's mileage, to name it in the reader's language.
+        #[serde(default)]
+        miles: u32,
+        count: u32,
+        pack: u32,
+    },
     #[error(
         "sides {} all have complete piles, but the race stops as soon as one side completes them: count the piles again",
         sides_word(.sides)
@@ -156,6 +168,83 @@ impl PaperProblem {
     }
 }
 
+impl PaperProblem {
+    /// The problem, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            PaperProblem::Sides { expected, given } => Said::new("refused-paper-sides")
+                .number("expected", *expected)
+                .number("given", *given),
+            PaperProblem::UnknownRow { row, rows } => Said::new("refused-paper-unknown-row")
+                .text("row", row.clone())
+                .text("rows", rows.clone()),
+            PaperProblem::OverQuota {
+                side,
+                miles,
+                count,
+                quota,
+                race,
+                unit,
+                ..
+            } => Said::new("refused-paper-over-quota")
+                .number("side", *side)
+                .said("pile", Said::new("sheet-miles").number("miles", *miles))
+                .number("count", *count)
+                .number("quota", *quota)
+                .number("race", *race)
+                .text("unit", unit.clone()),
+            PaperProblem::BeyondPack {
+                miles, count, pack, ..
+            } => Said::new("refused-paper-beyond-pack")
+                .said("pile", Said::new("sheet-miles").number("miles", *miles))
+                .number("count", *count)
+                .number("pack", *pack),
+            PaperProblem::TwoFinished { sides } => Said::new("refused-paper-two-finished")
+                .said("sides", numbers_said(sides.iter().map(|&s| s as u64))),
+            // The rule set's own words (the engine's, in English until it words them).
+            PaperProblem::Rules { message, .. } => {
+                Said::new("said-as-is").text("text", message.clone())
+            }
+            PaperProblem::Hands { hands } => Said::new("refused-paper-hands").said(
+                "hands",
+                listed(
+                    hands
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| {
+                            Said::new("refused-paper-hands-of-side")
+                                .number("side", i + 1)
+                                .number("hands", *n)
+                        })
+                        .collect(),
+                ),
+            ),
+            PaperProblem::InHand { hand, within } => Said::new("refused-in-hand")
+                .number("hand", *hand)
+                .said("problem", within.said()),
+        }
+    }
+}
+
+/// Messages one after the other, as a list separated by commas ("side 1: 2, side 2: 1").
+fn listed(items: Vec<Said>) -> Said {
+    joined(items, "refused-comma-list")
+}
+
+/// Problems one after the other, separated as a list of sentences ("...; ...").
+pub fn problems_said(items: Vec<Said>) -> Said {
+    joined(items, "refused-problems")
+}
+
+/// Messages one after the other, each pair joined by the message `by` (of `first`, `rest`).
+fn joined(items: Vec<Said>, by: &'static str) -> Said {
+    let mut items = items.into_iter().rev();
+    let last = items.next().unwrap_or_else(|| Said::new("refused-nothing"));
+    items.fold(last, |rest, item| {
+        Said::new(by).said("first", item).said("rest", rest)
+    })
+}
+
 /// Every problem found in a paper table's counts (never empty).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaperErrors(pub Vec<PaperProblem>);
@@ -168,6 +257,13 @@ impl std::fmt::Display for PaperErrors {
 }
 
 impl std::error::Error for PaperErrors {}
+
+impl PaperErrors {
+    /// Every problem, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        problems_said(self.0.iter().map(PaperProblem::said).collect())
+    }
+}
 
 /// The score of each side of one game at a paper table, after checking every count against
 /// the rule set's score sheet for the table: the quota of each pile (the trip), the pack, and
@@ -209,6 +305,7 @@ pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, Pap
                 problems.push(PaperProblem::OverQuota {
                     side: index + 1,
                     pile: row.label.to_owned(),
+                    miles: row.value,
                     count,
                     quota,
                     race,
@@ -222,6 +319,7 @@ pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, Pap
         if let Some(pack) = row.pack.filter(|&p| count > p) {
             problems.push(PaperProblem::BeyondPack {
                 pile: row.label.to_owned(),
+                miles: row.value,
                 count,
                 pack,
             });

@@ -6,8 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::scores::entry_names;
 use super::settings::{Remainder, RoundKind, Settings};
 use super::{EntryId, list_ids};
+use crate::i18n::Said;
 
 /// How a number of entries is seated: the tables in ring order, the byes and the bot seats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,4 +302,60 @@ pub enum SeatingError {
     TableSize { table: u32, entries: usize },
     #[error("{} seated more than once: an entry sits once per round", list_ids(.entries))]
     SeatedTwice { entries: Vec<EntryId> },
+}
+
+impl SeatingError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            SeatingError::TooFew { entries } => {
+                Said::new("refused-seating-too-few").number("entries", *entries)
+            }
+            SeatingError::NoTableForByes { entries, per_table } => {
+                Said::new("refused-seating-no-table-for-byes")
+                    .number("entries", *entries)
+                    .number("per_table", *per_table)
+            }
+            SeatingError::PlanMismatch { planned, entries } => {
+                Said::new("refused-seating-plan-mismatch")
+                    .number("planned", *planned)
+                    .number("entries", *entries)
+            }
+            SeatingError::BotsMissing { needed, given } => {
+                Said::new("refused-seating-bots-missing")
+                    .number("needed", *needed)
+                    .number("given", *given)
+            }
+            SeatingError::TooManyBots { bots, tables } => {
+                Said::new("refused-seating-too-many-bots")
+                    .number("bots", *bots)
+                    .number("tables", *tables)
+            }
+            SeatingError::NotABot { entry } => {
+                Said::new("refused-seating-not-a-bot").text("entry", entry.to_string())
+            }
+            SeatingError::OrderRepeats { entries } => {
+                Said::new("refused-seating-order-repeats").said("entries", entry_names(entries))
+            }
+            SeatingError::OrderUnknown { entries } => Said::new("refused-seating-order-unknown")
+                .number("count", entries.len())
+                .said("entries", entry_names(entries)),
+            SeatingError::OrderMissing { entries } => {
+                Said::new("refused-seating-order-missing").said("entries", entry_names(entries))
+            }
+            SeatingError::BotsNeeded { count } => {
+                Said::new("refused-seating-bots-needed").number("count", *count)
+            }
+            SeatingError::NothingToSeat => Said::new("refused-seating-nothing-to-seat"),
+            SeatingError::TableOrder { table } => {
+                Said::new("refused-seating-table-order").number("table", *table)
+            }
+            SeatingError::TableSize { table, entries } => Said::new("refused-seating-table-size")
+                .number("table", *table)
+                .number("entries", *entries),
+            SeatingError::SeatedTwice { entries } => Said::new("refused-seating-seated-twice")
+                .number("count", entries.len())
+                .said("entries", entry_names(entries)),
+        }
+    }
 }

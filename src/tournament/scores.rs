@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::settings::{ByeScore, RoundKind, Settings};
 use super::{EntryId, list_ids};
+use crate::i18n::Said;
 
 /// The miles of one game at a table: `miles[i]` is the side played by `sides[i]`. Entries
 /// may change sides between deals, so every game says who played which side.
@@ -132,4 +133,72 @@ pub enum ScoreError {
         miles: u32,
         max: u32,
     },
+}
+
+impl ScoreError {
+    /// The refusal, to say in the reader's language.
+    pub fn said(&self) -> Said {
+        match self {
+            ScoreError::GameSides {
+                game,
+                sides,
+                scores,
+            } => Said::new("refused-game-sides")
+                .number("game", *game)
+                .number("sides", *sides)
+                .number("scores", *scores),
+            ScoreError::SideTwice { game, entry } => Said::new("refused-game-side-twice")
+                .number("game", *game)
+                .text("entry", entry.to_string()),
+            ScoreError::NotAtTable { game, entry } => Said::new("refused-game-not-at-table")
+                .number("game", *game)
+                .text("entry", entry.to_string()),
+            ScoreError::GameMissing { game, entries } => Said::new("refused-game-missing")
+                .number("game", *game)
+                .said("entries", entry_names(entries)),
+            ScoreError::TooManyMiles { entry, miles, max } => Said::new("refused-too-many-miles")
+                .text("entry", entry.to_string())
+                .number("miles", *miles)
+                .number("max", *max),
+        }
+    }
+}
+
+/// Entries as messages name them: "#3", "#3 and #5", "#2, #3 and #5".
+pub(crate) fn entry_names(entries: &[EntryId]) -> Said {
+    and_said(
+        entries
+            .iter()
+            .map(|id| Said::new("refused-entry").text("entry", id.to_string()))
+            .collect(),
+    )
+}
+
+/// Numbers as a list: "3", "2 and 5", "1, 2 and 3".
+pub(crate) fn numbers_said(numbers: impl IntoIterator<Item = u64>) -> Said {
+    and_said(
+        numbers
+            .into_iter()
+            .map(|n| Said::new("refused-number").number("n", n))
+            .collect(),
+    )
+}
+
+/// Messages as a list the reader's language joins: "a", "a and b", "a, b and c".
+pub(crate) fn and_said(items: Vec<Said>) -> Said {
+    let mut items = items.into_iter().rev();
+    let Some(last) = items.next() else {
+        return Said::new("refused-nothing");
+    };
+    let Some(before) = items.next() else {
+        return last;
+    };
+    let pair = Said::new("list-and")
+        .said("first", before)
+        .said("last", last);
+    items.fold(pair, |rest, item| {
+        Said::new("refused-comma-list")
+            .said("first", item)
+            .said("rest", rest)
+    })
 }

@@ -144,7 +144,7 @@ pub fn preview_close_in(
     let seating = seating_of(tx, round)?;
     let choices = host_choices(tx, round)?;
     tournament::close_round(&event.settings, round.number(), &seating, &miles, &choices)
-        .map_err(|e| AppError::conflict(e.to_string()))
+        .map_err(|e| AppError::conflict(e.said()))
 }
 
 pub(super) fn host_choices(
@@ -168,9 +168,7 @@ pub fn choose_mover_in(
 ) -> AppResult<()> {
     let round = load(conn, event, number)?;
     if round.is_closed() {
-        return Err(AppError::conflict(
-            "the round is closed; correct a score instead if the mover was wrong",
-        ));
+        return Err(AppError::conflict(Said::new("refused-mover-round-closed")));
     }
     let table = table_of(conn, &round, table_number)?;
     if let Some(entry) = entry {
@@ -178,9 +176,11 @@ pub fn choose_mover_in(
             .iter()
             .any(|te| te.entry_id == entry);
         if !at_table {
-            return Err(AppError::invalid(format!(
-                "entry {entry} does not sit at table {table_number}"
-            )));
+            return Err(AppError::invalid(
+                Said::new("refused-mover-not-seated")
+                    .text("entry", entry.to_string())
+                    .number("table", table_number),
+            ));
         }
     }
     queries::set_table_host_choice(conn, table.id, entry)?;
@@ -209,20 +209,16 @@ pub fn close_in(
 ) -> AppResult<CloseSummary> {
     let mut round = load(tx, event, number)?;
     if round.is_closed() {
-        return Err(AppError::conflict(format!(
-            "round {number} is already closed"
-        )));
+        return Err(AppError::conflict(
+            Said::new("refused-round-already-closed").number("round", number),
+        ));
     }
     let state = reading(tx, event, &round, now)?.state;
     if state != ClockState::Over {
-        return Err(AppError::conflict(match state {
-            ClockState::NotStarted => {
-                "the round has not started: start it, play, and stop it before closing it"
-            }
-            _ => {
-                "the round is still being played: give the stop signal first (or wait for the time to run out)"
-            }
-        }));
+        return Err(AppError::conflict(Said::new(match state {
+            ClockState::NotStarted => "refused-close-not-started",
+            _ => "refused-close-still-played",
+        })));
     }
     let closing = preview_close_in(tx, event, &round)?;
     record_closing(tx, &round, &closing)?;
@@ -315,7 +311,7 @@ pub(super) fn seat_next(
         }
         other => other,
     }
-    .map_err(|e| AppError::conflict(e.to_string()))?;
+    .map_err(|e| AppError::conflict(e.said()))?;
     for bot in &next.released_bots {
         // Released after this round: the bot keeps it, and plays no more.
         queries::withdraw_entry(conn, *bot, round.row.number + 1)?;
@@ -367,16 +363,17 @@ pub fn reseat_without_in(
 /// provisional (the last round can still be corrected) until the host closes the evening.
 pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
     if event.is_finished() {
-        return Err(AppError::conflict("the event is already finished"));
+        return Err(AppError::conflict(Said::new(
+            "refused-event-already-finished",
+        )));
     }
     if let Some(round) = latest(conn, event)? {
         if round.is_seated() {
             queries::delete_round(conn, round.row.id)?;
         } else if !round.is_closed() {
-            return Err(AppError::conflict(format!(
-                "round {} is being played: stop and close it first",
-                round.row.number
-            )));
+            return Err(AppError::conflict(
+                Said::new("refused-finish-round-played").number("round", round.row.number),
+            ));
         }
     }
     queries::set_event_status(conn, event.id(), events::FINISHED, now.naive_utc())?;
@@ -388,9 +385,9 @@ pub fn finish_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>)
 /// final and every correction afterwards is refused.
 pub fn close_event_in(conn: &mut Conn, event: &EventRecord, now: DateTime<Utc>) -> AppResult<()> {
     if event.is_closed() {
-        return Err(AppError::conflict(
-            "the evening is already closed: its results and prizes are final",
-        ));
+        return Err(AppError::conflict(Said::new(
+            "refused-evening-already-closed",
+        )));
     }
     if !event.is_finished() {
         finish_event_in(conn, event, now)?;
@@ -443,7 +440,7 @@ pub fn close_event(app: &App, host: &HostKey) -> AppResult<()> {
 pub fn withdraw_entry_in(conn: &mut Conn, event: &EventRecord, entry_id: i64) -> AppResult<()> {
     let entry = events::entry_of(conn, event, entry_id)?;
     if entry.withdrawn_round.is_some() {
-        return Err(AppError::conflict("that entry has already withdrawn"));
+        return Err(AppError::conflict(Said::new("refused-already-withdrawn")));
     }
     let round = match queries::latest_round(conn, event.id())? {
         None => 1,

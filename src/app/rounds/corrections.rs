@@ -11,6 +11,7 @@ use crate::app::events::{self, EventRecord};
 use crate::app::{App, AppError, AppResult, HostKey};
 use crate::db::models::NewCorrection;
 use crate::db::{Conn, queries};
+use crate::i18n::Said;
 use crate::tournament::{self, Closing, EntryId, RoundPhase};
 
 /// A change to a recorded score, as the host asks for it.
@@ -60,14 +61,15 @@ pub fn correct_in(
 ) -> AppResult<CorrectionOutcome> {
     let mut round = load(conn, event, request.round)?;
     if !round.is_closed() {
-        return Err(AppError::conflict(format!(
-            "round {} is not closed yet: its scores are still being played or entered, so there is nothing to correct",
-            request.round
-        )));
+        return Err(AppError::conflict(
+            Said::new("refused-correction-round-open").number("round", request.round),
+        ));
     }
     let reason = request.reason.trim();
     if reason.chars().count() > 200 {
-        return Err(AppError::invalid("say why in at most 200 characters"));
+        return Err(AppError::invalid(
+            Said::new("refused-correction-reason-long").number("most", 200),
+        ));
     }
     let seating = seating_of(conn, &round)?;
     let scores = queries::scores_of_round(conn, round.row.id)?;
@@ -96,8 +98,8 @@ pub fn correct_in(
         match e {
             tournament::CorrectionError::NotInRound { .. }
             | tournament::CorrectionError::Score(_)
-            | tournament::CorrectionError::Who(_) => AppError::invalid(e.to_string()),
-            other => AppError::conflict(other.to_string()),
+            | tournament::CorrectionError::Who(_) => AppError::invalid(e.said()),
+            other => AppError::conflict(other.said()),
         }
     })?;
     queries::insert_correction(
@@ -130,7 +132,7 @@ pub fn correct_in(
         &choices,
         &previous,
     )
-    .map_err(|e| AppError::conflict(e.to_string()))?;
+    .map_err(|e| AppError::conflict(e.said()))?;
     // Closing again scores the byes by the rule; a bye's corrected score stands (the latest
     // correction of each, this one included).
     let corrected: BTreeMap<EntryId, u32> = queries::corrections_of_event(conn, event.id())?

@@ -31,6 +31,7 @@ use super::play::PAPER;
 use super::{AppError, AppResult, utc};
 use crate::db::models;
 use crate::db::{Conn, queries};
+use crate::i18n::Said;
 use crate::tournament::{
     self, ClockReading, ClockState, EntryId, RoundClock, RoundKind, Seating, Table,
 };
@@ -194,8 +195,9 @@ impl RoundRecord {
 
 /// Loads round `number` of an event.
 pub fn load(conn: &mut Conn, event: &EventRecord, number: i32) -> AppResult<RoundRecord> {
-    let row = queries::round(conn, event.id(), number)?
-        .ok_or_else(|| AppError::not_found(format!("this event has no round {number} yet")))?;
+    let row = queries::round(conn, event.id(), number)?.ok_or_else(|| {
+        AppError::not_found(Said::new("refused-no-round").number("round", number))
+    })?;
     let pauses = queries::pauses_of_round(conn, row.id)?;
     RoundRecord::new(row, pauses)
 }
@@ -298,6 +300,10 @@ pub fn table_of(
         .into_iter()
         .find(|t| t.number == number)
         .ok_or_else(|| {
-            AppError::not_found(format!("round {} has no table {number}", round.row.number))
+            AppError::not_found(
+                Said::new("refused-no-table")
+                    .number("round", round.row.number)
+                    .number("table", number),
+            )
         })
 }

@@ -12,6 +12,7 @@ use crate::app::{App, AppError, AppResult, HostKey};
 use crate::db::models::{self, NewPaperScore};
 use crate::db::{Conn, queries};
 use crate::engine::{ScoreSheet, ScoreUnit};
+use crate::i18n::{Lang, Said};
 use crate::tournament::{self, EntryId, PaperCard, PaperHands};
 
 /// What names a card as it was seen: a short digest of its stored counts. A confirmation
@@ -52,22 +53,20 @@ pub struct TableAt {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardProblem {
     pub row: Option<String>,
-    pub message: String,
+    /// What is wrong, said in the reader's language where it is shown.
+    pub message: Said,
 }
 
 impl CardProblem {
-    pub fn row(row: &str, message: impl Into<String>) -> CardProblem {
+    pub fn row(row: &str, message: Said) -> CardProblem {
         CardProblem {
             row: Some(row.to_owned()),
-            message: message.into(),
+            message,
         }
     }
 
-    pub fn card(message: impl Into<String>) -> CardProblem {
-        CardProblem {
-            row: None,
-            message: message.into(),
-        }
+    pub fn card(message: Said) -> CardProblem {
+        CardProblem { row: None, message }
     }
 }
 
@@ -75,23 +74,32 @@ impl CardProblem {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardRefusal(pub Vec<CardProblem>);
 
+impl CardRefusal {
+    /// Every problem, each after the row it is under: "mile5: ...; ...".
+    pub fn said(&self) -> Said {
+        tournament::problems_said(
+            self.0
+                .iter()
+                .map(|p| match &p.row {
+                    Some(row) => Said::new("refused-card-in-row")
+                        .text("row", row.clone())
+                        .said("problem", p.message.clone()),
+                    None => p.message.clone(),
+                })
+                .collect(),
+        )
+    }
+}
+
 impl std::fmt::Display for CardRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let messages: Vec<String> = self
-            .0
-            .iter()
-            .map(|p| match &p.row {
-                Some(row) => format!("{row}: {}", p.message),
-                None => p.message.clone(),
-            })
-            .collect();
-        f.write_str(&messages.join("; "))
+        f.write_str(&Lang::ENGLISH.say(&self.said()))
     }
 }
 
 impl From<CardRefusal> for AppError {
     fn from(refusal: CardRefusal) -> AppError {
-        AppError::invalid(refusal.to_string())
+        AppError::invalid(refusal.said())
     }
 }
 
@@ -146,8 +154,8 @@ impl TypedCard {
     }
 }
 
-/// What a blank field of a score card form says.
-pub const NOT_ENTERED: &str = "not entered: write 0 if the pile is empty";
+/// What a blank field of a score card form says (its message).
+pub const NOT_ENTERED: &str = "refused-card-not-entered";
 
 /// The sheet's rows by identifier: "mile1, mile3, mile5, mile10".
 fn row_ids(sheet: &ScoreSheet) -> String {
@@ -159,13 +167,20 @@ fn row_ids(sheet: &ScoreSheet) -> String {
         .join(", ")
 }
 
-/// "hand 2: " on a card of several hands, else nothing.
-fn hand_word(hands: usize, hand: usize) -> String {
+/// A problem of a hand, named "hand 2: ..." on a card of several hands.
+fn in_hand(hands: usize, hand: usize, problem: Said) -> Said {
     if hands > 1 {
-        format!("hand {}: ", hand + 1)
+        Said::new("refused-in-hand")
+            .number("hand", hand + 1)
+            .said("problem", problem)
     } else {
-        String::new()
+        problem
     }
+}
+
+/// "Nothing was entered: give a count for each row".
+fn nothing_entered(sheet: &ScoreSheet) -> Said {
+    Said::new("refused-card-nothing").text("rows", row_ids(sheet))
 }
 
 /// The problems of one side's card on its own: rows the sheet does not have, blank or
@@ -173,10 +188,11 @@ fn hand_word(hands: usize, hand: usize) -> String {
 fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
     let hands = &typed.hands;
     if hands.len() > MAX_HANDS {
-        return vec![CardProblem::card(format!(
-            "a card holds at most {MAX_HANDS} hands, not {}: one row per hand the table played",
-            hands.len()
-        ))];
+        return vec![CardProblem::card(
+            Said::new("refused-card-too-many-hands")
+                .number("most", MAX_HANDS)
+                .number("hands", hands.len()),
+        )];
     }
     let known = |key: &str| sheet.position(split_field_key(key).1).is_some();
     // Text that is not a count, in a row of the sheet; any other row is one that the sheet
@@ -200,15 +216,12 @@ fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
         .filter(|row| sheet.position(row).is_none())
         .collect();
     if let Some(first) = unknown.first() {
-        let more = match unknown.len() {
-            1 => String::new(),
-            n => format!(" (and {} more)", n - 1),
-        };
-        problems.push(CardProblem::card(format!(
-            "this score card has no row \"{}\"{more}; its rows are {}",
-            crate::engine::json::truncate(first, 40),
-            row_ids(sheet)
-        )));
+        problems.push(CardProblem::card(
+            Said::new("refused-card-unknown-row")
+                .text("row", crate::engine::json::truncate(first, 40))
+                .number("more", unknown.len() - 1)
+                .text("rows", row_ids(sheet)),
+        ));
     }
     let unread = |key: &str| {
         typed
@@ -217,24 +230,21 @@ fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
             .any(|p| p.row.as_deref() == Some(key))
     };
     if hands.is_empty() && problems.is_empty() {
-        problems.push(CardProblem::card(format!(
-            "nothing was entered: give a count for each row ({}), 0 for an empty pile",
-            row_ids(sheet)
-        )));
+        problems.push(CardProblem::card(nothing_entered(sheet)));
     }
     for (index, hand) in hands.iter().enumerate() {
         if typed.every_row {
             for row in &sheet.rows {
                 let key = field_key(index, row.id);
                 if !hand.0.contains_key(row.id) && !unread(&key) {
-                    problems.push(CardProblem::row(&key, NOT_ENTERED));
+                    problems.push(CardProblem::row(&key, Said::new(NOT_ENTERED)));
                 }
             }
         } else if hand.0.is_empty() && unknown.is_empty() {
-            problems.push(CardProblem::card(format!(
-                "{}nothing was entered: give a count for each row ({}), 0 for an empty pile",
-                hand_word(hands.len(), index),
-                row_ids(sheet)
+            problems.push(CardProblem::card(in_hand(
+                hands.len(),
+                index,
+                nothing_entered(sheet),
             )));
         }
         for row in &sheet.rows {
@@ -242,10 +252,10 @@ fn own_problems(sheet: &ScoreSheet, typed: &TypedCard) -> Vec<CardProblem> {
             if let Some(quota) = row.quota.filter(|&q| count > q) {
                 problems.push(CardProblem::row(
                     &field_key(index, row.id),
-                    format!(
-                        "the {} pile holds at most {quota} cards in this race, not {count}: count it again",
-                        row.label
-                    ),
+                    Said::new("refused-card-over-quota")
+                        .said("pile", Said::new("sheet-miles").number("miles", row.value))
+                        .number("quota", quota)
+                        .number("count", count),
                 ));
             }
         }
@@ -279,7 +289,7 @@ fn table_problems(
             let hand = problem.hand().unwrap_or(1).saturating_sub(1);
             CardProblem {
                 row: row.map(|row| field_key(hand, row)),
-                message: problem.to_string(),
+                message: problem.said(),
             }
         })
         .collect()
@@ -301,27 +311,22 @@ pub fn enter_paper_in(
 ) -> AppResult<Result<(u32, ScoreUnit), CardRefusal>> {
     let round = load(conn, event, number)?;
     if round.is_closed() {
-        return Err(AppError::conflict(
-            "the round is closed: ask the host to correct the score instead",
-        ));
+        return Err(AppError::conflict(Said::new("refused-card-round-closed")));
     }
     if round.row.started_at.is_none() {
-        return Err(AppError::conflict(format!(
-            "round {number} has not started yet: score cards are taken once the host gives the start signal"
-        )));
+        return Err(AppError::conflict(
+            Said::new("refused-card-round-not-started").number("round", number),
+        ));
     }
     let table = table_of(conn, &round, table_number)?;
     if table.mode != PAPER {
-        return Err(AppError::conflict(format!(
-            "table {table_number} plays on phones: its scores come from the game"
-        )));
+        return Err(AppError::conflict(
+            Said::new("refused-card-table-on-phones").number("table", table_number),
+        ));
     }
     let sides = queries::entries_of_table(conn, table.id)?.len();
     if side >= sides {
-        return Err(AppError::invalid(format!(
-            "table {table_number} has sides 0 to {}; there is no side {side}",
-            sides.saturating_sub(1)
-        )));
+        return Err(AppError::invalid(no_such_side(table_number, sides, side)));
     }
     // A card the host entered, or one another side confirmed, is settled: only the host
     // changes it (a side could otherwise swap in other counts after they were checked).
@@ -331,14 +336,10 @@ pub fn enter_paper_in(
             .find(|c| c.side == side as i32)
     {
         if stored.entered_by == CardAuthor::Host.label() {
-            return Err(AppError::Forbidden(
-                "the host entered this card: only the host can change it now; ask the host".into(),
-            ));
+            return Err(AppError::forbidden(Said::new("refused-card-host-entered")));
         }
         if stored.confirmed_at.is_some() {
-            return Err(AppError::Forbidden(
-                "this card was confirmed: only the host can change it now; ask the host".into(),
-            ));
+            return Err(AppError::forbidden(Said::new("refused-card-confirmed")));
         }
     }
     let config = play::table_config(event, sides)?;
@@ -416,36 +417,37 @@ pub fn confirm_paper_in(
     let table = table_of(conn, &round, table_number)?;
     let sides = queries::entries_of_table(conn, table.id)?.len();
     if side >= sides {
-        return Err(AppError::not_found(format!(
-            "table {table_number} has sides 0 to {}; there is no side {side}",
-            sides.saturating_sub(1)
-        )));
+        return Err(AppError::not_found(no_such_side(table_number, sides, side)));
     }
     if author == CardAuthor::Side(side) {
-        return Err(AppError::Forbidden(
-            "a side cannot confirm its own card: a player of another side (or the host) confirms it".into(),
-        ));
+        return Err(AppError::forbidden(Said::new("refused-card-own")));
     }
     let card = queries::paper_scores_of_table(conn, table.id)?
         .into_iter()
         .find(|c| c.side == side as i32)
-        .ok_or_else(|| AppError::conflict(format!("side {side} has not entered its card yet")))?;
+        .ok_or_else(|| AppError::conflict(Said::new("refused-card-not-in").number("side", side)))?;
     match seen {
         Some(seen) if seen.trim() != card_version(&card.counts) => {
-            return Err(AppError::conflict(format!(
-                "side {side}'s card changed since you saw it: look at its new counts and confirm again if they are right"
-            )));
+            return Err(AppError::conflict(
+                Said::new("refused-card-changed").number("side", side),
+            ));
         }
         Some(_) => {}
         None if author != CardAuthor::Host => {
-            return Err(AppError::invalid(
-                "say which card you confirm: send the version your seat's state shows for it (tablemates[].card.version)",
-            ));
+            return Err(AppError::invalid(Said::new("refused-card-which-version")));
         }
         None => {}
     }
     queries::confirm_paper_score(conn, card.id, &author.label(), now)?;
     Ok(())
+}
+
+/// "table 2 has sides 0 to 1; there is no side 4".
+fn no_such_side(table: i32, sides: usize, side: usize) -> Said {
+    Said::new("refused-card-no-side")
+        .number("table", table)
+        .number("last", sides.saturating_sub(1))
+        .number("side", side)
 }
 
 pub(super) fn paper_card_complete(conn: &mut Conn, table: &models::RoundTable) -> AppResult<bool> {
@@ -470,14 +472,8 @@ pub(super) fn paper_table_miles(
         .map(|c| serde_json::from_str(&c.counts))
         .collect::<Result<_, _>>()?;
     let config = play::table_config(event, entries.len())?;
-    let miles = tournament::paper_round_scores(config, &piles).map_err(|e| {
-        AppError::invalid(
-            e.0.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })?;
+    let miles =
+        tournament::paper_round_scores(config, &piles).map_err(|e| AppError::invalid(e.said()))?;
     Ok(Some(
         entries
             .iter()

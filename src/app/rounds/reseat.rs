@@ -36,9 +36,8 @@ use crate::db::models::{NewRoundTable, NewTableEntry};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, Seating, SeatingPlan};
 
-/// The refusal when the event kept changing while round 1 was being seated.
-pub const CHANGED: &str = "the event changed while round 1 was being seated (an entry or a \
-     setting was changed at the same moment): look at the entries and seat round 1 again";
+/// The refusal when the event kept changing while round 1 was being seated (its message).
+pub const CHANGED: &str = "refused-reseat-changed";
 
 /// What a seating was worked out from: it is stored only if this is still so.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,7 +112,7 @@ pub fn prepare(
         &how_of(request, listed),
         &[],
     )
-    .map_err(|e| AppError::invalid(e.to_string()))?;
+    .map_err(|e| AppError::invalid(e.said()))?;
     let paper = paper_of(request, &seating)?;
     let mut players: HashMap<EntryId, Vec<i64>> = HashMap::new();
     // In member order, as the query sorts them.
@@ -171,7 +170,7 @@ fn stage(app: &App, event: &EventRecord, prepared: &Prepared) -> AppResult<i64> 
         app.write(|conn| {
             // A later seating switched in meanwhile and discarded this one: stop storing it.
             if !is_staged(conn, staged)? {
-                return Err(AppError::Stale(CHANGED.into()));
+                return Err(AppError::stale(crate::i18n::Said::new(CHANGED)));
             }
             let new_tables: Vec<NewRoundTable> = part
                 .iter()
@@ -311,7 +310,7 @@ pub fn seat_first_apart(
             return Ok((round, prepared.plan));
         }
     }
-    Err(AppError::Stale(CHANGED.into()))
+    Err(AppError::stale(crate::i18n::Said::new(CHANGED)))
 }
 
 #[cfg(test)]

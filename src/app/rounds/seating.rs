@@ -10,6 +10,7 @@ use crate::app::play::{self, DIGITAL, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey};
 use crate::db::models::{self, NewRound, NewRoundTable};
 use crate::db::{Conn, queries};
+use crate::i18n::Said;
 use crate::tournament::{self, EntryId, FirstSeating, Remainder, RoundKind, Seating, SeatingPlan};
 
 /// How the host wants round 1 seated.
@@ -38,8 +39,7 @@ pub fn seating_options_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec
         .iter()
         .filter(|e| e.entry.is_active())
         .count();
-    tournament::seating_options(&event.settings, active)
-        .map_err(|e| AppError::invalid(e.to_string()))
+    tournament::seating_options(&event.settings, active).map_err(|e| AppError::invalid(e.said()))
 }
 
 /// Seats round 1 (again, if it has not started yet); answers the round and the plan it
@@ -78,7 +78,7 @@ pub fn seat_first(
         &how_of(request, listed),
         &plan_bots,
     )
-    .map_err(|e| AppError::invalid(e.to_string()))?;
+    .map_err(|e| AppError::invalid(e.said()))?;
     if remainder != event.settings.remainder {
         let mut settings = event.settings.clone();
         settings.remainder = remainder;
@@ -100,7 +100,7 @@ pub(super) fn plan_of(
         Some(remainder) => tournament::plan_for(&event.settings, active, remainder),
         None => tournament::propose(&event.settings, active),
     }
-    .map_err(|e| AppError::invalid(e.to_string()))
+    .map_err(|e| AppError::invalid(e.said()))
 }
 
 /// How round 1 is seated: the host's order, the listed order (`listed`), or a draw.
@@ -118,10 +118,11 @@ pub(super) fn how_of(request: &SeatRequest, listed: Vec<EntryId>) -> FirstSeatin
 pub(super) fn paper_of(request: &SeatRequest, seating: &Seating) -> AppResult<Vec<u32>> {
     let numbers: Vec<u32> = seating.tables.iter().map(|t| t.number).collect();
     if let Some(unknown) = request.paper_tables.iter().find(|n| !numbers.contains(n)) {
-        return Err(AppError::invalid(format!(
-            "there is no table {unknown} to play with real cards: round 1 has tables 1 to {}",
-            numbers.len()
-        )));
+        return Err(AppError::invalid(
+            Said::new("refused-no-paper-table")
+                .number("table", *unknown)
+                .number("tables", numbers.len()),
+        ));
     }
     Ok(if request.all_paper {
         numbers
@@ -134,9 +135,7 @@ pub(super) fn paper_of(request: &SeatRequest, seating: &Seating) -> AppResult<Ve
 pub(super) fn check_reseatable(existing: Option<&RoundRecord>) -> AppResult<()> {
     match existing {
         Some(existing) if existing.number() > 1 || !existing.is_seated() => {
-            Err(AppError::conflict(
-                "round 1 has already started; later rounds are seated by the movement when a round is closed",
-            ))
+            Err(AppError::conflict(Said::new("refused-reseat-started")))
         }
         _ => Ok(()),
     }
@@ -218,9 +217,7 @@ pub fn set_table_mode_in(
 ) -> AppResult<()> {
     let round = load(conn, event, number)?;
     if !round.is_seated() {
-        return Err(AppError::conflict(
-            "the round has started: a table can only change between cards and phones before the signal",
-        ));
+        return Err(AppError::conflict(Said::new("refused-table-mode-started")));
     }
     let table = table_of(conn, &round, table_number)?;
     let mode = if paper { PAPER } else { DIGITAL };

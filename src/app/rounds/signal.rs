@@ -8,6 +8,7 @@ use super::{RoundOverview, RoundRecord, RoundStage, deadline, load, overview, re
 use crate::app::events::{self, EventRecord};
 use crate::app::{App, AppError, AppResult, HostKey, utc};
 use crate::db::{Conn, queries};
+use crate::i18n::Said;
 use crate::tournament::{self, ClockState};
 
 /// Where a started round's clock ends, for the server to announce the stop signal to every
@@ -71,17 +72,17 @@ pub fn signal_in(
 ) -> AppResult<RoundRecord> {
     let mut round = load(conn, event, number)?;
     if round.is_closed() {
-        return Err(AppError::conflict(format!(
-            "round {number} is closed; its clock can no longer change"
-        )));
+        return Err(AppError::conflict(
+            Said::new("refused-clock-round-closed").number("round", number),
+        ));
     }
     let deadline = deadline(conn, event)?;
     let mut clock = round.clock();
     // A number out of range is the host's input to fix (422); everything else is the round's
     // state not allowing it now (409).
     let clock_error = |e: tournament::ClockError| match e {
-        tournament::ClockError::Extension { .. } => AppError::invalid(e.to_string()),
-        other => AppError::conflict(other.to_string()),
+        tournament::ClockError::Extension { .. } => AppError::invalid(e.said()),
+        other => AppError::conflict(other.said()),
     };
     match signal {
         Signal::Start => {
@@ -91,7 +92,7 @@ pub fn signal_in(
                 .count() as u32;
             let first_start = queries::round(conn, event.id(), 1)?.and_then(|r| r.started_at);
             tournament::may_start_round(&event.settings, started, first_start.map(utc), now)
-                .map_err(|e| AppError::conflict(e.to_string()))?;
+                .map_err(|e| AppError::conflict(e.said()))?;
             clock.start(now).map_err(clock_error)?;
             round.set_stage(RoundStage::Started);
             round.row.started_at = clock.started_at.map(|t| t.naive_utc());
@@ -116,9 +117,7 @@ pub fn signal_in(
         }
         Signal::Stop => {
             if round.is_seated() {
-                return Err(AppError::conflict(
-                    "the round has not started: give the start signal first",
-                ));
+                return Err(AppError::conflict(Said::new("refused-stop-not-started")));
             }
             clock.stop(now, deadline).map_err(clock_error)?;
             if let Some(open) = round.pauses.iter().rev().find(|p| p.resumed_at.is_none()) {
@@ -140,12 +139,8 @@ pub fn check_in_time(
 ) -> AppResult<crate::tournament::ClockReading> {
     let reading = reading(conn, event, round, now)?;
     match reading.state {
-        ClockState::NotStarted => Err(AppError::conflict(
-            "the round has not started yet: wait for the signal",
-        )),
-        ClockState::Paused => Err(AppError::conflict(
-            "the round is paused: wait until the host resumes it",
-        )),
+        ClockState::NotStarted => Err(AppError::conflict(Said::new("refused-move-not-started"))),
+        ClockState::Paused => Err(AppError::conflict(Said::new("refused-move-paused"))),
         ClockState::Over => Err(AppError::TimeUp),
         ClockState::Running if reading.in_time => Ok(reading),
         ClockState::Running => Err(AppError::TimeUp),

@@ -5,9 +5,7 @@ use super::*;
 
 /// The refusal every unknown seat link gets.
 pub fn seat_refusal() -> AppError {
-    AppError::Forbidden(
-        "that seat link is not valid (it may have been renewed); ask the host for your link".into(),
-    )
+    AppError::forbidden(Said::new("refused-seat-link"))
 }
 
 /// A player found by their seat link.
@@ -134,9 +132,7 @@ pub(super) fn check_pick_key(event: &EventRecord, from: PickFrom, key: &str) -> 
     if crate::app::tokens::same_hash(&expected, key) {
         Ok(())
     } else {
-        Err(AppError::Forbidden(
-            "this QR code's link is not complete or no longer valid: scan the code again, or ask the host for your seat link".into(),
-        ))
+        Err(AppError::forbidden(Said::new("refused-qr-link")))
     }
 }
 
@@ -152,9 +148,7 @@ pub fn pick(
 ) -> AppResult<(i64, i32)> {
     let free = free_seats(conn, event, from, key)?;
     if !free.iter().any(|(id, _)| *id == player) {
-        return Err(AppError::Forbidden(
-            "that seat is not free here: it is taken (if it is yours, ask the host to release it) or sits at another table".into(),
-        ));
+        return Err(AppError::forbidden(Said::new("refused-seat-not-free")));
     }
     let row = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
     queries::set_player_claim(conn, row.id, true, row.epoch)?;

@@ -188,7 +188,7 @@ pub(super) fn handed_message(conn: &mut Conn, to: i64, round: Option<i32>) -> Ap
 /// The refusal of a move sent from a seat handed to a late arrival.
 pub(super) fn handed_refusal(conn: &mut Conn, to: i64) -> AppResult<AppError> {
     let name = crate::app::handover::successor_name(conn, to)?;
-    Ok(AppError::conflict(format!(
-        "the host gave your seat to {name}: this link no longer plays; ask the host if that is a mistake"
-    )))
+    Ok(AppError::conflict(
+        Said::new("refused-seat-handed").text("name", name),
+    ))
 }

@@ -52,13 +52,11 @@ pub fn play_move_as(
         return Err(handed_refusal(tx, to)?);
     }
     let round = rounds::latest(tx, event)?
-        .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
+        .ok_or_else(|| AppError::conflict(Said::new("refused-no-round-seated")))?;
     let table = queries::table_of_entry(tx, round.row.id, holder.entry.id)?
-        .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
+        .ok_or_else(|| AppError::conflict(Said::new("refused-not-seated")))?;
     if table.mode != DIGITAL {
-        return Err(AppError::conflict(
-            "your table plays with real cards: enter the score card at the end of the round",
-        ));
+        return Err(AppError::conflict(Said::new("refused-table-on-paper")));
     }
     let reading = rounds::check_in_time(tx, event, &round, now)?;
     let deal = play::current_deal(tx, table.id)?
@@ -114,17 +112,15 @@ pub fn play_move_as(
     ))
 }
 
-/// The refusal of a dangerous move sent without its confirmation.
-pub fn unconfirmed(warning: &str) -> String {
+/// The refusal of a dangerous move sent without its confirmation (the warning is the
+/// engine's words).
+pub fn unconfirmed(warning: &str) -> Said {
     let mut first = warning.chars();
     let warning = first
         .next()
         .map(|c| c.to_uppercase().chain(first).collect::<String>())
         .unwrap_or_default();
-    format!(
-        "{warning}. That move was not played: tick \"Yes, I mean it\" beside it and play it again \
-         to play it anyway."
-    )
+    Said::new("refused-unconfirmed").text("warning", warning)
 }
 
 /// A refusal of the engine, said in the reader's language: the engine words it as a message id

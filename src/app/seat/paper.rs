@@ -5,6 +5,7 @@ use crate::app::rounds::{
     CardAuthor, CardRefusal, TableAt, TypedCard, confirm_paper_in, enter_paper_in, latest,
 };
 use crate::engine::ScoreUnit;
+use crate::i18n::Said;
 
 /// Every side's paper score card at a table, as a seat sees it.
 pub(super) fn paper_cards(
@@ -85,9 +86,9 @@ pub fn submit_paper_card(
         let holder = key.holder(conn)?;
         let event = &holder.event;
         let round = latest(conn, event)?
-            .ok_or_else(|| AppError::conflict("no round has been seated yet"))?;
+            .ok_or_else(|| AppError::conflict(Said::new("refused-no-round-seated")))?;
         let table = queries::table_of_entry(conn, round.row.id, holder.entry.id)?
-            .ok_or_else(|| AppError::conflict("you do not sit at a table this round"))?;
+            .ok_or_else(|| AppError::conflict(Said::new("refused-not-seated")))?;
         let mine = queries::entries_of_table(conn, table.id)?
             .iter()
             .find(|te| te.entry_id == holder.entry.id)
@@ -112,9 +113,9 @@ pub fn submit_paper_card(
             }
             SeatCard::Enter { side, card } => {
                 if side.is_some_and(|side| side != mine) {
-                    return Err(AppError::forbidden(format!(
-                        "you play side {mine}: enter your own side's card; another side's card is theirs to enter"
-                    )));
+                    return Err(AppError::forbidden(
+                        Said::new("refused-card-other-side").number("side", mine),
+                    ));
                 }
                 match enter_paper_in(conn, event, at, (mine, card), author, app.now_naive())? {
                     Ok(score) => Some(score),

@@ -112,10 +112,10 @@ async fn signal(path: web::Path<(i64, i32)>, form: HostForm<SignalForm>) -> Page
                 )
             }
             other => {
-                return Err(AppError::invalid(format!(
-                    "there is no signal \"{}\"",
-                    crate::engine::json::truncate(other, 20)
-                )));
+                return Err(AppError::invalid(
+                    Said::new("refused-no-signal")
+                        .text("signal", crate::engine::json::truncate(other, 20)),
+                ));
             }
         };
         rounds::signal(app, host, number, signal)?;
@@ -220,10 +220,7 @@ pub fn typed_card(fields: &BTreeMap<String, String>) -> TypedCard {
             }
             Err(_) => card.unreadable.push(CardProblem::row(
                 key,
-                format!(
-                    "\"{}\" is not a count: write a whole number, 0 or more",
-                    truncate(text, 12)
-                ),
+                crate::i18n::Said::new("refused-card-not-a-count").text("text", truncate(text, 12)),
             )),
         }
     }
@@ -235,12 +232,13 @@ pub fn typed_card(fields: &BTreeMap<String, String>) -> TypedCard {
 const DRAFT_BYTES: usize = 1800;
 
 /// What a refused score card form leaves in the session for the form to show again: what was
-/// typed and each problem under its row, as much as fits in [`DRAFT_BYTES`] (a form posted
-/// with hundreds of made-up rows must not overflow the cookie).
+/// typed and each problem under its row, said in `lang`, as much as fits in [`DRAFT_BYTES`] (a
+/// form posted with hundreds of made-up rows must not overflow the cookie).
 pub fn card_draft(
     form: String,
     fields: &BTreeMap<String, String>,
     refusal: &CardRefusal,
+    lang: crate::i18n::Lang,
 ) -> CardDraft {
     let mut draft = CardDraft {
         form,
@@ -257,7 +255,10 @@ pub fn card_draft(
             .0
             .iter()
             .take(16)
-            .map(|p| (p.row.clone().unwrap_or_default(), truncate(&p.message, 200)))
+            .map(|p| {
+                let message = lang.say(&p.message);
+                (p.row.clone().unwrap_or_default(), truncate(&message, 200))
+            })
             .collect(),
     };
     // Too much: the last problems go first, but a few are kept beside their fields before
@@ -279,7 +280,12 @@ pub fn card_draft(
 /// What a score card form posted with its "Add a hand" button leaves in the session: what
 /// was typed, and one row more for the next hand (nothing is entered yet).
 pub fn card_with_one_more_hand(form: String, fields: &BTreeMap<String, String>) -> CardDraft {
-    let mut draft = card_draft(form, fields, &CardRefusal(Vec::new()));
+    let mut draft = card_draft(
+        form,
+        fields,
+        &CardRefusal(Vec::new()),
+        crate::i18n::Lang::ENGLISH,
+    );
     draft.hands = (hands_typed(fields) + 1).min(rounds::MAX_HANDS);
     draft
 }
@@ -431,13 +437,14 @@ async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) ->
             );
         }
         Ok(Err(refusal)) => {
+            let lang = form.lang().await?;
             let draft = card_draft(
                 console_card_form(number, table, side),
                 &form.fields.rows,
                 &refusal,
+                lang,
             );
             form.visitor.keep_card_draft(&draft);
-            let lang = form.lang().await?;
             form.visitor.flash(
                 "error",
                 lang.msg("host-said-card-refused")

@@ -42,9 +42,7 @@ async fn set_turn_clock(form: HostForm<TurnClockForm>) -> PageResult {
             "off" => None,
             "on" => Some(number::<u32>(&form.turn_seconds, "the seconds a turn")?),
             _ => {
-                return Err(AppError::invalid(
-                    "choose whether the turn clock is on or off",
-                ));
+                return Err(AppError::invalid(Said::new("refused-turn-clock-on-or-off")));
             }
         };
         events::update_event(app, host, |mut settings| {
@@ -73,9 +71,9 @@ async fn stand_in(path: web::Path<(i64, i64)>, form: HostForm<StandInForm>) -> P
             "bot" => true,
             "player" => false,
             _ => {
-                return Err(AppError::invalid(
-                    "say whether the seat goes to a bot or back to its player",
-                ));
+                return Err(AppError::invalid(Said::new(
+                    "refused-seat-to-bot-or-player",
+                )));
             }
         };
         let name = turn_clock::hand_seat(app, host, player, to_bot)?;

@@ -415,7 +415,7 @@ async fn play(
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
         let seen = super::start::number(&form.seen, "the move's position")?;
         let value: serde_json::Value = serde_json::from_str(&form.action)
-            .map_err(|_| AppError::invalid("that move could not be read; reload the page"))?;
+            .map_err(|_| AppError::invalid(crate::i18n::Said::new("refused-move-unreadable")))?;
         Ok((seen, value))
     })();
     let (seen, value) = match parsed {
@@ -506,7 +506,12 @@ async fn card(
         let outcome = match run(&app, move |app| seat::submit_paper_card(app, &key, what)).await? {
             Ok(outcome) => outcome,
             Err((at, refusal)) => {
-                let draft = card_draft(seat_card_form(at.round), &form.rows, &refusal);
+                let draft = card_draft(
+                    seat_card_form(at.round),
+                    &form.rows,
+                    &refusal,
+                    visitor.lang(),
+                );
                 visitor.keep_card_draft(&draft);
                 return Ok(None);
             }
