@@ -24,7 +24,9 @@ fn app_with_readers(dir: &std::path::Path) -> App {
 /// The one table of an event made by `playing`.
 fn table_of(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {
     app.read(|tx| {
-        let round = queries::round(tx, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+        let round = queries::round(tx, event.id(), 1)?.ok_or(AppError::NotFound(
+            touring::i18n::Said::new("refused-not-found"),
+        ))?;
         Ok(queries::tables_of_round(tx, round.id)?.remove(0))
     })
     .expect("the table")
@@ -48,7 +50,9 @@ fn play_one(
     pick: usize,
 ) -> Result<u32, AppError> {
     let round = rounds::load(tx, event, 1)?;
-    let deal = play::current_deal(tx, table.id)?.ok_or(AppError::NotFound("deal".into()))?;
+    let deal = play::current_deal(tx, table.id)?.ok_or(AppError::NotFound(
+        touring::i18n::Said::new("refused-not-found"),
+    ))?;
     let seat = deal.game.to_move();
     let seen = deal.actions;
     let legal = deal.game.legal();
@@ -88,7 +92,7 @@ fn a_refused_write_in_a_shared_commit_is_undone_alone_and_the_others_are_kept() 
         has_started.recv().expect("the first write began");
         let refused = app.write(|tx| {
             play_one(tx, &app, &second, &table_b, 0)?;
-            Err::<u32, _>(AppError::Invalid("changed my mind".into()))
+            Err::<u32, _>(AppError::Invalid(touring::i18n::Said::new("refused-ours")))
         });
         assert!(matches!(refused, Err(AppError::Invalid(_))), "{refused:?}");
         let answered = kept.join().expect("the first write").expect("kept");
@@ -133,7 +137,9 @@ fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
                         let outcome = app.write(|tx| {
                             let now = play_one(tx, app, event, table, i)?;
                             if i % 5 == 4 {
-                                return Err(AppError::Invalid("refused".into()));
+                                return Err(AppError::Invalid(touring::i18n::Said::new(
+                                    "refused-time-up",
+                                )));
                             }
                             Ok(now)
                         });
@@ -148,7 +154,11 @@ fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
                                 );
                             }
                             Err(refused @ AppError::Invalid(_)) => {
-                                assert_eq!(refused.to_string(), "refused", "move {i}");
+                                assert_eq!(
+                                    refused.said().map(|s| s.id),
+                                    Some("refused-time-up"),
+                                    "move {i}"
+                                );
                                 assert_eq!(stored(app, table.id), answered, "undone")
                             }
                             Err(other) => panic!("{other}"),

@@ -20,8 +20,9 @@ use touring::tournament::TableSize;
 /// The first table of round 1.
 fn first_table(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {
     app.read(|conn| {
-        let round =
-            queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+        let round = queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(
+            touring::i18n::Said::new("refused-not-found"),
+        ))?;
         Ok(queries::tables_of_round(conn, round.id)?.remove(0))
     })
     .expect("the table")
@@ -140,7 +141,9 @@ fn a_write_that_rolls_back_leaves_no_move_in_memory() {
         .expect("the deal")
         .expect("a deal");
     let refused = app.write(|conn| {
-        let deal = play::current_deal(conn, table.id)?.ok_or(AppError::NotFound("deal".into()))?;
+        let deal = play::current_deal(conn, table.id)?.ok_or(AppError::NotFound(
+            touring::i18n::Said::new("refused-not-found"),
+        ))?;
         let seat = deal.game.to_move();
         let seen = deal.actions;
         let action = deal.game.legal()[0];
@@ -151,7 +154,7 @@ fn a_write_that_rolls_back_leaves_no_move_in_memory() {
             Move { seat, seen, action },
             app.now_naive(),
         )?;
-        Err::<(), _>(AppError::Invalid("changed my mind".into()))
+        Err::<(), _>(AppError::Invalid(touring::i18n::Said::new("refused-ours")))
     });
     assert!(refused.is_err());
     let after = app

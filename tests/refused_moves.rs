@@ -441,3 +441,115 @@ fn a_move_that_cannot_be_read_is_said_in_the_readers_language_with_its_detail() 
         "{english}"
     );
 }
+
+/// A Mille Bornes score sheet that does not add up (a paper table's card) is said in the
+/// reader's language: every problem the sheet's check finds has its message, in English the
+/// engine's own words (a row named by its printed name), in French not left in English.
+#[test]
+fn every_problem_of_a_paper_mille_bornes_sheet_is_a_message_in_the_readers_language() {
+    use touring::engine::mille_bornes::score::PaperProblem as P;
+    let problems = [
+        P::Sides {
+            expected: 3,
+            given: 2,
+        },
+        P::MilesNotInTwentyFives {
+            side: 1,
+            miles: 130,
+        },
+        P::MilesPastTrip {
+            side: 1,
+            miles: 1100,
+            trip: 1000,
+        },
+        P::NotYesNo {
+            side: 2,
+            row: "safe_trip",
+            count: 2,
+        },
+        P::TooManySafeties { side: 1, count: 5 },
+        P::CoupsOverSafeties {
+            side: 1,
+            coups: 3,
+            safeties: 2,
+        },
+        P::SafetiesBeyondPack { count: 5 },
+        P::TwoTrips {
+            first: 1,
+            second: 2,
+        },
+        P::TripMiles {
+            side: 1,
+            miles: 675,
+            trip: 700,
+            extension: true,
+        },
+        P::TripMiles {
+            side: 1,
+            miles: 975,
+            trip: 1000,
+            extension: false,
+        },
+        P::BonusWithoutTrip {
+            side: 1,
+            row: "shut_out",
+        },
+        P::NotShutOut { side: 2 },
+        P::NoExtensionHere {
+            side: 1,
+            trip: 1000,
+        },
+        P::ExtensionMissing { side: 1 },
+        P::ExtensionAfterStop { side: 1 },
+        P::NotExtended {
+            side: 1,
+            miles: 800,
+        },
+    ];
+    // Every variant is listed above (this match fails to compile when one is added).
+    for problem in &problems {
+        match problem {
+            P::Sides { .. }
+            | P::MilesNotInTwentyFives { .. }
+            | P::MilesPastTrip { .. }
+            | P::NotYesNo { .. }
+            | P::TooManySafeties { .. }
+            | P::CoupsOverSafeties { .. }
+            | P::SafetiesBeyondPack { .. }
+            | P::TwoTrips { .. }
+            | P::TripMiles { .. }
+            | P::BonusWithoutTrip { .. }
+            | P::NotShutOut { .. }
+            | P::NoExtensionHere { .. }
+            | P::ExtensionMissing { .. }
+            | P::ExtensionAfterStop { .. }
+            | P::NotExtended { .. } => {}
+        }
+        let words = problem.words();
+        let mut used = Vec::new();
+        ids(&words, &mut used);
+        for id in used {
+            assert!(Lang::ENGLISH.has(id), "{id} is not a message: {problem}");
+        }
+        let said = Said::from(words);
+        let english = Lang::ENGLISH.say(&said);
+        match problem {
+            // The row by its printed name, where the protocol names its id.
+            P::NotYesNo { .. } => {
+                assert_eq!(
+                    english,
+                    "side 2: the \"Safe trip\" row is yes (1) or no (0), not 2"
+                )
+            }
+            P::BonusWithoutTrip { .. } => assert_eq!(
+                english,
+                "side 1: \"Shut-out\" is a bonus for completing the trip, which this side did not"
+            ),
+            _ => assert_eq!(english, problem.to_string(), "{said:?}"),
+        }
+        let french = Lang::from_tag("fr").expect("French").say(&said);
+        assert_ne!(french, english, "{said:?}");
+        let pseudo = Lang::PSEUDO.say(&said);
+        assert!(untranslated(&pseudo, &[]).is_empty(), "{pseudo}");
+    }
+}

@@ -42,7 +42,7 @@ fn playing(app: &App, rules: RulesId, turn_seconds: Option<u32>) -> events::Even
         let now = app.now_naive();
         let (event, _) = events::create(conn, settings.clone(), now)?;
         for name in ["Ann", "Bob"] {
-            let members = Members::player(name).map_err(|e| AppError::invalid(e.to_string()))?;
+            let members = Members::player(name).map_err(|e| AppError::invalid(e.said()))?;
             events::add_entry_in(conn, &event, members, None, now)?;
         }
         rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;
@@ -62,8 +62,9 @@ fn stand_ins(app: &App) -> Vec<StandInTurn> {
 /// The only table of round 1 and its current deal.
 fn the_deal(app: &App, event: &events::EventRecord) -> play::LoadedDeal {
     app.read(|conn| {
-        let round =
-            queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound("round".into()))?;
+        let round = queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(
+            touring::i18n::Said::new("refused-not-found"),
+        ))?;
         let table = queries::tables_of_round(conn, round.id)?.remove(0);
         Ok(play::current_deal(conn, table.id)?.expect("a deal"))
     })
@@ -264,8 +265,9 @@ fn a_clock_move_is_labelled_on_the_boards_and_in_the_replay() {
     for _ in 0..1000 {
         done = app
             .read(|conn| {
-                let round = queries::round(conn, event.id(), 1)?
-                    .ok_or(AppError::NotFound("round".into()))?;
+                let round = queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(
+                    touring::i18n::Said::new("refused-not-found"),
+                ))?;
                 let table = queries::tables_of_round(conn, round.id)?.remove(0);
                 Ok(queries::games_of_table(conn, table.id)?.len() > 1)
             })

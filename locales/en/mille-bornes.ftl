@@ -101,3 +101,22 @@ refused-mb-speed-limited = a Speed Limit shows on your speed pile: only 25 and 5
 refused-mb-two-hundreds-used = your side has played two 200-mile cards already: the most a hand allows
 # $would: the miles the card would make; $trip: the trip's miles.
 refused-mb-past-the-trip = { $card } would take your side to { $would } miles, past the trip of { $trip }
+
+## A paper score sheet that does not add up ($side and the other numbers as the sheet prints
+## them; $row is a row's name on the sheet).
+refused-mb-paper-sides = this table has { $expected } sides, but the sheet has { $given }
+refused-mb-paper-miles-25s = side { $side }: miles come in 25s, so { $miles } cannot be right
+refused-mb-paper-miles-past-trip = side { $side }: { $miles } miles is more than the trip of { $trip }
+refused-mb-paper-yes-no = side { $side }: the "{ $row }" row is yes (1) or no (0), not { $count }
+refused-mb-paper-safeties = side { $side }: there are only four safeties, not { $count }
+refused-mb-paper-coups = side { $side }: { $coups } coups fourrés but only { $safeties } safeties played
+refused-mb-paper-safeties-pack = the sides have { $count } safeties between them, but the pack holds four
+refused-mb-paper-two-trips = sides { $first } and { $second } both completed the trip, but only one side can
+refused-mb-paper-trip-miles = side { $side }: a trip completed needs { $trip } miles, not { $miles }
+refused-mb-paper-trip-miles-extension = side { $side }: a trip completed needs { $trip } miles (or 1000 after an extension), not { $miles }
+refused-mb-paper-bonus-without-trip = side { $side }: "{ $row }" is a bonus for completing the trip, which this side did not
+refused-mb-paper-not-shut-out = side { $side }: a shut-out needs every other side at 0 miles
+refused-mb-paper-no-extension = side { $side }: there is no extension in a { $trip }-mile game
+refused-mb-paper-extension-missing = side { $side }: a trip of 1000 miles in a 700-mile game was an extension, so its extension row is yes
+refused-mb-paper-extension-after-stop = side { $side }: the trip stopped at 700, so nobody has an extension bonus
+refused-mb-paper-not-extended = side { $side }: { $miles } miles is past 700, which only an extended hand allows

@@ -185,7 +185,7 @@ refused-bot-seat-only = only a bot's seat is played by the server
 refused-wait-for-nobody = the table waits for nobody
 refused-wait-not-over = the table's wait is not over
 refused-seat-not-on-turn = the seat is not on turn
-refused-move-unreadable = that move could not be read; reload the page
+refused-move-form-unreadable = that move could not be read; reload the page
 # $warning: what the move would throw away, in the rule set's words.
 refused-unconfirmed = { $warning }. That move was not played: tick "Yes, I mean it" beside it and play it again to play it anyway.
 refused-reseat-changed = the event changed while round 1 was being seated (an entry or a setting was changed at the same moment): look at the entries and seat round 1 again

@@ -15,3 +15,6 @@ refused-table-without-scores = table { $table } has no scores yet: { $reason }
 
 # The API: a change of an evening's settings that names a series.
 refused-series-stays = an evening stays in the series it was made in: leave "series" out of a change (make a new evening in the other series instead)
+
+# A console form sent to an address whose event is not a number.
+refused-console-address = there is no event at this address: event numbers are whole numbers; open the console from your host link

@@ -174,7 +174,7 @@ refused-bot-seat-only = le serveur ne joue que la place d'un robot
 refused-wait-for-nobody = la table n'attend personne
 refused-wait-not-over = l'attente de la table n'est pas finie
 refused-seat-not-on-turn = ce n'est pas le tour de cette place
-refused-move-unreadable = ce coup n'a pas pu être lu ; rechargez la page
+refused-move-form-unreadable = ce coup n'a pas pu être lu ; rechargez la page
 refused-unconfirmed = { $warning }. Ce coup n'a pas été joué : cochez « Oui, je le veux » à côté et rejouez-le pour le jouer quand même.
 refused-reseat-changed = la soirée a changé pendant le placement de la manche 1 (un inscrit ou un réglage a été modifié au même moment) : regardez les inscrits et placez de nouveau la manche 1
 

@@ -10,3 +10,5 @@ refused-cards-not-in = les cartes de score ne sont pas toutes saisies et confirm
 refused-table-without-scores = la table { $table } n'a pas encore de scores : { $reason }
 
 refused-series-stays = une soirée reste dans la série où elle a été créée : retirez « series » de la modification (créez plutôt une nouvelle soirée dans l'autre série)
+
+refused-console-address = il n'y a pas de soirée à cette adresse : les numéros de soirée sont des nombres entiers ; ouvrez la console depuis votre lien d'hôte

@@ -28,8 +28,7 @@ pub fn round_one_in_play(
             let now = app.now_naive();
             let (event, _) = events::create(conn, settings.clone(), now)?;
             for name in names {
-                let members =
-                    Members::player(name).map_err(|e| AppError::invalid(e.to_string()))?;
+                let members = Members::player(name).map_err(|e| AppError::invalid(e.said()))?;
                 events::add_entry_in(conn, &event, members, None, now)?;
             }
             rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;

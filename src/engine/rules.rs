@@ -105,7 +105,10 @@ pub struct PaperNote {
     pub side: Option<usize>,
     /// The row of the score sheet it concerns.
     pub row: Option<&'static str>,
+    /// In the protocol's English.
     pub message: String,
+    /// In words for a person, said in the reader's language.
+    pub words: crate::engine::RefusalWords,
 }
 
 /// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;

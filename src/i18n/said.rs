@@ -92,21 +92,6 @@ impl Lang {
     }
 }
 
-/// TRANSITIONAL, removed when every refusal has its message: English words said as they are.
-/// (The pseudo-language test cannot find these, so no refusal may stay one.)
-impl From<String> for Said {
-    fn from(text: String) -> Said {
-        Said::new("said-as-is").text("text", text)
-    }
-}
-
-/// TRANSITIONAL, as above.
-impl From<&str> for Said {
-    fn from(text: &str) -> Said {
-        Said::from(text.to_owned())
-    }
-}
-
 /// A message in a JSON answer is said in English (the API's `error`, and the human words kept
 /// in its fields); codes and field names stay as they are.
 impl serde::Serialize for Said {

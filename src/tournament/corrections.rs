@@ -247,9 +247,7 @@ impl CorrectionError {
                 .text("entry", entry.to_string())
                 .number("miles", *miles),
             CorrectionError::Score(e) => e.said(),
-            // TODO(merge): `e.said()` once names.rs gives NameError its messages (branch
-            // fr-refusals-events); until then its English words as they are.
-            CorrectionError::Who(e) => Said::new("said-as-is").text("text", e.to_string()),
+            CorrectionError::Who(e) => e.said(),
         }
     }
 }

@@ -107,3 +107,25 @@ pub(crate) fn list_ids(ids: &[EntryId]) -> String {
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
+
+/// A refusal of the engine, said in the reader's language: the engine words it as a message id
+/// and its variables ([`crate::engine::Worded`]), which are the app's messages too. (Here, the
+/// lowest room that sees both the engine and the languages.)
+impl From<crate::engine::RefusalWords> for crate::i18n::Said {
+    fn from(words: crate::engine::RefusalWords) -> crate::i18n::Said {
+        use crate::engine::WordArg;
+        use crate::i18n::SaidArg;
+        let args = words.args.into_iter().map(|(name, value)| {
+            let value = match value {
+                WordArg::Number(n) => SaidArg::Number(n),
+                WordArg::Text(text) => SaidArg::Text(text),
+                WordArg::Words(inner) => SaidArg::Said(Box::new((*inner).into())),
+            };
+            (name, value)
+        });
+        crate::i18n::Said {
+            id: words.id,
+            args: args.collect(),
+        }
+    }
+}

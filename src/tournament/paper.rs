@@ -130,6 +130,9 @@ pub enum PaperProblem {
     #[error("{message}")]
     Rules {
         message: String,
+        /// The same in words for a person (the rule set's own; not kept in JSON).
+        #[serde(skip)]
+        words: Option<crate::engine::RefusalWords>,
         /// The side (from 1) and the row it lies in, where it is one side's row.
         #[serde(default)]
         side: Option<usize>,
@@ -201,7 +204,10 @@ impl PaperProblem {
                 .number("pack", *pack),
             PaperProblem::TwoFinished { sides } => Said::new("refused-paper-two-finished")
                 .said("sides", numbers_said(sides.iter().map(|&s| s as u64))),
-            // The rule set's own words (the engine's, in English until it words them).
+            // The rule set's own words; a problem read back from JSON has only its English.
+            PaperProblem::Rules {
+                words: Some(words), ..
+            } => Said::from(words.clone()),
             PaperProblem::Rules { message, .. } => {
                 Said::new("said-as-is").text("text", message.clone())
             }
@@ -339,6 +345,7 @@ pub fn paper_scores(config: Config, sides: &[PaperCard]) -> Result<Vec<u32>, Pap
         if let Err(messages) = config.rules.check_paper(config, &counts) {
             problems.extend(messages.into_iter().map(|note| PaperProblem::Rules {
                 message: note.message,
+                words: Some(note.words),
                 side: note.side,
                 row: note.row.map(str::to_owned),
             }));

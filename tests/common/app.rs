@@ -36,7 +36,7 @@ pub fn playing(app: &App, rules: RulesId, size: TableSize) -> (events::EventReco
                 } else {
                     Members::player(names[e])
                 }
-                .map_err(|e| AppError::invalid(e.to_string()))?;
+                .map_err(|e| AppError::invalid(e.said()))?;
                 events::add_entry_in(conn, &event, members, None, now)?;
             }
             rounds::seat_first(conn, &event, &SeatRequest::default(), now)?;

@@ -123,27 +123,6 @@ pub fn unconfirmed(warning: &str) -> Said {
     Said::new("refused-unconfirmed").text("warning", warning)
 }
 
-/// A refusal of the engine, said in the reader's language: the engine words it as a message id
-/// and its variables ([`crate::engine::Worded`]), which are the app's messages too.
-impl From<crate::engine::RefusalWords> for crate::i18n::Said {
-    fn from(words: crate::engine::RefusalWords) -> crate::i18n::Said {
-        use crate::engine::WordArg;
-        use crate::i18n::SaidArg;
-        let args = words.args.into_iter().map(|(name, value)| {
-            let value = match value {
-                WordArg::Number(n) => SaidArg::Number(n),
-                WordArg::Text(text) => SaidArg::Text(text),
-                WordArg::Words(inner) => SaidArg::Said(Box::new((*inner).into())),
-            };
-            (name, value)
-        });
-        crate::i18n::Said {
-            id: words.id,
-            args: args.collect(),
-        }
-    }
-}
-
 /// Which table a move was played at, for live updates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableRef {

@@ -1335,6 +1335,7 @@ impl Rules for State {
                         side,
                         row,
                         message: problem.to_string(),
+                        words: crate::engine::Worded::words(problem),
                     }
                 })
                 .collect()

@@ -221,11 +221,12 @@ pub enum PaperProblem {
     SafetiesBeyondPack { count: u32 },
     #[error("sides {first} and {second} both completed the trip, but only one side can")]
     TwoTrips { first: usize, second: usize },
-    #[error("side {side}: a trip completed needs {needed} miles, not {miles}")]
+    #[error("side {side}: a trip completed needs {trip} miles{}, not {miles}", if *.extension { " (or 1000 after an extension)" } else { "" })]
     TripMiles {
         side: usize,
         miles: u32,
-        needed: String,
+        trip: u32,
+        extension: bool,
     },
     #[error("side {side}: \"{row}\" is a bonus for completing the trip, which this side did not")]
     BonusWithoutTrip { side: usize, row: &'static str },
@@ -241,6 +242,92 @@ pub enum PaperProblem {
     ExtensionAfterStop { side: usize },
     #[error("side {side}: {miles} miles is past 700, which only an extended hand allows")]
     NotExtended { side: usize, miles: u32 },
+}
+
+/// The message that names a row of the score sheet (`locales/*/print.ftl`).
+fn row_words(row: &str) -> crate::engine::RefusalWords {
+    let id = match row {
+        "safeties" => "sheet-mb-safeties",
+        "coups_fourres" => "sheet-mb-coups_fourres",
+        "trip" => "sheet-mb-trip",
+        "delayed_action" => "sheet-mb-delayed_action",
+        "safe_trip" => "sheet-mb-safe_trip",
+        "shut_out" => "sheet-mb-shut_out",
+        "extension" => "sheet-mb-extension",
+        _ => "sheet-mb-miles",
+    };
+    crate::engine::RefusalWords::new(id)
+}
+
+/// A sheet that does not add up, in words for a person (`locales/*/mille-bornes.ftl`).
+impl crate::engine::Worded for PaperProblem {
+    fn words(&self) -> crate::engine::RefusalWords {
+        use crate::engine::RefusalWords as W;
+        let side = |id, side: usize| W::new(id).number("side", side as i64);
+        match *self {
+            PaperProblem::Sides { expected, given } => W::new("refused-mb-paper-sides")
+                .number("expected", expected as i64)
+                .number("given", given as i64),
+            PaperProblem::MilesNotInTwentyFives { side: s, miles } => {
+                side("refused-mb-paper-miles-25s", s).number("miles", miles)
+            }
+            PaperProblem::MilesPastTrip { side: s, miles, trip } => {
+                side("refused-mb-paper-miles-past-trip", s)
+                    .number("miles", miles)
+                    .number("trip", trip)
+            }
+            PaperProblem::NotYesNo { side: s, row, count } => side("refused-mb-paper-yes-no", s)
+                .words("row", row_words(row))
+                .number("count", count),
+            PaperProblem::TooManySafeties { side: s, count } => {
+                side("refused-mb-paper-safeties", s).number("count", count)
+            }
+            PaperProblem::CoupsOverSafeties {
+                side: s,
+                coups,
+                safeties,
+            } => side("refused-mb-paper-coups", s)
+                .number("coups", coups)
+                .number("safeties", safeties),
+            PaperProblem::SafetiesBeyondPack { count } => {
+                W::new("refused-mb-paper-safeties-pack").number("count", count)
+            }
+            PaperProblem::TwoTrips { first, second } => W::new("refused-mb-paper-two-trips")
+                .number("first", first as i64)
+                .number("second", second as i64),
+            PaperProblem::TripMiles {
+                side: s,
+                miles,
+                trip,
+                extension,
+            } => side(
+                if extension {
+                    "refused-mb-paper-trip-miles-extension"
+                } else {
+                    "refused-mb-paper-trip-miles"
+                },
+                s,
+            )
+            .number("miles", miles)
+            .number("trip", trip),
+            PaperProblem::BonusWithoutTrip { side: s, row } => {
+                side("refused-mb-paper-bonus-without-trip", s).words("row", row_words(row))
+            }
+            PaperProblem::NotShutOut { side: s } => side("refused-mb-paper-not-shut-out", s),
+            PaperProblem::NoExtensionHere { side: s, trip } => {
+                side("refused-mb-paper-no-extension", s).number("trip", trip)
+            }
+            PaperProblem::ExtensionMissing { side: s } => {
+                side("refused-mb-paper-extension-missing", s)
+            }
+            PaperProblem::ExtensionAfterStop { side: s } => {
+                side("refused-mb-paper-extension-after-stop", s)
+            }
+            PaperProblem::NotExtended { side: s, miles } => {
+                side("refused-mb-paper-not-extended", s).number("miles", miles)
+            }
+        }
+    }
 }
 
 impl PaperProblem {
@@ -331,11 +418,8 @@ pub fn check_paper(
                 problems.push(PaperProblem::TripMiles {
                     side,
                     miles,
-                    needed: if extension {
-                        format!("{trip} (or 1000 after an extension)")
-                    } else {
-                        trip.to_string()
-                    },
+                    trip,
+                    extension,
                 });
             }
             if extension && miles == 1000 && ext == 0 {

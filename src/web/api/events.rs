@@ -114,10 +114,9 @@ pub(super) async fn update_event(
 ) -> Answer {
     let input = input.into_inner().0;
     if input.series.is_some() {
-        return Err(crate::app::AppError::conflict(crate::i18n::Said::new(
-            "refused-series-stays",
-        ))
-        .into());
+        return Err(
+            crate::app::AppError::conflict(crate::i18n::Said::new("refused-series-stays")).into(),
+        );
     }
     let event = change(&app, &req, path.into_inner(), move |app, host| {
         events::update_event(app, host, |settings| input.apply_to(settings))

@@ -434,16 +434,21 @@ where
     Q: Fn(&App, &crate::web::live::Change) -> Option<Redraw> + 'static,
     F: Fn(&App, &crate::web::live::Change) -> AppResult<Redraw> + Send + Sync + Clone + 'static,
 {
-    stream_of(app, listener, move || gather, move |app, change| {
-        let quickly = quick(&app, &change);
-        let render = render.clone();
-        async move {
-            match quickly {
-                Some(redraw) => Some(redraw),
-                None => redrawn(&app, move |app| render(app, &change)).await,
+    stream_of(
+        app,
+        listener,
+        move || gather,
+        move |app, change| {
+            let quickly = quick(&app, &change);
+            let render = render.clone();
+            async move {
+                match quickly {
+                    Some(redraw) => Some(redraw),
+                    None => redrawn(&app, move |app| render(app, &change)).await,
+                }
             }
-        }
-    })
+        },
+    )
 }
 
 /// A live stream for a page that many streams show alike (an event's projectors, its standings

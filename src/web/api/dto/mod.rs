@@ -235,16 +235,8 @@ impl EventInput {
             };
         }
         if let Some(language) = &self.language {
-            base.language = crate::i18n::Lang::of_setting(language).map_err(|_| {
-                let offered: Vec<String> = crate::i18n::Lang::offered()
-                    .map(|lang| format!("\"{}\" ({})", lang.code(), lang.own_name()))
-                    .collect();
-                AppError::invalid(
-                    crate::i18n::Said::new("refused-language-field")
-                        .text("text", language.trim().chars().take(20).collect::<String>())
-                        .text("offered", offered.join(", ")),
-                )
-            })?;
+            base.language =
+                crate::i18n::Lang::of_setting(language).map_err(|_| unknown_language(language))?;
         }
         if let Some(bye) = self.bye_score {
             base.bye_score = match bye {
@@ -511,4 +503,17 @@ pub fn unknown_rules(error: &crate::engine::SetupError) -> crate::i18n::Said {
             crate::i18n::Said::new("refused-settings-option").text("problem", other.to_string())
         }
     }
+}
+
+/// The refusal of a language an event's settings name that is not offered (the API's
+/// `"language"`, the console's language form): the languages there are.
+pub fn unknown_language(language: &str) -> AppError {
+    let offered: Vec<String> = crate::i18n::Lang::offered()
+        .map(|lang| format!("\"{}\" ({})", lang.code(), lang.own_name()))
+        .collect();
+    AppError::invalid(
+        crate::i18n::Said::new("refused-language-field")
+            .text("text", language.trim().chars().take(20).collect::<String>())
+            .text("offered", offered.join(", ")),
+    )
 }

@@ -56,10 +56,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for HostForm<T> {
             // An address with no event number (`/events/x/host/...`) is a stranger's, or a
             // mistyped link: a page that says so, not a failure of ours.
             let Some(event) = event else {
-                return Err(PageError(AppError::not_found(
-                    "there is no event at this address: event numbers are whole numbers; open the console from your host link",
-                ))
-                .into());
+                return Err(
+                    PageError(AppError::not_found(Said::new("refused-console-address"))).into(),
+                );
             };
             let visitor = visitor.await?;
             let form = form.await?.into_inner();

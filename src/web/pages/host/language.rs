@@ -5,7 +5,7 @@ use actix_web::web;
 use serde::Deserialize;
 
 use super::form::HostForm;
-use crate::app::{AppError, events};
+use crate::app::events;
 use crate::i18n::{Lang, Said};
 use crate::web::pages::PageResult;
 
@@ -25,7 +25,8 @@ struct LanguageForm {
 
 async fn set_language(form: HostForm<LanguageForm>) -> PageResult {
     form.apply("language", move |app, host, form| {
-        let language = Lang::of_setting(&form.language).map_err(AppError::invalid)?;
+        let language = Lang::of_setting(&form.language)
+            .map_err(|_| crate::web::api::dto::unknown_language(&form.language))?;
         events::update_event(app, host, |mut settings| {
             settings.language = language;
             Ok(settings)

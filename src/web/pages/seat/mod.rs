@@ -414,8 +414,9 @@ async fn play(
     visitor.check_csrf(&form.csrf)?;
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
         let seen = super::start::number(&form.seen, "the move's position")?;
-        let value: serde_json::Value = serde_json::from_str(&form.action)
-            .map_err(|_| AppError::invalid(crate::i18n::Said::new("refused-move-unreadable")))?;
+        let value: serde_json::Value = serde_json::from_str(&form.action).map_err(|_| {
+            AppError::invalid(crate::i18n::Said::new("refused-move-form-unreadable"))
+        })?;
         Ok((seen, value))
     })();
     let (seen, value) = match parsed {
