@@ -553,3 +553,26 @@ fn every_problem_of_a_paper_mille_bornes_sheet_is_a_message_in_the_readers_langu
         assert!(untranslated(&pseudo, &[]).is_empty(), "{pseudo}");
     }
 }
+
+/// A game's option out of its range (the start form's, the API's) is said in the reader's
+/// language: in English the engine's own words, in French not left in English.
+#[test]
+fn a_game_option_out_of_its_range_is_said_in_the_readers_language() {
+    use touring::engine::RuleOptions;
+    let options = mille_bornes::options::Options {
+        coup_fourre_seconds: 999,
+        ..mille_bornes::options::Options::default()
+    };
+    let problems = options.problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let problem = &problems[0];
+    let said = Said::from(problem.words.clone());
+    assert_eq!(Lang::ENGLISH.say(&said), problem.message);
+    let french = Lang::from_tag("fr").expect("French").say(&said);
+    assert!(
+        french.starts_with("l'attente d'un Coup fourré dure de 5 à"),
+        "{french}"
+    );
+    assert!(french.contains("pas 999"), "{french}");
+    assert!(untranslated(&Lang::PSEUDO.say(&said), &[]).is_empty());
+}

@@ -120,3 +120,6 @@ refused-mb-paper-no-extension = side { $side }: there is no extension in a { $tr
 refused-mb-paper-extension-missing = side { $side }: a trip of 1000 miles in a 700-mile game was an extension, so its extension row is yes
 refused-mb-paper-extension-after-stop = side { $side }: the trip stopped at 700, so nobody has an extension bonus
 refused-mb-paper-not-extended = side { $side }: { $miles } miles is past 700, which only an extended hand allows
+
+## An option of the start form out of its range.
+refused-mb-option-coup-fourre-seconds = the wait for a Coup Fourré lasts from { $min } to { $max } seconds, not { $seconds }: set a number of seconds in that range

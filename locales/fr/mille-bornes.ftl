@@ -156,3 +156,6 @@ refused-mb-paper-no-extension = camp { $side } : il n'y a pas d'allonge dans une
 refused-mb-paper-extension-missing = camp { $side } : un voyage de 1 000 bornes dans une partie de 700 était une allonge, donc sa ligne d'allonge vaut oui
 refused-mb-paper-extension-after-stop = camp { $side } : le voyage s'est arrêté à 700, donc personne n'a de prime d'allonge
 refused-mb-paper-not-extended = camp { $side } : { $miles } bornes, c'est au-delà de 700, ce que seule une main allongée permet
+
+## Une option du formulaire hors de ses bornes.
+refused-mb-option-coup-fourre-seconds = l'attente d'un Coup fourré dure de { $min } à { $max } secondes, pas { $seconds } : choisissez un nombre de secondes dans cet intervalle

@@ -75,7 +75,11 @@ impl OptionField {
 pub struct OptionProblem {
     /// The option ([`OptionField::name`]).
     pub field: &'static str,
+    /// In the protocol's English.
     pub message: String,
+    /// In words for a person, said in the reader's language (not in JSON).
+    #[serde(skip)]
+    pub words: crate::engine::RefusalWords,
 }
 
 /// The options of one rule set: a small copyable value with a default, read from and written

@@ -350,6 +350,7 @@ impl Settings {
                 .map(|p| SettingsError::Option {
                     field: p.field,
                     message: p.message,
+                    words: p.words,
                 }),
         );
         if let Some(seconds) = self.turn_seconds
@@ -520,6 +521,9 @@ pub enum SettingsError {
     Option {
         field: &'static str,
         message: String,
+        /// The same in words for a person, said in the reader's language (not in JSON).
+        #[serde(skip)]
+        words: crate::engine::RefusalWords,
     },
     #[error(
         "a turn on the turn clock lasts from {MIN_TURN_SECS} to {MAX_TURN_SECS} seconds, not {seconds}: set a number of seconds in that range, or turn the clock off"
@@ -572,9 +576,7 @@ impl SettingsError {
                     .text("rules", *rules)
                     .text("options", *options)
             }
-            SettingsError::Option { message, .. } => {
-                Said::new("refused-settings-option").text("problem", message.clone())
-            }
+            SettingsError::Option { words, .. } => Said::from(words.clone()),
             SettingsError::TurnLength { seconds } => Said::new("refused-settings-turn-length")
                 .number("min", MIN_TURN_SECS)
                 .number("max", MAX_TURN_SECS)

@@ -103,14 +103,7 @@ pub struct Visitor(pub Session, Lang, String);
 pub fn lang_of(req: &HttpRequest) -> Lang {
     req.cookie(LANG_COOKIE)
         .and_then(|c| Lang::from_tag(c.value()))
-        .unwrap_or_else(|| {
-            let header = req
-                .headers()
-                .get(actix_web::http::header::ACCEPT_LANGUAGE)
-                .and_then(|h| h.to_str().ok())
-                .unwrap_or_default();
-            Lang::from_accept_language(header)
-        })
+        .unwrap_or_else(|| crate::web::error::lang_of_client(req))
 }
 
 impl FromRequest for Visitor {

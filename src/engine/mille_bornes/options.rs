@@ -81,6 +81,10 @@ impl RuleOptions for Options {
                     "the wait for a Coup Fourré lasts from {MIN_COUP_FOURRE_SECS} to {MAX_COUP_FOURRE_SECS} seconds, not {}: set a number of seconds in that range",
                     self.coup_fourre_seconds
                 ),
+                words: crate::engine::RefusalWords::new("refused-mb-option-coup-fourre-seconds")
+                    .number("min", MIN_COUP_FOURRE_SECS)
+                    .number("max", MAX_COUP_FOURRE_SECS)
+                    .number("seconds", self.coup_fourre_seconds),
             });
         }
         problems
