@@ -5,8 +5,8 @@ refused-time-up = time is up: the round has ended, so no more moves can be playe
 refused-ours = something went wrong on our side; try again in a moment, and tell the host if it goes on
 refused-not-found = not found
 refused-concurrent-change = someone else changed this at the same moment; reload and try again
-# TRANSITIONAL: English words kept as they were, until each has its message.
-said-as-is = { $text }
+# A paper score sheet that the game's rules refuse, said in general.
+refused-paper-rules = the score sheet does not fit the rules of the game: check its counts
 
 # Closing a round.
 refused-cards-not-in = the score cards are not all in and confirmed

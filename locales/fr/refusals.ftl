@@ -4,7 +4,7 @@ refused-time-up = le temps est écoulé : la manche est finie, on ne peut plus j
 refused-ours = un problème est survenu de notre côté ; réessayez dans un instant, et prévenez l'hôte si cela continue
 refused-not-found = introuvable
 refused-concurrent-change = quelqu'un d'autre a modifié ceci au même moment ; rechargez la page et réessayez
-said-as-is = { $text }
+refused-paper-rules = la feuille de marque ne respecte pas les règles du jeu : vérifiez ses comptes
 
 refused-cards-not-in = les cartes de score ne sont pas toutes saisies et confirmées
 refused-table-without-scores = la table { $table } n'a pas encore de scores : { $reason }

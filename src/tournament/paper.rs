@@ -204,13 +204,12 @@ impl PaperProblem {
                 .number("pack", *pack),
             PaperProblem::TwoFinished { sides } => Said::new("refused-paper-two-finished")
                 .said("sides", numbers_said(sides.iter().map(|&s| s as u64))),
-            // The rule set's own words; a problem read back from JSON has only its English.
+            // The rule set's own words (a problem read back from JSON has lost them: it is
+            // said in general).
             PaperProblem::Rules {
                 words: Some(words), ..
             } => Said::from(words.clone()),
-            PaperProblem::Rules { message, .. } => {
-                Said::new("said-as-is").text("text", message.clone())
-            }
+            PaperProblem::Rules { words: None, .. } => Said::new("refused-paper-rules"),
             PaperProblem::Hands { hands } => Said::new("refused-paper-hands").said(
                 "hands",
                 listed(
