@@ -162,7 +162,6 @@ refused-field-extra-minutes = the extra minutes
 refused-field-round = the round
 refused-field-entry = the entry
 refused-field-miles = the miles
-refused-field-other = this field
 
 ## The JSON API's refusals of a request it cannot take. $problem is the web server's or the
 ## JSON reader's own words (English), $path the address asked for.

@@ -147,7 +147,6 @@ refused-field-extra-minutes = les minutes de plus
 refused-field-round = la manche
 refused-field-entry = l'inscrit
 refused-field-miles = les bornes
-refused-field-other = ce champ
 
 ## Les refus de l'API JSON pour une requête qu'elle ne peut pas prendre.
 refused-api-nothing-here = il n'y a rien à { $method } { $path } ; l'API est décrite à /api/openapi.json

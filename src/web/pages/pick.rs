@@ -117,11 +117,11 @@ async fn pick(
     let event = path.into_inner();
     let form = form.into_inner();
     visitor.check_csrf(&form.csrf)?;
-    let player: i64 = super::start::number(&form.player, "the player")?;
+    let player: i64 = super::start::number(&form.player, "refused-field-player")?;
     let from = if form.table.trim().is_empty() {
         PickFrom::Event
     } else {
-        PickFrom::Table(super::start::number(&form.table, "the table")?)
+        PickFrom::Table(super::start::number(&form.table, "refused-field-table")?)
     };
     let (player, epoch) = run(&app, move |app| {
         seat::pick_seat(app, event, from, &form.key, player)

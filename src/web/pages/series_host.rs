@@ -318,7 +318,7 @@ async fn split_seat(
         .msg("series-seat-given")
         .arg("name", form.name.trim())
         .text();
-    let done = match super::start::number::<i64>(&form.player, "the seat") {
+    let done = match super::start::number::<i64>(&form.player, "refused-field-seat") {
         Ok(player) => {
             run(&app, move |app| {
                 series::give_seat(app, id, &proof, player, &form.name)
@@ -350,7 +350,7 @@ fn read_settings(fields: &[(String, String)]) -> AppResult<series::SeriesChange>
     let best = match value("count") {
         "best" => Some(super::start::number::<i64>(
             value("count_best"),
-            "the number of best evenings",
+            "refused-field-best-evenings",
         )?),
         _ => None,
     };

@@ -215,39 +215,15 @@ impl Default for EventForm {
     }
 }
 
-/// Reads a whole number from a form field, saying which field was wrong. `what` names the
-/// field in English, as the callers have always named it; a name this file does not know is
-/// said as "this field" (or use [`number_of`] with a message of the caller's).
-pub fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, AppError> {
-    number_of(text, field_said(what))
-}
-
-/// Reads a whole number from a form field, naming the field with `what` (a message).
-pub fn number_of<T: std::str::FromStr>(text: &str, what: crate::i18n::Said) -> Result<T, AppError> {
+/// Reads a whole number from a form field, saying which field was wrong: `what` is the message
+/// that names the field (`refused-field-*`).
+pub fn number<T: std::str::FromStr>(text: &str, what: &'static str) -> Result<T, AppError> {
     text.trim().parse().map_err(|_| {
         AppError::invalid(
             crate::i18n::Said::new("refused-not-whole-number")
-                .said("what", what)
+                .said("what", crate::i18n::Said::new(what))
                 .text("text", crate::engine::json::truncate(text.trim(), 20)),
         )
-    })
-}
-
-/// The message naming a form field [`number`]'s callers name in English.
-fn field_said(what: &str) -> crate::i18n::Said {
-    crate::i18n::Said::new(match what {
-        "the player" => "refused-field-player",
-        "the table" => "refused-field-table",
-        "the move's position" => "refused-field-move-position",
-        "the side" => "refused-field-side",
-        "the seat" => "refused-field-seat",
-        "the number of best evenings" => "refused-field-best-evenings",
-        "the seconds a turn" => "refused-field-turn-seconds",
-        "the extra minutes" => "refused-field-extra-minutes",
-        "the round" => "refused-field-round",
-        "the entry" => "refused-field-entry",
-        "the miles" => "refused-field-miles",
-        _ => "refused-field-other",
     })
 }
 

@@ -103,7 +103,7 @@ async fn signal(path: web::Path<(i64, i32)>, form: HostForm<SignalForm>) -> Page
             "resume" => (Signal::Resume, Said::new("host-said-resume")),
             "stop" => (Signal::Stop, Said::new("host-said-stop")),
             "extend" => {
-                let minutes: u32 = parse(&form.minutes, "the extra minutes")?;
+                let minutes: u32 = parse(&form.minutes, "refused-field-extra-minutes")?;
                 (
                     Signal::Extend {
                         seconds: minutes.saturating_mul(60),
@@ -157,7 +157,7 @@ async fn mover(path: web::Path<(i64, i32, i32)>, form: HostForm<MoverForm>) -> P
         let entry = if form.entry.is_empty() || form.entry == "cut" {
             None
         } else {
-            Some(parse::<i64>(&form.entry, "the entry")?)
+            Some(parse::<i64>(&form.entry, "refused-field-entry")?)
         };
         rounds::choose_mover(app, host, number, table, entry)?;
         Ok(Said::new(match entry {
@@ -399,7 +399,7 @@ pub fn console_card_form(round: i32, table: i32, side: usize) -> String {
 async fn scores(path: web::Path<(i64, i32, i32)>, form: HostForm<ScoresForm>) -> PageResult {
     let (event, number, table) = path.into_inner();
     let back = redirect(&format!("/events/{event}/host#cards-{table}"));
-    let side: usize = match parse(&form.fields.side, "the side") {
+    let side: usize = match parse(&form.fields.side, "refused-field-side") {
         Ok(side) => side,
         Err(error) => {
             tell_refusal(&form.visitor, error)?;
@@ -516,9 +516,9 @@ struct CorrectionForm {
 async fn correct(form: HostForm<CorrectionForm>) -> PageResult {
     form.apply("corrections", move |app, host, form| {
         let request = CorrectionRequest {
-            round: parse(&form.round, "the round")?,
-            entry: parse(&form.entry, "the entry")?,
-            miles: parse(&form.miles, "the miles")?,
+            round: parse(&form.round, "refused-field-round")?,
+            entry: parse(&form.entry, "refused-field-entry")?,
+            miles: parse(&form.miles, "refused-field-miles")?,
             reason: form.reason,
         };
         let outcome = rounds::correct(app, host, &request)?;

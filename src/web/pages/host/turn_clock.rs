@@ -40,7 +40,10 @@ async fn set_turn_clock(form: HostForm<TurnClockForm>) -> PageResult {
     form.apply("turn-clock", move |app, host, form| {
         let seconds = match form.turn_clock.as_str() {
             "off" => None,
-            "on" => Some(number::<u32>(&form.turn_seconds, "the seconds a turn")?),
+            "on" => Some(number::<u32>(
+                &form.turn_seconds,
+                "refused-field-turn-seconds",
+            )?),
             _ => {
                 return Err(AppError::invalid(Said::new("refused-turn-clock-on-or-off")));
             }

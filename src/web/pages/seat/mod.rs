@@ -413,7 +413,7 @@ async fn play(
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
-        let seen = super::start::number(&form.seen, "the move's position")?;
+        let seen = super::start::number(&form.seen, "refused-field-move-position")?;
         let value: serde_json::Value = serde_json::from_str(&form.action).map_err(|_| {
             AppError::invalid(crate::i18n::Said::new("refused-move-form-unreadable"))
         })?;
@@ -492,7 +492,7 @@ async fn card(
         return Ok(redirect(&format!("{back}#my-card")));
     }
     let what = if form.what == "confirm" {
-        super::start::number(&form.side, "the side").map(|side| SeatCard::Confirm {
+        super::start::number(&form.side, "refused-field-side").map(|side| SeatCard::Confirm {
             side,
             seen: Some(form.seen.clone()),
         })
