@@ -6,10 +6,10 @@
 mod common;
 
 use common::api::Host;
-use common::forms::{client, field, page, post_form};
+use common::forms::{client, client_speaking, field, page, post_form};
 use common::server::Server;
 use reqwest::blocking::Client;
-use reqwest::header::{ACCEPT_LANGUAGE, HeaderMap, HeaderValue};
+use reqwest::header::ACCEPT_LANGUAGE;
 use serde_json::{Value, json};
 use touring::engine::touring_family::Status;
 use touring::engine::{
@@ -269,21 +269,6 @@ fn a_number_in_a_refusal_is_written_as_the_readers_language_writes_it() {
     assert_eq!(Lang::ENGLISH.say(&said), refusal.to_string());
 }
 
-/// A browser (no script, no redirects followed) whose Accept-Language asks for `lang`.
-fn speaking(lang: &str) -> Client {
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        ACCEPT_LANGUAGE,
-        HeaderValue::from_str(lang).expect("a language tag"),
-    );
-    Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .default_headers(headers)
-        .build()
-        .expect("client")
-}
-
 /// A move through the API, with an Accept-Language: the status and the answer.
 fn api_move(server: &Server, token: &str, lang: &str, body: &Value) -> (u16, Value) {
     let response = server
@@ -378,13 +363,13 @@ fn a_refused_move_is_said_in_the_readers_language(rules: &str, cards: &[&str]) {
     assert_ne!(french, english, "{action}");
     assert!(!french.contains("said-as-is"), "{french}");
 
-    let html = refused_on_the_page(&server, &speaking("fr"), &token, &action);
+    let html = refused_on_the_page(&server, &client_speaking("fr"), &token, &action);
     assert!(html.contains("<html lang=\"fr\""), "{html}");
     let said = flash(&html);
     assert!(said.contains(&french), "{said} / {french}");
     assert!(!html.contains(&english), "{html}");
 
-    let html = refused_on_the_page(&server, &speaking("en-XA"), &token, &action);
+    let html = refused_on_the_page(&server, &client_speaking("en-XA"), &token, &action);
     assert!(html.contains("<html lang=\"en-XA\""), "{html}");
     assert!(!flash(&html).is_empty());
     let mut data = vec![EVENT];

@@ -14,7 +14,7 @@ mod browser;
 mod common;
 
 use common::api::Host;
-use common::forms::{client, field, page, post_form};
+use common::forms::{client, client_speaking, field, page, post_form};
 use common::server::Server;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
@@ -789,22 +789,6 @@ fn a_guests_own_page_reads_on_a_phone_with_script_on_and_off() {
 
 // ---------------------------------------------------------------- languages
 
-/// A browser of its own (a cookie jar, no automatic redirects) whose `Accept-Language` asks
-/// for `tag`.
-fn client_in(tag: &str) -> Client {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert(
-        reqwest::header::ACCEPT_LANGUAGE,
-        reqwest::header::HeaderValue::from_str(tag).expect("a tag"),
-    );
-    Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .default_headers(headers)
-        .build()
-        .expect("client")
-}
-
 /// A series giving every club prize, with two evenings played (of two rounds: prizes and
 /// plurals), the second private, and a third not started; answers the series and the seats
 /// of the first evening.
@@ -893,7 +877,7 @@ fn pseudo_language_every_word_of_the_series_pages_comes_from_a_message() {
     let server = Server::start();
     let series = create_series(&server, "Wordy club");
     // The console and the public season before any evening.
-    let host = client_in("en-XA");
+    let host = client_speaking("en-XA");
     let response = host
         .get(server.url(&series.host_link))
         .send()
@@ -907,13 +891,13 @@ fn pseudo_language_every_word_of_the_series_pages_comes_from_a_message() {
     );
     let cards = page(&server, &host, &console_path(&series, "/cards"));
     assert_eq!(untranslated(&cards), Vec::<String>::new(), "no card");
-    let reader = client_in("en-XA");
+    let reader = client_speaking("en-XA");
     let public = page(&server, &reader, &format!("/series/{}", series.id));
     assert_eq!(untranslated(&public), Vec::<String>::new(), "empty season");
 
     // A full season: evenings final, private and not started, every prize, linked names.
     let (series, seats) = full_season(&server);
-    let host = client_in("en-XA");
+    let host = client_speaking("en-XA");
     host.get(server.url(&series.host_link))
         .send()
         .expect("host link");
@@ -949,7 +933,7 @@ fn pseudo_language_every_word_of_the_series_pages_comes_from_a_message() {
     let cards = page(&server, &host, &console_path(&series, "/cards"));
     assert!(cards.contains("member-card"), "{cards}");
     assert_eq!(untranslated(&cards), Vec::<String>::new(), "the cards");
-    let phone = client_in("en-XA");
+    let phone = client_speaking("en-XA");
     let mine = page(&server, &phone, &format!("/seat/{}/season", seats[0]));
     assert!(mine.contains("class=\"rounds\""), "{mine}");
     assert_eq!(
@@ -963,7 +947,7 @@ fn pseudo_language_every_word_of_the_series_pages_comes_from_a_message() {
 fn the_series_pages_speak_french_to_a_french_browser() {
     let server = Server::start();
     let (series, seats) = full_season(&server);
-    let reader = client_in("fr-FR,fr;q=0.9");
+    let reader = client_speaking("fr-FR,fr;q=0.9");
     let public = page(&server, &reader, &format!("/series/{}", series.id));
     assert!(public.contains("<html lang=\"fr\""), "{public}");
     assert!(public.contains("Classement"), "{public}");
@@ -980,7 +964,7 @@ fn the_series_pages_speak_french_to_a_french_browser() {
     assert!(mine.contains("Votre place"), "{mine}");
     assert!(mine.contains("Manche 2\u{a0}: "), "{mine}");
     assert!(mine.contains("soirées jouées"), "{mine}");
-    let host = client_in("fr");
+    let host = client_speaking("fr");
     host.get(server.url(&series.host_link))
         .send()
         .expect("host link");

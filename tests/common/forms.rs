@@ -15,6 +15,21 @@ pub fn client() -> Client {
         .expect("client")
 }
 
+/// A browser of its own whose `Accept-Language` asks for `lang`.
+pub fn client_speaking(lang: &str) -> Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::ACCEPT_LANGUAGE,
+        reqwest::header::HeaderValue::from_str(lang).expect("a language tag"),
+    );
+    Client::builder()
+        .cookie_store(true)
+        .redirect(Policy::none())
+        .default_headers(headers)
+        .build()
+        .expect("client")
+}
+
 /// GETs a page that must answer 200.
 pub fn page(server: &Server, client: &Client, path: &str) -> String {
     let response = client.get(server.url(path)).send().expect("GET");
