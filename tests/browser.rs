@@ -798,13 +798,11 @@ fn an_evening_of_mille_bornes_in_chromium() {
             if hazard.is_some() {
                 // Both phones show the same wait, with its seconds counting down; only a
                 // holder of the safety sees the two big buttons.
-                for phone in &phones {
-                    phone.wait_for_text("#board .decision", "").await;
-                }
+                // Each is read in the same look as its wait: the live update that shows the
+                // wait may replace the element again just after.
                 let text = phones[mover]
-                    .text_of("#board .decision")
-                    .await
-                    .unwrap_or_default();
+                    .wait_for_text_of("#board .decision", "Coup Fourré")
+                    .await;
                 assert!(
                     text.contains("The table waits for a possible Coup Fourré"),
                     "{text}"
@@ -812,9 +810,8 @@ fn an_evening_of_mille_bornes_in_chromium() {
                 // The target's banner names the decision with its seconds, never "Choose a
                 // card"; its phone buzzes (holder or not), the attacker's does not.
                 let told = phones[other]
-                    .text_of("#board .decision")
-                    .await
-                    .unwrap_or_default();
+                    .wait_for_text_of("#board .decision", "Coup Fourré")
+                    .await;
                 assert!(
                     told.contains("Coup Fourré?")
                         || told.contains("The table waits for a possible Coup Fourré"),

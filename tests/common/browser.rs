@@ -376,15 +376,18 @@ impl Browser {
         }
     }
 
-    /// The visible text of the element `css`, or `None` when there is none.
+    /// The visible text of the element `css`, or `None` when there is none. A live update
+    /// that replaces the element between finding it and reading it (a stale element) is
+    /// looked for again, a few times, rather than read as "no such element".
     pub async fn text_of(&self, css: &str) -> Option<String> {
-        match self.driver.find_all(By::Css(css)).await {
-            Ok(found) => match found.first() {
-                Some(element) => element.text().await.ok(),
-                None => None,
-            },
-            Err(_) => None,
+        for _ in 0..5 {
+            let found = self.driver.find_all(By::Css(css)).await.ok()?;
+            match found.first()?.text().await {
+                Ok(text) => return Some(text),
+                Err(_) => continue,
+            }
         }
+        None
     }
 
     /// Waits for an element `css` whose text contains `text` (in any case) and returns the
