@@ -167,3 +167,48 @@ fn a_write_that_rolls_back_leaves_no_move_in_memory() {
     );
     assert_eq!(after.history, before.history);
 }
+
+#[test]
+fn the_actions_counted_for_the_deals_in_play_are_the_actions_stored() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let app = app_on(&dir.path().join("counts.sqlite"));
+    let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Three);
+    let round = app
+        .read(|conn| {
+            queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(
+                touring::i18n::Said::new("refused-not-found"),
+            ))
+        })
+        .expect("round 1");
+    let counts = |app: &App| {
+        app.read(|conn| {
+            let games = queries::games_of_round(conn, round.id)?;
+            let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+            let mut stored = Vec::new();
+            for &game in &ids {
+                let n = queries::actions_of_game_from(conn, game, 0)?.len() as i64;
+                if n > 0 {
+                    stored.push((game, n));
+                }
+            }
+            let mut counted = queries::action_counts(conn, &ids)?;
+            counted.sort_unstable();
+            Ok((ids, stored, counted))
+        })
+        .expect("the counts")
+    };
+    // Before any move: the deal is there, with nothing to count.
+    let (ids, stored, counted) = counts(&app);
+    assert!(!ids.is_empty(), "round 1 has a deal");
+    assert_eq!(stored, Vec::<(i64, i64)>::new());
+    assert_eq!(counted, stored, "a deal with no action is left out");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    for moves in 1..=120 {
+        simulate::play_round(&app, &event, 1, 1, &mut rng).expect("a move");
+        if moves % 17 == 0 || moves == 120 {
+            let (_, stored, counted) = counts(&app);
+            assert!(!stored.is_empty());
+            assert_eq!(counted, stored, "after {moves} moves");
+        }
+    }
+}
