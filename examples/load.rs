@@ -657,7 +657,8 @@ async fn evening(
         shared.projector_redraws.load(Ordering::SeqCst) - redraws_before.1,
     );
     sampling.store(false, Ordering::SeqCst);
-    let (rss_peak, timeline) = sampler.await?;
+    let sampled = sampler.await?;
+    let (rss_peak, timeline) = (sampled.peak, &sampled.timeline);
     let (_, hwm) = memory(pids);
     let (rss_end, _) = memory(pids);
     shared.stopping.store(true, Ordering::SeqCst);
@@ -705,7 +706,13 @@ async fn evening(
                    "before_play": mb(rss_before.0), "peak": mb(rss_peak.max(rss_end)),
                    "end": mb(rss_end), "hwm": mb(hwm),
                    // Ten samples spread over the play, first to last: flat, or growing.
-                   "during_play": timeline.iter().map(|&kb| mb(kb)).collect::<Vec<_>>()},
+                   "during_play": timeline.iter().map(|&kb| mb(kb)).collect::<Vec<_>>(),
+                   // The resident set's two parts over the same samples: the server's own
+                   // memory, and the database file's pages it maps (the kernel's page cache,
+                   // shared, given back under memory pressure).
+                   "peak_anonymous": mb(sampled.peak_anon),
+                   "anonymous_during_play": sampled.anon.iter().map(|&kb| mb(kb)).collect::<Vec<_>>(),
+                   "file_during_play": sampled.file.iter().map(|&kb| mb(kb)).collect::<Vec<_>>()},
         // What one seated guest (entered, seated, no page open) and one idle live stream
         // (its page open, before any move) cost the server.
         "kb_per_seated_guest": per(rss_seated.saturating_sub(rss_empty), seats),
@@ -1244,18 +1251,37 @@ async fn bot(
 
 /// Samples the servers' VmRSS every 100 ms while `running`; answers the peak of the largest
 /// and ten of the samples spread evenly from the first to the last (kB).
-async fn sample_rss(pids: Vec<u32>, running: Arc<AtomicBool>) -> (u64, Vec<u64>) {
+async fn sample_rss(pids: Vec<u32>, running: Arc<AtomicBool>) -> Sampled {
     let mut samples = Vec::new();
     while running.load(Ordering::SeqCst) {
-        samples.push(memory(&pids).0);
+        samples.push((memory(&pids).0, parts(&pids)));
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let peak = samples.iter().copied().max().unwrap_or(0);
-    let spread = match samples.len() {
+    let peak = samples.iter().map(|s| s.0).max().unwrap_or(0);
+    let peak_anon = samples.iter().map(|s| s.1.0).max().unwrap_or(0);
+    let spread: Vec<_> = match samples.len() {
         0 => Vec::new(),
         n => (0..10).map(|i| samples[i * (n - 1) / 9]).collect(),
     };
-    (peak, spread)
+    Sampled {
+        peak,
+        peak_anon,
+        timeline: spread.iter().map(|s| s.0).collect(),
+        anon: spread.iter().map(|s| s.1.0).collect(),
+        file: spread.iter().map(|s| s.1.1).collect(),
+    }
+}
+
+/// The server's memory during play, in kB: its resident set, and the two parts of it.
+struct Sampled {
+    peak: u64,
+    /// The largest anonymous part (the server's own memory).
+    peak_anon: u64,
+    /// Ten samples spread over the play, first to last.
+    timeline: Vec<u64>,
+    anon: Vec<u64>,
+    /// The file-backed part: mostly the SQLite database, which the server maps.
+    file: Vec<u64>,
 }
 
 /// kB per item, to a tenth.
@@ -1272,16 +1298,26 @@ fn memory(pids: &[u32]) -> (u64, u64) {
 
 /// The process's (VmRSS, VmHWM) in kB, zero when unreadable.
 fn memory_of(pid: u32) -> (u64, u64) {
+    (status_kb(pid, "VmRSS:"), status_kb(pid, "VmHWM:"))
+}
+
+/// The largest (RssAnon, RssFile) of the processes, in kB: what the server allocated, and the
+/// pages of files it maps (the SQLite database, read through a memory map) that are resident.
+fn parts(pids: &[u32]) -> (u64, u64) {
+    pids.iter()
+        .map(|&pid| (status_kb(pid, "RssAnon:"), status_kb(pid, "RssFile:")))
+        .fold((0, 0), |(a, f), (pa, pf)| (a.max(pa), f.max(pf)))
+}
+
+/// A field of the process's /proc status in kB, zero when unreadable.
+fn status_kb(pid: u32, name: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(name))
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|kb| kb.parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(name))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kb| kb.parse().ok())
+        .unwrap_or(0)
 }
 
 /// The processes' user and system CPU time in seconds, summed.
