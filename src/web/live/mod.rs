@@ -110,6 +110,12 @@ impl EventChannels {
 /// How many notices a listener may fall behind before it is told it lagged (and redraws).
 const BACKLOG: usize = 256;
 
+/// The same for one table's moves, which only its own seats' streams hear, each drawing every
+/// move at once: sixteen moves are eight seconds of a busy table. A party holds a channel per
+/// table, each with room for its whole backlog: 256 would be 16 KB a table, a sixth of what a
+/// thousand tables' streams hold.
+const TABLE_BACKLOG: usize = 16;
+
 /// Sends on a channel, forgetting it when nobody listens to it any more.
 fn send_or_forget(channel: &mut Option<broadcast::Sender<Notice>>, notice: Notice) {
     if let Some(sender) = channel
@@ -119,12 +125,16 @@ fn send_or_forget(channel: &mut Option<broadcast::Sender<Notice>>, notice: Notic
     }
 }
 
-/// Listens to `sender`, making it first if nobody listened yet.
-fn listen(channel: &mut Option<broadcast::Sender<Notice>>) -> broadcast::Receiver<Notice> {
+/// Listens to `sender`, making it first (with room for `backlog` notices) if nobody listened
+/// yet.
+fn listen(
+    channel: &mut Option<broadcast::Sender<Notice>>,
+    backlog: usize,
+) -> broadcast::Receiver<Notice> {
     match channel {
         Some(sender) => sender.subscribe(),
         None => {
-            let (sender, receiver) = broadcast::channel(BACKLOG);
+            let (sender, receiver) = broadcast::channel(backlog);
             *channel = Some(sender);
             receiver
         }
@@ -187,7 +197,7 @@ impl Listener {
             let mut events = lock(&self.routes.events);
             let channels = events.entry(event).or_default();
             let mut channel = channels.tables.remove(&table);
-            let receiver = listen(&mut channel);
+            let receiver = listen(&mut channel, TABLE_BACKLOG);
             if let Some(sender) = channel {
                 channels.tables.insert(table, sender);
             }
@@ -360,8 +370,8 @@ impl Hub {
             let mut events = lock(&self.routes.events);
             let channels = events.entry(event).or_default();
             match audience {
-                Audience::Event(_) => listen(&mut channels.all),
-                Audience::Seat { .. } => listen(&mut channels.own),
+                Audience::Event(_) => listen(&mut channels.all, BACKLOG),
+                Audience::Seat { .. } => listen(&mut channels.own, BACKLOG),
             }
         };
         let mut listener = Listener {
