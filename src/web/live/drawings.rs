@@ -31,14 +31,15 @@ pub struct DrawingSlot {
 
 impl DrawingSlot {
     /// How long the streams of this slot gather changes before they redraw together: `floor`,
-    /// or ten times as long as the last drawing took if that is longer (in steps of a quarter
-    /// second, so that every stream of the slot counts the same period), at most five seconds.
-    /// A page of a thousand tables that takes 90 ms to draw is drawn once a second, not twice:
-    /// at most a tenth of the server's time goes to one shared page, however big the party.
+    /// or twenty times as long as the last drawing took if that is longer (in steps of a
+    /// quarter second, so that every stream of the slot counts the same period), at most five
+    /// seconds. A projector of a thousand tables that takes 45 ms to draw is drawn once a
+    /// second, not twice: at most a twentieth of a core goes to one shared page, however big
+    /// the party, and the rest to the moves.
     pub fn period(&self, floor: Duration) -> Duration {
         const STEP_US: u64 = 250_000;
         const MOST: Duration = Duration::from_secs(5);
-        let paced_us = self.took_us.load(Ordering::Relaxed).saturating_mul(10);
+        let paced_us = self.took_us.load(Ordering::Relaxed).saturating_mul(20);
         let paced = Duration::from_micros(paced_us.div_ceil(STEP_US) * STEP_US);
         floor.max(paced.min(MOST))
     }
@@ -165,9 +166,12 @@ mod tests {
         assert_eq!(slot.period(floor), floor);
         slot.took(Duration::from_millis(20));
         assert_eq!(slot.period(floor), floor);
-        // A drawing of 90 ms: ten times that, counted in quarter seconds.
-        slot.took(Duration::from_millis(90));
+        // A drawing of 45 ms (a projector of a thousand tables): twenty times that, counted
+        // in quarter seconds.
+        slot.took(Duration::from_millis(45));
         assert_eq!(slot.period(floor), Duration::from_millis(1000));
+        slot.took(Duration::from_millis(90));
+        assert_eq!(slot.period(floor), Duration::from_millis(2000));
         // Never more than five seconds, however slow.
         slot.took(Duration::from_secs(3));
         assert_eq!(slot.period(floor), Duration::from_secs(5));
