@@ -330,13 +330,16 @@ macro_rules! board {
         pub fn render(context: &super::Context, view: &View) -> Result<String, askama::Error> {
             use askama::Template;
             let (legal, recent) = (context.legal(), context.recent());
+            // The game's part of a seat's board, drawn six times a move: sized once.
+            let mut html = String::with_capacity(super::GAME_BYTES);
             Board {
                 context,
                 view,
                 legal,
                 recent,
             }
-            .render()
+            .render_into(&mut html)?;
+            Ok(html)
         }
 
         /// What the deal's recent events did, in the words of the board's "Lately".
@@ -378,6 +381,10 @@ macro_rules! board {
     };
 }
 use board;
+
+/// What the game's part of a seat's board starts with room for: 2 to 5 KB at a table of six
+/// (a live region's drawing grows three or four times on the way to that otherwise).
+const GAME_BYTES: usize = 4 * 1024;
 
 /// What a rule set's part of the start form shows: what was typed in its fields (or their
 /// defaults) and the problems found, each under its option's name. The rule set's template
