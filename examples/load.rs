@@ -1174,14 +1174,17 @@ async fn bot(
                 .send()
                 .await?;
             let status = response.status().as_u16();
-            let body: Value = response.json().await?;
+            let bytes = response.bytes().await?;
+            // An answer that is not JSON is told with its status and length.
+            let body: std::result::Result<Value, String> = serde_json::from_slice(&bytes)
+                .map_err(|e| format!("status {status}, {} bytes: {e}", bytes.len()));
             Ok::<_, reqwest::Error>((status, body))
         }
         .await;
         let answered_in = sent.elapsed();
         let mut table = lock(&shared.tables[t]);
         match result {
-            Ok((200, body)) => {
+            Ok((200, Ok(body))) => {
                 let after = &body["seat"]["deal"];
                 let target = after["number"]
                     .as_u64()
@@ -1223,9 +1226,17 @@ async fn bot(
                 }
                 finish_fanout(&mut table, &shared.stats);
             }
-            Ok((status, body)) => {
+            Ok((status, Ok(body))) => {
                 let code = body["code"].as_str().unwrap_or("unknown").to_owned();
                 lock(&shared.stats).error(format!("move_{status}_{code}"));
+                table.pending = None;
+            }
+            Ok((_, Err(why))) => {
+                eprintln!(
+                    "load: a move's answer at table {} was not JSON: {why}",
+                    table.number
+                );
+                lock(&shared.stats).error("move_answer_not_json");
                 table.pending = None;
             }
             Err(e) => {
