@@ -17,12 +17,20 @@ use touring::db::queries;
 use touring::engine::RulesId;
 use touring::tournament::TableSize;
 
+/// Round 1's row.
+fn round_one(
+    conn: &mut touring::db::Conn,
+    event: &events::EventRecord,
+) -> Result<touring::db::models::Round, AppError> {
+    queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(touring::i18n::Said::new(
+        "refused-not-found",
+    )))
+}
+
 /// The first table of round 1.
 fn first_table(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {
     app.read(|conn| {
-        let round = queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(
-            touring::i18n::Said::new("refused-not-found"),
-        ))?;
+        let round = round_one(conn, event)?;
         Ok(queries::tables_of_round(conn, round.id)?.remove(0))
     })
     .expect("the table")
@@ -173,13 +181,7 @@ fn the_actions_counted_for_the_deals_in_play_are_the_actions_stored() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = app_on(&dir.path().join("counts.sqlite"));
     let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Three);
-    let round = app
-        .read(|conn| {
-            queries::round(conn, event.id(), 1)?.ok_or(AppError::NotFound(
-                touring::i18n::Said::new("refused-not-found"),
-            ))
-        })
-        .expect("round 1");
+    let round = app.read(|conn| round_one(conn, &event)).expect("round 1");
     let counts = |app: &App| {
         app.read(|conn| {
             let games = queries::games_of_round(conn, round.id)?;
@@ -192,6 +194,7 @@ fn the_actions_counted_for_the_deals_in_play_are_the_actions_stored() {
                 }
             }
             let mut counted = queries::action_counts(conn, &ids)?;
+            stored.sort_unstable();
             counted.sort_unstable();
             Ok((ids, stored, counted))
         })
