@@ -215,3 +215,42 @@ fn the_actions_counted_for_the_deals_in_play_are_the_actions_stored() {
         }
     }
 }
+
+/// An event's settings are parsed once per stored text and then copied (every move reads its
+/// event): a change is read at once, and two databases whose events have the same id each read
+/// their own.
+#[test]
+fn an_events_settings_read_are_the_settings_stored_now() {
+    use touring::app::HostKey;
+    use touring::tournament::Settings;
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (one, two) = (
+        app_on(&dir.path().join("one.sqlite")),
+        app_on(&dir.path().join("two.sqlite")),
+    );
+    let mut other = Settings::new("Second", 2);
+    other.rules = RulesId::MilleBornes;
+    let (first, token) = events::create_event(&one, Settings::new("First", 1)).expect("an event");
+    let (second, _) = events::create_event(&two, other).expect("an event");
+    assert_eq!(first.id(), second.id(), "the same id in both databases");
+    let read = |app: &App, id: i64| {
+        app.read(|conn| events::load(conn, id))
+            .expect("the event")
+            .settings
+    };
+    for _ in 0..2 {
+        assert_eq!(read(&one, first.id()).name, "First");
+        assert_eq!(read(&one, first.id()).rules, RulesId::Touring1926);
+        assert_eq!(read(&two, second.id()).name, "Second");
+        assert_eq!(read(&two, second.id()).rules, RulesId::MilleBornes);
+    }
+    events::update_event(&one, &HostKey::token(first.id(), token), |mut settings| {
+        settings.name = "First, renamed".to_owned();
+        settings.rules = RulesId::Touring1958;
+        Ok(settings)
+    })
+    .expect("changed");
+    assert_eq!(read(&one, first.id()).name, "First, renamed");
+    assert_eq!(read(&one, first.id()).rules, RulesId::Touring1958);
+    assert_eq!(read(&two, second.id()).name, "Second");
+}

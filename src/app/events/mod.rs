@@ -6,6 +6,9 @@ mod entries;
 
 pub use entries::*;
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
+
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
@@ -90,8 +93,38 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<EventRecord> {
             crate::i18n::Said::new("refused-no-such-event").text("event", id.to_string()),
         )
     })?;
-    let settings: Settings = serde_json::from_str(&row.settings)?;
+    let settings = parsed_settings(&row)?;
     Ok(EventRecord { row, settings })
+}
+
+/// How many events' settings [`parsed_settings`] keeps at most (a server runs a few parties at
+/// once; past this many, it forgets them all and starts again).
+const PARSED_SETTINGS: usize = 256;
+
+/// The settings an event's row stores, parsed: once per text, then copied. A seat's every move
+/// and every page read their event, and parsing its settings (JSON read twice, the second time
+/// through a `Value`, for the rule set's options) was a fortieth of the server's time at a busy
+/// party. A kept parse is used only for the very text it was parsed from, so a change to the
+/// settings is read at once, whichever instance or database stored it.
+fn parsed_settings(row: &models::Event) -> AppResult<Settings> {
+    static PARSED: LazyLock<Mutex<HashMap<i64, (String, Settings)>>> =
+        LazyLock::new(Mutex::default);
+    let kept = |parsed: &HashMap<i64, (String, Settings)>| {
+        parsed
+            .get(&row.id)
+            .filter(|(text, _)| *text == row.settings)
+            .map(|(_, settings)| settings.clone())
+    };
+    if let Some(settings) = kept(&PARSED.lock().unwrap_or_else(PoisonError::into_inner)) {
+        return Ok(settings);
+    }
+    let settings: Settings = serde_json::from_str(&row.settings)?;
+    let mut parsed = PARSED.lock().unwrap_or_else(PoisonError::into_inner);
+    if parsed.len() >= PARSED_SETTINGS {
+        parsed.clear();
+    }
+    parsed.insert(row.id, (row.settings.clone(), settings.clone()));
+    Ok(settings)
 }
 
 /// Reads an event for its host: a missing event and a wrong proof get the same refusal.
