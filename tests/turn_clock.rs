@@ -250,6 +250,7 @@ fn a_clock_move_is_labelled_on_the_boards_and_in_the_replay() {
             tablemates: &state.tablemates,
             csrf: "",
             post_move: "",
+            memo: None,
         })
         .expect("a board");
         assert!(

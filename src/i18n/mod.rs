@@ -168,6 +168,21 @@ impl Lang {
         })
     }
 
+    /// Every language a reader may have: the offered ones, then the pseudo-language, each at
+    /// its [`Lang::slot`].
+    fn every() -> impl Iterator<Item = Lang> {
+        Lang::offered().chain([Lang::PSEUDO])
+    }
+
+    /// The language's place among [`Lang::every`].
+    fn slot(self) -> usize {
+        if self.pseudo {
+            LANGUAGES.len()
+        } else {
+            usize::from(self.index)
+        }
+    }
+
     /// The language's tag, as `<html lang>` and the cookie carry it.
     pub fn code(&self) -> &'static str {
         if self.pseudo {
@@ -258,6 +273,39 @@ impl Lang {
         } else {
             text.into_owned()
         }
+    }
+}
+
+/// Words said once in every language and kept for the life of the process, for the few that
+/// busy pages say again and again: a card's name, a pile's, "12 cards". A seat's board says
+/// some forty of them, six boards a move: said through Fluent each time, they were a tenth of
+/// the server's time at a busy party. `say` says them in one language; a static holds them:
+///
+/// ```ignore
+/// static NAMES: PerLang<Vec<String>> = PerLang::new(|lang| ...);
+/// NAMES.get(lang)
+/// ```
+pub struct PerLang<T> {
+    say: fn(Lang) -> T,
+    said: std::sync::OnceLock<Vec<T>>,
+}
+
+impl<T> PerLang<T> {
+    /// The words `say` says, said when first asked for.
+    pub const fn new(say: fn(Lang) -> T) -> PerLang<T> {
+        PerLang {
+            say,
+            said: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The words in `lang`.
+    pub fn get(&self, lang: Lang) -> &T {
+        let said = self
+            .said
+            .get_or_init(|| Lang::every().map(self.say).collect());
+        // Every language has its slot, said above.
+        &said[lang.slot().min(said.len() - 1)]
     }
 }
 

@@ -9,16 +9,20 @@ use askama::Template;
 use super::{Face, MoveButton};
 use crate::engine::Side;
 use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
-use crate::i18n::Lang;
+use crate::engine::CardKind;
+use crate::i18n::{Lang, PerLang};
+
+super::kept_card_words!();
 
 /// A card's name in the reader's language: the box's names (in French, the French box's:
-/// Feu rouge, Feu vert, bornes...). Messages `mb-card-<id>` in `locales/*/mille-bornes.ftl`.
-pub fn card_name(lang: Lang, card: Card) -> String {
-    lang.t(&format!("mb-card-{}", card.id()))
+/// Feu rouge, Feu vert, bornes...). Messages `mb-card-<id>` in `locales/*/mille-bornes.ftl`
+/// (kept per language by `card_name`).
+fn say_card_name(lang: Lang, card: Card) -> String {
+    lang.t(card.message())
 }
 
-/// The face of a card.
-pub fn face(lang: Lang, card: Card) -> Face {
+/// The face of a card (kept per language by `face`).
+fn draw_face(lang: Lang, card: Card) -> Face {
     let (class, kind, value) = match card {
         Card::D25 => ("mile", "mb-kind-miles", "25"),
         Card::D50 => ("mile", "mb-kind-miles", "50"),
@@ -408,6 +412,7 @@ mod tests {
             tablemates: &tablemates,
             csrf: "csrf",
             post_move: "/seat/t/move",
+            memo: None,
         };
         render(&context, &view).expect("the board renders")
     }

@@ -3,19 +3,22 @@
 
 use super::{Face, touring_family};
 use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, View};
-use crate::i18n::Lang;
+use crate::engine::CardKind;
+use crate::i18n::{Lang, PerLang};
+
+super::kept_card_words!();
 
 /// A card's name in the reader's language: messages `t26-card-<id>` in
-/// `locales/*/touring.ftl`.
-pub fn card_name(lang: Lang, card: Card) -> String {
+/// `locales/*/touring.ftl` (kept per language by `card_name`).
+fn say_card_name(lang: Lang, card: Card) -> String {
     touring_family::card_name(lang, GAME, card)
 }
 
 /// The prefix of the cards' messages.
 const GAME: &str = "t26";
 
-/// The face of a card.
-pub fn face(lang: Lang, card: Card) -> Face {
+/// The face of a card (kept per language by `face`).
+fn draw_face(lang: Lang, card: Card) -> Face {
     let look = match card {
         Card::Go => ("go", "t26-kind-go", ""),
         Card::CityLimits | Card::Country => ("speed-card", "t26-kind-speed", ""),
@@ -91,7 +94,9 @@ impl Board<'_> {
     /// Each mile pile: its count, its quota, and its name.
     fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
         let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
-        touring_family::mile_piles(self.lang(), piles, quota, [1, 3, 5, 10])
+        static NAMES: PerLang<[String; 4]> =
+            PerLang::new(|lang| touring_family::pile_names(lang, [1, 3, 5, 10]));
+        touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
     }
 
     fn hand_faces(&self) -> Vec<Face> {
@@ -258,6 +263,7 @@ mod tests {
             tablemates: &tablemates,
             csrf: "",
             post_move: "",
+            memo: None,
         };
         recent_words(&context)
     }

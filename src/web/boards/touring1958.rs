@@ -5,19 +5,22 @@
 use super::{Face, touring_family};
 use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
 use crate::engine::Side;
-use crate::i18n::Lang;
+use crate::engine::CardKind;
+use crate::i18n::{Lang, PerLang};
+
+super::kept_card_words!();
 
 /// A card's name in the reader's language: messages `t58-card-<id>` in
-/// `locales/*/touring.ftl`.
-pub fn card_name(lang: Lang, card: Card) -> String {
+/// `locales/*/touring.ftl` (kept per language by `card_name`).
+fn say_card_name(lang: Lang, card: Card) -> String {
     touring_family::card_name(lang, GAME, card)
 }
 
 /// The prefix of the cards' messages.
 const GAME: &str = "t58";
 
-/// The face of a card.
-pub fn face(lang: Lang, card: Card) -> Face {
+/// The face of a card (kept per language by `face`).
+fn draw_face(lang: Lang, card: Card) -> Face {
     let look = match card {
         Card::Go => ("go", "t58-kind-go", ""),
         Card::Freeway => ("speed-card", "t58-kind-freeway", ""),
@@ -108,7 +111,9 @@ impl Board<'_> {
     /// Each mileage pile: its count, its quota, and its name.
     fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
         let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
-        touring_family::mile_piles(self.lang(), piles, quota, [25, 35, 50, 75])
+        static NAMES: PerLang<[String; 4]> =
+            PerLang::new(|lang| touring_family::pile_names(lang, [25, 35, 50, 75]));
+        touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
     }
 
     /// Words for a move, naming the target side by its players.

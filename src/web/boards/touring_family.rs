@@ -75,19 +75,20 @@ pub fn status_class(status: Status) -> &'static str {
     }
 }
 
-/// Each mileage pile of a side: its count, its quota, and its name ("1s", "25s": `miles`, in
-/// pile order, says its cards' miles).
-pub fn mile_piles(
-    lang: Lang,
-    piles: [u8; 4],
-    quota: [u8; 4],
-    miles: [u32; 4],
-) -> Vec<(u8, u8, String)> {
+/// The names of a game's four mileage piles ("1s", "25s": `miles`, in pile order, says their
+/// cards' miles).
+pub fn pile_names(lang: Lang, miles: [u32; 4]) -> [String; 4] {
+    miles.map(|miles| lang.msg("tour-pile-of").arg("miles", miles).text())
+}
+
+/// Each mileage pile of a side: its count, its quota, and its name (`names`, in pile order:
+/// [`pile_names`]).
+pub fn mile_piles(piles: [u8; 4], quota: [u8; 4], names: &[String; 4]) -> Vec<(u8, u8, String)> {
     piles
         .into_iter()
         .zip(quota)
-        .zip(miles)
-        .map(|((n, q), miles)| (n, q, lang.msg("tour-pile-of").arg("miles", miles).text()))
+        .zip(names)
+        .map(|((n, q), name)| (n, q, name.clone()))
         .collect()
 }
 

@@ -253,6 +253,7 @@ fn step_words(replay: &Replay, lang: Lang) -> Vec<String> {
         tablemates: &replay.tablemates,
         csrf: "",
         post_move: "",
+        memo: None,
     })
 }
 
@@ -325,6 +326,7 @@ async fn show(
                 tablemates: &tablemates,
                 csrf: "",
                 post_move: "",
+                memo: None,
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
             Ok(SeatBoard {

@@ -246,6 +246,7 @@ fn board(
     csrf: String,
     (post_move, post_card): (String, String),
     draft: Option<&CardDraft>,
+    memo: Option<&boards::RecentMemo>,
 ) -> AppResult<Board> {
     let seat::SeatBoard {
         mut state, sheet, ..
@@ -283,6 +284,7 @@ fn board(
                 tablemates: &state.tablemates,
                 csrf: &csrf,
                 post_move: &post_move,
+                memo,
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?,
         ),
@@ -375,6 +377,7 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
         layout.csrf.clone(),
         (post_move, post_card),
         draft.as_ref(),
+        None,
     )?;
     layout.title = format!("{} · {}", board.state.name, board.state.event_name);
     layout.event = Some((board.state.event, board.state.event_name.clone()));

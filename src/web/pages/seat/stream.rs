@@ -31,6 +31,8 @@ pub(super) async fn live(
     // The seat's table changes from round to round: each drawing says which table the stream
     // follows, and moves at other tables do not wake it.
     let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
+    // What the last drawing said of the recent moves, said again at the next.
+    let memo: Arc<boards::RecentMemo> = Arc::default();
     let draw = {
         let (csrf, urls, draft) = (
             csrf.clone(),
@@ -45,6 +47,7 @@ pub(super) async fn live(
                 csrf.clone(),
                 urls.clone(),
                 draft.as_ref(),
+                Some(&memo),
             )?;
             Ok(crate::web::pages::Redraw {
                 regions: vec![("board", fragment(&board)?)],

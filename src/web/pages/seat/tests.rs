@@ -42,6 +42,7 @@ pub(crate) fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String
         "csrf".into(),
         ("/seat-move".into(), "/seat-card".into()),
         None,
+        None,
     )
     .expect("the board");
     let message = board.state.message.clone();
