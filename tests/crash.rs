@@ -291,6 +291,9 @@ async fn actions_shown(phone: &browser::Browser) -> Option<(u64, u64)> {
     Some((deal, actions))
 }
 
+/// How long a page has to come back after a graceful restart (see its use).
+const PAGE_BACK: Duration = Duration::from_secs(40);
+
 #[test]
 fn sigterm_mid_play_loses_no_acknowledged_move_and_pages_come_back() {
     let mut server = Server::start();
@@ -402,12 +405,30 @@ fn sigterm_mid_play_loses_no_acknowledged_move_and_pages_come_back() {
     );
     if let Some((driver, phone)) = browser {
         runtime.block_on(async {
-            phone
-                .wait_for(
-                    "Ann's page to show the move played after the restart",
-                    async |_| Ok(actions_shown(&phone).await.filter(|shown| *shown >= wanted)),
-                )
-                .await;
+            // The page tries again 1 s, 2 s, 4 s... (up to 15 s, give or take a quarter) after
+            // the server went away, and Chromium every 3 s while the port refuses: its try
+            // after the server is back may come some 19 s later on a slow machine, so the wait
+            // is longer than the usual one. What the page last showed is in the failure.
+            let give_up = std::time::Instant::now() + PAGE_BACK;
+            loop {
+                let shown = actions_shown(&phone).await;
+                if shown.is_some_and(|shown| shown >= wanted) {
+                    break;
+                }
+                if std::time::Instant::now() > give_up {
+                    let class = phone
+                        .execute("return document.body.className;", Vec::new())
+                        .await
+                        .map(|class| class.json().to_string())
+                        .unwrap_or_else(|e| e.to_string());
+                    panic!(
+                        "Ann's page did not show the move played after the restart within \
+                         {PAGE_BACK:?}: it shows (deal, actions) {shown:?}, the move left \
+                         {wanted:?}; the page's body class: {class}"
+                    );
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
             assert!(
                 phone.same_page().await,
                 "the page came back without a reload"
