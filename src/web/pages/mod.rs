@@ -4,6 +4,7 @@
 
 mod assets;
 mod chart;
+mod compact;
 mod host;
 mod language;
 mod pick;
@@ -190,7 +191,8 @@ pub fn page(template: &impl Template) -> Result<HttpResponse, PageError> {
         .body(html))
 }
 
-/// Renders a fragment of a page (for live updates) to a string.
+/// Renders a fragment of a page (for live updates) to a string, on one line
+/// ([`compact::one_line`]).
 pub fn fragment(template: &impl Template) -> AppResult<String> {
     // Live regions are drawn over and over (a seat's board six times a move at its table):
     // the buffer starts as large as a seat's board, instead of growing three or four times on
@@ -199,12 +201,12 @@ pub fn fragment(template: &impl Template) -> AppResult<String> {
     template
         .render_into(&mut html)
         .map_err(|e| AppError::Internal(format!("a page could not be drawn: {e}")))?;
-    Ok(html)
+    Ok(compact::one_line(&html))
 }
 
-/// What a live region's drawing starts with room for: a seat's board at a table of six, with
-/// its hand and moves, is 5 to 8 KB.
-pub const LIVE_REGION_BYTES: usize = 8 * 1024;
+/// What a live region's drawing starts with room for: a seat's board, with its hand and moves,
+/// is 5 to 9 KB.
+pub const LIVE_REGION_BYTES: usize = 12 * 1024;
 
 /// Sends the browser to another page after a form (303: the next request is a GET).
 pub fn redirect(to: &str) -> HttpResponse {
