@@ -199,7 +199,8 @@ mod tests {
     use crate::engine::touring1926::Take;
     use crate::engine::{self, RulesId};
     use crate::web::boards::tests::{dealt, tablemate};
-    use crate::web::boards::{Context, recent_words};
+    use crate::app::seat::{DealInfo, Tablemate};
+    use crate::web::boards::{Context, RecentMemo, recent_words};
     use crate::web::pages::seat::tests::{seat_page, table_of};
 
     /// English says each card as it is printed; French has every message English has (the
@@ -211,6 +212,7 @@ mod tests {
             assert_eq!(card_name(Lang::ENGLISH, card), card.name());
             assert!(!card_name(french, card).is_empty());
         }
+        assert_eq!(card_name(french, Card::Go), "En route");
     }
 
     /// A Touring (1926) deal's "Lately" read by seat 0 (Ann, side 0) against Bob & Cy.
@@ -334,5 +336,94 @@ mod tests {
             "{english_page}"
         );
         assert!(english_page.contains("needs Go to start"), "{english_page}");
+    }
+
+    /// A live stream says again the lines it said at its last drawing (`RecentMemo`): they are
+    /// the lines said afresh, move after move, and a line whose reader changed (another language, a renamed
+    /// player, another seat) is said afresh for the new reader, never taken from the memo.
+    #[test]
+    fn a_streams_kept_lines_are_the_lines_said_afresh_and_are_said_again_for_a_new_reader() {
+        let mut deal = dealt(RulesId::Touring1926);
+        let moves = [
+            Event::Played {
+                seat: 1,
+                side: 1,
+                card: Card::Go,
+            },
+            Event::Drew {
+                seat: 0,
+                card: Some(Card::Mile5),
+            },
+            Event::Played {
+                seat: 0,
+                side: 0,
+                card: Card::Go,
+            },
+            Event::Discarded {
+                seat: 1,
+                card: Some(Card::Mile1),
+            },
+            Event::Played {
+                seat: 0,
+                side: 0,
+                card: Card::Mile5,
+            },
+        ]
+        .map(engine::Event::Touring1926);
+        let mut tablemates = vec![
+            tablemate(0, &["Ann"], true),
+            tablemate(1, &["Bob", "Cy"], false),
+        ];
+        let memo = RecentMemo::default();
+        let said = |deal: &DealInfo, tablemates: &[Tablemate], lang: Lang, memo| {
+            recent_words(&Context {
+                lang,
+                deal,
+                tablemates,
+                csrf: "",
+                post_move: "",
+                memo,
+            })
+        };
+        // The window of "Lately" slides over the moves, as at a table.
+        for end in 1..=moves.len() {
+            deal.recent = moves[end.saturating_sub(3)..end].to_vec();
+            let kept = said(&deal, &tablemates, Lang::ENGLISH, Some(&memo));
+            assert_eq!(kept, said(&deal, &tablemates, Lang::ENGLISH, None));
+            assert!(!kept.is_empty());
+        }
+        assert_eq!(
+            said(&deal, &tablemates, Lang::ENGLISH, Some(&memo)),
+            [
+                "You played Go.",
+                "Bob & Cy discarded 1 Mile.",
+                "You played 5 Miles."
+            ]
+        );
+        // Another language.
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(
+            said(&deal, &tablemates, french, Some(&memo)),
+            said(&deal, &tablemates, french, None)
+        );
+        assert!(said(&deal, &tablemates, french, Some(&memo))[0].starts_with("Vous"));
+        // A renamed player.
+        tablemates[1].names[1] = "Dee".to_owned();
+        assert_eq!(
+            said(&deal, &tablemates, Lang::ENGLISH, Some(&memo))[1],
+            "Bob & Dee discarded 1 Mile."
+        );
+        // Another seat: the same events read by Bob & Dee.
+        tablemates[0].you = false;
+        tablemates[1].you = true;
+        deal.seat = 1;
+        assert_eq!(
+            said(&deal, &tablemates, Lang::ENGLISH, Some(&memo)),
+            said(&deal, &tablemates, Lang::ENGLISH, None)
+        );
+        assert_eq!(
+            said(&deal, &tablemates, Lang::ENGLISH, Some(&memo))[0],
+            "Ann played Go."
+        );
     }
 }
