@@ -339,8 +339,9 @@ mod tests {
     }
 
     /// A live stream says again the lines it said at its last drawing (`RecentMemo`): they are
-    /// the lines said afresh, move after move, and a line whose reader changed (another language, a renamed
-    /// player, another seat) is said afresh for the new reader, never taken from the memo.
+    /// the lines said afresh, move after move, and a line whose reader changed (another
+    /// language, a renamed player, another seat) is said afresh for the new reader, never taken
+    /// from the memo.
     #[test]
     fn a_streams_kept_lines_are_the_lines_said_afresh_and_are_said_again_for_a_new_reader() {
         let mut deal = dealt(RulesId::Touring1926);

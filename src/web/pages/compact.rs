@@ -49,6 +49,8 @@ pub(super) fn one_line(html: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Each run of white space holding a line break is one space, and nothing else changes:
+    /// spaces within a line, text, and the no-break spaces of French typography stay.
     #[test]
     fn a_live_region_is_sent_on_one_line_and_reads_the_same() {
         assert_eq!(
