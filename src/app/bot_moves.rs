@@ -85,10 +85,14 @@ pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
         if rounds::check_in_time(tx, &event, &round, now).is_err() {
             continue;
         }
+        // (The round's seating is read only if a bot sits somewhere: with the turn clock on,
+        // a party of a thousand tables was reading six thousand rows four times a second.)
         let mut with_bots = std::collections::HashSet::new();
-        for seated in queries::entries_of_round(tx, round.row.id)? {
-            if bots.contains(&seated.entry_id) {
-                with_bots.insert(seated.table_id);
+        if !bots.is_empty() {
+            for seated in queries::entries_of_round(tx, round.row.id)? {
+                if bots.contains(&seated.entry_id) {
+                    with_bots.insert(seated.table_id);
+                }
             }
         }
         // Every deal in play of the round at once (the replays kept in memory, not copied):
