@@ -13,6 +13,7 @@
 //! between the markers [`OPEN`] and [`CLOSE`], so that a test can find any visible text that
 //! does not come from a message.
 
+mod flat;
 mod numbers;
 mod pseudo;
 mod said;
@@ -245,33 +246,72 @@ impl Lang {
 
     /// A whole number as this language writes it ("5000"; in French "5 000").
     pub fn number(&self, n: impl Whole) -> String {
-        let separator = if self.pseudo {
-            ""
-        } else {
-            LANGUAGES
-                .get(usize::from(self.index))
-                .map_or("", |(_, separator)| separator)
-        };
-        grouped(n.whole(), separator)
+        grouped(n.whole(), self.separator())
+    }
+
+    /// How this language groups the digits of large numbers ("" for not at all; the
+    /// pseudo-language as English).
+    fn separator(&self) -> &'static str {
+        if self.pseudo {
+            return "";
+        }
+        LANGUAGES
+            .get(usize::from(self.index))
+            .map_or("", |(_, separator)| separator)
     }
 
     fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
-        let mut errors = Vec::new();
-        let found = [self.bundle(), &CATALOG.bundles[0]]
+        let mut text = String::with_capacity(64);
+        // Writing to a String does not fail.
+        let _ = self.write_message(id, args, false, &mut text);
+        text
+    }
+
+    /// Writes the message `id` with `args` to `out` (text variables escaped for HTML if
+    /// `escaped`): a message of only text and variables directly ([`flat`]), any other through
+    /// Fluent. A message this language lacks is said in English, as English writes numbers.
+    fn write_message(
+        &self,
+        id: &str,
+        args: Option<&FluentArgs>,
+        escaped: bool,
+        out: &mut impl std::fmt::Write,
+    ) -> std::fmt::Result {
+        let found = [(self.bundle(), self.separator()), (&CATALOG.bundles[0], "")]
             .into_iter()
-            .find_map(|bundle| Some((bundle, bundle.get_message(id)?.value()?)));
-        let Some((bundle, pattern)) = found else {
+            .find_map(|(bundle, separator)| {
+                Some((bundle, bundle.get_message(id)?.value()?, separator))
+            });
+        let Some((bundle, pattern, separator)) = found else {
             log::warn!("no message {id} in {}", self.code());
-            return id.to_owned();
+            return out.write_str(id);
         };
-        let text = bundle.format_pattern(pattern, args, &mut errors);
+        if !self.pseudo {
+            let placing = flat::Placing { separator, escaped };
+            if let Some(written) = flat::write(pattern, args, &placing, out) {
+                return written;
+            }
+        }
+        let escaped_args = args.filter(|_| escaped).map(|args| {
+            let mut escaped = FluentArgs::new();
+            for (name, value) in args.iter() {
+                let value = match value {
+                    FluentValue::String(text) => FluentValue::String(Cow::Owned(escape(text))),
+                    other => other.clone(),
+                };
+                escaped.set(name.to_owned(), value);
+            }
+            escaped
+        });
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, escaped_args.as_ref().or(args), &mut errors);
         if !errors.is_empty() {
             log::warn!("message {id} in {}: {errors:?}", self.code());
         }
         if self.pseudo {
-            format!("{OPEN}{text}{CLOSE}")
+            write!(out, "{OPEN}{text}{CLOSE}")
         } else {
-            text.into_owned()
+            out.write_str(&text)
         }
     }
 }
@@ -384,40 +424,45 @@ impl Msg {
     /// The message as HTML: its own markup kept, every text variable escaped. For a template's
     /// `|safe`.
     pub fn html(&self) -> String {
-        let mut args = FluentArgs::new();
-        for (name, value) in self.args.iter() {
-            let value = match value {
-                FluentValue::String(text) => FluentValue::String(Cow::Owned(escape(text))),
-                other => other.clone(),
-            };
-            args.set(name.to_owned(), value);
-        }
-        self.lang.format(self.id, Some(&args))
+        let mut text = String::with_capacity(64);
+        // Writing to a String does not fail.
+        let _ = self
+            .lang
+            .write_message(self.id, Some(&self.args), true, &mut text);
+        text
     }
 }
 
+/// A template's `{{ msg }}` writes the message straight into the page.
 impl std::fmt::Display for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text())
+        self.lang.write_message(self.id, Some(&self.args), false, f)
     }
 }
 
-/// The visible text of a page drawn in the pseudo-language that no message said: every text
-/// node and every attribute a reader meets (title, aria-label, alt, placeholder, the
 /// Text made safe to place in HTML.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#x27;"),
-            other => out.push(other),
-        }
-    }
+    // Writing to a String does not fail.
+    let _ = write_escaped(text, &mut out);
     out
+}
+
+/// Writes `text` made safe to place in HTML.
+fn write_escaped(text: &str, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+    let mut rest = text;
+    while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
+        out.write_str(&rest[..at])?;
+        out.write_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => "&#x27;",
+        })?;
+        rest = &rest[at + 1..];
+    }
+    out.write_str(rest)
 }
 
 /// In JSON (an event's settings) a language is its tag: "en", "fr".

@@ -162,6 +162,86 @@ fn every_message_says_itself_without_errors_given_its_variables() {
     }
 }
 
+/// Every message of every offered language, with its variables given as text (some of it
+/// HTML's own characters), as a large number and as one: said directly when it is only text
+/// and variables ([`flat`]), it reads as Fluent says it, escaped or not.
+#[test]
+fn a_message_of_only_text_and_variables_reads_the_same_said_directly_as_through_fluent() {
+    let values = [
+        FluentValue::from("Ann & <Bob> \"Cy\" 'Di'"),
+        FluentValue::from(12345),
+        FluentValue::from(1),
+    ];
+    let mut flat_ones = 0;
+    for lang in Lang::offered() {
+        let bundle = lang.bundle();
+        for (id, variables) in messages(lang.code()) {
+            if id.starts_with('-') {
+                continue;
+            }
+            let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else {
+                continue;
+            };
+            for value in &values {
+                let mut args = FluentArgs::new();
+                let mut escaped = FluentArgs::new();
+                for v in variables.placed.iter().chain(&variables.selectors) {
+                    args.set(v.clone(), value.clone());
+                    let html = match value {
+                        FluentValue::String(text) => FluentValue::from(escape(text)),
+                        other => other.clone(),
+                    };
+                    escaped.set(v.clone(), html);
+                }
+                let mut errors = Vec::new();
+                let fluent = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                assert_eq!(
+                    lang.format(&id, Some(&args)),
+                    fluent,
+                    "{id} in {}",
+                    lang.code()
+                );
+                let fluent_html = bundle.format_pattern(pattern, Some(&escaped), &mut errors);
+                let mut html = String::new();
+                lang.write_message(&id, Some(&args), true, &mut html)
+                    .expect("written");
+                assert_eq!(html, fluent_html, "{id} in {} as HTML", lang.code());
+            }
+            let placing = flat::Placing {
+                separator: lang.separator(),
+                escaped: false,
+            };
+            let mut args = FluentArgs::new();
+            for v in &variables.placed {
+                args.set(v.clone(), FluentValue::from(2));
+            }
+            let mut sink = String::new();
+            flat_ones +=
+                usize::from(flat::write(pattern, Some(&args), &placing, &mut sink).is_some());
+        }
+    }
+    assert!(
+        flat_ones > 500,
+        "only {flat_ones} messages are said directly"
+    );
+}
+
+/// A flat message missing a variable is said by Fluent, which shows the gap and logs it.
+#[test]
+fn a_flat_message_missing_a_variable_is_said_by_fluent() {
+    let said = Lang::ENGLISH
+        .msg("board-deal-heading")
+        .arg("deal", 3)
+        .text();
+    assert_eq!(said, "Deal 3: {$whose}");
+    let said = Lang::from_tag("fr")
+        .expect("French")
+        .msg("board-side-miles")
+        .arg("miles", 12000)
+        .text();
+    assert!(said.starts_with("12\u{202f}000"), "{said}");
+}
+
 #[test]
 fn a_browser_gets_the_offered_language_it_prefers_most() {
     let code = |header| Lang::from_accept_language(header).code();
