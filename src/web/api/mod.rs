@@ -32,6 +32,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/openapi.json", web::get().to(openapi))
         .service(
             web::scope("/api/v1")
+                // The seats' routes first: a router (and the guard, which finds each request's
+                // route) tries the routes in the order they are listed, one pattern at a time,
+                // and a seat's move is most of what a party asks. No other route here starts
+                // with /seats, so the order changes no answer.
+                .route("/seats/{token}", web::get().to(seats::seat_state))
+                .route("/seats/{token}/moves", web::post().to(seats::play_move))
+                .route("/seats/{token}/scores", web::post().to(seats::seat_scores))
+                .route(
+                    "/seats/{token}/scores/{side}/confirm",
+                    web::post().to(seats::seat_confirm),
+                )
                 .route("/events", web::post().to(events::create_event))
                 .route("/events/{event}", web::get().to(events::get_event))
                 .route("/events/{event}", web::patch().to(events::update_event))
@@ -181,13 +192,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(
                     "/series/{series}/people/split",
                     web::post().to(series::split),
-                )
-                .route("/seats/{token}", web::get().to(seats::seat_state))
-                .route("/seats/{token}/moves", web::post().to(seats::play_move))
-                .route("/seats/{token}/scores", web::post().to(seats::seat_scores))
-                .route(
-                    "/seats/{token}/scores/{side}/confirm",
-                    web::post().to(seats::seat_confirm),
                 )
                 // Each route above is its own resource guarded by its method, so an address
                 // asked with a method it does not take falls through to here: 405 naming the

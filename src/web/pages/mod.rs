@@ -31,6 +31,11 @@ use crate::i18n::Lang;
 
 /// Registers the pages' routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
+    // The seat's page first: a router tries the routes in the order they are listed, and a
+    // seat's moves and stream are most of what a party asks. No other page's path matches one
+    // of these patterns (a seat's season, `/seat/{token}/season`, is a segment longer), so the
+    // order changes no answer.
+    seat::routes(cfg);
     cfg.app_data(form_config())
         .route("/static/page-a4.css", web::get().to(page_a4))
         .route("/static/page-letter.css", web::get().to(page_letter))
@@ -40,7 +45,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     start::routes(cfg);
     language::routes(cfg);
     host::routes(cfg);
-    seat::routes(cfg);
     pick::routes(cfg);
     screen::routes(cfg);
     print::routes(cfg);
