@@ -258,15 +258,48 @@ fn run(options: &Options) -> Result<Value> {
     let cpu = summary["server_cpu_ms_per_move"]
         .as_f64()
         .unwrap_or(f64::MAX);
+    // Issue 29's targets, for 1,000 tables offering 2,000 moves a second (at least 1,900
+    // answered: 95% of what is offered).
+    let offered = options.tables as f64 * 1000.0 / options.interval_ms.max(1) as f64;
+    let answered_per_s = summary["moves_per_s"].as_f64().unwrap_or(0.0);
     summary["targets"] = json!({
+        "answered_95_percent_of_offered": answered_per_s >= 0.95 * offered,
         "p99_answer_under_25_ms": p99_answer < 25.0,
         "p99_fanout_under_50_ms": p99_fanout < 50.0,
-        "rss_under_300_mb": rss < 300.0,
-        "cpu_per_move_at_most_1_ms": cpu <= 1.0,
+        "rss_at_most_300_mb": rss <= 300.0,
+        "cpu_per_move_at_most_0_35_ms": cpu <= 0.35,
         "zero_errors": errors == 0,
         "zero_lost_moves": lost == 0,
     });
     Ok(summary)
+}
+
+/// Fairness: each table's p99 answer (nearest rank), and the slowest table's, so that a table
+/// the server starves shows even when the run's p99 over every answer looks well.
+fn tables_p99(answered: &[Answered]) -> Value {
+    let mut by_table: BTreeMap<i64, Vec<u64>> = BTreeMap::new();
+    for a in answered {
+        by_table.entry(a.table).or_default().push(a.micros);
+    }
+    let mut p99s: Vec<(u64, i64, usize)> = by_table
+        .into_iter()
+        .map(|(table, mut micros)| {
+            micros.sort_unstable();
+            let rank = ((micros.len() as f64 * 0.99).ceil() as usize).clamp(1, micros.len());
+            (micros[rank - 1], table, micros.len())
+        })
+        .collect();
+    p99s.sort_unstable();
+    let ms = |micros: u64| (micros as f64 / 10.0).round() / 100.0;
+    match (p99s.get(p99s.len() / 2), p99s.last()) {
+        (Some(median), Some(&(slowest, table, answers))) => json!({
+            "median_table_ms": ms(median.0),
+            "slowest_table_ms": ms(slowest),
+            "slowest_table": table,
+            "slowest_table_answers": answers,
+        }),
+        _ => Value::Null,
+    }
 }
 
 /// The run's database: a SQLite file in the run's folder, or a PostgreSQL database made for the
@@ -374,6 +407,8 @@ struct Answered {
     deal: i64,
     number: u32,
     action: Value,
+    /// How long the answer took, in microseconds.
+    micros: u64,
 }
 
 struct Stats {
@@ -683,6 +718,7 @@ async fn evening(
         (h.value_at_quantile(q) as f64 / 1000.0 * 100.0).round() / 100.0
     };
     let moves = stats.answer.len();
+    let tables_p99 = tables_p99(&stats.answered);
     let boards = shared.boards.load(Ordering::SeqCst).max(1);
     let board_kb =
         (shared.board_bytes.load(Ordering::SeqCst) as f64 / boards as f64 / 102.4).round() / 10.0;
@@ -700,6 +736,7 @@ async fn evening(
         "moves_per_s": (moves as f64 / played_s * 10.0).round() / 10.0,
         "answer_ms": {"p50": ms(&stats.answer, 0.5), "p99": ms(&stats.answer, 0.99),
                       "max": ms(&stats.answer, 1.0)},
+        "tables_p99_answer_ms": tables_p99,
         "fanout_ms": {"measured": stats.fanout.len(), "p50": ms(&stats.fanout, 0.5),
                       "p99": ms(&stats.fanout, 0.99), "max": ms(&stats.fanout, 1.0)},
         "rss_mb": {"empty": mb(rss_empty), "seated": mb(rss_seated),
@@ -1192,12 +1229,14 @@ async fn bot(
                     .map(|(d, a)| (d as u32, a as u32));
                 {
                     let mut stats = lock(&shared.stats);
-                    let _ = stats.answer.record((answered_in.as_micros() as u64).max(1));
+                    let micros = (answered_in.as_micros() as u64).max(1);
+                    let _ = stats.answer.record(micros);
                     stats.answered.push(Answered {
                         table: number,
                         deal: i64::from(deal),
                         number: seen,
                         action,
+                        micros,
                     });
                 }
                 let Some(target) = target else {
