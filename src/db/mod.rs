@@ -501,18 +501,43 @@ mod tests {
         synchronous: i32,
     }
 
+    /// A connection to a new SQLite file in `dir`, opened as the server opens its own.
+    fn fresh_sqlite(dir: &tempfile::TempDir) -> SqliteConnection {
+        let database = Database::Sqlite(dir.path().join("fresh.sqlite"));
+        let Conn::Sqlite(conn) = Manager::connect(&database).expect("connect") else {
+            panic!("a SQLite connection");
+        };
+        conn
+    }
+
     #[test]
     fn an_acknowledged_write_survives_power_loss() {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let database = Database::Sqlite(dir.path().join("power.sqlite"));
-        let Conn::Sqlite(mut conn) = Manager::connect(&database).expect("connect") else {
-            panic!("a SQLite connection");
-        };
+        let mut conn = fresh_sqlite(&dir);
         let answer: Synchronous = diesel::sql_query("PRAGMA synchronous")
             .get_result(&mut conn)
             .expect("read the pragma");
         // 2 is FULL: a commit returns only once the write-ahead log is synced to disk.
         assert_eq!(answer.synchronous, 2);
+    }
+
+    #[derive(diesel::QueryableByName)]
+    struct CompileOption {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        compile_options: String,
+    }
+
+    /// `.cargo/config.toml` builds SQLite in multi-thread mode: no lock around each call on a
+    /// connection, which only one thread uses at a time.
+    #[test]
+    fn sqlite_is_built_without_a_lock_per_connection() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut conn = fresh_sqlite(&dir);
+        let options: Vec<CompileOption> = diesel::sql_query("PRAGMA compile_options")
+            .load(&mut conn)
+            .expect("read the build's options");
+        let options: Vec<String> = options.into_iter().map(|o| o.compile_options).collect();
+        assert!(options.iter().any(|o| o == "THREADSAFE=2"), "{options:?}");
     }
 
     #[test]
