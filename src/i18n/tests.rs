@@ -226,6 +226,16 @@ fn a_message_of_only_text_and_variables_reads_the_same_said_directly_as_through_
     );
 }
 
+/// HTML's five special characters, and nothing else, are escaped.
+#[test]
+fn text_placed_in_html_has_its_five_special_characters_escaped() {
+    assert_eq!(
+        escape("<a href=\"x\">Tom & Jerry's</a> déjà"),
+        "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#x27;s&lt;/a&gt; déjà"
+    );
+    assert_eq!(escape(""), "");
+}
+
 /// A flat message missing a variable is said by Fluent, which shows the gap and logs it.
 #[test]
 fn a_flat_message_missing_a_variable_is_said_by_fluent() {
