@@ -196,16 +196,16 @@ pub fn page(template: &impl Template) -> Result<HttpResponse, PageError> {
 }
 
 /// Renders a fragment of a page (for live updates) to a string, on one line
-/// ([`compact::one_line`]).
+/// ([`compact::OneLine`]).
 pub fn fragment(template: &impl Template) -> AppResult<String> {
     // Live regions are drawn over and over (a seat's board six times a move at its table):
     // the buffer starts as large as a seat's board, instead of growing three or four times on
-    // the way there.
-    let mut html = String::with_capacity(LIVE_REGION_BYTES);
+    // the way there. It is written on one line as it is drawn.
+    let mut line = compact::OneLine::with_capacity(LIVE_REGION_BYTES);
     template
-        .render_into(&mut html)
+        .render_into(&mut line)
         .map_err(|e| AppError::Internal(format!("a page could not be drawn: {e}")))?;
-    Ok(compact::one_line(&html))
+    Ok(line.finish())
 }
 
 /// What a live region's drawing starts with room for: a seat's board, with its hand and moves,
