@@ -84,9 +84,20 @@ impl RecentMemo {
         }
         let mut kept = Vec::with_capacity(recent.len());
         let mut lines = Vec::with_capacity(recent.len());
+        // The events come in the order they came before, a few dropped at the front and a few
+        // added at the end: each is looked for after the last one found, not among them all
+        // (an event out of that order is said afresh, in the same words).
+        let mut after = 0;
         for (told, event) in context.deal.recent.iter().zip(recent) {
-            let words = match memo.lines.iter().find(|(before, _)| before == told) {
-                Some((_, words)) => words.clone(),
+            let found = memo.lines[after..]
+                .iter()
+                .position(|(before, _)| before == told)
+                .map(|at| after + at);
+            let words = match found {
+                Some(at) => {
+                    after = at + 1;
+                    memo.lines[at].1.clone()
+                }
                 None => line(event).map(Arc::from),
             };
             lines.extend(words.clone());
