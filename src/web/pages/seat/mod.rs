@@ -44,41 +44,43 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// The board: the part of the seat page that live updates redraw.
 #[derive(Template)]
 #[template(path = "fragments/seat_board.html")]
-pub struct Board {
+pub struct Board<'a> {
     /// The reader's language.
     pub lang: Lang,
-    pub csrf: String,
+    pub csrf: &'a str,
     /// Where the move and card forms post.
-    pub post_card: String,
-    pub state: SeatState,
+    pub post_card: &'a str,
+    /// What the use case read (borrowed: a live stream draws its kept board again after every
+    /// move at the table, and copying it each time was a measurable share of a busy party).
+    pub state: &'a SeatState,
     /// The game part of the board, drawn by the rule set's board module.
     pub game: Option<String>,
     /// Score cards at a paper table, one per side.
-    pub cards: Vec<CardLine>,
+    pub cards: Vec<CardLine<'a>>,
     /// The table's score card.
-    pub sheet: ScoreSheet,
+    pub sheet: &'a ScoreSheet,
     /// "mi" or "pts".
     pub unit: &'static str,
     /// The seat's own score card as this browser typed it, when it was refused.
-    pub draft: Option<CardDraft>,
+    pub draft: Option<&'a CardDraft>,
 }
 
 /// A paper score card, as the seat page shows it.
-pub struct CardLine {
+pub struct CardLine<'a> {
     pub side: usize,
-    pub names: String,
+    pub names: &'a str,
     /// Each hand's row labels and counts, and its score, once the side has entered its card.
     pub counts: Option<Vec<super::view::HandLine>>,
     pub score: Option<u32>,
     pub confirmed: bool,
     /// The version of the card as shown, which its confirmation names.
-    pub version: String,
+    pub version: &'a str,
     pub mine: bool,
     /// The card's counts by row, once it is in.
-    pub entered: Option<PaperHands>,
+    pub entered: Option<&'a PaperHands>,
 }
 
-impl Board {
+impl Board<'_> {
     fn deal(&self) -> Option<&DealInfo> {
         self.state.deal.as_ref()
     }
@@ -204,13 +206,7 @@ impl Board {
 
     /// The rows of the seat's own card form, one per hand, as typed or as entered.
     fn my_hands(&self, line: &CardLine) -> Vec<HandRow> {
-        hand_rows(
-            self.lang,
-            "my-",
-            &self.sheet,
-            self.draft.as_ref(),
-            line.entered.as_ref(),
-        )
+        hand_rows(self.lang, "my-", self.sheet, self.draft, line.entered)
     }
 
     /// The seat's own card's total as typed.
@@ -220,7 +216,7 @@ impl Board {
 
     /// Why the refused card's count in `row` was wrong ("" for the card as a whole).
     fn field_problem(&self, row: &str) -> Option<String> {
-        self.draft.as_ref().and_then(|d| d.problem(row))
+        self.draft.and_then(|d| d.problem(row))
     }
 }
 
@@ -240,23 +236,22 @@ struct SeatPage {
 }
 
 /// Draws a seat's board from what the use case read.
-fn board(
+fn board<'a>(
     lang: Lang,
-    data: seat::SeatBoard,
-    csrf: String,
-    (post_move, post_card): (String, String),
-    draft: Option<&CardDraft>,
+    data: &'a seat::SeatBoard,
+    csrf: &'a str,
+    (post_move, post_card): (&str, &'a str),
+    draft: Option<&'a CardDraft>,
     memo: Option<&boards::RecentMemo>,
-) -> AppResult<Board> {
-    let seat::SeatBoard {
-        mut state, sheet, ..
-    } = data;
-    let cards = std::mem::take(&mut state.cards)
-        .into_iter()
+) -> AppResult<Board<'a>> {
+    let seat::SeatBoard { state, sheet, .. } = data;
+    let cards = state
+        .cards
+        .iter()
         .map(|line| CardLine {
             side: line.side,
-            names: line.names,
-            score: line.hands.as_ref().map(|c| c.score(&sheet)),
+            names: &line.names,
+            score: line.hands.as_ref().map(|c| c.score(sheet)),
             counts: line.hands.as_ref().map(|c| {
                 c.0.iter()
                     .enumerate()
@@ -266,13 +261,13 @@ fn board(
                             .iter()
                             .map(|r| (super::view::row_label(lang, r), hand.count(r.id)))
                             .collect();
-                        (i + 1, counts, hand.score(&sheet))
+                        (i + 1, counts, hand.score(sheet))
                     })
                     .collect()
             }),
-            entered: line.hands,
+            entered: line.hands.as_ref(),
             confirmed: line.confirmed,
-            version: line.version.unwrap_or_default(),
+            version: line.version.as_deref().unwrap_or_default(),
             mine: line.mine,
         })
         .collect();
@@ -282,8 +277,8 @@ fn board(
                 lang,
                 deal,
                 tablemates: &state.tablemates,
-                csrf: &csrf,
-                post_move: &post_move,
+                csrf,
+                post_move,
                 memo,
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?,
@@ -291,7 +286,7 @@ fn board(
         None => None,
     };
     let form = seat_card_form(state.round.as_ref().map_or(0, |r| r.number));
-    let draft = draft.filter(|d| d.form == form).cloned();
+    let draft = draft.filter(|d| d.form == form);
     Ok(Board {
         lang,
         draft,
@@ -371,11 +366,12 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
         SeatKey::Player(..) => "/seat-season".to_owned(),
     });
     let draft = visitor.card_draft();
+    let csrf = layout.csrf.clone();
     let board = board(
         visitor.lang(),
-        data,
-        layout.csrf.clone(),
-        (post_move, post_card),
+        &data,
+        &csrf,
+        (&post_move, &post_card),
         draft.as_ref(),
         None,
     )?;

@@ -43,9 +43,9 @@ pub(super) async fn live(
             let table = data.table;
             let board = board(
                 lang,
-                data.clone(),
-                csrf.clone(),
-                urls.clone(),
+                data,
+                &csrf,
+                (&urls.0, &urls.1),
                 draft.as_ref(),
                 Some(&memo),
             )?;

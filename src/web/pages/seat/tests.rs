@@ -38,9 +38,9 @@ pub(crate) fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String
     let data = seat::seat_board(app, key).expect("the seat's board");
     let board = board(
         lang,
-        data,
-        "csrf".into(),
-        ("/seat-move".into(), "/seat-card".into()),
+        &data,
+        "csrf",
+        ("/seat-move", "/seat-card"),
         None,
         None,
     )
