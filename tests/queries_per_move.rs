@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use common::app::{app_on, playing};
@@ -16,6 +17,8 @@ use touring::tournament::TableSize;
 /// Whether statements are counted now, and how many were.
 static COUNTING: AtomicBool = AtomicBool::new(false);
 static STATEMENTS: AtomicUsize = AtomicUsize::new(0);
+/// The text of each statement counted (without its values).
+static TEXTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
 /// Counts every statement a connection starts while `COUNTING` is on (transactions' BEGIN and
 /// COMMIT included: they are round trips too).
@@ -27,6 +30,16 @@ impl Instrumentation for Counter {
             && COUNTING.load(Ordering::SeqCst)
         {
             STATEMENTS.fetch_add(1, Ordering::SeqCst);
+            let text = query.to_string();
+            let text = text
+                .split(" -- binds")
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            TEXTS
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(text);
             // `TOURING_SHOW_QUERIES=1 cargo test --test queries_per_move -- --nocapture` lists
             // them, for whoever makes the move path cheaper.
             if std::env::var_os("TOURING_SHOW_QUERIES").is_some() {
@@ -43,6 +56,10 @@ fn counter() -> Option<Box<dyn Instrumentation>> {
 /// The statements `f` runs.
 fn statements_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
     STATEMENTS.store(0, Ordering::SeqCst);
+    TEXTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clear();
     COUNTING.store(true, Ordering::SeqCst);
     let answer = f();
     COUNTING.store(false, Ordering::SeqCst);
@@ -130,6 +147,7 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
             count, pinned,
             "{rules:?}: one move ran {count} SQL statements, pinned at {pinned}"
         );
+        every_statement_finds_its_rows_by_index(&dir.path().join("moves.sqlite"), rules);
         // By pick first: a renewed link ends the seat's picks.
         let (moved, page) = statements_of_one_page_move(&app, &keys);
         assert_eq!(
@@ -162,4 +180,50 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
             "{rules:?}: the page after a move read the database"
         );
     }
+}
+
+/// A row of SQLite's `EXPLAIN QUERY PLAN`: one step of a statement's plan.
+#[derive(diesel::QueryableByName)]
+struct PlanStep {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    detail: String,
+}
+
+/// Every statement of the move just counted finds its rows through an index or a key, as SQLite
+/// plans it on the party's database: none walks a whole table ("SCAN"), builds a temporary
+/// table for an `IN (SELECT ...)` list ("LIST SUBQUERY") or sorts rows a sorter must hold ("USE
+/// TEMP B-TREE"). Each of those cost a busy party's every move once (the seat's table looked up
+/// through a list built anew each time was 2% of the server's time).
+fn every_statement_finds_its_rows_by_index(file: &std::path::Path, rules: RulesId) {
+    use diesel::{Connection, RunQueryDsl};
+    let texts = TEXTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    let mut conn = diesel::sqlite::SqliteConnection::establish(&file.to_string_lossy())
+        .expect("the party's database");
+    let mut explained = 0;
+    for text in texts
+        .iter()
+        .filter(|t| t.starts_with("SELECT") || t.starts_with("UPDATE"))
+    {
+        let plan: Vec<PlanStep> = diesel::sql_query(format!("EXPLAIN QUERY PLAN {text}"))
+            .load(&mut conn)
+            .unwrap_or_else(|e| panic!("{rules:?}: EXPLAIN of {text}: {e}"));
+        assert!(!plan.is_empty(), "{rules:?}: no plan for {text}");
+        for step in &plan {
+            for costly in ["SCAN", "LIST SUBQUERY", "TEMP B-TREE"] {
+                assert!(
+                    !step.detail.contains(costly),
+                    "{rules:?}: a move's statement {costly}: {}\n{text}",
+                    step.detail
+                );
+            }
+        }
+        explained += 1;
+    }
+    assert!(
+        explained >= 8,
+        "{rules:?}: only {explained} statements explained"
+    );
 }
