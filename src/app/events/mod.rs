@@ -93,6 +93,11 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<EventRecord> {
             crate::i18n::Said::new("refused-no-such-event").text("event", id.to_string()),
         )
     })?;
+    record(row)
+}
+
+/// An event read with something else (a seat's holder): its row and its settings.
+pub fn record(row: models::Event) -> AppResult<EventRecord> {
     let settings = parsed_settings(&row)?;
     Ok(EventRecord { row, settings })
 }

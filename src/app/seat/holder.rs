@@ -21,9 +21,22 @@ pub fn holder(conn: &mut Conn, token: &str) -> AppResult<SeatHolder> {
     if !looks_like_token(token) {
         return Err(seat_refusal());
     }
-    let player =
-        queries::player_by_token_hash(conn, &hash_token(token))?.ok_or_else(seat_refusal)?;
-    holder_of(conn, player)
+    let hash = hash_token(token);
+    joined(queries::player_entry_event(
+        conn,
+        queries::PlayerBy::TokenHash(&hash),
+    )?)
+}
+
+/// The holder read in one statement (the player, its entry and its event joined), or the
+/// refusal every unknown seat gets.
+fn joined(read: Option<(Player, models::Entry, models::Event)>) -> AppResult<SeatHolder> {
+    let (player, entry, event) = read.ok_or_else(seat_refusal)?;
+    Ok(SeatHolder {
+        player,
+        entry,
+        event: events::record(event)?,
+    })
 }
 
 /// Finds a player by id (a bot's seat, which the program plays).
@@ -35,10 +48,10 @@ pub fn holder_by_player(conn: &mut Conn, player: i64) -> AppResult<SeatHolder> {
 /// Finds a player by id and seat epoch (a browser that picked its seat from a QR code): a
 /// seat the host has released or renewed since the pick is refused.
 pub fn holder_by_pick(conn: &mut Conn, player: i64, epoch: i32) -> AppResult<SeatHolder> {
-    let player = queries::player(conn, player)?
-        .filter(|p| p.epoch == epoch)
-        .ok_or_else(seat_refusal)?;
-    holder_of(conn, player)
+    joined(
+        queries::player_entry_event(conn, queries::PlayerBy::Id(player))?
+            .filter(|(p, _, _)| p.epoch == epoch),
+    )
 }
 
 pub(super) fn holder_of(conn: &mut Conn, player: Player) -> AppResult<SeatHolder> {

@@ -147,6 +147,35 @@ pub fn player(conn: &mut Conn, id: i64) -> QueryResult<Option<Player>> {
     })
 }
 
+/// A player with the entry and the event it belongs to, in one statement: a seat's every move
+/// and every drawing of its board finds its holder so. `by` picks the player.
+pub enum PlayerBy<'a> {
+    TokenHash(&'a str),
+    Id(i64),
+}
+
+pub fn player_entry_event(
+    conn: &mut Conn,
+    by: PlayerBy,
+) -> QueryResult<Option<(Player, Entry, Event)>> {
+    on_backend!(conn, {
+        let joined = players::table.inner_join(entries::table.inner_join(events::table));
+        let selected = (Player::as_select(), Entry::as_select(), Event::as_select());
+        match by {
+            PlayerBy::TokenHash(hash) => joined
+                .filter(players::token_hash.eq(hash))
+                .select(selected)
+                .get_result(conn)
+                .optional(),
+            PlayerBy::Id(id) => joined
+                .filter(players::id.eq(id))
+                .select(selected)
+                .get_result(conn)
+                .optional(),
+        }
+    })
+}
+
 pub fn player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<Option<Player>> {
     on_backend!(conn, {
         players::table
