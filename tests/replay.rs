@@ -681,12 +681,12 @@ fn step_words(html: &str) -> String {
 fn replays_tell_the_story_each_step_says_what_happened_in_words() {
     let (server, event) = server_with_a_finished_deal(RulesId::MilleBornes);
     let app = app_on(&server.database);
-    let deal = format!("/events/{event}/replays/1/1/1");
-    let steps = replay_of(&app, event, 1, 0).expect("step 0").steps;
-    // A hazard's step names who played which card on whom.
-    let (step, by, card, on) = (1..=steps)
-        .find_map(|step| {
-            let replay = replay_of(&app, event, 1, step).expect("a step");
+    // A hazard's step names who played which card on whom. Random play now and then finishes a
+    // deal without a hazard (the deal's seed is new in each run): the next deal is played
+    // then, up to five.
+    let hazard_in = |number: u32, steps: u32| {
+        (1..=steps).find_map(|step| {
+            let replay = replay_of(&app, event, number, step).expect("a step");
             let events = serde_json::to_value(&replay.events).expect("the events' JSON");
             let hazard = events
                 .as_array()?
@@ -698,7 +698,17 @@ fn replays_tell_the_story_each_step_says_what_happened_in_words() {
             let name = |seat: usize| replay.seats[seat].name.clone();
             Some((step, name(by), hazard["card"].clone(), name(on)))
         })
-        .expect("a hazard in the deal");
+    };
+    let (number, steps, (step, by, card, on)) = (1..=5u32)
+        .find_map(|number| {
+            if number > 1 {
+                play_until_finished(&app, event, number as usize);
+            }
+            let steps = replay_of(&app, event, number, 0).expect("step 0").steps;
+            hazard_in(number, steps).map(|hazard| (number, steps, hazard))
+        })
+        .expect("a hazard in one of five deals");
+    let deal = format!("/events/{event}/replays/1/1/{number}");
     let (status, html) = page(&server, &format!("{deal}?step={step}"));
     assert_eq!(status, 200);
     let words = step_words(&html);
