@@ -176,16 +176,6 @@ pub fn player_entry_event(
     })
 }
 
-pub fn player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<Option<Player>> {
-    on_backend!(conn, {
-        players::table
-            .filter(players::token_hash.eq(hash))
-            .select(Player::as_select())
-            .get_result(conn)
-            .optional()
-    })
-}
-
 pub fn rename_player(conn: &mut Conn, id: i64, name: &str) -> QueryResult<usize> {
     on_backend!(conn, {
         diesel::update(players::table.find(id))
