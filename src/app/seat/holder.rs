@@ -41,8 +41,10 @@ fn joined(read: Option<(Player, models::Entry, models::Event)>) -> AppResult<Sea
 
 /// Finds a player by id (a bot's seat, which the program plays).
 pub fn holder_by_player(conn: &mut Conn, player: i64) -> AppResult<SeatHolder> {
-    let player = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
-    holder_of(conn, player)
+    joined(queries::player_entry_event(
+        conn,
+        queries::PlayerBy::Id(player),
+    )?)
 }
 
 /// Finds a player by id and seat epoch (a browser that picked its seat from a QR code): a
@@ -52,16 +54,6 @@ pub fn holder_by_pick(conn: &mut Conn, player: i64, epoch: i32) -> AppResult<Sea
         queries::player_entry_event(conn, queries::PlayerBy::Id(player))?
             .filter(|(p, _, _)| p.epoch == epoch),
     )
-}
-
-pub(super) fn holder_of(conn: &mut Conn, player: Player) -> AppResult<SeatHolder> {
-    let entry = queries::entry(conn, player.entry_id)?.ok_or_else(seat_refusal)?;
-    let event = events::load(conn, entry.event_id)?;
-    Ok(SeatHolder {
-        player,
-        entry,
-        event,
-    })
 }
 
 /// How a seat is named in a request: by its link's token, or by the player (and the seat's

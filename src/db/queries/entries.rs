@@ -147,13 +147,14 @@ pub fn player(conn: &mut Conn, id: i64) -> QueryResult<Option<Player>> {
     })
 }
 
-/// A player with the entry and the event it belongs to, in one statement: a seat's every move
-/// and every drawing of its board finds its holder so. `by` picks the player.
+/// How [`player_entry_event`] picks the player: by its seat link's hashed token, or by id.
 pub enum PlayerBy<'a> {
     TokenHash(&'a str),
     Id(i64),
 }
 
+/// A player with the entry and the event it belongs to, in one statement: a seat's every move
+/// and every drawing of its board finds its holder so.
 pub fn player_entry_event(
     conn: &mut Conn,
     by: PlayerBy,
