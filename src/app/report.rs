@@ -250,9 +250,12 @@ pub struct Screen {
 /// The projector's picture, for a reader.
 pub fn screen(app: &App, viewer: &ViewerKey) -> AppResult<Screen> {
     app.read_as_viewer(viewer, |conn, event| {
+        // The latest round, then the standings from the entries and miles it read.
+        let board = rounds::board_in(conn, event, None, app.now())?;
+        let standings = super::standings::standings_beside(conn, event, &board)?;
         Ok(Screen {
-            board: rounds::board_in(conn, event, None, app.now())?,
-            standings: standings(conn, event)?,
+            board,
+            standings,
             club_prizes: if event.is_finished() {
                 super::series::evening_awards(conn, event)?
             } else {

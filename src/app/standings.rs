@@ -56,25 +56,54 @@ pub fn round_results(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Roun
 
 /// The standings now: closed rounds, plus the miles so far of a round being played.
 pub fn standings(tx: &mut Tx, event: &EventRecord) -> AppResult<Standings> {
-    let mut results = round_results(tx, event)?;
-    let mut live_round = None;
-    if let Some(round) = rounds::latest(tx, event)?
-        && round.stage == rounds::RoundStage::Started
-    {
-        let (miles, _) = rounds::round_miles(tx, event, &round)?;
-        live_round = Some(round.number());
-        let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
-        results.push(RoundResult {
-            round: round.number(),
-            miles,
+    let live = match rounds::latest(tx, event)? {
+        Some(round) if round.stage == rounds::RoundStage::Started => {
+            let (miles, _) = rounds::round_miles(tx, event, &round)?;
+            let byes: Vec<EntryId> = serde_json::from_str(&round.row.byes)?;
+            Some(RoundResult {
+                round: round.number(),
+                miles,
+                won: Vec::new(),
+                byes,
+            })
+        }
+        _ => None,
+    };
+    let entries = events::entries(tx, event.id())?;
+    standings_with(tx, event, &entries, live)
+}
+
+/// The standings beside a drawing of the latest round that has read the entries and the
+/// round's miles already (the projector draws both): they are not read again.
+pub fn standings_beside(
+    tx: &mut Tx,
+    event: &EventRecord,
+    board: &rounds::RoundBoard,
+) -> AppResult<Standings> {
+    let live = match &board.round {
+        Some(round) if round.stage == rounds::RoundStage::Started => Some(RoundResult {
+            round: round.number,
+            miles: round.miles.clone(),
             won: Vec::new(),
-            byes,
-        });
-    }
-    let entries: Vec<tournament::Entry> = events::entries(tx, event.id())?
-        .into_iter()
-        .map(|e| e.entry)
-        .collect();
+            byes: round.byes.clone(),
+        }),
+        _ => None,
+    };
+    standings_with(tx, event, &board.entries, live)
+}
+
+/// The standings from the closed rounds, the event's entries, and the live round's results so
+/// far (`live`), if a round is being played.
+fn standings_with(
+    tx: &mut Tx,
+    event: &EventRecord,
+    entries: &[events::EntryRecord],
+    live: Option<RoundResult>,
+) -> AppResult<Standings> {
+    let mut results = round_results(tx, event)?;
+    let live_round = live.as_ref().map(|live| live.round);
+    results.extend(live);
+    let entries: Vec<tournament::Entry> = entries.iter().map(|e| e.entry.clone()).collect();
     let rows = tournament::standings(&event.settings, &entries, &results);
     Ok(Standings {
         is_final: event.is_closed(),
@@ -93,5 +122,36 @@ pub fn spreadsheet_safe(cell: &str) -> String {
         format!("'{cell}")
     } else {
         cell.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Settings;
+
+    /// The projector draws the standings from the entries and the live round's miles it read
+    /// for its round board: they are the standings every other page reads for itself.
+    #[test]
+    fn standings_beside_the_round_board_are_the_standings() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let names = ["Ann", "Bob", "Cy", "Di", "Ed"];
+        let (app, _, event, _) =
+            crate::app::testing::round_one_in_play(dir.path(), Settings::new("Beside", 3), &names);
+        let (read, beside) = app
+            .read(|conn| {
+                let event = events::load(conn, event)?;
+                let read = standings(conn, &event)?;
+                let board = rounds::board_in(conn, &event, None, chrono::Utc::now())?;
+                Ok((read, standings_beside(conn, &event, &board)?))
+            })
+            .expect("the standings");
+        // Round 1 is being played: both count it live, with every entry in.
+        assert_eq!(read.live_round, Some(1));
+        assert_eq!(read.rows.len(), names.len());
+        assert_eq!(
+            serde_json::to_value(&beside).expect("json"),
+            serde_json::to_value(&read).expect("json")
+        );
     }
 }

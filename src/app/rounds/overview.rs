@@ -39,6 +39,8 @@ pub struct TablePicture {
 #[derive(Debug, Clone)]
 pub struct RoundPicture {
     pub number: u32,
+    /// Where the round stands: seated, started or closed.
+    pub stage: super::RoundStage,
     pub state: RoundState,
     pub left_ms: Option<i64>,
     pub timed: bool,
@@ -103,6 +105,7 @@ pub fn picture_in(
     Ok(RoundPicture {
         unit: event.settings.rules.unit(),
         number: round.number(),
+        stage: round.stage,
         state: RoundState::of(round, clock.state),
         left_ms: clock.left_ms,
         timed: round.row.length_seconds.is_some(),
