@@ -5,7 +5,6 @@
 //! the move is refused with the new state instead of being applied twice or out of turn.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
 
 use chrono::NaiveDateTime;
 
@@ -138,32 +137,29 @@ impl NewDeal {
 pub fn table_miles(
     tx: &mut Tx,
     table: &RoundTable,
+    entries: &[EntryId],
     current: Option<&LoadedDeal>,
 ) -> AppResult<BTreeMap<EntryId, u32>> {
-    let entries: Vec<EntryId> = queries::entries_of_table(tx, table.id)?
-        .iter()
-        .map(|te| te.entry_id)
-        .collect();
     let games = queries::games_of_table(tx, table.id)?;
-    let mut playing = HashMap::new();
+    // The other deals still in play, replayed (the current one is known: not copied).
+    let mut others = HashMap::new();
     for row in &games {
-        if row.scores.is_none() {
-            let deal = match current.filter(|d| d.row.id == row.id) {
-                Some(deal) => Arc::new(deal.clone()),
-                None => Arc::new(load_deal(tx, row.clone())?),
-            };
-            playing.insert(row.id, deal);
+        if row.scores.is_none() && current.is_none_or(|d| d.row.id != row.id) {
+            others.insert(row.id, load_deal(tx, row.clone())?);
         }
     }
-    miles_of(&entries, &games, &playing)
+    miles_of(entries, &games, |id| match current {
+        Some(deal) if deal.row.id == id => Some(deal.miles()),
+        _ => others.get(&id).map(LoadedDeal::miles),
+    })
 }
 
 /// What every entry at a table has scored in its deals (in order): a finished deal's stored
-/// scores, a deal in play's scores so far (from `playing`, by game id).
+/// scores, a deal in play's scores so far (`in_play`, by game id).
 pub fn miles_of(
     entries: &[EntryId],
     games: &[GameRow],
-    playing: &HashMap<i64, Arc<LoadedDeal>>,
+    in_play: impl Fn(i64) -> Option<GameMiles>,
 ) -> AppResult<BTreeMap<EntryId, u32>> {
     let mut deals: Vec<GameMiles> = Vec::with_capacity(games.len());
     for row in games {
@@ -174,10 +170,10 @@ pub fn miles_of(
                 miles: serde_json::from_str(scores)?,
             });
         } else {
-            let deal = playing.get(&row.id).ok_or_else(|| {
+            let miles = in_play(row.id).ok_or_else(|| {
                 AppError::Internal(format!("deal {} in play was not read", row.id))
             })?;
-            deals.push(deal.miles());
+            deals.push(miles);
         }
     }
     tournament::sum_games(entries, &deals).map_err(|e| AppError::Internal(e.to_string()))
@@ -199,7 +195,7 @@ pub fn finished_totals(
         .filter(|g| g.scores.is_some())
         .cloned()
         .collect();
-    let miles = miles_of(&entries, &finished, &HashMap::new())?;
+    let miles = miles_of(&entries, &finished, |_| None)?;
     let totals = entries
         .iter()
         .map(|e| miles.get(e).copied().unwrap_or(0))

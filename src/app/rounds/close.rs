@@ -75,7 +75,9 @@ impl RoundTables {
             .iter()
             .map(|te| te.entry_id)
             .collect();
-        play::miles_of(&entries, self.games_of(table), &self.playing)
+        play::miles_of(&entries, self.games_of(table), |id| {
+            self.playing.get(&id).map(|deal| deal.miles())
+        })
     }
 }
 

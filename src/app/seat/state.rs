@@ -351,19 +351,6 @@ pub(super) fn state_with(
         _ if table.mode == DIGITAL => play::current_deal(tx, table.id)?,
         _ => None,
     };
-    let mut earlier = if table.mode == DIGITAL {
-        play::table_miles(tx, &table, deal.as_ref())?
-    } else {
-        Default::default()
-    };
-    if let Some(deal) = &deal {
-        let current = deal.miles();
-        for (entry, miles) in current.sides.iter().zip(&current.miles) {
-            if let Some(total) = earlier.get_mut(entry) {
-                *total = total.saturating_sub(*miles);
-            }
-        }
-    }
     let mut players: Vec<Vec<i64>> = Vec::new();
     for (te, bot, player) in queries::seated_players(tx, table.id)? {
         match state.tablemates.last_mut() {
@@ -385,6 +372,21 @@ pub(super) fn state_with(
                     round_miles: 0,
                     you: te.entry_id == holder.entry.id,
                 });
+            }
+        }
+    }
+    let mut earlier = if table.mode == DIGITAL {
+        // The table's entries in side order, as the tablemates were just read.
+        let entries: Vec<EntryId> = state.tablemates.iter().map(|m| m.entry).collect();
+        play::table_miles(tx, &table, &entries, deal.as_ref())?
+    } else {
+        Default::default()
+    };
+    if let Some(deal) = &deal {
+        let current = deal.miles();
+        for (entry, miles) in current.sides.iter().zip(&current.miles) {
+            if let Some(total) = earlier.get_mut(entry) {
+                *total = total.saturating_sub(*miles);
             }
         }
     }
