@@ -167,6 +167,13 @@ macro_rules! rule_action {
             pub fn to_json(&self) -> ::serde_json::Value {
                 ::serde_json::to_value(self).unwrap_or(::serde_json::Value::Null)
             }
+
+            /// The JSON form as text, written straight from the action (the same text as
+            /// `to_json().to_string()`, without building the value: a board writes one for
+            /// each move it offers, at every move).
+            pub fn to_json_text(&self) -> String {
+                ::serde_json::to_string(self).unwrap_or_else(|_| "null".to_owned())
+            }
         }
 
         impl $crate::engine::RuleAction for $action {
@@ -221,6 +228,9 @@ pub(crate) fn check_json<A: crate::engine::RuleAction>(actions: &[A], malformed:
     for &action in actions {
         let json = serde_json::to_value(action).expect("json");
         assert_eq!(A::from_json(&json), Ok(action), "{json}");
+        // The text written straight from the action is the value's.
+        let text = serde_json::to_string(&action).expect("json text");
+        assert_eq!(text, json.to_string());
     }
     for (value, needle) in malformed {
         let err = A::from_json(value).expect_err("should be refused");

@@ -155,7 +155,7 @@ impl Board<'_> {
                     warning: warning.clone(),
                     ..MoveButton::new(
                         self.label(action),
-                        action.to_json().to_string(),
+                        action.to_json_text(),
                         "",
                         matches!(action, Action::Pass | Action::Extend(false)),
                     )
@@ -203,7 +203,7 @@ impl Board<'_> {
             };
             MoveButton::new(
                 self.label(action),
-                action.to_json().to_string(),
+                action.to_json_text(),
                 card,
                 matches!(action, Action::Discard { .. } | Action::Pass),
             )

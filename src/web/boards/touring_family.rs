@@ -103,7 +103,7 @@ macro_rules! touring_moves {
                     warning: self.warning_words(action),
                     ..super::MoveButton::new(
                         self.label(action),
-                        action.to_json().to_string(),
+                        action.to_json_text(),
                         action.card().id(),
                         matches!(action, Action::Discard { .. }),
                     )
