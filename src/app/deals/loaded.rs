@@ -108,7 +108,8 @@ pub struct LoadedDeal {
     /// The actions, in order.
     pub history: Vec<Action>,
     /// The events of the last [`RECENT`] actions (a referee's view), each with the number of
-    /// its action, kept from the one replay so that pages need not replay the deal again.
+    /// its action (in that order), kept from the one replay so that pages need not replay the
+    /// deal again.
     pub events: Vec<(u32, Event)>,
     /// When the last action was played (when the deal was dealt, before any).
     pub last_at: NaiveDateTime,
@@ -169,11 +170,17 @@ impl LoadedDeal {
     /// newest last.
     pub fn recent_events(&self, count: u32, viewer: Option<Seat>) -> Vec<Event> {
         let from = self.actions.saturating_sub(count);
-        self.events
-            .iter()
-            .filter(|(number, _)| *number >= from)
-            .map(|(_, event)| event.clone().seen_by(viewer))
-            .collect()
+        // The kept events are in order: the recent ones are those after the first recent one
+        // (sized once, not grown event by event, six times a move).
+        let first = self.events.partition_point(|(number, _)| *number < from);
+        let recent = &self.events[first..];
+        let mut out = Vec::with_capacity(recent.len());
+        out.extend(
+            recent
+                .iter()
+                .map(|(_, event)| event.clone().seen_by(viewer)),
+        );
+        out
     }
 
     /// Keeps the events of action `number`, forgetting those older than [`RECENT`] actions.
