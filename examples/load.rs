@@ -981,7 +981,11 @@ async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: us
             }
             seat.seen = key.1;
         }
-        seat.moves = moves;
+        // A hand the stream did not send again (unchanged: see web/pages/parts.rs) offers
+        // the moves it offered.
+        if let Some(moves) = moves {
+            seat.moves = moves;
+        }
         if let (Some(key), Some(pending)) = (key, table.pending.as_mut())
             && s != pending.mover
             && pending.arrived[s].is_none()
@@ -1127,8 +1131,9 @@ fn data_length(frame: &str) -> usize {
 }
 
 /// The position (`data-deal`, `data-actions`) and the offered moves of a board (its HTML, or
-/// the frame that carries it: each attribute is on one line).
-fn read_board(html: &str) -> (Option<Key>, Vec<String>) {
+/// the frame that carries it: each attribute is on one line); no moves when the stream did not
+/// send the hand again (it is the same as in the last board).
+fn read_board(html: &str) -> (Option<Key>, Option<Vec<String>>) {
     let attribute = |name: &str| -> Option<u32> {
         let at = memmem::find(html.as_bytes(), name.as_bytes())? + name.len();
         let rest = &html[at..];
@@ -1143,7 +1148,14 @@ fn read_board(html: &str) -> (Option<Key>, Vec<String>) {
         })
         .map(|escaped| html_escape::decode_html_entities(escaped).into_owned())
         .collect();
-    (key, moves)
+    let same =
+        memmem::find(html.as_bytes(), b"<touring-part data-part=\"play\"").is_some_and(|at| {
+            html[at..]
+                .split('>')
+                .next()
+                .is_some_and(|tag| tag.ends_with(" data-same"))
+        });
+    (key, (!same).then_some(moves))
 }
 
 /// One table's bots: every interval, the seat to move plays one of its moves.

@@ -71,7 +71,27 @@
         Array.prototype.forEach.call(target.querySelectorAll("input[id]"), function (input) {
           if (input.type !== "hidden" && input.value !== input.defaultValue) typed[input.id] = input.value;
         });
-        target.innerHTML = event.data;
+        // Parts the stream did not send again (data-same: unchanged since its last drawing)
+        // are the ones the page shows, put back when the page shows that very version.
+        // Otherwise the page drew the region from elsewhere (the answer to its own move): it
+        // is left as it is and the stream opened again, whose first drawing is whole.
+        var fresh = document.createElement("template");
+        fresh.innerHTML = event.data;
+        var same = fresh.content.querySelectorAll("touring-part[data-same]");
+        var shown = Array.prototype.map.call(same, function (part) {
+          var now = target.querySelector('touring-part[data-part="' + part.getAttribute("data-part") + '"]');
+          return now && now.getAttribute("data-v") === part.getAttribute("data-v") ? now : null;
+        });
+        if (shown.indexOf(null) >= 0) {
+          source.close();
+          open();
+          return;
+        }
+        Array.prototype.forEach.call(same, function (part, i) {
+          part.parentNode.replaceChild(shown[i], part);
+        });
+        target.textContent = "";
+        target.appendChild(fresh.content);
         Object.keys(typed).forEach(function (id) {
           var again = document.getElementById(id);
           if (again && target.contains(again)) again.value = typed[id];

@@ -10,6 +10,9 @@
 //! Another lets a short timed round run out by itself: the console offers the close and
 //! the phones freeze without anyone reloading.
 //!
+//! Another checks that a seat's hand that did not change is not sent again: the phone keeps
+//! the one it shows, and a phone that shows another asks its stream again for the whole board.
+//!
 //! Needs `chromium` and `chromedriver`; without them the test says it is skipped and passes
 //! (in CI, `CI=true`, it fails instead).
 
@@ -173,6 +176,116 @@ fn a_timed_round_runs_out_on_every_open_page() {
             .expect("look for moves");
         assert!(moves.is_empty(), "no moves once the time is up");
         phone.quit().await;
+        host.quit().await;
+        drop(driver);
+    });
+}
+
+/// The version of the hand a phone's board shows (web/pages/parts.rs), and whether it is the
+/// element marked by [`mark_hand`].
+async fn hand_shown(phone: &Browser) -> Option<(String, bool)> {
+    let answer = phone
+        .execute(
+            "var part = document.querySelector('#board touring-part[data-part=\"play\"]');
+             return part && !part.hasAttribute('data-same') && part.querySelector('.hand .card')
+               ? [part.getAttribute('data-v'), part.touringMarked === true] : null;",
+            Vec::new(),
+        )
+        .await
+        .ok()?;
+    let shown = answer.json().as_array()?.clone();
+    Some((
+        shown.first()?.as_str()?.to_owned(),
+        shown.get(1)?.as_bool()?,
+    ))
+}
+
+/// Marks the element of the hand a phone's board shows; answers its version.
+async fn mark_hand(phone: &Browser) -> String {
+    let (version, _) = hand_shown(phone).await.expect("a hand on the board");
+    phone
+        .execute(
+            "document.querySelector('#board touring-part[data-part=\"play\"]').touringMarked = true;",
+            Vec::new(),
+        )
+        .await
+        .expect("mark the hand");
+    version
+}
+
+#[test]
+fn a_hand_that_did_not_change_is_not_sent_again() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (seat_links, host_link) = two_guests_playing(
+        &server,
+        json!({"name": "Kept Hands", "round": {"kind": "timed", "seconds": 900}, "seed": 11}),
+    );
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let host = driver.browser(1280, 900).await;
+        host.goto(host_link.as_str())
+            .await
+            .expect("open the host link");
+        let phones = open_phones(&driver, &seat_links, "Deal 1").await;
+        // The guest not to move: a pause changes their board's words, not their hand.
+        let mut waiting = None;
+        for phone in &phones {
+            let forms = phone
+                .find_all(By::Css("#board .moves form"))
+                .await
+                .expect("look for moves");
+            if forms.is_empty() {
+                waiting = Some(phone);
+            }
+        }
+        let phone = waiting.expect("one guest waits for the other");
+        phone.mark_page().await;
+        let version = mark_hand(phone).await;
+        let before = phone.text_of("#board .flash").await.unwrap_or_default();
+
+        host.click_button("Pause").await;
+        let paused = phone
+            .wait_for("the pause on the waiting phone", async |driver: &WebDriver| {
+                let now = driver.find(By::Css("#board .flash")).await?.text().await?;
+                Ok((now != before).then_some(now))
+            })
+            .await;
+        // The stream sent the board without the hand, and the page kept the one it shows.
+        let (shown, marked) = hand_shown(phone).await.expect("the hand is still shown");
+        assert_eq!(shown, version, "the hand is the same ({paused})");
+        assert!(marked, "the hand was put back, not drawn again ({paused})");
+        assert!(phone.same_page().await, "the pause came live");
+
+        // The page shows a hand its stream did not send (as after the answer to a move drawn
+        // in place): when the stream says "the same", the page asks it for the whole board.
+        phone
+            .execute(
+                "document.querySelector('#board touring-part[data-part=\"play\"]').setAttribute('data-v', 'not-sent');",
+                Vec::new(),
+            )
+            .await
+            .expect("change the hand's version");
+        host.click_button("Resume").await;
+        let resumed = phone
+            .wait_for("the whole board again", async |driver: &WebDriver| {
+                let now = driver.find(By::Css("#board .flash")).await?.text().await?;
+                Ok((now != paused).then_some(now))
+            })
+            .await;
+        let (shown, marked) = phone
+            .wait_for("the hand drawn again", async |_: &WebDriver| {
+                Ok(hand_shown(phone).await.filter(|(v, _)| *v == version))
+            })
+            .await;
+        assert_eq!(shown, version, "{resumed}");
+        assert!(!marked, "the hand was drawn again from the stream ({resumed})");
+        assert!(phone.same_page().await, "no reload: the stream was opened again");
+        for phone in phones {
+            phone.quit().await;
+        }
         host.quit().await;
         drop(driver);
     });

@@ -501,7 +501,8 @@ macro_rules! board_rule_sets {
     ($( $variant:ident => $module:ident, $id:literal, $name:literal; )+) => {
         $( pub mod $module; )+
 
-        /// Draws the game part of a seat's board.
+        /// Draws the game part of a seat's board (its parts not sealed yet: see
+        /// [`crate::web::pages::parts`]).
         pub fn render(context: &Context) -> Result<String, askama::Error> {
             match &context.deal.view {
                 $(View::$variant(view) => $module::render(context, view),)+

@@ -320,7 +320,7 @@ async fn show(
         .iter()
         .map(|seat| {
             let tablemates = as_seen_by(&replay.tablemates, seat.seat);
-            let board = boards::render(&boards::Context {
+            let mut board = boards::render(&boards::Context {
                 lang,
                 deal: &seat.deal,
                 tablemates: &tablemates,
@@ -329,6 +329,7 @@ async fn show(
                 memo: None,
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
+            super::parts::seal(&mut board);
             Ok(SeatBoard {
                 heading: lang
                     .msg("replay-as-seen")

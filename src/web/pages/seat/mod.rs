@@ -303,6 +303,13 @@ fn board<'a>(
     })
 }
 
+/// A seat's board as its region's HTML, with its parts sealed (see [`super::parts`]).
+fn board_html(board: &Board) -> AppResult<String> {
+    let mut html = fragment(board)?;
+    super::parts::seal(&mut html);
+    Ok(html)
+}
+
 /// The seat a request is for, as its address says: the seat link's token when the address
 /// carries one, else the seat this browser's session picked (checked by [`Visitor`] against
 /// the database, so this extractor reads nothing itself).
@@ -378,7 +385,7 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
     layout.title = format!("{} · {}", board.state.name, board.state.event_name);
     layout.event = Some((board.state.event, board.state.event_name.clone()));
     layout.live = Some(live);
-    let html = fragment(&board)?;
+    let html = board_html(&board)?;
     page(&SeatPage {
         layout,
         board: html,

@@ -33,6 +33,8 @@ pub(super) async fn live(
     let kept: Arc<Mutex<Option<seat::KeptBoard>>> = Arc::default();
     // What the last drawing said of the recent moves, said again at the next.
     let memo: Arc<boards::RecentMemo> = Arc::default();
+    // The parts of the board the last drawing sent, sent again only when they change.
+    let sent: Arc<Mutex<crate::web::pages::parts::SentParts>> = Arc::default();
     let draw = {
         let (csrf, urls, draft) = (
             csrf.clone(),
@@ -49,8 +51,11 @@ pub(super) async fn live(
                 draft.as_ref(),
                 Some(&memo),
             )?;
+            let mut html = fragment(&board)?;
+            let mut sent = sent.lock().unwrap_or_else(PoisonError::into_inner);
+            crate::web::pages::parts::seal_and_elide(&mut html, &mut sent);
             Ok(crate::web::pages::Redraw {
-                regions: vec![("board", fragment(&board)?)],
+                regions: vec![("board", html)],
                 table,
                 last: false,
             })

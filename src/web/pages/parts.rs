@@ -1,0 +1,259 @@
+//! Parts of a live region that a stream sends only when they changed.
+//!
+//! A seat's board is sent whole after every move at its table, six boards a move, yet most of
+//! a board does not change with someone else's move: the seat's hand above all (a third of the
+//! board's bytes). A part is marked in the template:
+//!
+//! ```html
+//! <touring-part data-part="play" data-v="0000000000000000">…</touring-part>
+//! ```
+//!
+//! Every drawing of the region writes the part's version (a hash of its content) into
+//! `data-v` ([`seal`]); a stream that sent a part of that version in its last drawing sends it
+//! again as an empty part marked `data-same` ([`elide`]), and the page's script puts back the
+//! part it shows, when that part has the same version. When it has not (the page drew the
+//! board from elsewhere: the answer to its own move), the script opens the stream again, whose
+//! first drawing is whole. Without the script nothing changes: pages are drawn whole.
+
+use std::hash::BuildHasher;
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
+
+/// How a part's version reads before it is sealed: the template writes it, [`seal`] writes the
+/// version over it (as many characters).
+pub const UNSEALED: &str = "0000000000000000";
+
+const OPEN: &str = "<touring-part data-part=\"";
+const VERSION: &str = "\" data-v=\"";
+const CLOSE: &str = "</touring-part>";
+
+/// The searches for the tags, made once (a stream looks through six boards a move).
+static OPEN_TAG: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(OPEN));
+static CLOSE_TAG: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(CLOSE));
+
+/// A version: the hash of a part's content, in hexadecimal.
+type Version = [u8; 16];
+
+/// Where one part lies in a drawing.
+struct Part {
+    /// Its name.
+    name: std::ops::Range<usize>,
+    /// Its version's characters.
+    version: std::ops::Range<usize>,
+    /// Its content.
+    content: std::ops::Range<usize>,
+    /// Its closing tag ends here.
+    end: usize,
+}
+
+/// The part whose opening tag is the first at or after `from`, if there is one, whole.
+fn next_part(html: &str, from: usize) -> Option<Part> {
+    let bytes = html.as_bytes();
+    let start = from + OPEN_TAG.find(bytes.get(from..)?)?;
+    let name_from = start + OPEN.len();
+    let name_to = name_from + memchr::memchr(b'"', &bytes[name_from..])?;
+    let version_from = name_to + VERSION.len();
+    let version_to = version_from + UNSEALED.len();
+    if bytes.get(name_to..version_from)? != VERSION.as_bytes()
+        || !bytes
+            .get(version_from..version_to)?
+            .iter()
+            .all(u8::is_ascii_hexdigit)
+    {
+        return None;
+    }
+    let content_from = version_to + memchr::memchr(b'>', &bytes[version_to..])? + 1;
+    let content_to = content_from + CLOSE_TAG.find(&bytes[content_from..])?;
+    Some(Part {
+        name: name_from..name_to,
+        version: version_from..version_to,
+        content: content_from..content_to,
+        end: content_to + CLOSE.len(),
+    })
+}
+
+/// The version of a part's content.
+fn version_of(content: &str) -> Version {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let hash = foldhash::quality::FixedState::with_seed(0).hash_one(content);
+    let mut version = [0u8; 16];
+    for (i, digit) in version.iter_mut().enumerate() {
+        *digit = DIGITS[((hash >> (60 - 4 * i)) & 0xf) as usize];
+    }
+    version
+}
+
+/// The version a part carries: the one written, or its content's when it is not sealed yet.
+fn version_in(html: &str, part: &Part) -> Version {
+    let written = &html.as_bytes()[part.version.clone()];
+    match <Version>::try_from(written) {
+        Ok(version) if written != UNSEALED.as_bytes() => version,
+        _ => version_of(&html[part.content.clone()]),
+    }
+}
+
+/// Writes each part's version, a hash of its content, into its opening tag (a part sealed
+/// already keeps its version).
+pub fn seal(html: &mut String) {
+    let mut from = 0;
+    while let Some(part) = next_part(html, from) {
+        if &html[part.version.clone()] == UNSEALED {
+            let version = version_of(&html[part.content.clone()]);
+            let text = std::str::from_utf8(&version).unwrap_or(UNSEALED);
+            html.replace_range(part.version.clone(), text);
+        }
+        from = part.end;
+    }
+}
+
+/// The versions of the parts a stream sent in its last drawing, in their order, by name.
+#[derive(Debug, Default)]
+pub struct SentParts(Vec<(String, Version)>);
+
+/// The drawing `html` sealed (see [`seal`]), as a stream sends it after the drawing whose parts
+/// it sent (`sent`): each part of the same version as then is left empty and marked
+/// `data-same`. `sent` then holds this drawing's parts (a part this drawing lacks is forgotten,
+/// so that it is sent whole when it comes back; one found at another place is sent whole).
+pub fn seal_and_elide(html: &mut String, sent: &mut SentParts) {
+    let mut out = String::with_capacity(html.len());
+    let (mut copied, mut count) = (0, 0);
+    while let Some(part) = next_part(html, copied) {
+        let version = version_in(html, &part);
+        let name = &html[part.name.clone()];
+        let same = match sent.0.get_mut(count) {
+            Some((was, before)) if was == name => std::mem::replace(before, version) == version,
+            _ => {
+                sent.0.truncate(count);
+                sent.0.push((name.to_owned(), version));
+                false
+            }
+        };
+        count += 1;
+        out.push_str(&html[copied..part.version.start]);
+        out.push_str(std::str::from_utf8(&version).unwrap_or(UNSEALED));
+        if same {
+            out.push_str("\" data-same>");
+            out.push_str(CLOSE);
+        } else {
+            out.push_str(&html[part.version.end..part.end]);
+        }
+        copied = part.end;
+    }
+    sent.0.truncate(count);
+    if count > 0 {
+        out.push_str(&html[copied..]);
+        *html = out;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(hand: &str, line: &str) -> String {
+        format!(
+            "<div class=\"board\"><p>{line}</p>{OPEN}play{VERSION}{UNSEALED}\"><div>{hand}</div>{CLOSE}<p>after</p></div>"
+        )
+    }
+
+    fn sealed(hand: &str, line: &str) -> String {
+        let mut html = board(hand, line);
+        seal(&mut html);
+        html
+    }
+
+    fn version(html: &str) -> String {
+        let part = next_part(html, 0).expect("a part");
+        html[part.version].to_owned()
+    }
+
+    #[test]
+    fn a_sealed_part_carries_the_hash_of_its_content() {
+        let one = sealed("Go, 10 Miles", "Ann played Go.");
+        let again = sealed("Go, 10 Miles", "Bob played Stop.");
+        let other = sealed("Go, 5 Miles", "Ann played Go.");
+        assert_ne!(version(&one), UNSEALED);
+        assert_eq!(version(&one).len(), UNSEALED.len());
+        // The version follows the part's content, nothing around it.
+        assert_eq!(version(&one), version(&again));
+        assert_ne!(version(&one), version(&other));
+        // Sealing writes over the placeholder only.
+        assert_eq!(
+            one.replace(&version(&one), UNSEALED),
+            board("Go, 10 Miles", "Ann played Go.")
+        );
+    }
+
+    #[test]
+    fn a_part_sealed_already_keeps_its_version() {
+        let once = sealed("Go", "Ann played Go.");
+        let mut twice = once.clone();
+        seal(&mut twice);
+        assert_eq!(twice, once);
+        // A board around a sealed part: only its own unsealed parts are sealed.
+        let mut around = format!("{once}{OPEN}table{VERSION}{UNSEALED}\">Ann 10{CLOSE}");
+        seal(&mut around);
+        assert!(around.starts_with(&once), "{around}");
+        let table = next_part(&around, once.len()).expect("the table's part");
+        assert_ne!(&around[table.version], UNSEALED);
+    }
+
+    #[test]
+    fn a_stream_sends_a_part_again_only_when_it_changed() {
+        let mut sent = SentParts::default();
+        // The first drawing is whole, and sealed as a page seals it.
+        let mut first = board("Go, 10 Miles", "Ann played Go.");
+        let whole = sealed("Go, 10 Miles", "Ann played Go.");
+        seal_and_elide(&mut first, &mut sent);
+        assert_eq!(first, whole);
+        // Someone else's move: the hand is the same, the line is new.
+        let mut second = sealed("Go, 10 Miles", "Bob played Stop.");
+        seal_and_elide(&mut second, &mut sent);
+        let v = version(&whole);
+        assert_eq!(
+            second,
+            format!(
+                "<div class=\"board\"><p>Bob played Stop.</p>{OPEN}play{VERSION}{v}\" data-same>{CLOSE}<p>after</p></div>"
+            )
+        );
+        assert!(!second.contains("10 Miles"), "{second}");
+        // The hand changed: sent whole again.
+        let mut third = sealed("Go, 5 Miles", "You played 10 Miles.");
+        let whole = third.clone();
+        seal_and_elide(&mut third, &mut sent);
+        assert_eq!(third, whole);
+    }
+
+    #[test]
+    fn a_part_missing_from_a_drawing_is_sent_whole_when_it_comes_back() {
+        let mut sent = SentParts::default();
+        let mut first = sealed("Go", "Ann played Go.");
+        seal_and_elide(&mut first, &mut sent);
+        // A drawing without the part (the deal is over, the page shows no hand).
+        let mut between = "<div class=\"board\"><p>Over.</p></div>".to_owned();
+        seal_and_elide(&mut between, &mut sent);
+        let mut back = sealed("Go", "Ann played Go.");
+        let whole = back.clone();
+        seal_and_elide(&mut back, &mut sent);
+        assert_eq!(back, whole);
+    }
+
+    #[test]
+    fn a_drawing_without_well_formed_parts_is_left_as_it_is() {
+        let mut sent = SentParts::default();
+        for text in [
+            "<p>nothing</p>".to_owned(),
+            format!("{OPEN}play\" data-x=\"1\">x{CLOSE}"),
+            format!("{OPEN}play{VERSION}{UNSEALED}\">never closed"),
+            format!("{OPEN}play{VERSION}0\">"),
+        ] {
+            let mut html = text.clone();
+            seal(&mut html);
+            assert_eq!(html, text);
+            seal_and_elide(&mut html, &mut sent);
+            seal_and_elide(&mut html, &mut sent);
+            assert_eq!(html, text);
+        }
+    }
+}
