@@ -84,6 +84,11 @@ fn version_of(content: &str) -> Version {
     version
 }
 
+/// A version as the text written in a tag (hexadecimal digits, so always text).
+fn text(version: &Version) -> &str {
+    std::str::from_utf8(version).unwrap_or(UNSEALED)
+}
+
 /// The version a part carries: the one written, or its content's when it is not sealed yet.
 fn version_in(html: &str, part: &Part) -> Version {
     let written = &html.as_bytes()[part.version.clone()];
@@ -100,8 +105,7 @@ pub fn seal(html: &mut String) {
     while let Some(part) = next_part(html, from) {
         if &html[part.version.clone()] == UNSEALED {
             let version = version_of(&html[part.content.clone()]);
-            let text = std::str::from_utf8(&version).unwrap_or(UNSEALED);
-            html.replace_range(part.version.clone(), text);
+            html.replace_range(part.version.clone(), text(&version));
         }
         from = part.end;
     }
@@ -131,7 +135,7 @@ pub fn seal_and_elide(html: &mut String, sent: &mut SentParts) {
         };
         count += 1;
         out.push_str(&html[copied..part.version.start]);
-        out.push_str(std::str::from_utf8(&version).unwrap_or(UNSEALED));
+        out.push_str(text(&version));
         if same {
             out.push_str("\" data-same>");
             out.push_str(CLOSE);
