@@ -181,7 +181,7 @@ fn a_timed_round_runs_out_on_every_open_page() {
     });
 }
 
-/// The version of the hand a phone's board shows (web/pages/parts.rs), and whether it is the
+/// The version of the hand a phone's board shows (web/parts.rs), and whether it is the
 /// element marked by [`mark_hand`].
 async fn hand_shown(phone: &Browser) -> Option<(String, bool)> {
     let answer = phone

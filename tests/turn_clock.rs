@@ -251,6 +251,7 @@ fn a_clock_move_is_labelled_on_the_boards_and_in_the_replay() {
             csrf: "",
             post_move: "",
             memo: None,
+            sent: None,
         })
         .expect("a board");
         assert!(

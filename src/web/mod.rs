@@ -13,6 +13,7 @@ pub mod limits;
 pub mod live;
 pub mod ops;
 pub mod pages;
+pub mod parts;
 pub mod session;
 
 use std::net::SocketAddr;

@@ -413,6 +413,7 @@ mod tests {
             csrf: "csrf",
             post_move: "/seat/t/move",
             memo: None,
+            sent: None,
         };
         render(&context, &view).expect("the board renders")
     }

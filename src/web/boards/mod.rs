@@ -17,6 +17,7 @@ use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
 use crate::engine::{self, Seat, Side, View};
 use crate::i18n::{Lang, Msg, PerLang};
+use crate::web::parts::{PartVersion, SentParts};
 
 /// What every board needs besides the deal: the reader's language, who sits where, and where
 /// moves are posted.
@@ -29,6 +30,9 @@ pub struct Context<'a> {
     /// What a live stream said of the recent events at its last drawing, to say again
     /// (`None`: every line is said afresh).
     pub memo: Option<&'a RecentMemo>,
+    /// The parts a live stream sent in its last drawing (`None`: every part is drawn): a part
+    /// whose version is said from its inputs and was sent at that version is left empty.
+    pub sent: Option<&'a SentParts>,
 }
 
 impl Context<'_> {
@@ -98,6 +102,32 @@ impl Context<'_> {
             .iter()
             .filter_map(|event| E::try_from(event.clone()).ok())
             .collect()
+    }
+
+    /// Whether the stream this board is drawn for sent the part `name` at `version` in its
+    /// last drawing, so that the part is sent empty and need not be drawn.
+    pub fn sent_already(&self, name: &str, version: &Option<PartVersion>) -> bool {
+        version.is_some_and(|v| self.sent.is_some_and(|sent| sent.sent(name, v)))
+    }
+
+    /// The version of the seat's hand part when it offers no moves, said from what it shows:
+    /// the language and the cards (with moves it depends on far more, and is sealed from its
+    /// drawing).
+    pub fn hand_version<C: engine::CardKind>(
+        &self,
+        hand: &[C],
+        moves: &[MoveButton],
+    ) -> Option<PartVersion> {
+        moves.is_empty().then(|| {
+            crate::web::parts::version_of_inputs(|h| {
+                h.write(b"play\xff");
+                h.write(self.lang.code().as_bytes());
+                h.write_u8(0xff);
+                for card in hand {
+                    h.write_usize(card.index());
+                }
+            })
+        })
     }
 
     /// Whether the viewer plays this side.
@@ -322,15 +352,12 @@ macro_rules! board {
 
         impl Board<'_> {
             /// The hand of the seat the board is drawn for, as the view shows it.
-            fn hand_faces(&self) -> Vec<super::Face> {
+            fn hand(&self) -> &[Card] {
                 self.view
                     .seats
                     .get(usize::from(self.context.deal.seat))
-                    .and_then(|s| s.hand.clone())
+                    .and_then(|s| s.hand.as_deref())
                     .unwrap_or_default()
-                    .into_iter()
-                    .map(|card| face(self.context.lang, card))
-                    .collect()
             }
         }
     };
@@ -383,6 +410,22 @@ macro_rules! board {
 
             fn is_mine(&self, side: &SideView) -> bool {
                 self.context.is_mine(side.side)
+            }
+
+            /// The faces of the cards in the seat's hand.
+            fn hand_faces(&self) -> Vec<super::Face> {
+                self.hand()
+                    .iter()
+                    .map(|&card| face(self.context.lang, card))
+                    .collect()
+            }
+
+            /// The version of the hand's part (see [`super::Context::hand_version`]).
+            fn hand_version(
+                &self,
+                moves: &[super::MoveButton],
+            ) -> Option<crate::web::parts::PartVersion> {
+                self.context.hand_version(self.hand(), moves)
             }
 
             fn is_to_move(&self, side: &SideView) -> bool {
@@ -502,7 +545,7 @@ macro_rules! board_rule_sets {
         $( pub mod $module; )+
 
         /// Draws the game part of a seat's board (its parts not sealed yet: see
-        /// [`crate::web::pages::parts`]).
+        /// [`crate::web::parts`]).
         pub fn render(context: &Context) -> Result<String, askama::Error> {
             match &context.deal.view {
                 $(View::$variant(view) => $module::render(context, view),)+
@@ -536,8 +579,13 @@ pub(super) mod tests {
 
     /// Seat 0's deal as dealt, with no move offered.
     pub(in crate::web) fn dealt(rules: RulesId) -> DealInfo {
+        dealt_from(rules, 1)
+    }
+
+    /// Seat 0's deal as dealt from `seed`, with no move offered.
+    fn dealt_from(rules: RulesId, seed: u64) -> DealInfo {
         let config = Config::new(rules, 2, None).expect("a configuration");
-        let game = Game::new(config, 1, &[]).expect("a deal");
+        let game = Game::new(config, seed, &[]).expect("a deal");
         DealInfo {
             number: 1,
             seat: 0,
@@ -567,17 +615,92 @@ pub(super) mod tests {
         }
     }
 
-    #[test]
-    fn plurals_a_board_counts_1_card_and_2_cards() {
-        let deal = dealt(RulesId::Touring1926);
-        let context = Context {
-            lang: Lang::ENGLISH,
-            deal: &deal,
+    /// The board's context for `deal` read in `lang`, with nobody named, by a page.
+    fn bare(deal: &DealInfo, lang: Lang) -> Context<'_> {
+        Context {
+            lang,
+            deal,
             tablemates: &[],
             csrf: "",
             post_move: "",
             memo: None,
-        };
+            sent: None,
+        }
+    }
+
+    /// The version a drawing's hand part carries.
+    fn play_version(html: &str) -> &str {
+        const TAG: &str = "data-part=\"play\" data-v=\"";
+        let at = html.find(TAG).expect("a hand part") + TAG.len();
+        &html[at..at + crate::web::parts::UNSEALED.len()]
+    }
+
+    #[test]
+    fn a_hand_without_moves_that_a_stream_sent_is_not_drawn_again() {
+        use crate::web::parts::{SentParts, UNSEALED, seal, seal_and_elide};
+        let french = Lang::from_tag("fr").expect("French");
+        for &rules in RulesId::ALL {
+            let deal = dealt(rules);
+            let other = (2..40)
+                .map(|seed| dealt_from(rules, seed))
+                .find(|d| format!("{:?}", d.view) != format!("{:?}", deal.view))
+                .expect("another hand");
+            fn context<'a>(
+                deal: &'a DealInfo,
+                lang: Lang,
+                sent: Option<&'a SentParts>,
+            ) -> Context<'a> {
+                Context {
+                    sent,
+                    ..bare(deal, lang)
+                }
+            }
+            // A page's drawing: whole, its hand's version said from the language and the cards.
+            let mut page = render(&context(&deal, Lang::ENGLISH, None)).expect("the board");
+            seal(&mut page);
+            let version = play_version(&page).to_owned();
+            assert_ne!(version, UNSEALED);
+            assert!(page.contains("class=\"hand\""), "{page}");
+            // A stream's first drawing is the page's.
+            let mut sent = SentParts::default();
+            let mut first = render(&context(&deal, Lang::ENGLISH, Some(&sent))).expect("drawn");
+            seal_and_elide(&mut first, &mut sent);
+            assert_eq!(first, page);
+            // Its next: the hand is not drawn, and goes as the same version, unchanged.
+            let mut next = render(&context(&deal, Lang::ENGLISH, Some(&sent))).expect("drawn");
+            assert!(!next.contains("class=\"hand\""), "{next}");
+            seal_and_elide(&mut next, &mut sent);
+            assert!(
+                next.contains(&format!(
+                    "data-part=\"play\" data-v=\"{version}\" data-same>"
+                )),
+                "{next}"
+            );
+            // Another hand, or the same in French, is another version, drawn whole.
+            for (deal, lang) in [(&other, Lang::ENGLISH), (&deal, french)] {
+                let mut again = render(&context(deal, lang, Some(&sent))).expect("drawn");
+                assert!(again.contains("class=\"hand\""), "{rules:?} {again}");
+                seal_and_elide(&mut again, &mut sent);
+                assert_ne!(play_version(&again), version);
+                assert!(again.contains("class=\"hand\""), "{again}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_hand_with_moves_is_versioned_by_its_drawing() {
+        let mut deal = dealt(RulesId::Touring1926);
+        let config = Config::new(RulesId::Touring1926, 2, None).expect("a configuration");
+        deal.legal = Game::new(config, 1, &[]).expect("a deal").legal();
+        let html = render(&bare(&deal, Lang::ENGLISH)).expect("the board");
+        assert!(html.contains("class=\"moves\""), "{html}");
+        assert_eq!(play_version(&html), crate::web::parts::UNSEALED);
+    }
+
+    #[test]
+    fn plurals_a_board_counts_1_card_and_2_cards() {
+        let deal = dealt(RulesId::Touring1926);
+        let context = bare(&deal, Lang::ENGLISH);
         assert_eq!(context.cards(&1), "1 card");
         assert_eq!(context.cards(&0), "0 cards");
         assert_eq!(context.cards(&2), "2 cards");
@@ -609,6 +732,7 @@ pub(super) mod tests {
             csrf: "",
             post_move: "",
             memo: None,
+            sent: None,
         };
         assert_eq!(
             recent_words(&context),
@@ -628,14 +752,7 @@ pub(super) mod tests {
                 lang.msg("tour-pile-of").arg("miles", 10).text()
             );
             let deal = dealt(RulesId::Touring1926);
-            let context = Context {
-                lang,
-                deal: &deal,
-                tablemates: &[],
-                csrf: "",
-                post_move: "",
-                memo: None,
-            };
+            let context = bare(&deal, lang);
             for count in [0, 1, 2, 12, 159, 160, 1000] {
                 assert_eq!(
                     context.cards(&count),

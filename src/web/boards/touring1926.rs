@@ -99,14 +99,9 @@ impl Board<'_> {
         touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
     }
 
-    fn hand_faces(&self) -> Vec<Face> {
-        self.view
-            .own_hand()
-            .map(<[Card]>::to_vec)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|card| face(self.lang(), card))
-            .collect()
+    /// The seat's hand, as the view shows it.
+    fn hand(&self) -> &[Card] {
+        self.view.own_hand().unwrap_or_default()
     }
 
     /// The names of the cards a delay takes ("10 Miles and 5 Miles"), if it takes any.
@@ -266,6 +261,7 @@ mod tests {
             csrf: "",
             post_move: "",
             memo: None,
+            sent: None,
         };
         recent_words(&context)
     }
@@ -384,6 +380,7 @@ mod tests {
                 csrf: "",
                 post_move: "",
                 memo,
+                sent: None,
             })
         };
         // The window of "Lately" slides over the moves, as at a table.

@@ -7,7 +7,6 @@ mod chart;
 mod compact;
 mod host;
 mod language;
-pub mod parts;
 mod pick;
 mod print;
 pub mod refusal;

@@ -254,6 +254,7 @@ fn step_words(replay: &Replay, lang: Lang) -> Vec<String> {
         csrf: "",
         post_move: "",
         memo: None,
+        sent: None,
     })
 }
 
@@ -327,9 +328,10 @@ async fn show(
                 csrf: "",
                 post_move: "",
                 memo: None,
+                sent: None,
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
-            super::parts::seal(&mut board);
+            crate::web::parts::seal(&mut board);
             Ok(SeatBoard {
                 heading: lang
                     .msg("replay-as-seen")

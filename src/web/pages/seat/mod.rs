@@ -243,6 +243,7 @@ fn board<'a>(
     (post_move, post_card): (&str, &'a str),
     draft: Option<&'a CardDraft>,
     memo: Option<&boards::RecentMemo>,
+    sent: Option<&crate::web::parts::SentParts>,
 ) -> AppResult<Board<'a>> {
     let seat::SeatBoard { state, sheet, .. } = data;
     let cards = state
@@ -280,6 +281,7 @@ fn board<'a>(
                 csrf,
                 post_move,
                 memo,
+                sent,
             })
             .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?,
         ),
@@ -303,10 +305,10 @@ fn board<'a>(
     })
 }
 
-/// A seat's board as its region's HTML, with its parts sealed (see [`super::parts`]).
+/// A seat's board as its region's HTML, with its parts sealed (see [`crate::web::parts`]).
 fn board_html(board: &Board) -> AppResult<String> {
     let mut html = fragment(board)?;
-    super::parts::seal(&mut html);
+    crate::web::parts::seal(&mut html);
     Ok(html)
 }
 
@@ -380,6 +382,7 @@ fn show_board(visitor: &Visitor, key: &SeatKey, data: seat::SeatBoard) -> PageRe
         &csrf,
         (&post_move, &post_card),
         draft.as_ref(),
+        None,
         None,
     )?;
     layout.title = format!("{} · {}", board.state.name, board.state.event_name);

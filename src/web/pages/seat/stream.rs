@@ -34,7 +34,7 @@ pub(super) async fn live(
     // What the last drawing said of the recent moves, said again at the next.
     let memo: Arc<boards::RecentMemo> = Arc::default();
     // The parts of the board the last drawing sent, sent again only when they change.
-    let sent: Arc<Mutex<crate::web::pages::parts::SentParts>> = Arc::default();
+    let sent: Arc<Mutex<crate::web::parts::SentParts>> = Arc::default();
     let draw = {
         let (csrf, urls, draft) = (
             csrf.clone(),
@@ -43,6 +43,8 @@ pub(super) async fn live(
         );
         move |data: &seat::SeatBoard| -> AppResult<crate::web::pages::Redraw> {
             let table = data.table;
+            // Held while drawing: what the last drawing sent decides what need not be drawn.
+            let mut sent = sent.lock().unwrap_or_else(PoisonError::into_inner);
             let board = board(
                 lang,
                 data,
@@ -50,10 +52,10 @@ pub(super) async fn live(
                 (&urls.0, &urls.1),
                 draft.as_ref(),
                 Some(&memo),
+                Some(&sent),
             )?;
             let mut html = fragment(&board)?;
-            let mut sent = sent.lock().unwrap_or_else(PoisonError::into_inner);
-            crate::web::pages::parts::seal_and_elide(&mut html, &mut sent);
+            crate::web::parts::seal_and_elide(&mut html, &mut sent);
             Ok(crate::web::pages::Redraw {
                 regions: vec![("board", html)],
                 table,

@@ -43,6 +43,7 @@ pub(crate) fn seat_page(app: &App, key: &SeatKey, lang: Lang) -> (String, String
         ("/seat-move", "/seat-card"),
         None,
         None,
+        None,
     )
     .expect("the board");
     let message = board.state.message.clone();

@@ -10,12 +10,16 @@
 //!
 //! Every drawing of the region writes the part's version (a hash of its content) into
 //! `data-v` ([`seal`]); a stream that sent a part of that version in its last drawing sends it
-//! again as an empty part marked `data-same` ([`elide`]), and the page's script puts back the
-//! part it shows, when that part has the same version. When it has not (the page drew the
-//! board from elsewhere: the answer to its own move), the script opens the stream again, whose
-//! first drawing is whole. Without the script nothing changes: pages are drawn whole.
+//! again as an empty part marked `data-same` ([`seal_and_elide`]), and the page's script puts
+//! back the part it shows, when that part has the same version. When it has not (the page drew
+//! the board from elsewhere: the answer to its own move), the script opens the stream again,
+//! whose first drawing is whole. Without the script nothing changes: pages are drawn whole.
+//!
+//! A part cheaper to name than to draw (a hand without moves: the language and the cards) may
+//! carry a version said from its inputs instead ([`version_of_inputs`]): a stream that sent that
+//! version last time does not draw the part at all ([`SentParts::sent`]).
 
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hasher};
 use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
@@ -73,16 +77,47 @@ fn next_part(html: &str, from: usize) -> Option<Part> {
     })
 }
 
-/// The version of a part's content.
-fn version_of(content: &str) -> Version {
+/// A hash as a version: its hexadecimal digits.
+fn hex(hash: u64) -> Version {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let hash = foldhash::quality::FixedState::with_seed(0).hash_one(content);
     let mut version = [0u8; 16];
     for (i, digit) in version.iter_mut().enumerate() {
         *digit = DIGITS[((hash >> (60 - 4 * i)) & 0xf) as usize];
     }
     version
 }
+
+/// The version of a part's content.
+fn version_of(content: &str) -> Version {
+    hex(foldhash::quality::FixedState::with_seed(0).hash_one(content))
+}
+
+/// A part's version said from what it is drawn from rather than from its drawing, so that a
+/// stream that sent that version last time need not draw the part at all (see
+/// [`version_of_inputs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartVersion(Version);
+
+impl std::fmt::Display for PartVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(text(&self.0))
+    }
+}
+
+/// The version of a part drawn from the inputs `write` hashes, which must be everything the
+/// part's drawing depends on (the language among them). The template writes it into the part's
+/// tag instead of [`UNSEALED`], where [`seal`] leaves it; it is a hash of another kind than a
+/// content's (another seed), so the two never stand for each other. The same inputs give the
+/// same version in every process of a build, so a page drawn by one instance and a stream of
+/// another agree.
+pub fn version_of_inputs(write: impl FnOnce(&mut dyn Hasher)) -> PartVersion {
+    let mut hasher = foldhash::quality::FixedState::with_seed(INPUTS_SEED).build_hasher();
+    write(&mut hasher);
+    PartVersion(hex(hasher.finish()))
+}
+
+/// The seed of [`version_of_inputs`]' hash (a content's is 0).
+const INPUTS_SEED: u64 = 0x0074_6f75_7269_6e67;
 
 /// A version as the text written in a tag (hexadecimal digits, so always text).
 fn text(version: &Version) -> &str {
@@ -111,29 +146,42 @@ pub fn seal(html: &mut String) {
     }
 }
 
-/// The versions of the parts a stream sent in its last drawing, in their order, by name.
+/// The versions of the parts a stream sent in its last drawing, by name.
 #[derive(Debug, Default)]
 pub struct SentParts(Vec<(String, Version)>);
 
+impl SentParts {
+    /// Whether the last drawing sent the part `name` at `version`: this drawing then sends it
+    /// empty, marked `data-same`, so a template need not draw it.
+    pub fn sent(&self, name: &str, version: PartVersion) -> bool {
+        self.0.iter().any(|(n, v)| n == name && *v == version.0)
+    }
+}
+
 /// The drawing `html` sealed (see [`seal`]), as a stream sends it after the drawing whose parts
-/// it sent (`sent`): each part of the same version as then is left empty and marked
-/// `data-same`. `sent` then holds this drawing's parts (a part this drawing lacks is forgotten,
-/// so that it is sent whole when it comes back; one found at another place is sent whole).
+/// it sent (`sent`): each part sent at the same version then ([`SentParts::sent`]) is left
+/// empty and marked `data-same`. `sent` then holds this drawing's parts (a part this drawing
+/// lacks is forgotten, so that it is sent whole when it comes back). A part whose version the
+/// template said from its inputs and that was sent at that version may come here empty: it is
+/// sent as `data-same` like any other unchanged part.
 pub fn seal_and_elide(html: &mut String, sent: &mut SentParts) {
     let mut out = String::with_capacity(html.len());
-    let (mut copied, mut count) = (0, 0);
+    let mut before = std::mem::take(&mut sent.0);
+    let mut copied = 0;
     while let Some(part) = next_part(html, copied) {
         let version = version_in(html, &part);
         let name = &html[part.name.clone()];
-        let same = match sent.0.get_mut(count) {
-            Some((was, before)) if was == name => std::mem::replace(before, version) == version,
-            _ => {
-                sent.0.truncate(count);
+        let same = match before.iter().position(|(was, _)| was == name) {
+            Some(at) => {
+                let (name, was) = before.swap_remove(at);
+                sent.0.push((name, version));
+                was == version
+            }
+            None => {
                 sent.0.push((name.to_owned(), version));
                 false
             }
         };
-        count += 1;
         out.push_str(&html[copied..part.version.start]);
         out.push_str(text(&version));
         if same {
@@ -144,8 +192,7 @@ pub fn seal_and_elide(html: &mut String, sent: &mut SentParts) {
         }
         copied = part.end;
     }
-    sent.0.truncate(count);
-    if count > 0 {
+    if !sent.0.is_empty() {
         out.push_str(&html[copied..]);
         *html = out;
     }
@@ -241,6 +288,66 @@ mod tests {
         let whole = back.clone();
         seal_and_elide(&mut back, &mut sent);
         assert_eq!(back, whole);
+    }
+
+    #[test]
+    fn a_part_versioned_by_its_inputs_and_sent_already_is_not_drawn() {
+        let hand = |cards: &[usize]| {
+            version_of_inputs(|h| {
+                h.write(b"en");
+                for &card in cards {
+                    h.write_usize(card);
+                }
+            })
+        };
+        assert_eq!(hand(&[1, 2]), hand(&[1, 2]));
+        assert_ne!(hand(&[1, 2]), hand(&[2, 1]));
+        // Another kind of hash than a content's, even of the same bytes.
+        assert_ne!(hand(&[]).0, version_of("en"));
+        let drawn = |version: PartVersion, content: &str| {
+            format!(
+                "<p>line</p>{OPEN}play{VERSION}{version}\">{content}{CLOSE}{OPEN}table{VERSION}{UNSEALED}\">Ann 10{CLOSE}"
+            )
+        };
+        let mut sent = SentParts::default();
+        let mut first = drawn(hand(&[1, 2]), "<div>Go, 10 Miles</div>");
+        seal_and_elide(&mut first, &mut sent);
+        assert!(first.contains("Go, 10 Miles"), "{first}");
+        assert!(sent.sent("play", hand(&[1, 2])));
+        assert!(!sent.sent("play", hand(&[1, 3])));
+        assert!(!sent.sent("table", hand(&[1, 2])));
+        // The template, asked, left the hand out: it goes as unchanged.
+        let mut next = drawn(hand(&[1, 2]), "");
+        seal_and_elide(&mut next, &mut sent);
+        assert!(
+            next.contains(&format!(
+                "{OPEN}play{VERSION}{}\" data-same>{CLOSE}",
+                hand(&[1, 2])
+            )),
+            "{next}"
+        );
+        // The page seals it as the template wrote it.
+        let mut page = drawn(hand(&[1, 2]), "<div>Go, 10 Miles</div>");
+        seal(&mut page);
+        assert!(
+            page.contains(&format!("{}\"><div>Go", hand(&[1, 2]))),
+            "{page}"
+        );
+    }
+
+    #[test]
+    fn a_part_is_known_by_its_name_wherever_it_stands() {
+        let mut sent = SentParts::default();
+        let mut first = sealed("Go", "Ann played Go.");
+        seal_and_elide(&mut first, &mut sent);
+        // The same hand after a part that was not there before: still the same hand.
+        let mut later = format!(
+            "{OPEN}table{VERSION}{UNSEALED}\">Ann 10{CLOSE}{}",
+            sealed("Go", "Bob played Stop.")
+        );
+        seal_and_elide(&mut later, &mut sent);
+        assert!(!later.contains("<div>Go</div>"), "{later}");
+        assert!(later.contains("Ann 10"), "{later}");
     }
 
     #[test]
