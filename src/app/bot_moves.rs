@@ -96,10 +96,11 @@ pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
             }
         }
         // Every deal in play of the round at once (the replays kept in memory, not copied):
-        // a table's current deal is its last, and a won one has no turn to play.
+        // a table's current deal is its last, and a won one has no turn to play, so the won
+        // ones are not even read (a long evening's many).
         let mut current: std::collections::HashMap<i64, crate::db::models::GameRow> =
             std::collections::HashMap::new();
-        for game in queries::games_of_round(tx, round.row.id)? {
+        for game in queries::open_games_of_round(tx, round.row.id)? {
             current.insert(game.table_id, game);
         }
         let looked_at: Vec<_> = queries::tables_of_round(tx, round.row.id)?
@@ -453,4 +454,38 @@ pub fn take_stand_in_turn(
         crate::metrics::get().moves.inc();
     }
     Ok(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::{RoundKind, Settings, TableSize};
+
+    /// The bot task asks four times a second for the deals of every running round: it reads
+    /// the deals still in play, not every deal won before them (a long evening's many).
+    #[test]
+    fn the_bot_task_reads_only_the_deals_still_in_play() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let mut settings = Settings::new("Club night", 1926);
+        settings.table_size = TableSize::Two;
+        settings.round = RoundKind::Timed { seconds: 3600 };
+        let names = ["Ann", "Bob", "Cy", "Di"];
+        let (app, ..) = crate::app::testing::round_one_in_play(dir.path(), settings, &names);
+        app.write(|tx| {
+            let round = queries::rounds_in_state(tx, STARTED)?
+                .pop()
+                .expect("round 1 running");
+            let ids = |games: Vec<crate::db::models::GameRow>| -> Vec<i64> {
+                games.into_iter().map(|g| g.id).collect()
+            };
+            let dealt = ids(queries::games_of_round(tx, round.id)?);
+            assert_eq!(dealt.len(), 2, "a deal at each of the two tables");
+            assert_eq!(ids(queries::open_games_of_round(tx, round.id)?), dealt);
+            queries::finish_game(tx, dealt[0], Some(0), "[50,0]", app.now_naive())?;
+            assert_eq!(ids(queries::open_games_of_round(tx, round.id)?), [dealt[1]]);
+            assert_eq!(ids(queries::games_of_round(tx, round.id)?), dealt);
+            Ok(())
+        })
+        .expect("read");
+    }
 }

@@ -288,7 +288,7 @@ fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> A
 
 /// The current (last) deal of a table, if any.
 pub fn current_deal(tx: &mut Tx, table_id: i64) -> AppResult<Option<LoadedDeal>> {
-    match queries::games_of_table(tx, table_id)?.pop() {
+    match queries::latest_game_of_table(tx, table_id)? {
         Some(row) => load_deal(tx, row).map(Some),
         None => Ok(None),
     }

@@ -45,7 +45,6 @@ pub fn games_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Vec<GameRow
     })
 }
 
-/// Every deal of a round, by table and then in order.
 /// Who sits where in a deal, rewritten when a late arrival takes over a seat.
 pub fn set_game_seats(conn: &mut Conn, game_id: i64, seats: &str) -> QueryResult<usize> {
     on_backend!(conn, {
@@ -55,11 +54,27 @@ pub fn set_game_seats(conn: &mut Conn, game_id: i64, seats: &str) -> QueryResult
     })
 }
 
+/// Every deal of a round, by table and then in order.
 pub fn games_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<GameRow>> {
     on_backend!(conn, {
         games::table
             .inner_join(round_tables::table)
             .filter(round_tables::round_id.eq(round_id))
+            .order((games::table_id.asc(), games::number.asc()))
+            .select(GameRow::as_select())
+            .load(conn)
+    })
+}
+
+/// The deals of a round still in play (not won: no scores stored), by table. The deals won
+/// before are left out: they are most of a long evening's deals, and the bot task asks four
+/// times a second.
+pub fn open_games_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<GameRow>> {
+    on_backend!(conn, {
+        games::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::round_id.eq(round_id))
+            .filter(games::scores.is_null())
             .order((games::table_id.asc(), games::number.asc()))
             .select(GameRow::as_select())
             .load(conn)
