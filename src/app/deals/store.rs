@@ -36,6 +36,10 @@ pub struct Deals {
 #[derive(Debug, Default)]
 struct Kept {
     deals: HashMap<i64, (Arc<LoadedDeal>, u64)>,
+    /// Each table's latest deal kept, as its game's id and number: when the next is dealt, the
+    /// one before is forgotten (a page shows a won deal only until the next is dealt), so a
+    /// long evening keeps about a deal a table rather than every deal it won.
+    latest: HashMap<i64, (i64, i32)>,
     /// Counts uses, to know which deals were used least recently.
     clock: u64,
 }
@@ -66,13 +70,27 @@ impl Deals {
         {
             return;
         }
-        kept.deals.insert(deal.row.id, (deal, now));
+        let (game, table, number) = (deal.row.id, deal.row.table_id, deal.row.number);
+        kept.deals.insert(game, (deal, now));
+        match kept.latest.get(&table).copied() {
+            // A deal before the table's latest (a replay page's): kept as it comes.
+            Some((_, latest)) if latest > number => {}
+            Some((before, _)) if before != game => {
+                kept.deals.remove(&before);
+                kept.latest.insert(table, (game, number));
+            }
+            _ => {
+                kept.latest.insert(table, (game, number));
+            }
+        }
         if kept.deals.len() > CAPACITY {
             // Forget the half used least recently: rare, and then cheap per deal.
             let mut uses: Vec<u64> = kept.deals.values().map(|(_, used)| *used).collect();
             let middle = uses.len() / 2;
             let (_, &mut cut, _) = uses.select_nth_unstable(middle);
-            kept.deals.retain(|_, (_, used)| *used > cut);
+            let Kept { deals, latest, .. } = &mut *kept;
+            deals.retain(|_, (_, used)| *used > cut);
+            latest.retain(|_, (game, _)| deals.contains_key(game));
         }
     }
 
@@ -115,4 +133,73 @@ fn same_game(a: &GameRow, b: &GameRow) -> bool {
         && a.rules == b.rules
         && a.seats == b.seats
         && a.options == b.options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::deals::DealSeats;
+    use crate::engine::{Config, Game, RulesId};
+
+    /// Deal `number` of table `table`, as dealt (game `id`).
+    fn dealt(id: i64, table: i64, number: i32) -> Arc<LoadedDeal> {
+        let config = Config::new(RulesId::Touring1926, 2, None).expect("a configuration");
+        let started = chrono::DateTime::UNIX_EPOCH.naive_utc();
+        Arc::new(LoadedDeal {
+            row: GameRow {
+                id,
+                table_id: table,
+                number,
+                rules: RulesId::Touring1926.id().to_owned(),
+                players: 2,
+                partners: false,
+                seed: id,
+                seats: "{}".to_owned(),
+                started_at: started,
+                finished_at: None,
+                winner_side: None,
+                scores: None,
+                options: None,
+            },
+            game: Game::new(config, id as u64, &[]).expect("a deal"),
+            seats: DealSeats {
+                players: vec![1, 2],
+                sides: vec![1, 2],
+            },
+            actions: 0,
+            history: Vec::new(),
+            events: Vec::new(),
+            last_at: started,
+            stand_ins: Vec::new(),
+            hidden_window: chrono::TimeDelta::seconds(5),
+        })
+    }
+
+    fn at(id: i64) -> DealAt {
+        DealAt {
+            game: id,
+            actions: 0,
+        }
+    }
+
+    #[test]
+    fn a_tables_won_deal_is_forgotten_once_the_next_is_dealt() {
+        let deals = Deals::default();
+        deals.put(dealt(1, 10, 1));
+        deals.put(dealt(2, 20, 1));
+        assert_eq!(deals.len(), 2);
+        // Table 10 deals again: its first deal is forgotten, table 20's kept.
+        deals.put(dealt(3, 10, 2));
+        assert!(deals.at_least(at(1)).is_none());
+        assert!(deals.at_least(at(2)).is_some());
+        assert!(deals.at_least(at(3)).is_some());
+        assert_eq!(deals.len(), 2);
+        // A replay page's older deal is kept beside the latest, which stays.
+        deals.put(dealt(1, 10, 1));
+        assert!(deals.at_least(at(1)).is_some());
+        assert!(deals.at_least(at(3)).is_some());
+        // The latest again (after a move): nothing else goes.
+        deals.put(dealt(3, 10, 2));
+        assert_eq!(deals.len(), 3);
+    }
 }
