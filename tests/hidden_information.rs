@@ -40,17 +40,19 @@ fn engine_views(pool: &Pool, event: i64, table: i64, seat: u8, actions: u64) -> 
         .into_iter()
         .find(|t| i64::from(t.number) == table)
         .expect("the seat's table");
-    let deal = play::current_deal(&mut touring::app::Tx::alone(&mut conn), row.id)
+    let mut tx = touring::app::Tx::alone(&mut conn);
+    let deal = play::current_deal(&mut tx, row.id)
         .expect("replay")
         .expect("a deal");
+    let history = play::deal_history(&mut tx, &deal).expect("the deal's actions");
     let seen = usize::try_from(actions).expect("an action count");
     assert!(
-        seen <= deal.history.len(),
+        seen <= history.len(),
         "the answer saw {seen} actions, the database holds {}",
-        deal.history.len()
+        history.len()
     );
     let mut game = Game::new(deal.game.config(), deal.row.seed as u64, &[]).expect("the deal");
-    for &action in &deal.history[..seen] {
+    for &action in &history[..seen] {
         game.apply(action, &mut Vec::new())
             .expect("a stored action replays");
     }

@@ -120,7 +120,7 @@ fn a_deal_read_again_is_the_deal_replayed_from_its_first_action() {
             .expect("the deal")
             .expect("a deal");
         assert_eq!(kept.actions, fresh.actions);
-        assert_eq!(kept.history, fresh.history);
+        assert_eq!(format!("{:?}", kept.game), format!("{:?}", fresh.game));
         assert_eq!(kept.last_at, fresh.last_at);
         assert_eq!(
             serde_json::to_value(kept.game.view(None)).expect("JSON"),
@@ -173,7 +173,7 @@ fn a_write_that_rolls_back_leaves_no_move_in_memory() {
         after.actions, before.actions,
         "the rolled-back move is not shown"
     );
-    assert_eq!(after.history, before.history);
+    assert_eq!(format!("{:?}", after.game), format!("{:?}", before.game));
 }
 
 #[test]

@@ -293,7 +293,7 @@ pub fn choose(
         turn.level,
         deal.game.config(),
         deal.row.seed as u64,
-        &deal.history,
+        &play::deal_history(tx, &deal)?,
         seat,
         seed,
         budget,

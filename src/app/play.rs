@@ -22,7 +22,9 @@ pub const DIGITAL: &str = "digital";
 /// A table played with real cards; the scores are typed in.
 pub const PAPER: &str = "paper";
 
-pub use super::deals::{DealSeats, LoadedDeal, current_deal, hidden_window, load_deal};
+pub use super::deals::{
+    DealSeats, LoadedDeal, current_deal, deal_history, hidden_window, load_deal, stored_action,
+};
 
 /// A deal's options as stored with it: the rule set's JSON object, none when every option is
 /// at its default (so deals of the Touring games store nothing).
@@ -352,7 +354,6 @@ fn record(
         });
     }
     deal.actions += 1;
-    deal.history.push(action);
     deal.last_at = now;
     deal.remember(deal.actions - 1, events.clone());
     let events: Vec<Event> = events.into_iter().map(|e| e.seen_by(Some(seat))).collect();

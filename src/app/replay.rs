@@ -239,7 +239,9 @@ pub fn replay_in(tx: &mut Tx, event: &EventRecord, at: DealRef, step: u32) -> Ap
     // The events of the last few steps, each with its step (an action's step is its number + 1).
     let mut lately: Vec<(u32, Event)> = Vec::new();
     let from = step.saturating_sub(LATELY);
-    for (number, &action) in loaded.history.iter().take(step as usize).enumerate() {
+    let rules = loaded.game.config().rules;
+    for (number, row) in stored.iter().take(step as usize).enumerate() {
+        let action = play::stored_action(rules, row)?;
         let mut events = Vec::new();
         game.apply(action, &mut events).map_err(|e| {
             AppError::Internal(format!(

@@ -104,9 +104,9 @@ pub struct LoadedDeal {
     pub game: Game,
     pub seats: DealSeats,
     /// How many actions have been played: the number a client sends back with its next move.
+    /// (The actions themselves are not kept: a deal's log grows with every move, and a kept
+    /// replay is copied for each move; [`deal_history`] reads them.)
     pub actions: u32,
-    /// The actions, in order.
-    pub history: Vec<Action>,
     /// The events of the last [`RECENT`] actions (a referee's view), each with the number of
     /// its action (in that order), kept from the one replay so that pages need not replay the
     /// deal again.
@@ -219,7 +219,6 @@ pub fn load_deal(tx: &mut Tx, row: GameRow) -> AppResult<LoadedDeal> {
                 game,
                 seats,
                 actions: 0,
-                history: Vec::new(),
                 events: Vec::new(),
                 stand_ins: Vec::new(),
                 hidden_window: hidden_window(&config),
@@ -248,6 +247,23 @@ fn deal_config(row: &GameRow) -> AppResult<Config> {
         .map_err(|e| AppError::Internal(e.to_string()))
 }
 
+/// A stored action, as the engine takes it.
+pub fn stored_action(rules: RulesId, row: &crate::db::models::ActionRow) -> AppResult<Action> {
+    let value: serde_json::Value = serde_json::from_str(&row.action)?;
+    Action::from_json(rules, &value).map_err(AppError::Internal)
+}
+
+/// The actions a deal was replayed with, in order, read from the database (what a bot's
+/// search starts from).
+pub fn deal_history(tx: &mut Tx, deal: &LoadedDeal) -> AppResult<Vec<Action>> {
+    let rules = deal.game.config().rules;
+    queries::actions_of_game(tx, deal.row.id)?
+        .iter()
+        .take(deal.actions as usize)
+        .map(|row| stored_action(rules, row))
+        .collect()
+}
+
 /// Plays stored actions (the ones after `deal.actions`, in order) on a deal.
 fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> AppResult<()> {
     let rules = deal.game.config().rules;
@@ -260,8 +276,7 @@ fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> A
                 deal.row.id, row.number
             )));
         }
-        let value: serde_json::Value = serde_json::from_str(&row.action)?;
-        let action = Action::from_json(rules, &value).map_err(AppError::Internal)?;
+        let action = stored_action(rules, &row)?;
         let mut events = Vec::new();
         deal.game.apply(action, &mut events).map_err(|e| {
             AppError::Internal(format!(
@@ -277,7 +292,6 @@ fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> A
             });
         }
         deal.actions += 1;
-        deal.history.push(action);
         deal.last_at = row.created_at;
         if number >= keep_from {
             deal.remember(number, events);

@@ -167,7 +167,6 @@ mod tests {
                 sides: vec![1, 2],
             },
             actions: 0,
-            history: Vec::new(),
             events: Vec::new(),
             last_at: started,
             stand_ins: Vec::new(),
