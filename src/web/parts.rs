@@ -17,10 +17,13 @@
 //!
 //! A part cheaper to name than to draw (a hand without moves: the language and the cards) may
 //! carry a version said from its inputs instead ([`version_of_inputs`]): a stream that sent that
-//! version last time does not draw the part at all ([`SentParts::sent`]).
+//! version last time does not draw the part at all ([`SentParts::sent`]). Such a part looks the
+//! same to every reader its inputs are the same for (a side of the board, to the four seats of
+//! a table that do not play it): it is drawn once and kept a little while ([`drawn`]), so that
+//! the streams of the other seats, woken by the same move, copy it rather than draw it again.
 
 use std::hash::{BuildHasher, Hasher};
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use memchr::memmem::Finder;
 
@@ -144,6 +147,80 @@ pub fn seal(html: &mut String) {
         }
         from = part.end;
     }
+}
+
+/// How many drawings [`drawn`] keeps in each of its two generations: at 2,000 moves a second,
+/// each drawing two or four sides anew, the last 100 ms or more of moves, while the other
+/// seats' streams of a table draw theirs within milliseconds of the first. About 700 bytes
+/// each (a side of a board), so at most 3 MB.
+const KEPT_DRAWINGS: usize = 2048;
+
+/// Drawings of parts by their input version ([`version_of_inputs`]), in two generations of
+/// at most `capacity` each: a full new generation becomes the old one, and the old one is
+/// forgotten (a drawing found in the old one is kept in the new).
+struct Drawings {
+    capacity: usize,
+    generations: parking_lot::Mutex<[foldhash::HashMap<Version, Arc<str>>; 2]>,
+}
+
+impl Drawings {
+    fn new(capacity: usize) -> Drawings {
+        Drawings {
+            capacity,
+            generations: Default::default(),
+        }
+    }
+
+    /// See [`drawn`].
+    fn drawn<E>(
+        &self,
+        version: PartVersion,
+        draw: impl FnOnce() -> Result<String, E>,
+    ) -> Result<Arc<str>, E> {
+        {
+            let mut kept = self.generations.lock();
+            let [new, old] = &mut *kept;
+            if let Some(html) = new.get(&version.0) {
+                return Ok(html.clone());
+            }
+            if let Some(html) = old.remove(&version.0) {
+                new.insert(version.0, html.clone());
+                return Ok(html);
+            }
+        }
+        // Drawn without the lock: two streams may draw the same part at once, and keep the
+        // same drawing.
+        let html: Arc<str> = draw()?.into();
+        let mut kept = self.generations.lock();
+        let [new, old] = &mut *kept;
+        if new.len() >= self.capacity {
+            *old = std::mem::take(new);
+        }
+        new.insert(version.0, html.clone());
+        Ok(html)
+    }
+}
+
+static DRAWINGS: LazyLock<Drawings> = LazyLock::new(|| Drawings::new(KEPT_DRAWINGS));
+
+/// The drawing of the part whose version was said from its inputs (`version`): the one kept,
+/// if it was drawn lately for any reader, else `draw`'s, kept. A version said from everything
+/// a drawing depends on stands for that drawing wherever it is drawn, whoever reads it (a part
+/// whose drawing is secret to its reader must hash who that is among its inputs).
+pub fn drawn<E>(
+    version: PartVersion,
+    draw: impl FnOnce() -> Result<String, E>,
+) -> Result<Arc<str>, E> {
+    DRAWINGS.drawn(version, draw)
+}
+
+/// A part drawn from its inputs, as a template writes it: its name, its version, and its
+/// drawing, unless the stream it is drawn for sent that version already (see
+/// [`SentParts::sent`]).
+pub struct PartFromInputs {
+    pub name: String,
+    pub version: PartVersion,
+    pub html: Option<Arc<str>>,
 }
 
 /// The versions of the parts a stream sent in its last drawing, by name.
@@ -333,6 +410,70 @@ mod tests {
             page.contains(&format!("{}\"><div>Go", hand(&[1, 2]))),
             "{page}"
         );
+    }
+
+    fn numbered(n: usize) -> PartVersion {
+        version_of_inputs(|h| h.write_usize(n))
+    }
+
+    #[test]
+    fn a_part_drawn_from_the_same_inputs_is_drawn_once_for_every_reader() {
+        let drawings = Drawings::new(8);
+        let draws = std::cell::Cell::new(0);
+        let draw = |n: usize| {
+            drawings
+                .drawn(numbered(n), || {
+                    draws.set(draws.get() + 1);
+                    Ok::<_, std::fmt::Error>(format!("<div>side {n}</div>"))
+                })
+                .expect("drawn")
+        };
+        let first = draw(1);
+        assert_eq!(&*first, "<div>side 1</div>");
+        assert_eq!(draw(1), first);
+        assert_eq!(&*draw(2), "<div>side 2</div>");
+        assert_eq!(draws.get(), 2);
+        // A drawing that fails is not kept: the next reader draws it.
+        let failed = drawings.drawn(numbered(3), || Err::<String, _>(std::fmt::Error));
+        assert!(failed.is_err());
+        assert_eq!(&*draw(3), "<div>side 3</div>");
+        assert_eq!(draws.get(), 3);
+        // The process's own keeps what it draws too.
+        let once = drawn(numbered(usize::MAX), || {
+            Ok::<_, std::fmt::Error>("x".into())
+        });
+        let twice = drawn(numbered(usize::MAX), || {
+            Ok::<_, std::fmt::Error>("y".into())
+        });
+        assert_eq!(once.expect("drawn"), twice.expect("drawn"));
+    }
+
+    #[test]
+    fn kept_drawings_are_forgotten_two_generations_on() {
+        let drawings = Drawings::new(2);
+        let draws = std::cell::Cell::new(0);
+        let draw = |n: usize| {
+            drawings
+                .drawn(numbered(n), || {
+                    draws.set(draws.get() + 1);
+                    Ok::<_, std::fmt::Error>(n.to_string())
+                })
+                .expect("drawn")
+        };
+        // 0 and 1 fill the new generation; 2 makes them the old one.
+        for n in 0..3 {
+            draw(n);
+        }
+        assert_eq!(draws.get(), 3);
+        // 0, found in the old one, is kept in the new, beside 2.
+        draw(0);
+        assert_eq!(draws.get(), 3);
+        // 3 makes 2 and 0 the old generation, and 1 is forgotten.
+        draw(3);
+        draw(1);
+        assert_eq!(draws.get(), 5);
+        let kept = drawings.generations.lock();
+        assert!(kept.iter().all(|generation| generation.len() <= 2));
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub struct SeatView {
 }
 
 /// One side's piles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct SideView {
     pub side: Side,
     pub seats: Vec<Seat>,
@@ -98,7 +98,7 @@ pub struct SideView {
 }
 
 /// The distance cards a side has played, by denomination.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct DistanceCards {
     pub d25: u8,
     pub d50: u8,

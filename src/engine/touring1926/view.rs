@@ -28,7 +28,7 @@ crate::engine::touring_family::touring_views! {
 }
 
 /// A count per mile pile.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct MilePiles {
     pub mile1: u8,
     pub mile3: u8,

@@ -32,7 +32,7 @@ crate::engine::touring_family::touring_views! {
 }
 
 /// A count per mileage pile.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct MilePiles {
     pub mile25: u8,
     pub mile35: u8,

@@ -615,7 +615,7 @@ macro_rules! touring_views {
         pub type SeatView = $crate::engine::touring_family::SeatView<Card>;
 
         $(#[$sdoc])*
-        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
         pub struct SideView {
             pub side: $crate::engine::Side,
             pub seats: Vec<$crate::engine::Seat>,

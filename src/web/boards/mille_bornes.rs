@@ -52,7 +52,12 @@ fn draw_face(lang: Lang, card: Card) -> Face {
     }
 }
 
-super::board!("boards/mille_bornes.html", "a hand of Mille Bornes", hand_of_the_seat);
+super::board!(
+    "boards/mille_bornes.html",
+    "boards/mille_bornes_side.html",
+    "a hand of Mille Bornes",
+    hand_of_the_seat
+);
 
 impl Board<'_> {
     fn lang(&self) -> Lang {
@@ -102,6 +107,12 @@ impl Board<'_> {
             })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// What a side's part reads of the view besides the side (its version is said from it:
+    /// see `side_part`).
+    fn side_inputs(&self) -> u32 {
+        self.view.target
     }
 
     fn percent(&self, side: &SideView) -> u32 {

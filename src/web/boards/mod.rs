@@ -17,7 +17,7 @@ use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
 use crate::engine::{self, Seat, Side, View};
 use crate::i18n::{Lang, Msg, PerLang};
-use crate::web::parts::{PartVersion, SentParts};
+use crate::web::parts::{PartFromInputs, PartVersion, SentParts};
 
 /// What every board needs besides the deal: the reader's language, who sits where, and where
 /// moves are posted.
@@ -108,6 +108,34 @@ impl Context<'_> {
     /// last drawing, so that the part is sent empty and need not be drawn.
     pub fn sent_already(&self, name: &str, version: &Option<PartVersion>) -> bool {
         version.is_some_and(|v| self.sent.is_some_and(|sent| sent.sent(name, v)))
+    }
+
+    /// A part drawn from its inputs, named `name`: its version is said from the name, the
+    /// language and what `inputs` hashes, which must be everything else its drawing reads;
+    /// `draw` draws it, given that version, unless the stream sent that version already (see
+    /// [`crate::web::parts`]).
+    pub fn part_from_inputs(
+        &self,
+        name: String,
+        inputs: impl FnOnce(&mut dyn std::hash::Hasher),
+        draw: impl FnOnce(PartVersion) -> Result<std::sync::Arc<str>, askama::Error>,
+    ) -> Result<PartFromInputs, askama::Error> {
+        let version = crate::web::parts::version_of_inputs(|h| {
+            h.write(name.as_bytes());
+            h.write_u8(0xff);
+            h.write(self.lang.code().as_bytes());
+            h.write_u8(0xff);
+            inputs(h);
+        });
+        let html = match self.sent_already(&name, &Some(version)) {
+            true => None,
+            false => Some(draw(version)?),
+        };
+        Ok(PartFromInputs {
+            name,
+            version,
+            html,
+        })
     }
 
     /// The version of the seat's hand part when it offers no moves, said from what it shows:
@@ -342,13 +370,14 @@ pub fn move_buttons<A>(
 
 /// Writes what every rule set's board module has alike: the `Board` its template
 /// (`$template`, under `templates/`) draws from the view, the legal moves and the recent
-/// events; [`render`] and [`recent_words`] for it (`$what` names the deal in their words); and
-/// the board's questions about a side (`side_names`, `is_mine`, `is_to_move`). The module has
-/// `View`, `SideView`, `Action` and `Event` in scope, and gives `Board` its `event_line`, the
-/// words of one recent event.
+/// events; [`render`] and [`recent_words`] for it (`$what` names the deal in their words);
+/// the board's questions about a side (`side_names`, `is_mine`, `is_to_move`); and each side's
+/// part, drawn from its own template (`$side`) by `side_part`. The module has `View`,
+/// `SideView`, `Action` and `Event` in scope, and gives `Board` its `event_line`, the words of
+/// one recent event, and its `side_inputs`, what else of the view `$side` reads.
 macro_rules! board {
-    ($template:tt, $what:tt, hand_of_the_seat) => {
-        super::board!($template, $what);
+    ($template:tt, $side:tt, $what:tt, hand_of_the_seat) => {
+        super::board!($template, $side, $what);
 
         impl Board<'_> {
             /// The hand of the seat the board is drawn for, as the view shows it.
@@ -361,7 +390,7 @@ macro_rules! board {
             }
         }
     };
-    ($template:tt, $what:tt) => {
+    ($template:tt, $side:tt, $what:tt) => {
         #[derive(askama::Template)]
         #[template(path = $template)]
         struct Board<'a> {
@@ -369,6 +398,48 @@ macro_rules! board {
             view: &'a View,
             legal: Vec<Action>,
             recent: Vec<Event>,
+        }
+
+        /// One side of the board, drawn from what its version is said from (see
+        /// `Board::side_part`).
+        #[derive(askama::Template)]
+        #[template(path = $side)]
+        struct SidePart<'a, 'b> {
+            board: &'a Board<'b>,
+            lang: Lang,
+            side: &'a SideView,
+            names: &'a str,
+            mine: bool,
+            to_move: bool,
+        }
+
+        /// Each side's part of the board as a page draws it: its name, its version, and its
+        /// drawing made afresh (not the one kept: see `crate::web::parts::drawn`).
+        #[cfg(test)]
+        pub fn fresh_sides(
+            context: &super::Context,
+            view: &View,
+        ) -> Vec<(String, crate::web::parts::PartVersion, String)> {
+            let board = Board {
+                context,
+                view,
+                legal: Vec::new(),
+                recent: Vec::new(),
+            };
+            view.sides
+                .iter()
+                .map(|side| {
+                    let mut fresh = None;
+                    let part = board
+                        .side_part_drawn_by(side, |_, draw| {
+                            let html = draw()?;
+                            fresh = Some(html.clone());
+                            Ok(html.into())
+                        })
+                        .expect("a side");
+                    (part.name, part.version, fresh.expect("drawn"))
+                })
+                .collect()
         }
 
         #[doc = concat!("Draws the board of ", $what, ".")]
@@ -432,6 +503,57 @@ macro_rules! board {
                 let seat = usize::from(self.view.to_move);
                 let mover = self.view.seats.get(seat).map(|s| s.side);
                 self.context.is_to_move(side.side, mover)
+            }
+
+            /// A side's part, its version said from the language, the side's names, whether it
+            /// is the reader's and whether it is to move, the side itself, and what else of the
+            /// view its template reads (`side_inputs`): the same for the four or five seats of a
+            /// table that do not play it, and for the partners that do, it is drawn once for
+            /// them all (see [`crate::web::parts::drawn`]).
+            fn side_part(
+                &self,
+                side: &SideView,
+            ) -> Result<crate::web::parts::PartFromInputs, askama::Error> {
+                self.side_part_drawn_by(side, |version, draw| {
+                    crate::web::parts::drawn(version, draw)
+                })
+            }
+
+            /// A side's part (see `side_part`), drawn by `drawn`, given the side's version and
+            /// its drawing.
+            fn side_part_drawn_by(
+                &self,
+                side: &SideView,
+                drawn: impl FnOnce(
+                    crate::web::parts::PartVersion,
+                    &dyn Fn() -> Result<String, askama::Error>,
+                ) -> Result<std::sync::Arc<str>, askama::Error>,
+            ) -> Result<crate::web::parts::PartFromInputs, askama::Error> {
+                use std::hash::Hash;
+                let names = self.side_names(side);
+                let (mine, to_move) = (self.is_mine(side), self.is_to_move(side));
+                self.context.part_from_inputs(
+                    format!("side-{}", side.side),
+                    |mut h| {
+                        h.write($side.as_bytes());
+                        names.hash(&mut h);
+                        (mine, to_move).hash(&mut h);
+                        side.hash(&mut h);
+                        self.side_inputs().hash(&mut h);
+                    },
+                    |version| {
+                        drawn(version, &|| {
+                            askama::Template::render(&SidePart {
+                                board: self,
+                                lang: self.context.lang,
+                                side,
+                                names: &names,
+                                mine,
+                                to_move,
+                            })
+                        })
+                    },
+                )
             }
 
             /// The recent events in words.
@@ -560,6 +682,14 @@ macro_rules! board_rule_sets {
             }
         }
 
+        /// Each side's part of the board: its name, its version and its drawing made afresh.
+        #[cfg(test)]
+        pub fn fresh_sides(context: &Context) -> Vec<(String, PartVersion, String)> {
+            match &context.deal.view {
+                $(View::$variant(view) => $module::fresh_sides(context, view),)+
+            }
+        }
+
         /// What the deal's recent events did, in words, as its board's "Lately" says them
         /// ("Ann played Flat Tire on Bob.").
         pub fn recent_words(context: &Context) -> Vec<String> {
@@ -573,192 +703,4 @@ macro_rules! board_rule_sets {
 crate::with_rule_sets!(board_rule_sets);
 
 #[cfg(test)]
-pub(super) mod tests {
-    use super::*;
-    use crate::engine::{Config, Game, RulesId};
-
-    /// Seat 0's deal as dealt, with no move offered.
-    pub(in crate::web) fn dealt(rules: RulesId) -> DealInfo {
-        dealt_from(rules, 1)
-    }
-
-    /// Seat 0's deal as dealt from `seed`, with no move offered.
-    fn dealt_from(rules: RulesId, seed: u64) -> DealInfo {
-        let config = Config::new(rules, 2, None).expect("a configuration");
-        let game = Game::new(config, seed, &[]).expect("a deal");
-        DealInfo {
-            number: 1,
-            seat: 0,
-            actions: 0,
-            your_turn: true,
-            view: game.view(Some(0)),
-            legal: Vec::new(),
-            warnings: Vec::new(),
-            recent: Vec::new(),
-            wait: None,
-            stand_ins: Vec::new(),
-            turn: None,
-        }
-    }
-
-    /// The players of a side of a two-seat table (seat = side); `you` if the reader is one.
-    pub(in crate::web) fn tablemate(side: u8, names: &[&str], you: bool) -> Tablemate {
-        Tablemate {
-            entry: i64::from(side) + 1,
-            names: names.iter().map(|n| (*n).to_owned()).collect(),
-            bot: false,
-            table_side: usize::from(side),
-            side: Some(side),
-            seats: vec![side],
-            round_miles: 0,
-            you,
-        }
-    }
-
-    /// The board's context for `deal` read in `lang`, with nobody named, by a page.
-    fn bare(deal: &DealInfo, lang: Lang) -> Context<'_> {
-        Context {
-            lang,
-            deal,
-            tablemates: &[],
-            csrf: "",
-            post_move: "",
-            memo: None,
-            sent: None,
-        }
-    }
-
-    /// The version a drawing's hand part carries.
-    fn play_version(html: &str) -> &str {
-        const TAG: &str = "data-part=\"play\" data-v=\"";
-        let at = html.find(TAG).expect("a hand part") + TAG.len();
-        &html[at..at + crate::web::parts::UNSEALED.len()]
-    }
-
-    #[test]
-    fn a_hand_without_moves_that_a_stream_sent_is_not_drawn_again() {
-        use crate::web::parts::{SentParts, UNSEALED, seal, seal_and_elide};
-        let french = Lang::from_tag("fr").expect("French");
-        for &rules in RulesId::ALL {
-            let deal = dealt(rules);
-            let other = (2..40)
-                .map(|seed| dealt_from(rules, seed))
-                .find(|d| format!("{:?}", d.view) != format!("{:?}", deal.view))
-                .expect("another hand");
-            fn context<'a>(
-                deal: &'a DealInfo,
-                lang: Lang,
-                sent: Option<&'a SentParts>,
-            ) -> Context<'a> {
-                Context {
-                    sent,
-                    ..bare(deal, lang)
-                }
-            }
-            // A page's drawing: whole, its hand's version said from the language and the cards.
-            let mut page = render(&context(&deal, Lang::ENGLISH, None)).expect("the board");
-            seal(&mut page);
-            let version = play_version(&page).to_owned();
-            assert_ne!(version, UNSEALED);
-            assert!(page.contains("class=\"hand\""), "{page}");
-            // A stream's first drawing is the page's.
-            let mut sent = SentParts::default();
-            let mut first = render(&context(&deal, Lang::ENGLISH, Some(&sent))).expect("drawn");
-            seal_and_elide(&mut first, &mut sent);
-            assert_eq!(first, page);
-            // Its next: the hand is not drawn, and goes as the same version, unchanged.
-            let mut next = render(&context(&deal, Lang::ENGLISH, Some(&sent))).expect("drawn");
-            assert!(!next.contains("class=\"hand\""), "{next}");
-            seal_and_elide(&mut next, &mut sent);
-            assert!(
-                next.contains(&format!(
-                    "data-part=\"play\" data-v=\"{version}\" data-same>"
-                )),
-                "{next}"
-            );
-            // Another hand, or the same in French, is another version, drawn whole.
-            for (deal, lang) in [(&other, Lang::ENGLISH), (&deal, french)] {
-                let mut again = render(&context(deal, lang, Some(&sent))).expect("drawn");
-                assert!(again.contains("class=\"hand\""), "{rules:?} {again}");
-                seal_and_elide(&mut again, &mut sent);
-                assert_ne!(play_version(&again), version);
-                assert!(again.contains("class=\"hand\""), "{again}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_hand_with_moves_is_versioned_by_its_drawing() {
-        let mut deal = dealt(RulesId::Touring1926);
-        let config = Config::new(RulesId::Touring1926, 2, None).expect("a configuration");
-        deal.legal = Game::new(config, 1, &[]).expect("a deal").legal();
-        let html = render(&bare(&deal, Lang::ENGLISH)).expect("the board");
-        assert!(html.contains("class=\"moves\""), "{html}");
-        assert_eq!(play_version(&html), crate::web::parts::UNSEALED);
-    }
-
-    #[test]
-    fn plurals_a_board_counts_1_card_and_2_cards() {
-        let deal = dealt(RulesId::Touring1926);
-        let context = bare(&deal, Lang::ENGLISH);
-        assert_eq!(context.cards(&1), "1 card");
-        assert_eq!(context.cards(&0), "0 cards");
-        assert_eq!(context.cards(&2), "2 cards");
-        let html = render(&context).expect("the board");
-        assert!(!html.contains(" 1 cards"), "{html}");
-        assert!(html.contains("Deadwood: 0 cards"), "{html}");
-    }
-
-    #[test]
-    fn verbs_agree_with_names_a_partnership_is_rid_of_a_hazard() {
-        use crate::engine::mille_bornes::{Card, Event};
-        let mut deal = dealt(RulesId::MilleBornes);
-        deal.recent = [0, 1]
-            .map(|side| {
-                engine::Event::MilleBornes(Event::Cancelled {
-                    side,
-                    card: Card::Accident,
-                })
-            })
-            .to_vec();
-        let tablemates = [
-            tablemate(0, &["Ann", "Bob"], false),
-            tablemate(1, &["Cy"], false),
-        ];
-        let context = Context {
-            lang: Lang::ENGLISH,
-            deal: &deal,
-            tablemates: &tablemates,
-            csrf: "",
-            post_move: "",
-            memo: None,
-            sent: None,
-        };
-        assert_eq!(
-            recent_words(&context),
-            ["Ann & Bob are rid of Accident.", "Cy is rid of Accident."]
-        );
-    }
-
-    /// The words kept per language are the words Fluent says, in every language a reader may
-    /// have: each pile's name, and "N cards" (each rule set's cards' names and faces are
-    /// checked in its own module: `kept_card_words_are_the_words_said_in_each_language`).
-    #[test]
-    fn words_kept_per_language_are_the_words_said_in_each_language() {
-        let french = Lang::from_tag("fr").expect("French");
-        for lang in [Lang::ENGLISH, french, Lang::PSEUDO] {
-            assert_eq!(
-                touring_family::pile_names(lang, [1, 3, 5, 10])[3],
-                lang.msg("tour-pile-of").arg("miles", 10).text()
-            );
-            let deal = dealt(RulesId::Touring1926);
-            let context = bare(&deal, lang);
-            for count in [0, 1, 2, 12, 159, 160, 1000] {
-                assert_eq!(
-                    context.cards(&count),
-                    lang.msg("board-cards").arg("count", count).text()
-                );
-            }
-        }
-    }
-}
+pub(super) mod tests;

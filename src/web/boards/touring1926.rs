@@ -32,7 +32,11 @@ fn draw_face(lang: Lang, card: Card) -> Face {
     touring_family::face(lang, card, card_name(lang, card), look)
 }
 
-super::board!("boards/touring1926.html", "a deal of Touring (1926)");
+super::board!(
+    "boards/touring1926.html",
+    "boards/touring_side.html",
+    "a deal of Touring (1926)"
+);
 
 touring_family::touring_moves!();
 
@@ -85,6 +89,17 @@ impl Board<'_> {
 
     fn status_class(&self, side: &SideView) -> &'static str {
         touring_family::status_class(side.status)
+    }
+
+    /// What a side's line of piles says besides its Go pile: nothing in this game.
+    fn more_of_side(&self, _side: &SideView) -> Option<String> {
+        None
+    }
+
+    /// What a side's part reads of the view besides the side (its version is said from it:
+    /// see `side_part`).
+    fn side_inputs(&self) -> u32 {
+        self.view.race
     }
 
     fn percent(&self, side: &SideView) -> u32 {
@@ -255,13 +270,8 @@ mod tests {
             tablemate(1, &["Bob", "Cy"], false),
         ];
         let context = Context {
-            lang,
-            deal: &deal,
             tablemates: &tablemates,
-            csrf: "",
-            post_move: "",
-            memo: None,
-            sent: None,
+            ..crate::web::boards::tests::bare(&deal, lang)
         };
         recent_words(&context)
     }

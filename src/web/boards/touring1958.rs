@@ -40,6 +40,7 @@ fn draw_face(lang: Lang, card: Card) -> Face {
 
 super::board!(
     "boards/touring1958.html",
+    "boards/touring_side.html",
     "a deal of Touring (1937-1958)",
     hand_of_the_seat
 );
@@ -102,6 +103,18 @@ impl Board<'_> {
                 .text(),
             None => self.lang().t("t58-freeway-pile-empty"),
         }
+    }
+
+    /// What a side's line of piles says besides its Go pile: its Freeway pile.
+    fn more_of_side(&self, side: &SideView) -> Option<String> {
+        let freeway = self.freeway_text(side);
+        Some(self.lang().msg("t58-freeway-pile").arg("freeway", freeway).text())
+    }
+
+    /// What a side's part reads of the view besides the side (its version is said from it:
+    /// see `side_part`).
+    fn side_inputs(&self) -> u32 {
+        self.view.trip
     }
 
     fn percent(&self, side: &SideView) -> u32 {
