@@ -432,9 +432,10 @@ struct Shared {
     /// Set when the run is over: streams that end then are no error.
     stopping: AtomicBool,
     connected: AtomicUsize,
-    /// Boards received by the seats' streams, and their bytes.
+    /// Boards received by the seats' streams, their bytes, and the most bytes of one.
     boards: AtomicUsize,
     board_bytes: AtomicUsize,
+    board_bytes_max: AtomicUsize,
     /// Redraws received by the console's and the projectors' streams.
     console_redraws: AtomicUsize,
     projector_redraws: AtomicUsize,
@@ -552,6 +553,7 @@ async fn evening(
         connected: AtomicUsize::new(0),
         boards: AtomicUsize::new(0),
         board_bytes: AtomicUsize::new(0),
+        board_bytes_max: AtomicUsize::new(0),
         console_redraws: AtomicUsize::new(0),
         projector_redraws: AtomicUsize::new(0),
     });
@@ -765,6 +767,7 @@ async fn evening(
         "client_cpu_percent_of_one_core": client_cpu
             .map(|c| (c / played_s * 1000.0).round() / 10.0),
         "board_kb_mean": board_kb,
+        "board_kb_max": (shared.board_bytes_max.load(Ordering::SeqCst) as f64 / 102.4).round() / 10.0,
         "console_redraws": redraws.0,
         "projector_redraws": redraws.1,
         "skipped_ticks": stats.skipped,
@@ -967,9 +970,9 @@ async fn listen(client: reqwest::Client, url: String, shared: Arc<Shared>, t: us
             continue;
         }
         shared.boards.fetch_add(1, Ordering::Relaxed);
-        shared
-            .board_bytes
-            .fetch_add(data_length(frame), Ordering::Relaxed);
+        let bytes = data_length(frame);
+        shared.board_bytes.fetch_add(bytes, Ordering::Relaxed);
+        shared.board_bytes_max.fetch_max(bytes, Ordering::Relaxed);
         let (key, moves) = read_board(frame);
         let mut table = lock(&shared.tables[t]);
         let seat = &mut table.seats[s];
