@@ -120,13 +120,7 @@ impl Context<'_> {
         inputs: impl FnOnce(&mut dyn std::hash::Hasher),
         draw: impl FnOnce(PartVersion) -> Result<std::sync::Arc<str>, askama::Error>,
     ) -> Result<PartFromInputs, askama::Error> {
-        let version = crate::web::parts::version_of_inputs(|h| {
-            h.write(name.as_bytes());
-            h.write_u8(0xff);
-            h.write(self.lang.code().as_bytes());
-            h.write_u8(0xff);
-            inputs(h);
-        });
+        let version = self.version_of_inputs(&name, inputs);
         let html = match self.sent_already(&name, &Some(version)) {
             true => None,
             false => Some(draw(version)?),
@@ -138,19 +132,32 @@ impl Context<'_> {
         })
     }
 
-    /// The version of the seat's hand part when it offers no moves, said from what it shows:
-    /// the language and the cards (with moves it depends on far more, and is sealed from its
-    /// drawing).
+    /// The version of the part `name` said from its inputs: the name, the language and what
+    /// `inputs` hashes, which must be everything else its drawing reads.
+    fn version_of_inputs(
+        &self,
+        name: &str,
+        inputs: impl FnOnce(&mut dyn std::hash::Hasher),
+    ) -> PartVersion {
+        crate::web::parts::version_of_inputs(|h| {
+            h.write(name.as_bytes());
+            h.write_u8(0xff);
+            h.write(self.lang.code().as_bytes());
+            h.write_u8(0xff);
+            inputs(h);
+        })
+    }
+
+    /// The version of the seat's hand part when it offers no moves, said from its inputs: the
+    /// cards (with moves it depends on far more, and is sealed from its drawing). The template
+    /// draws it unless the stream sent that version already (`sent_already`).
     pub fn hand_version<C: engine::CardKind>(
         &self,
         hand: &[C],
         moves: &[MoveButton],
     ) -> Option<PartVersion> {
         moves.is_empty().then(|| {
-            crate::web::parts::version_of_inputs(|h| {
-                h.write(b"play\xff");
-                h.write(self.lang.code().as_bytes());
-                h.write_u8(0xff);
+            self.version_of_inputs("play", |h| {
                 for card in hand {
                     h.write_usize(card.index());
                 }
@@ -408,9 +415,22 @@ macro_rules! board {
             board: &'a Board<'b>,
             lang: Lang,
             side: &'a SideView,
-            names: &'a str,
+            names: String,
             mine: bool,
             to_move: bool,
+        }
+
+        impl SidePart<'_, '_> {
+            /// Everything the side's template reads but the language (which
+            /// `Context::part_from_inputs` hashes).
+            fn hash_inputs(&self, mut h: &mut dyn std::hash::Hasher) {
+                use std::hash::Hash;
+                h.write($side.as_bytes());
+                self.names.hash(&mut h);
+                (self.mine, self.to_move).hash(&mut h);
+                self.side.hash(&mut h);
+                self.board.side_inputs().hash(&mut h);
+            }
         }
 
         /// Each side's part of the board as a page draws it: its name, its version, and its
@@ -429,15 +449,9 @@ macro_rules! board {
             view.sides
                 .iter()
                 .map(|side| {
-                    let mut fresh = None;
-                    let part = board
-                        .side_part_drawn_by(side, |_, draw| {
-                            let html = draw()?;
-                            fresh = Some(html.clone());
-                            Ok(html.into())
-                        })
-                        .expect("a side");
-                    (part.name, part.version, fresh.expect("drawn"))
+                    let part = board.side_part(side).expect("a side");
+                    let fresh = askama::Template::render(&board.side_drawing(side));
+                    (part.name, part.version, fresh.expect("a drawing"))
                 })
                 .collect()
         }
@@ -514,46 +528,24 @@ macro_rules! board {
                 &self,
                 side: &SideView,
             ) -> Result<crate::web::parts::PartFromInputs, askama::Error> {
-                self.side_part_drawn_by(side, |version, draw| {
-                    crate::web::parts::drawn(version, draw)
-                })
-            }
-
-            /// A side's part (see `side_part`), drawn by `drawn`, given the side's version and
-            /// its drawing.
-            fn side_part_drawn_by(
-                &self,
-                side: &SideView,
-                drawn: impl FnOnce(
-                    crate::web::parts::PartVersion,
-                    &dyn Fn() -> Result<String, askama::Error>,
-                ) -> Result<std::sync::Arc<str>, askama::Error>,
-            ) -> Result<crate::web::parts::PartFromInputs, askama::Error> {
-                use std::hash::Hash;
-                let names = self.side_names(side);
-                let (mine, to_move) = (self.is_mine(side), self.is_to_move(side));
+                let part = self.side_drawing(side);
                 self.context.part_from_inputs(
                     format!("side-{}", side.side),
-                    |mut h| {
-                        h.write($side.as_bytes());
-                        names.hash(&mut h);
-                        (mine, to_move).hash(&mut h);
-                        side.hash(&mut h);
-                        self.side_inputs().hash(&mut h);
-                    },
-                    |version| {
-                        drawn(version, &|| {
-                            askama::Template::render(&SidePart {
-                                board: self,
-                                lang: self.context.lang,
-                                side,
-                                names: &names,
-                                mine,
-                                to_move,
-                            })
-                        })
-                    },
+                    |h| part.hash_inputs(h),
+                    |version| crate::web::parts::drawn(version, || askama::Template::render(&part)),
                 )
+            }
+
+            /// What a side's drawing reads.
+            fn side_drawing<'a>(&'a self, side: &'a SideView) -> SidePart<'a, 'a> {
+                SidePart {
+                    board: self,
+                    lang: self.context.lang,
+                    side,
+                    names: self.side_names(side),
+                    mine: self.is_mine(side),
+                    to_move: self.is_to_move(side),
+                }
             }
 
             /// The recent events in words.
