@@ -371,13 +371,14 @@
         event.preventDefault();
         return;
       }
-      sendInPlace(event, form);
+      sendInPlace(event, form, event.submitter || null);
     });
   }
 
   // ------------------------------------------------------------ the seat's hand
-  // A board's hand (data-play): each card and each move form names its card (data-card). A tap
-  // on a card shows its moves under the hand; without script every move is listed.
+  // A board's hand (data-play): each card and each move names its card (data-card): a move is
+  // a button of the moves' form, or a form of its own when it asks to be confirmed. A tap on a
+  // card shows its moves under the hand; without script every move is listed.
   // The picked card: its identifier and which copy of it in the hand (a hand may hold two of a
   // card; the copy the guest picked is the one marked, so that the focus stays on it).
   var pickedCard = null;
@@ -389,8 +390,8 @@
     }).indexOf(card);
   }
   function cardMoves(play, card) {
-    return Array.prototype.filter.call(play.querySelectorAll(".moves form[data-card]"), function (form) {
-      return form.getAttribute("data-card") === card;
+    return Array.prototype.filter.call(play.querySelectorAll(".moves [data-card]"), function (move) {
+      return move.getAttribute("data-card") === card;
     });
   }
   function showPicked(play) {
@@ -405,8 +406,8 @@
       card.classList.toggle("selected", picked);
       if (card.hasAttribute("data-playable")) card.setAttribute("aria-pressed", picked ? "true" : "false");
     });
-    Array.prototype.forEach.call(play.querySelectorAll(".moves form"), function (form) {
-      form.classList.toggle("shown", form.getAttribute("data-card") === pickedCard);
+    Array.prototype.forEach.call(play.querySelectorAll(".moves [data-card]"), function (move) {
+      move.classList.toggle("shown", move.getAttribute("data-card") === pickedCard);
     });
   }
   function scanHands() {
@@ -446,7 +447,7 @@
   // The keyboard: the moves of the picked card come right after it in tab order (they are
   // drawn under the hand, so Tab and Shift+Tab are steered between the card and its moves).
   function shownMoves(play) {
-    return Array.prototype.filter.call(play.querySelectorAll(".moves form.shown button"), function (b) {
+    return Array.prototype.filter.call(play.querySelectorAll(".moves button.shown, .moves form.shown button"), function (b) {
       return b.offsetParent !== null;
     });
   }
@@ -537,16 +538,38 @@
   // A form inside a region marked data-fetch-forms (a seat's board) is sent without leaving
   // the page: the answer (the page the post redirects to) gives the region's new HTML and any
   // message, and the page keeps its scroll position. Without fetch the form posts as usual.
-  function sendInPlace(event, form) {
+  function sendInPlace(event, form, submitter) {
     var region = form.closest("[data-fetch-forms]");
     // (A score card form reloads the page: its refused values live in the session.)
     if (!region || form.hasAttribute("data-reload") || !region.id || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+    // A browser that does not say which button was tapped posts the form itself, which does.
+    if (!submitter && form.querySelector("button[name]")) return;
     event.preventDefault();
+    var move = { form: form, button: submitter };
     // (Not form.action: a move form has a field named "action", which that would name.)
-    post(region, form, form.getAttribute("action") || window.location.href,
-      new URLSearchParams(new FormData(form)).toString());
+    post(region, move, form.getAttribute("action") || window.location.href, bodyOf(move));
   }
-  function post(region, form, url, body) {
+  // What a move sends: its form's fields, and the name and value of its button if it has one
+  // (the moves' form: each of its buttons is a move).
+  function bodyOf(move) {
+    var data = new FormData(move.form);
+    if (move.button && move.button.name) data.append(move.button.name, move.button.value);
+    return new URLSearchParams(data).toString();
+  }
+  // The moves a region offers: each button of a form that names its buttons, else each form.
+  function movesIn(region) {
+    var moves = [];
+    Array.prototype.forEach.call(region.querySelectorAll("form"), function (form) {
+      var buttons = form.querySelectorAll("button[name]");
+      if (!buttons.length) moves.push({ form: form, button: null });
+      Array.prototype.forEach.call(buttons, function (button) {
+        moves.push({ form: form, button: button });
+      });
+    });
+    return moves;
+  }
+  function post(region, move, url, body) {
+    var form = move.form;
     var buttons = form.querySelectorAll("button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     fetch(url, {
@@ -562,15 +585,15 @@
       return null;
     }).then(function (html) {
       if (html === null) {
-        notSent(region, form, url, body);
+        notSent(region, move, url, body);
         return;
       }
       forgetUnsent();
       var fresh = new DOMParser().parseFromString(html, "text/html");
       var replacement = fresh.getElementById(region.id);
       if (!replacement) {
-        // Not the page (an error page): post the form the ordinary way to show it.
-        if (document.body.contains(form)) form.submit(); else window.location.reload();
+        // Not the page (an error page): post the move the ordinary way to show it.
+        if (document.body.contains(form)) submitPlainly(move); else window.location.reload();
         return;
       }
       showMessages(region, fresh.querySelectorAll("main > .flash"));
@@ -582,8 +605,20 @@
       scanClocks();
       focusAfterMove();
     }).catch(function () {
-      notSent(region, form, url, body);
+      notSent(region, move, url, body);
     });
+  }
+  // A move posted the ordinary way, its button's name and value with it (form.submit() sends
+  // no button).
+  function submitPlainly(move) {
+    if (move.button && move.button.name) {
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = move.button.name;
+      field.value = move.button.value;
+      move.form.appendChild(field);
+    }
+    move.form.submit();
   }
   // The messages above a region (a page's flashes) replaced by these.
   function showMessages(region, messages) {
@@ -612,31 +647,33 @@
     data.delete("confirmed");
     return data.toString();
   }
-  function unsentForm() {
+  function unsentMove() {
     if (!unsent) return null;
-    var forms = unsent.region.querySelectorAll("form");
-    for (var i = 0; i < forms.length; i++) {
-      if (sends(new FormData(forms[i])) === unsent.key) return forms[i];
+    var moves = movesIn(unsent.region);
+    for (var i = 0; i < moves.length; i++) {
+      if (sends(bodyOf(moves[i])) === unsent.key) return moves[i];
     }
     return null;
   }
-  function notSent(region, form, url, body) {
+  function notSent(region, move, url, body) {
     var key = sends(body);
     var tries = unsent && unsent.key === key ? unsent.tries + 1 : 1;
     forgetUnsent();
     unsent = { region: region, url: url, body: body, key: key, tries: tries, timer: null };
-    Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = false; });
-    markUnsent(document.body.contains(form) ? form : (unsentForm() || form));
+    Array.prototype.forEach.call(move.form.querySelectorAll("button"), function (b) { b.disabled = false; });
+    markUnsent(document.body.contains(move.form) ? move : (unsentMove() || move));
     if (tries === 1) announce("unsent:" + key + ":" + Date.now(), words("unsent", "Not sent: no connection. It is sent again when the connection returns."), true);
     // 2 s, 4 s, 8 s... up to 15 s between tries.
     unsent.timer = window.setTimeout(resend, Math.min(15000, 1000 * Math.pow(2, tries)));
   }
-  function markUnsent(form) {
+  // The note goes right after the move's button, or at the end of its form.
+  function markUnsent(move) {
     var note = document.createElement("p");
     note.className = "unsent";
     note.setAttribute("role", "status");
     note.textContent = words("unsent-note", "Not sent: no connection. It is sent again when the connection returns, or tap the move again.");
-    form.appendChild(note);
+    if (move.button) move.button.insertAdjacentElement("afterend", note);
+    else move.form.appendChild(note);
   }
   function forgetUnsent() {
     if (unsent && unsent.timer) window.clearTimeout(unsent.timer);
@@ -649,8 +686,8 @@
     if (!unsent) return;
     if (unsent.timer) window.clearTimeout(unsent.timer);
     unsent.timer = null;
-    var form = unsentForm();
-    if (!form) {
+    var move = unsentMove();
+    if (!move) {
       // The board was drawn again without that move (the table moved on): nothing to send.
       var region = unsent.region;
       forgetUnsent();
@@ -662,7 +699,7 @@
       showMessages(region, [note]);
       return;
     }
-    post(unsent.region, form, unsent.url, unsent.body);
+    post(unsent.region, move, unsent.url, unsent.body);
   }
   // The connection is back: send what waits at once.
   function connectionBack() {
@@ -673,8 +710,8 @@
   // be sent keeps its note if the new board still offers it, and is sent.
   document.addEventListener("touring:updated", function (event) {
     if (!unsent || (event.detail && event.detail.ownMove) || !unsent.timer) return;
-    var form = unsentForm();
-    if (form && !form.querySelector(".unsent")) markUnsent(form);
+    var move = unsentMove();
+    if (move && !unsent.region.querySelector(".unsent")) markUnsent(move);
     resend();
   });
 

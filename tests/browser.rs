@@ -234,7 +234,7 @@ fn a_hand_that_did_not_change_is_not_sent_again() {
         let mut waiting = None;
         for phone in &phones {
             let forms = phone
-                .find_all(By::Css("#board .moves form"))
+                .find_all(By::Css("#board .moves button"))
                 .await
                 .expect("look for moves");
             if forms.is_empty() {

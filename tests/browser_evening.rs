@@ -142,10 +142,7 @@ fn a_small_evening_walked_in_chromium_as_its_guests_do() {
         blocking(|| server.kill());
         button.click().await.expect("tap a move offline");
         phone
-            .wait_for_text(
-                "#board .moves form.shown .unsent",
-                "Not sent: no connection",
-            )
+            .wait_for_text("#board .moves .unsent", "Not sent: no connection")
             .await;
         blocking(|| server.start_again_on_the_same_port());
         phone.board_after(before).await;

@@ -137,7 +137,7 @@ fn the_seat_to_move_sees_its_hand_and_moves_on_the_first_screen_of_a_phone() {
                 "{rules}: the hand ends at {hand} px, below the first screen of {height} px"
             );
             let shown = phone
-                .find_all(By::Css("#board .moves form.shown"))
+                .find_all(By::Css("#board .moves .shown"))
                 .await
                 .expect("moves");
             assert!(
@@ -146,13 +146,15 @@ fn the_seat_to_move_sees_its_hand_and_moves_on_the_first_screen_of_a_phone() {
             );
             // A tap on a card shows its moves, still on the first screen.
             let card = tap_a_playable_card(&phone).await;
-            let (moves, height) = lowest_bottom(&phone, "#board .moves form.shown").await;
+            let (moves, height) = lowest_bottom(&phone, "#board .moves .shown").await;
             assert!(
                 moves > 0.0 && moves <= height,
                 "{rules}: {card}'s moves end at {moves} px, below the first screen of {height} px"
             );
             let buttons = phone
-                .find_all(By::Css("#board .moves form.shown button"))
+                .find_all(By::Css(
+                    "#board .moves button.shown, #board .moves .shown button",
+                ))
                 .await
                 .expect("moves");
             assert!(!buttons.is_empty(), "{rules}: the tapped card has moves");
@@ -366,20 +368,21 @@ async fn press(browser: &Browser, key: Key, shift: bool) {
     chain.perform().await.expect("press a key");
 }
 
-/// What has the focus: its tag, its data-card, the data-card and action of its move form, its
-/// id, and whether it is a decision's button.
+/// What has the focus: its tag, its data-card, the data-card and action of its move (a button
+/// of the moves' form, or a form of its own), its id, and whether it is a decision's button.
 async fn focused(browser: &Browser) -> Value {
     browser
         .execute(
             "var el = document.activeElement;
-             var form = el && el.closest ? el.closest('form') : null;
+             var move = el && el.closest ? el.closest('.moves [data-card]') : null;
+             var field = move && (move.getAttribute('name') === 'action'
+               ? move : move.querySelector('input[name=action]'));
              return {tag: el ? el.tagName.toLowerCase() : '',
                      card: el ? el.getAttribute('data-card') : null,
                      playable: !!(el && el.hasAttribute && el.hasAttribute('data-playable')),
                      pressed: el ? el.getAttribute('aria-pressed') : null,
-                     move: form && form.closest('.moves') ? form.getAttribute('data-card') : null,
-                     action: form && form.querySelector('input[name=action]')
-                       ? form.querySelector('input[name=action]').value : null,
+                     move: move ? move.getAttribute('data-card') : null,
+                     action: field ? field.value : null,
                      decision: !!(el && el.closest && el.closest('.decision-buttons')),
                      id: el ? el.id : ''};",
             Vec::new(),
@@ -682,7 +685,7 @@ async fn mover_now(seats: &[Browser]) -> Option<usize> {
     for (i, browser) in seats.iter().enumerate() {
         let offers = browser
             .find_all(By::Css(
-                "#board .moves form, #board .decision-buttons button",
+                "#board .moves button, #board .decision-buttons button",
             ))
             .await
             .ok()?;
@@ -987,7 +990,9 @@ fn colour_is_never_the_only_signal_on_a_seat() {
 async fn a_shown_move(phone: &Browser) -> WebElement {
     tap_a_playable_card(phone).await;
     phone
-        .find(By::Css("#board .moves form.shown button"))
+        .find(By::Css(
+            "#board .moves button.shown, #board .moves .shown button",
+        ))
         .await
         .expect("a move")
 }
@@ -1027,10 +1032,7 @@ fn when_the_wi_fi_drops_a_move_keeps_the_page_says_not_sent_and_is_sent_when_the
         server.kill();
         button.click().await.expect("play the move");
         let note = phone
-            .wait_for_text(
-                "#board .moves form.shown .unsent",
-                "Not sent: no connection",
-            )
+            .wait_for_text("#board .moves .unsent", "Not sent: no connection")
             .await;
         assert!(note.is_displayed().await.unwrap_or(false), "the note shows");
         assert!(phone.same_page().await, "the page stayed (no offline page)");

@@ -489,9 +489,9 @@ impl Browser {
     pub async fn tap_card_of(&self, button: &WebElement) -> WebDriverResult<()> {
         self.driver
             .execute(
-                "var form = arguments[0].closest('form');
-                 if (!form || form.classList.contains('shown')) return;
-                 var id = form.getAttribute('data-card');
+                "var move = arguments[0].closest('.moves [data-card]');
+                 if (!move || move.classList.contains('shown')) return;
+                 var id = move.getAttribute('data-card');
                  var card = id && document.querySelector('#board .hand .card[data-card=\"' + id + '\"]');
                  if (card) card.click();",
                 vec![button.to_json()?],
@@ -633,7 +633,9 @@ impl Browser {
         })
         .await;
         self.driver
-            .find(By::Css("#board .moves form.shown button"))
+            .find(By::Css(
+                "#board .moves button.shown, #board .moves .shown button",
+            ))
             .await
             .expect("a move")
     }

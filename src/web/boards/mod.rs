@@ -165,6 +165,11 @@ impl Context<'_> {
         })
     }
 
+    /// Whether any of `moves` is played with a tap, without being confirmed first.
+    pub fn any_plain(&self, moves: &[MoveButton]) -> bool {
+        moves.iter().any(|m| m.warning.is_none())
+    }
+
     /// Whether the viewer plays this side.
     pub fn is_mine(&self, side: Side) -> bool {
         self.tablemates

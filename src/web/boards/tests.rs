@@ -257,3 +257,46 @@ fn words_kept_per_language_are_the_words_said_in_each_language() {
         }
     }
 }
+
+#[test]
+fn the_moves_are_the_buttons_of_one_form_and_a_move_to_confirm_a_form_of_its_own() {
+    let mut deal = dealt(RulesId::Touring1926);
+    let config = Config::new(RulesId::Touring1926, 2, None).expect("a configuration");
+    deal.legal = Game::new(config, 1, &[]).expect("a deal").legal();
+    assert!(deal.legal.len() > 2, "{:?}", deal.legal);
+    deal.warnings = vec![Some("It costs your miles.".to_owned())];
+    let context = Context {
+        csrf: "the-token",
+        post_move: "/seat/abc/move",
+        ..bare(&deal, Lang::ENGLISH)
+    };
+    let html = render(&context).expect("the board");
+    let moves = &html[html.find("class=\"moves\"").expect("the moves")..];
+    // The token and the position once for the plain moves, once more for the one to confirm.
+    assert_eq!(
+        moves.matches("name=\"csrf\" value=\"the-token\"").count(),
+        2,
+        "{moves}"
+    );
+    assert_eq!(moves.matches("<form ").count(), 2, "{moves}");
+    let list = &moves[..moves.find("</form>").expect("the moves' form")];
+    assert!(list.contains("class=\"move-list\""), "{list}");
+    assert_eq!(
+        list.matches("<button type=\"submit\" name=\"action\" value=\"")
+            .count(),
+        deal.legal.len() - 1,
+        "{list}"
+    );
+    assert!(!list.contains("confirmed"), "{list}");
+    // The move warned of comes last, in its own form, with its checkbox and its action.
+    let danger = &moves[moves.find("</form>").expect("the moves' form")..];
+    assert!(
+        danger.contains("class=\"danger\" data-danger=\"It costs your miles.\""),
+        "{danger}"
+    );
+    assert!(danger.contains("name=\"confirmed\""), "{danger}");
+    assert!(
+        danger.contains("<input type=\"hidden\" name=\"action\" value=\""),
+        "{danger}"
+    );
+}
