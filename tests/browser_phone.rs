@@ -1007,6 +1007,23 @@ fn a_seat_to_move(name: &str) -> (Server, String, u64) {
     (server, token, seen)
 }
 
+/// The page refused no move; it passes its audit (`what` names its state) and is closed.
+async fn unrefused_then_closed(phone: Browser, what: &str) {
+    let complaint = phone.text_of("main > .flash.error").await;
+    assert!(complaint.is_none(), "a move was refused: {complaint:?}");
+    phone.audit(what).await;
+    phone.quit().await;
+}
+
+/// The server played exactly one move at the seat `token` since it had seen `seen` actions.
+fn played_once(server: &Server, token: &str, seen: u64) {
+    assert_eq!(
+        actions_played(server, token),
+        seen + 1,
+        "the server played the move once"
+    );
+}
+
 /// How many actions the server has for the deal of a seat.
 fn actions_played(server: &Server, token: &str) -> u64 {
     seat(server, token)["deal"]["actions"]
@@ -1045,17 +1062,10 @@ fn when_the_wi_fi_drops_a_move_keeps_the_page_says_not_sent_and_is_sent_when_the
         assert_eq!(after, before + 1, "the move was played once");
         phone.wait_for_none("the note gone", ".unsent").await;
         assert!(phone.same_page().await, "the page was never left");
-        let complaint = phone.text_of("main > .flash.error").await;
-        assert!(complaint.is_none(), "a move was refused: {complaint:?}");
-        phone.audit("a seat after a move sent again").await;
-        phone.quit().await;
+        unrefused_then_closed(phone, "a seat after a move sent again").await;
         drop(driver);
     });
-    assert_eq!(
-        actions_played(&server, &token),
-        seen + 1,
-        "the server played the move once"
-    );
+    played_once(&server, &token, seen);
 }
 
 #[test]
@@ -1358,4 +1368,39 @@ fn racing_move_1958(state: &Value) -> Option<Value> {
         })
         .or(legal.first())
         .cloned()
+}
+
+#[test]
+fn a_move_is_played_with_a_tap_on_its_button_without_script_too() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let (server, token, seen) = a_seat_to_move("No Script");
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.browser_with_script(WIDTH, HEIGHT, false).await;
+        phone
+            .goto(server.url(&format!("/seat/{token}")).as_str())
+            .await
+            .expect("open the seat's link");
+        phone.wait_for_text("#board h2", "Your turn").await;
+        assert_eq!(phone.actions_shown().await, seen);
+        // Without script every move is listed, each a button of the moves' one form: the tap
+        // sends the button's move, and the page comes back with it played.
+        let buttons = phone
+            .find_all(By::Css("#board .moves form.move-list button[name=action]"))
+            .await
+            .expect("the moves");
+        assert!(buttons.len() > 1, "the moves are listed: {}", buttons.len());
+        let label = buttons[0].text().await.expect("the move's words");
+        buttons[0].click().await.expect("tap the move");
+        assert_eq!(
+            phone.board_after(seen).await,
+            seen + 1,
+            "{label} was played"
+        );
+        unrefused_then_closed(phone, "a seat after a move without script").await;
+        drop(driver);
+    });
+    played_once(&server, &token, seen);
 }
