@@ -152,9 +152,7 @@ fn the_seat_to_move_sees_its_hand_and_moves_on_the_first_screen_of_a_phone() {
                 "{rules}: {card}'s moves end at {moves} px, below the first screen of {height} px"
             );
             let buttons = phone
-                .find_all(By::Css(
-                    "#board .moves button.shown, #board .moves .shown button",
-                ))
+                .find_all(By::Css(browser::SHOWN_MOVES))
                 .await
                 .expect("moves");
             assert!(!buttons.is_empty(), "{rules}: the tapped card has moves");
@@ -990,9 +988,7 @@ fn colour_is_never_the_only_signal_on_a_seat() {
 async fn a_shown_move(phone: &Browser) -> WebElement {
     tap_a_playable_card(phone).await;
     phone
-        .find(By::Css(
-            "#board .moves button.shown, #board .moves .shown button",
-        ))
+        .find(By::Css(browser::SHOWN_MOVES))
         .await
         .expect("a move")
 }

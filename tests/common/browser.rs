@@ -32,6 +32,10 @@ pub const CHROMIUM_FLAGS: &[&str] = &[
     "--force-device-scale-factor=1",
 ];
 
+/// The buttons of the moves a tap on a card shows: a plain move's button is marked shown, a
+/// move to confirm is a form marked shown around its button.
+pub const SHOWN_MOVES: &str = "#board .moves button.shown, #board .moves .shown button";
+
 /// How long a page may take to show what a test waits for.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -633,9 +637,7 @@ impl Browser {
         })
         .await;
         self.driver
-            .find(By::Css(
-                "#board .moves button.shown, #board .moves .shown button",
-            ))
+            .find(By::Css(SHOWN_MOVES))
             .await
             .expect("a move")
     }

@@ -6,7 +6,7 @@
 
 use askama::Template;
 
-use super::{Face, MoveButton};
+use super::{Face, MoveButton, Moves};
 use crate::engine::Side;
 use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
 use crate::engine::CardKind;
@@ -203,9 +203,9 @@ impl Board<'_> {
 
     /// The legal moves, each with its label and JSON (a decision's two answers are drawn by
     /// [`Board::wait`] instead).
-    fn moves(&self) -> Vec<MoveButton> {
+    fn moves(&self) -> Moves {
         if self.context.deal.wait.is_some() {
-            return Vec::new();
+            return Moves::default();
         }
         super::move_buttons(self.context, &self.legal, |action| {
             let card = match *action {

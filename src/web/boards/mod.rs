@@ -154,7 +154,7 @@ impl Context<'_> {
     pub fn hand_version<C: engine::CardKind>(
         &self,
         hand: &[C],
-        moves: &[MoveButton],
+        moves: &Moves,
     ) -> Option<PartVersion> {
         moves.is_empty().then(|| {
             self.version_of_inputs("play", |h| {
@@ -163,11 +163,6 @@ impl Context<'_> {
                 }
             })
         })
-    }
-
-    /// Whether any of `moves` is played with a tap, without being confirmed first.
-    pub fn any_plain(&self, moves: &[MoveButton]) -> bool {
-        moves.iter().any(|m| m.warning.is_none())
     }
 
     /// Whether the viewer plays this side.
@@ -352,16 +347,27 @@ impl MoveButton {
     }
 }
 
+/// A seat's moves, as its board draws them: those played with a tap (the buttons of one form)
+/// and those that throw away the side's own miles (a form each, asked first), each in the
+/// order of the deal's legal moves.
+#[derive(Default)]
+pub struct Moves {
+    pub plain: Vec<MoveButton>,
+    pub to_confirm: Vec<MoveButton>,
+}
+
+impl Moves {
+    pub fn is_empty(&self) -> bool {
+        self.plain.is_empty() && self.to_confirm.is_empty()
+    }
+}
+
 /// The legal moves as buttons, drawn by `button`, in the order of `legal` (the deal's legal
-/// moves of one rule set, in the same order) except that moves that throw away the side's own
-/// miles come last, apart from the harmless ones. A move the engine warns of carries the
-/// warning `button` gave it in the reader's words, else the engine's English one.
-pub fn move_buttons<A>(
-    context: &Context,
-    legal: &[A],
-    button: impl Fn(&A) -> MoveButton,
-) -> Vec<MoveButton> {
-    let mut buttons: Vec<MoveButton> = legal
+/// moves of one rule set, in the same order), parted into those played with a tap and those
+/// the engine warns of. A move the engine warns of carries the warning `button` gave it in the
+/// reader's words, else the engine's English one.
+pub fn move_buttons<A>(context: &Context, legal: &[A], button: impl Fn(&A) -> MoveButton) -> Moves {
+    let (to_confirm, plain) = legal
         .iter()
         .zip(context.deal.warnings.iter().chain(std::iter::repeat(&None)))
         .map(|(action, warning)| {
@@ -375,9 +381,8 @@ pub fn move_buttons<A>(
                 ..drawn
             }
         })
-        .collect();
-    buttons.sort_by_key(|b| b.warning.is_some());
-    buttons
+        .partition(|b| b.warning.is_some());
+    Moves { plain, to_confirm }
 }
 
 /// Writes what every rule set's board module has alike: the `Board` its template
@@ -511,10 +516,7 @@ macro_rules! board {
             }
 
             /// The version of the hand's part (see [`super::Context::hand_version`]).
-            fn hand_version(
-                &self,
-                moves: &[super::MoveButton],
-            ) -> Option<crate::web::parts::PartVersion> {
+            fn hand_version(&self, moves: &super::Moves) -> Option<crate::web::parts::PartVersion> {
                 self.context.hand_version(self.hand(), moves)
             }
 

@@ -98,7 +98,7 @@ macro_rules! touring_moves {
     () => {
         impl Board<'_> {
             /// The legal moves, plays first, each with its label and JSON.
-            fn moves(&self) -> Vec<super::MoveButton> {
+            fn moves(&self) -> super::Moves {
                 super::move_buttons(self.context, &self.legal, |action| super::MoveButton {
                     warning: self.warning_words(action),
                     ..super::MoveButton::new(
