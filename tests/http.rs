@@ -747,3 +747,73 @@ fn static_files_carry_a_content_hash_in_their_name_and_are_cached_for_a_year() {
     let (status, _, _) = call(&server, Method::GET, "/static/nothing.txt");
     assert_eq!(status, 404);
 }
+
+/// A client that follows its seat's live stream asks for a minimal answer to its moves
+/// (`Prefer: return=minimal`, RFC 7240, in any case, quoted or not, among other preferences):
+/// the answer then carries the move's events and where the deal stands (`deal`), which is what
+/// the seat's state says right after (the deal went on), and no state. Any other preference, or
+/// none, gets the whole answer, the seat's state, as before.
+#[test]
+fn a_move_asked_for_a_minimal_answer_answers_its_events_and_where_the_deal_stands() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Minimal", "seed": 6, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    let mut dice = common::api::Dice::new(6);
+    let asked = [
+        (Some("return=minimal"), true),
+        (Some("respond-async, RETURN=\"Minimal\"; x=1"), true),
+        (Some("return=representation"), false),
+        (None, false),
+        (Some("return=minimal"), true),
+    ];
+    for (prefer, minimal) in asked {
+        let (token, state, action) = players
+            .iter()
+            .find_map(|token| {
+                let state = common::api::seat(&server, token);
+                dice.pick(&state).map(|action| (token, state, action))
+            })
+            .expect("a seat has a move to play");
+        let mut request = server
+            .client()
+            .post(server.url(&format!("/api/v1/seats/{token}/moves")))
+            .json(&json!({"seen": state["deal"]["actions"], "action": action}));
+        if let Some(prefer) = prefer {
+            request = request.header("Prefer", prefer);
+        }
+        let response = request.send().expect("the move");
+        assert_eq!(response.status().as_u16(), 200, "{prefer:?}");
+        let applied = response
+            .headers()
+            .get("preference-applied")
+            .map(|v| v.to_str().expect("ASCII").to_owned());
+        let answer: serde_json::Value = response.json().expect("JSON");
+        assert!(answer["events"].is_array(), "{prefer:?}: {answer}");
+        let after = common::api::seat(&server, token);
+        if minimal {
+            assert_eq!(applied.as_deref(), Some("return=minimal"), "{prefer:?}");
+            assert!(answer.get("seat").is_none(), "{prefer:?}: {answer}");
+            assert_eq!(answer["deal"]["number"], after["deal"]["number"]);
+            assert_eq!(answer["deal"]["actions"], after["deal"]["actions"]);
+            assert!(
+                answer["deal"]["actions"].as_u64() > state["deal"]["actions"].as_u64(),
+                "{prefer:?}: the deal went on: {answer}"
+            );
+        } else {
+            assert_eq!(applied, None, "{prefer:?}");
+            assert!(answer.get("deal").is_none(), "{prefer:?}: {answer}");
+            // (The state's clocks have run on since: the position is compared.)
+            assert_eq!(answer["seat"]["deal"]["number"], after["deal"]["number"]);
+            assert_eq!(answer["seat"]["deal"]["actions"], after["deal"]["actions"]);
+            assert_eq!(
+                answer["seat"]["deal"]["view"]["seats"],
+                after["deal"]["view"]["seats"]
+            );
+        }
+    }
+}

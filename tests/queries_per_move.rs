@@ -85,8 +85,14 @@ fn statements_of_one_move(app: &App, keys: &[SeatKey]) -> usize {
             .find(|action| action.get("discard").is_some())
             .expect("a discard among the legal moves")
             .clone();
-        let (count, played) =
-            statements_of(|| seat::play_move(app, key, (deal.actions, false), &action));
+        let (count, played) = statements_of(|| {
+            seat::play_move(
+                app,
+                key,
+                (deal.actions, false, seat::Answering::State),
+                &action,
+            )
+        });
         played.expect("the move is played");
         return count;
     }

@@ -320,6 +320,8 @@ pub fn play(
         seen: turn.actions,
         action,
         confirmed: true,
+        // (Nobody reads a bot's answer: the seat's state is not read for it.)
+        answer: seat::Answering::Position,
     };
     match seat::play_move_as(tx, &holder, request, now) {
         Ok((_, table)) => Ok(Some(table)),

@@ -160,11 +160,12 @@ pub fn play_page_move(
             claim_by_token(tx, token)?;
         }
         let holder = key.holder(tx)?;
-        let (answer, table) = play_json_move(tx, &holder, (seen, confirmed), action, app.now())?;
-        Ok((
-            board_around(&holder, answer.state, Some(table.table))?,
-            table,
-        ))
+        let answering = (seen, confirmed, Answering::State);
+        let (answer, table) = play_json_move(tx, &holder, answering, action, app.now())?;
+        let state = answer
+            .state
+            .ok_or_else(|| AppError::Internal("a page move answered without its state".into()))?;
+        Ok((board_around(&holder, state, Some(table.table))?, table))
     })?;
     crate::metrics::get().moves.inc();
     if let Some(at) = table.deal {

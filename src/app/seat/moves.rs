@@ -12,20 +12,44 @@ pub struct MoveRequest {
     /// ([`Game::warning`](crate::engine::Game::warning)). The seat page asks first; bots and
     /// programs playing through the API have read the legal moves and need not.
     pub confirmed: bool,
+    /// What the mover wants back besides the move's events.
+    pub answer: Answering,
 }
 
-/// What a move answers: its events (as the player may see them) and the new state.
+/// What a move is answered with besides its events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answering {
+    /// The seat's whole state after the move: the page draws its board from it, and an API
+    /// client gets it unless it asks for less.
+    State,
+    /// Only where the deal stands after the move: for a bot, and for an API client that follows
+    /// the seat's live stream (it asked for a minimal answer). The seat's state is then not
+    /// read, in the writes' turn or after.
+    Position,
+}
+
+/// What a move answers: its events (as the player may see them), where the deal stands, and
+/// the new state if it was asked for ([`Answering::State`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct MoveAnswer {
     pub events: Vec<Event>,
-    pub state: SeatState,
+    pub deal: DealPosition,
+    pub state: Option<SeatState>,
+}
+
+/// Where the seat's deal stands after a move: its number, and how many actions it has (the
+/// `seen` of the seat's next move), as the seat's state says them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DealPosition {
+    pub number: i32,
+    pub actions: u32,
 }
 
 /// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
 pub fn play_json_move(
     tx: &mut Tx,
     holder: &SeatHolder,
-    (seen, confirmed): (u32, bool),
+    (seen, confirmed, answer): (u32, bool, Answering),
     action: &serde_json::Value,
     now: DateTime<Utc>,
 ) -> AppResult<(MoveAnswer, TableRef)> {
@@ -35,6 +59,7 @@ pub fn play_json_move(
         seen,
         action,
         confirmed,
+        answer,
     };
     play_move_as(tx, holder, request, now)
 }
@@ -87,28 +112,43 @@ pub fn play_move_as(
     let events = outcome.events;
     let changed = outcome.changed;
     let at = DealAt::of(&outcome.deal);
-    // A round by games is over once its last table's last deal is won: read the clock again.
-    let reading = if outcome.finished {
-        rounds::reading(tx, event, &round, now)?
-    } else {
-        reading
+    let position = DealPosition {
+        number: outcome.deal.row.number,
+        actions: outcome.deal.actions,
     };
-    let seated = Seated {
-        round: round.clone(),
-        reading,
-        table: table.clone(),
-        deal: outcome.deal,
+    let table_ref = TableRef {
+        event: event.id(),
+        round: round.row.id,
+        table: table.id,
+        changed,
+        deal: Some(at),
     };
-    let (state, _) = state_with(tx, holder, now, Some(seated))?;
+    let state = match request.answer {
+        Answering::Position => None,
+        Answering::State => {
+            // A round by games is over once its last table's last deal is won: read the clock
+            // again.
+            let reading = if outcome.finished {
+                rounds::reading(tx, event, &round, now)?
+            } else {
+                reading
+            };
+            let seated = Seated {
+                round: round.clone(),
+                reading,
+                table,
+                deal: outcome.deal,
+            };
+            Some(state_with(tx, holder, now, Some(seated))?.0)
+        }
+    };
     Ok((
-        MoveAnswer { events, state },
-        TableRef {
-            event: event.id(),
-            round: round.row.id,
-            table: table.id,
-            changed,
-            deal: Some(at),
+        MoveAnswer {
+            events,
+            deal: position,
+            state,
         },
+        table_ref,
     ))
 }
 
@@ -139,16 +179,16 @@ pub struct TableRef {
 /// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
 ///
 /// `confirmed`: the player confirmed a move that throws away its own side's miles (see
-/// [`MoveRequest::confirmed`]).
+/// [`MoveRequest::confirmed`]); `answer`: what the move answers besides its events.
 pub fn play_move(
     app: &App,
     key: &SeatKey,
-    (seen, confirmed): (u32, bool),
+    (seen, confirmed, answer): (u32, bool, Answering),
     action: &serde_json::Value,
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let played = app.write(|conn| {
         let holder = key.holder(conn)?;
-        play_json_move(conn, &holder, (seen, confirmed), action, app.now())
+        play_json_move(conn, &holder, (seen, confirmed, answer), action, app.now())
     })?;
     // Counted once committed (a write may run more than once).
     crate::metrics::get().moves.inc();

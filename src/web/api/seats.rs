@@ -43,10 +43,13 @@ fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
 }
 
 #[utoipa::path(post, path = "/api/v1/seats/{token}/moves", tag = "seats",
-    params(("token" = String, Path, description = "The seat link's token")),
+    params(
+        ("token" = String, Path, description = "The seat link's token"),
+        ("Prefer" = Option<String>, Header, description = "`return=minimal`: answer only the events and where the deal stands (`deal`), not the seat's whole state, for a client that follows the seat's live stream"),
+    ),
     request_body = MoveInput,
     responses(
-        (status = 200, description = "Played: the events and the new state", body = MoveOut),
+        (status = 200, description = "Played: the events and the new state (with `Prefer: return=minimal`, the events and where the deal stands)", body = MoveOut),
         (status = 403, description = "Not a valid seat link", body = ErrorBody),
         (status = 409, description = "Time is up, not started, paused, or the table moved on (the body carries the new state)", body = ErrorBody),
         (status = 422, description = "Not a legal move: the rule it breaks", body = ErrorBody),
@@ -61,19 +64,31 @@ pub(super) async fn play_move(
     let key = SeatKey::Token(path.into_inner());
     let input = input.into_inner();
     let moved = key.clone();
+    let minimal = prefers_minimal(&req);
+    let answering = if minimal {
+        seat::Answering::Position
+    } else {
+        seat::Answering::State
+    };
     let result = run(&app, move |app| {
-        seat::play_move(app, &moved, (input.seen, true), &input.action)
+        seat::play_move(app, &moved, (input.seen, true, answering), &input.action)
     })
     .await;
     match result {
         Ok((answer, table)) => {
             // The other seats' pages redraw their boards, as after a move from a page.
             hub.publish_move(&table);
-            ok(MoveOut {
+            let out = MoveOut {
                 ok: true,
                 events: answer.events,
-                seat: said_in(answer.state, &req),
-            })
+                seat: answer.state.map(|state| said_in(state, &req)),
+                deal: minimal.then_some(answer.deal),
+            };
+            let mut response = actix_web::HttpResponse::Ok();
+            if minimal {
+                response.insert_header(("Preference-Applied", "return=minimal"));
+            }
+            Ok(response.json(out))
         }
         Err(error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp)) => {
             let state = run(&app, move |app| seat::seat_state(app, &key)).await?;
@@ -84,6 +99,25 @@ pub(super) async fn play_move(
         }
         Err(other) => Err(other.into()),
     }
+}
+
+/// Whether the request asks for a minimal answer: `return=minimal` among its `Prefer`
+/// header's preferences (RFC 7240; the name and value in any case, the value quoted or not).
+/// Any other preference, or a header that cannot be read, asks for the whole answer.
+fn prefers_minimal(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all("prefer")
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .filter_map(|preference| preference.split(';').next())
+        .filter_map(|preference| preference.split_once('='))
+        .any(|(name, value)| {
+            name.trim().eq_ignore_ascii_case("return")
+                && value
+                    .trim()
+                    .trim_matches('"')
+                    .eq_ignore_ascii_case("minimal")
+        })
 }
 
 /// A seat's own score card at a paper table, or its confirmation of another side's.

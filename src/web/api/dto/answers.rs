@@ -300,12 +300,20 @@ pub struct SeatOut {
     pub seat: crate::app::seat::SeatState,
 }
 
-/// A move played: its events and the seat's new state.
+/// A move played: its events and the seat's new state (`seat`), or, when the request asked
+/// for a minimal answer (`Prefer: return=minimal`), only where the deal stands (`deal`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MoveOut {
     pub ok: bool,
     #[schema(value_type = Vec<Object>)]
     pub events: Vec<crate::engine::Event>,
-    #[schema(value_type = Object)]
-    pub seat: crate::app::seat::SeatState,
+    /// The seat's state after the move (left out of a minimal answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub seat: Option<crate::app::seat::SeatState>,
+    /// A minimal answer's only news: the deal's `number` and its `actions` (the `seen` of the
+    /// seat's next move), as the seat's state would say them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub deal: Option<crate::app::seat::DealPosition>,
 }

@@ -76,8 +76,13 @@ fn one_move(app: &App, clock: &ManualClock, keys: &[SeatKey], pick: usize) -> bo
         };
         let count = deal.legal.len().max(1);
         if let Some(action) = deal.legal.get(pick % count) {
-            seat::play_move(app, key, (deal.actions, true), &action.to_json())
-                .expect("a legal move");
+            seat::play_move(
+                app,
+                key,
+                (deal.actions, true, seat::Answering::State),
+                &action.to_json(),
+            )
+            .expect("a legal move");
             return true;
         }
     }
