@@ -47,6 +47,11 @@ struct Options {
     /// The `touring` binary (default: next to this program's folder, as cargo builds it).
     #[arg(long)]
     binary: Option<PathBuf>,
+    /// Ask for each move's whole answer, the seat's state, instead of the minimal one (`Prefer:
+    /// return=minimal`: the events and where the deal stands), as a client that does not
+    /// follow the seat's live stream would. The bots read only the deal's position either way.
+    #[arg(long)]
+    full_answers: bool,
     /// Tables of 6 seats.
     #[arg(long, default_value_t = 100)]
     tables: usize,
@@ -249,6 +254,11 @@ fn run(options: &Options) -> Result<Value> {
         "sqlite"
     });
     summary["instances"] = json!(options.instances);
+    summary["answers"] = json!(if options.full_answers {
+        "full"
+    } else {
+        "minimal"
+    });
     summary["moves_stored"] = json!(stored);
     summary["lost_moves"] = json!(lost);
     let errors = summary["errors"]["total"].as_u64().unwrap_or(u64::MAX);
@@ -669,6 +679,7 @@ async fn evening(
             begin + run_for,
             interval,
             options.seed.wrapping_mul(1000).wrapping_add(t as u64),
+            options.full_answers,
         )));
     }
     for handle in bots {
@@ -1171,6 +1182,7 @@ async fn bot(
     end: tokio::time::Instant,
     interval: Duration,
     seed: u64,
+    full_answers: bool,
 ) {
     let mut dice = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut ticks = tokio::time::interval_at(first, interval);
@@ -1220,11 +1232,14 @@ async fn bot(
             continue;
         };
         let result = async {
-            let response = client
+            let mut request = client
                 .post(format!("{base}/api/v1/seats/{token}/moves"))
-                .json(&json!({"seen": seen, "action": action}))
-                .send()
-                .await?;
+                .json(&json!({"seen": seen, "action": action}));
+            if !full_answers {
+                // The bot follows the seat's stream: the deal's position is all it reads.
+                request = request.header("Prefer", "return=minimal");
+            }
+            let response = request.send().await?;
             let status = response.status().as_u16();
             let bytes = response.bytes().await?;
             // An answer that is not JSON is told with its status and length.
@@ -1237,7 +1252,11 @@ async fn bot(
         let mut table = lock(&shared.tables[t]);
         match result {
             Ok((200, Ok(body))) => {
-                let after = &body["seat"]["deal"];
+                let after = if full_answers {
+                    &body["seat"]["deal"]
+                } else {
+                    &body["deal"]
+                };
                 let target = after["number"]
                     .as_u64()
                     .zip(after["actions"].as_u64())
