@@ -145,12 +145,17 @@ fn between_rounds_the_phone_says_who_moves_on_and_at_the_end_the_place_and_prize
         match tables.iter().find(|t| t["mover"] == *entry) {
             Some(won) => {
                 // A tie for the most is settled by a cut, and the phone says so.
+                // (One mile is said "1 mile".)
+                let miles = match won["most"].as_u64() {
+                    Some(1) => "1 mile".to_owned(),
+                    _ => format!("{} miles", won["most"]),
+                };
                 let how = if won["decision"]["by"] == "most_miles" {
-                    format!("You won table {} with {} miles", won["table"], won["most"])
+                    format!("You won table {} with {miles}", won["table"])
                 } else {
                     format!(
-                        "You were tied for the most at table {} ({} miles) and won the cut",
-                        won["table"], won["most"]
+                        "You were tied for the most at table {} ({miles}) and won the cut",
+                        won["table"]
                     )
                 };
                 let expected = format!("{how}: move to table {now_at}.");
