@@ -320,11 +320,10 @@ pub fn play(
         seen: turn.actions,
         action,
         confirmed: true,
-        // (Nobody reads a bot's answer: the seat's state is not read for it.)
-        answer: seat::Answering::Position,
     };
+    // (Nobody reads a bot's answer: the seat's state is not read for it.)
     match seat::play_move_as(tx, &holder, request, now) {
-        Ok((_, table)) => Ok(Some(table)),
+        Ok(played) => Ok(Some(played.table)),
         Err(AppError::Stale(_) | AppError::TimeUp | AppError::Conflict(_)) => Ok(None),
         Err(other) => Err(other),
     }

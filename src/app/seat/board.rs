@@ -160,11 +160,9 @@ pub fn play_page_move(
             claim_by_token(tx, token)?;
         }
         let holder = key.holder(tx)?;
-        let answering = (seen, confirmed, Answering::State);
-        let (answer, table) = play_json_move(tx, &holder, answering, action, app.now())?;
-        let state = answer
-            .state
-            .ok_or_else(|| AppError::Internal("a page move answered without its state".into()))?;
+        let played = play_json_move(tx, &holder, (seen, confirmed), action, app.now())?;
+        let table = played.table;
+        let state = played.state(tx, &holder, app.now())?;
         Ok((board_around(&holder, state, Some(table.table))?, table))
     })?;
     crate::metrics::get().moves.inc();

@@ -12,29 +12,34 @@ pub struct MoveRequest {
     /// ([`Game::warning`](crate::engine::Game::warning)). The seat page asks first; bots and
     /// programs playing through the API have read the legal moves and need not.
     pub confirmed: bool,
-    /// What the mover wants back besides the move's events.
-    pub answer: Answering,
 }
 
-/// What a move is answered with besides its events.
+/// What an API move is answered with besides its events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answering {
-    /// The seat's whole state after the move: the page draws its board from it, and an API
-    /// client gets it unless it asks for less.
+    /// The seat's whole state after the move, unless the client asks for less.
     State,
-    /// Only where the deal stands after the move: for a bot, and for an API client that follows
-    /// the seat's live stream (it asked for a minimal answer). The seat's state is then not
-    /// read, in the writes' turn or after.
+    /// Only where the deal stands after the move: for an API client that follows the seat's
+    /// live stream (it asked for a minimal answer). The seat's state is then not read, in the
+    /// writes' turn or after.
     Position,
 }
 
-/// What a move answers: its events (as the player may see them), where the deal stands, and
-/// the new state if it was asked for ([`Answering::State`]).
-#[derive(Debug, Clone, Serialize)]
+/// What an API move answers: its events (as the player may see them), and what it was asked
+/// to answer besides ([`Answering`]).
+#[derive(Debug, Clone)]
 pub struct MoveAnswer {
     pub events: Vec<Event>,
-    pub deal: DealPosition,
-    pub state: Option<SeatState>,
+    pub after: After,
+}
+
+/// The seat after a move, as much of it as was asked for.
+#[derive(Debug, Clone)]
+pub enum After {
+    /// Its whole state ([`Answering::State`]).
+    State(Box<SeatState>),
+    /// Where its deal stands ([`Answering::Position`]).
+    Position(DealPosition),
 }
 
 /// Where the seat's deal stands after a move: its number, and how many actions it has (the
@@ -45,21 +50,58 @@ pub struct DealPosition {
     pub actions: u32,
 }
 
+/// A move played, inside the move's transaction: its events, its table, and where the seat sits
+/// as the move left it, from which its state is drawn only if somebody reads it
+/// ([`Played::state`]).
+pub struct Played {
+    pub events: Vec<Event>,
+    pub table: TableRef,
+    seated: Seated,
+    /// The move ended the deal that ended a round by games: the clock is read again.
+    finished: bool,
+}
+
+impl Played {
+    /// Where the seat's deal stands after the move.
+    pub fn position(&self) -> DealPosition {
+        DealPosition {
+            number: self.seated.deal.row.number,
+            actions: self.seated.deal.actions,
+        }
+    }
+
+    /// The seat's whole state after the move, in the move's transaction (its table and deal
+    /// as the move left them, not read again).
+    pub fn state(
+        self,
+        tx: &mut Tx,
+        holder: &SeatHolder,
+        now: DateTime<Utc>,
+    ) -> AppResult<SeatState> {
+        let mut seated = self.seated;
+        // A round by games is over once its last table's last deal is won: read the clock
+        // again.
+        if self.finished {
+            seated.reading = rounds::reading(tx, &holder.event, &seated.round, now)?;
+        }
+        Ok(state_with(tx, holder, now, Some(seated))?.0)
+    }
+}
+
 /// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
 pub fn play_json_move(
     tx: &mut Tx,
     holder: &SeatHolder,
-    (seen, confirmed, answer): (u32, bool, Answering),
+    (seen, confirmed): (u32, bool),
     action: &serde_json::Value,
     now: DateTime<Utc>,
-) -> AppResult<(MoveAnswer, TableRef)> {
+) -> AppResult<Played> {
     let action = Action::from_json(holder.event.settings.rules, action)
         .map_err(|detail| AppError::invalid(crate::engine::unreadable(&detail)))?;
     let request = MoveRequest {
         seen,
         action,
         confirmed,
-        answer,
     };
     play_move_as(tx, holder, request, now)
 }
@@ -71,7 +113,7 @@ pub fn play_move_as(
     holder: &SeatHolder,
     request: MoveRequest,
     now: DateTime<Utc>,
-) -> AppResult<(MoveAnswer, TableRef)> {
+) -> AppResult<Played> {
     let event = &holder.event;
     if let Some(to) = holder.player.handed_to {
         return Err(handed_refusal(tx, to)?);
@@ -109,47 +151,24 @@ pub fn play_move_as(
         },
         now.naive_utc(),
     )?;
-    let events = outcome.events;
-    let changed = outcome.changed;
-    let at = DealAt::of(&outcome.deal);
-    let position = DealPosition {
-        number: outcome.deal.row.number,
-        actions: outcome.deal.actions,
-    };
     let table_ref = TableRef {
         event: event.id(),
         round: round.row.id,
         table: table.id,
-        changed,
-        deal: Some(at),
+        changed: outcome.changed,
+        deal: Some(DealAt::of(&outcome.deal)),
     };
-    let state = match request.answer {
-        Answering::Position => None,
-        Answering::State => {
-            // A round by games is over once its last table's last deal is won: read the clock
-            // again.
-            let reading = if outcome.finished {
-                rounds::reading(tx, event, &round, now)?
-            } else {
-                reading
-            };
-            let seated = Seated {
-                round: round.clone(),
-                reading,
-                table,
-                deal: outcome.deal,
-            };
-            Some(state_with(tx, holder, now, Some(seated))?.0)
-        }
-    };
-    Ok((
-        MoveAnswer {
-            events,
-            deal: position,
-            state,
+    Ok(Played {
+        events: outcome.events,
+        table: table_ref,
+        seated: Seated {
+            round,
+            reading,
+            table,
+            deal: outcome.deal,
         },
-        table_ref,
-    ))
+        finished: outcome.finished,
+    })
 }
 
 /// The refusal of a dangerous move sent without its confirmation (the warning is the
@@ -176,7 +195,7 @@ pub struct TableRef {
     pub deal: Option<DealAt>,
 }
 
-/// Plays a move sent as JSON (`{"play":"go"}`) from a seat.
+/// Plays a move sent as JSON (`{"play":"go"}`) from a seat, through the API.
 ///
 /// `confirmed`: the player confirmed a move that throws away its own side's miles (see
 /// [`MoveRequest::confirmed`]); `answer`: what the move answers besides its events.
@@ -188,7 +207,14 @@ pub fn play_move(
 ) -> AppResult<(MoveAnswer, TableRef)> {
     let played = app.write(|conn| {
         let holder = key.holder(conn)?;
-        play_json_move(conn, &holder, (seen, confirmed, answer), action, app.now())
+        let mut played = play_json_move(conn, &holder, (seen, confirmed), action, app.now())?;
+        let events = std::mem::take(&mut played.events);
+        let table = played.table;
+        let after = match answer {
+            Answering::Position => After::Position(played.position()),
+            Answering::State => After::State(Box::new(played.state(conn, &holder, app.now())?)),
+        };
+        Ok((MoveAnswer { events, after }, table))
     })?;
     // Counted once committed (a write may run more than once).
     crate::metrics::get().moves.inc();

@@ -64,8 +64,7 @@ pub(super) async fn play_move(
     let key = SeatKey::Token(path.into_inner());
     let input = input.into_inner();
     let moved = key.clone();
-    let minimal = prefers_minimal(&req);
-    let answering = if minimal {
+    let answering = if prefers_minimal(&req) {
         seat::Answering::Position
     } else {
         seat::Answering::State
@@ -78,16 +77,20 @@ pub(super) async fn play_move(
         Ok((answer, table)) => {
             // The other seats' pages redraw their boards, as after a move from a page.
             hub.publish_move(&table);
+            let mut response = actix_web::HttpResponse::Ok();
+            let (seat, deal) = match answer.after {
+                seat::After::State(state) => (Some(said_in(*state, &req)), None),
+                seat::After::Position(deal) => {
+                    response.insert_header(("Preference-Applied", "return=minimal"));
+                    (None, Some(deal))
+                }
+            };
             let out = MoveOut {
                 ok: true,
                 events: answer.events,
-                seat: answer.state.map(|state| said_in(state, &req)),
-                deal: minimal.then_some(answer.deal),
+                seat,
+                deal,
             };
-            let mut response = actix_web::HttpResponse::Ok();
-            if minimal {
-                response.insert_header(("Preference-Applied", "return=minimal"));
-            }
             Ok(response.json(out))
         }
         Err(error @ (AppError::Stale(_) | AppError::Invalid(_) | AppError::TimeUp)) => {
