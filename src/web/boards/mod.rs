@@ -353,7 +353,14 @@ impl MoveButton {
 #[derive(Default)]
 pub struct Moves {
     pub plain: Vec<MoveButton>,
-    pub to_confirm: Vec<MoveButton>,
+    pub to_confirm: Vec<ToConfirm>,
+}
+
+/// A move the engine warns of: its button, and the warning the page asks the player to
+/// confirm, in the reader's words.
+pub struct ToConfirm {
+    pub button: MoveButton,
+    pub warning: String,
 }
 
 impl Moves {
@@ -367,22 +374,22 @@ impl Moves {
 /// the engine warns of. A move the engine warns of carries the warning `button` gave it in the
 /// reader's words, else the engine's English one.
 pub fn move_buttons<A>(context: &Context, legal: &[A], button: impl Fn(&A) -> MoveButton) -> Moves {
-    let (to_confirm, plain) = legal
-        .iter()
-        .zip(context.deal.warnings.iter().chain(std::iter::repeat(&None)))
-        .map(|(action, warning)| {
-            let drawn = button(action);
-            // The engine's warning is English: a board that says it in the reader's language
-            // (`drawn.warning`) is heard instead.
-            MoveButton {
-                warning: warning
-                    .as_ref()
-                    .map(|english| drawn.warning.clone().unwrap_or_else(|| english.clone())),
-                ..drawn
-            }
-        })
-        .partition(|b| b.warning.is_some());
-    Moves { plain, to_confirm }
+    let mut moves = Moves::default();
+    let warnings = context.deal.warnings.iter().chain(std::iter::repeat(&None));
+    for (action, english) in legal.iter().zip(warnings) {
+        let mut drawn = button(action);
+        // The engine's warning is English: a board that says it in the reader's language
+        // (`drawn.warning`) is heard instead.
+        let words = drawn.warning.take();
+        match english {
+            Some(english) => moves.to_confirm.push(ToConfirm {
+                button: drawn,
+                warning: words.unwrap_or_else(|| english.clone()),
+            }),
+            None => moves.plain.push(drawn),
+        }
+    }
+    moves
 }
 
 /// Writes what every rule set's board module has alike: the `Board` its template
