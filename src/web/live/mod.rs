@@ -184,6 +184,27 @@ impl Listener {
         }
     }
 
+    /// Takes every notice waiting in this listener's channels, without waiting for more: `Ok`
+    /// for each, `Err(Lagged)` for a channel that overflowed (notices were missed). A closed
+    /// channel (the hub is gone) gives nothing more.
+    pub fn drain(&mut self, mut take: impl FnMut(Result<Notice, broadcast::error::RecvError>)) {
+        use broadcast::error::{RecvError, TryRecvError};
+        let mut from = |receiver: &mut broadcast::Receiver<Notice>| {
+            loop {
+                match receiver.try_recv() {
+                    Ok(notice) => take(Ok(notice)),
+                    Err(TryRecvError::Lagged(missed)) => take(Err(RecvError::Lagged(missed))),
+                    Err(TryRecvError::Empty | TryRecvError::Closed) => break,
+                }
+            }
+        };
+        from(&mut self.everything);
+        from(&mut self.event);
+        if let Some((_, table)) = &mut self.table {
+            from(table);
+        }
+    }
+
     /// A seat's stream follows its table: from now on it hears that table's moves (and no
     /// longer the previous table's). Nothing for an event-wide listener.
     pub fn follow_table(&mut self, table: Option<i64>) {
