@@ -1069,6 +1069,29 @@ fn read_boards(response: &mut Response, count: usize) -> Vec<String> {
 
 /// Reads a live stream until an event named `name` whose data contains `needle` arrives, and
 /// answers that event's data.
+/// Asserts that a drawing's forms carry `own` browser's CSRF token, not `other`'s.
+fn forms_of(drawing: &str, own: &str, other: &str) {
+    assert!(
+        drawing.contains(own) && !drawing.contains(other),
+        "{drawing}"
+    );
+}
+
+/// The host link the console shows once, just after the event is made.
+fn host_link(browser: &Browser, event: i64) -> String {
+    let (_, html) = browser.get(&format!("/events/{event}/host"));
+    let start = format!("/events/{event}/host?token=");
+    let rest = html
+        .split(&start)
+        .nth(1)
+        .expect("the host link on the console");
+    let token: String = rest
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    format!("{start}{token}")
+}
+
 fn read_until(response: &mut Response, name: &str, needle: &str) -> String {
     let mut received = Vec::new();
     let mut chunk = [0u8; 16384];
@@ -1086,6 +1109,70 @@ fn read_until(response: &mut Response, name: &str, needle: &str) -> String {
         assert!(read > 0, "the stream ended before {name} showed {needle}");
         received.extend_from_slice(&chunk[..read]);
     }
+}
+
+#[test]
+fn the_consoles_stream_shows_each_change_to_its_host_with_that_browsers_forms() {
+    let server = Server::start();
+    let host = Browser::new(&server);
+    let event = create(&host, "Console");
+    // The host link, shown once on the console after the event is made.
+    let link = host_link(&host, event);
+    for name in ["Ann", "Bob", "Cy", "Di"] {
+        add(&host, event, name);
+    }
+    let csrf = host.csrf(&format!("/events/{event}/host"));
+    seat_round(&host, event, &csrf);
+    // The host's console in this browser, and in a second browser signed in with the same
+    // host link (a co-host's laptop): each stream draws the panel with its own browser's forms.
+    let other = Browser::new(&server);
+    let (status, _) = other.follow(&link);
+    assert_eq!(status, 200);
+    let other_csrf = other.csrf(&format!("/events/{event}/host"));
+    assert_ne!(csrf, other_csrf);
+    let open = |browser: &Browser| {
+        let response = browser
+            .client
+            .get(server.url(&format!("/events/{event}/live/console")))
+            .send()
+            .expect("the console's stream");
+        assert_eq!(response.status().as_u16(), 200);
+        response
+    };
+    let (mut mine, mut theirs) = (open(&host), open(&other));
+    forms_of(
+        &read_until(&mut mine, "round-panel", "Start round 1"),
+        &csrf,
+        &other_csrf,
+    );
+    forms_of(
+        &read_until(&mut theirs, "round-panel", "Start round 1"),
+        &other_csrf,
+        &csrf,
+    );
+    // The round starts: both consoles show it, each with its own browser's forms.
+    host.post(
+        &format!("/events/{event}/host/rounds/1/signal"),
+        &[("csrf", &csrf), ("signal", "start")],
+    );
+    forms_of(
+        &read_until(&mut mine, "round-panel", "Pause"),
+        &csrf,
+        &other_csrf,
+    );
+    forms_of(
+        &read_until(&mut theirs, "round-panel", "Pause"),
+        &other_csrf,
+        &csrf,
+    );
+    // A guest's browser does not get the console's stream.
+    let guest = Browser::new(&server);
+    let response = guest
+        .client
+        .get(server.url(&format!("/events/{event}/live/console")))
+        .send()
+        .expect("GET");
+    assert_ne!(response.status().as_u16(), 200);
 }
 
 #[test]

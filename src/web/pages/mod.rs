@@ -427,11 +427,6 @@ impl Redraw {
     }
 }
 
-/// The `quick` of a page that always redraws from the database.
-pub fn from_the_database(_: &App, _: &crate::web::live::Change) -> Option<Redraw> {
-    None
-}
-
 /// A server-sent event stream for one page: after every change the listener hears (gathered
 /// as `gather` says), `render` draws the page's regions, told what changed, and each region is
 /// sent as an event. The first drawing (of everything) is sent at once, so a page that

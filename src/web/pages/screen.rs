@@ -18,7 +18,7 @@ use crate::app::{App, AppError, AppResult, ViewerKey, console};
 use crate::i18n::Lang;
 use crate::web::address::base_url;
 use crate::web::kept::Kept;
-use crate::web::live::{Audience, Gather, Hub};
+use crate::web::live::{Audience, Hub};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -546,16 +546,23 @@ async fn console_live(
     // form reloads the page, so the stream always starts with the current one).
     let draft = visitor.card_draft();
     let reader = visitor.lang();
-    Ok(super::live_stream(
+    // The panel is drawn for this browser alone (its forms carry the browser's token), and
+    // paced by what it costs to draw, as the projector is: a console of a thousand tables
+    // takes tens of milliseconds a drawing, and redrawing it every 400 ms whatever that cost
+    // took a twentieth of the server from the moves. Its tabs share the drawing.
+    let slot = hub.drawings().slot(("console", id, csrf.clone()));
+    let allowed = host.clone();
+    Ok(super::shared_live_stream(
         app,
         hub.listen(Audience::Event(id)),
-        Gather::For(Duration::from_millis(400)),
-        super::from_the_database,
-        move |app, _| {
+        Duration::from_millis(400),
+        slot,
+        move |app| app.read_as_host(&allowed, |_, _| Ok(())),
+        move |app| {
             let panel = console::round_panel(app, &host)?;
             let lang = super::event_page_lang(reader, panel.board.event.settings.language);
             let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref(), lang);
-            super::Redraw::regions(vec![("round-panel", fragment(&panel)?)])
+            Ok(vec![("round-panel", fragment(&panel)?)])
         },
     ))
 }
