@@ -321,7 +321,7 @@ pub fn play(
         action,
         confirmed: true,
     };
-    // (Nobody reads a bot's answer: the seat's state is not read for it.)
+    // A bot's move has no answer: only its table is kept, for the notice.
     match seat::play_move_as(tx, &holder, request, now) {
         Ok(played) => Ok(Some(played.table)),
         Err(AppError::Stale(_) | AppError::TimeUp | AppError::Conflict(_)) => Ok(None),
