@@ -1139,32 +1139,25 @@ fn the_consoles_stream_shows_each_change_to_its_host_with_that_browsers_forms() 
         assert_eq!(response.status().as_u16(), 200);
         response
     };
-    let (mut mine, mut theirs) = (open(&host), open(&other));
-    forms_of(
-        &read_until(&mut mine, "round-panel", "Start round 1"),
-        &csrf,
-        &other_csrf,
-    );
-    forms_of(
-        &read_until(&mut theirs, "round-panel", "Start round 1"),
-        &other_csrf,
-        &csrf,
-    );
+    let mut consoles = [
+        (open(&host), &csrf, &other_csrf),
+        (open(&other), &other_csrf, &csrf),
+    ];
+    for (stream, own, other) in &mut consoles {
+        forms_of(
+            &read_until(stream, "round-panel", "Start round 1"),
+            own,
+            other,
+        );
+    }
     // The round starts: both consoles show it, each with its own browser's forms.
     host.post(
         &format!("/events/{event}/host/rounds/1/signal"),
         &[("csrf", &csrf), ("signal", "start")],
     );
-    forms_of(
-        &read_until(&mut mine, "round-panel", "Pause"),
-        &csrf,
-        &other_csrf,
-    );
-    forms_of(
-        &read_until(&mut theirs, "round-panel", "Pause"),
-        &other_csrf,
-        &csrf,
-    );
+    for (stream, own, other) in &mut consoles {
+        forms_of(&read_until(stream, "round-panel", "Pause"), own, other);
+    }
     // A guest's browser does not get the console's stream.
     let guest = Browser::new(&server);
     let response = guest
