@@ -7,12 +7,13 @@ mod common;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use common::app::{app_on, playing};
+use common::app::{app_on, playing, playing_until};
 use diesel::connection::{Instrumentation, InstrumentationEvent, set_default_instrumentation};
+use touring::app::rounds::{self, Signal};
 use touring::app::seat::{self, SeatKey};
-use touring::app::{App, events};
+use touring::app::{App, AppError, ManualClock, events};
 use touring::engine::RulesId;
-use touring::tournament::TableSize;
+use touring::tournament::{EventLength, TableSize};
 
 /// Whether statements are counted now, and how many were.
 static COUNTING: AtomicBool = AtomicBool::new(false);
@@ -133,9 +134,9 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
     // seat, as opening the page does. A move answered with where the deal stands only (a
     // bot's, or the API's asked for a minimal answer) does not read the seat's state.
     for (rules, size, pinned, minimal, by_pick, by_link) in [
-        (RulesId::Touring1926, TableSize::Three, 12, 10, 12, 13),
-        (RulesId::Touring1958, TableSize::Two, 12, 10, 12, 13),
-        (RulesId::MilleBornes, TableSize::Two, 12, 10, 12, 13),
+        (RulesId::Touring1926, TableSize::Three, 11, 9, 11, 12),
+        (RulesId::Touring1958, TableSize::Two, 11, 9, 11, 12),
+        (RulesId::MilleBornes, TableSize::Two, 11, 9, 11, 12),
     ] {
         let dir = tempfile::tempdir().expect("temporary directory");
         let app = app_on(&dir.path().join("moves.sqlite"));
@@ -186,6 +187,60 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
             "{rules:?}: the page after a move read the database"
         );
     }
+}
+
+/// The evening's time limit is read with the round's clock at every move. An evening of so
+/// many rounds has none (the pinned counts above read nothing for it); in round 1 the move
+/// reads it from the round it has at hand. Either way a move after the limit is refused, even
+/// while the round's own clock still runs (a round running when the limit comes stops there:
+/// progressive-format.md; pauses count towards the limit, not towards the round).
+#[test]
+fn a_move_after_the_evenings_time_limit_is_refused_though_the_round_still_has_time() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let pool = touring::db::open(
+        &touring::db::Database::Sqlite(dir.path().join("limit.sqlite")),
+        2,
+    )
+    .expect("open");
+    let clock = std::sync::Arc::new(ManualClock::new(chrono::Utc::now()));
+    let app = App::new(pool, clock.clone());
+    // A round of an hour in an evening of an hour, paused for half an hour.
+    let (event, keys) = playing_until(
+        &app,
+        RulesId::Touring1926,
+        TableSize::Two,
+        EventLength::TimeLimit { seconds: 3600 },
+    );
+    let signal = |signal| {
+        app.write(|conn| rounds::signal_in(conn, &event, 1, signal, app.now()))
+            .expect("the signal is given");
+    };
+    clock.advance(chrono::Duration::minutes(10));
+    signal(Signal::Pause);
+    clock.advance(chrono::Duration::minutes(30));
+    signal(Signal::Resume);
+    // 59 minutes after the start: in time for the evening and for the round.
+    clock.advance(chrono::Duration::minutes(19));
+    // (It panics unless the move is played.)
+    statements_of_one_move(&app, &keys, seat::Answering::Position);
+    // The next move, as the seat to move sees it now.
+    let (key, seen, action) = keys
+        .iter()
+        .find_map(|key| {
+            let deal = seat::seat_state(&app, key).ok()?.deal?;
+            let action = serde_json::to_value(deal.legal.first()?).ok()?;
+            Some((key, deal.actions, action))
+        })
+        .expect("a seat to move");
+    // Sent 61 minutes after the start: the round's clock has half an hour left, the evening
+    // none.
+    clock.advance(chrono::Duration::minutes(2));
+    let refused =
+        seat::play_move(&app, key, (seen, true, seat::Answering::Position), &action).map(|_| ());
+    assert!(
+        matches!(refused, Err(AppError::TimeUp)),
+        "a move after the evening's limit is refused as time up: {refused:?}"
+    );
 }
 
 /// A row of SQLite's `EXPLAIN QUERY PLAN`: one step of a statement's plan.

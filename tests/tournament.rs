@@ -2071,6 +2071,7 @@ fn a_round_by_games_runs_until_every_table_is_done() {
 fn no_round_starts_after_the_time_limit() {
     let mut s = settings(TableSize::Two);
     s.length = EventLength::TimeLimit { seconds: 3600 };
+    assert!(has_deadline(&s));
     assert_eq!(event_deadline(&s, None), None);
     assert!(may_start_round(&s, 0, None, at(0)).is_ok());
     assert_eq!(event_deadline(&s, Some(at(0))), Some(at(3600)));
@@ -2102,6 +2103,7 @@ fn a_round_running_at_the_limit_stops_there() {
 fn a_fixed_number_of_rounds_ends_the_event() {
     let mut s = settings(TableSize::Two);
     s.length = EventLength::Rounds { rounds: 4 };
+    assert!(!has_deadline(&s));
     assert_eq!(event_deadline(&s, Some(at(0))), None);
     assert!(may_start_round(&s, 3, Some(at(0)), at(99_999)).is_ok());
     assert_eq!(

@@ -281,6 +281,12 @@ impl RoundClock {
     }
 }
 
+/// Whether the event has a deadline once round 1 has started ([`event_deadline`]): an event of
+/// a fixed number of rounds has none, so when round 1 started need not be read.
+pub fn has_deadline(settings: &Settings) -> bool {
+    matches!(settings.length, EventLength::TimeLimit { .. })
+}
+
 /// The instant after which no round starts, and at which a running round stops: the start of
 /// round 1 plus the event's time limit (wall clock; pauses and breaks count). `None` for an
 /// event of a fixed number of rounds, or before round 1 has started.

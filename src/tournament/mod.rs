@@ -45,7 +45,7 @@ pub type EntryId = i64;
 
 pub use clock::{
     ClockError, ClockReading, ClockState, LimitReached, MAX_EXTENSION_SECS, Pause, RoundClock,
-    event_deadline, may_start_round,
+    event_deadline, has_deadline, may_start_round,
 };
 pub use club_prizes::{Award, ClubPrize, PrizeChoice, evening_awards, season_awards};
 pub use corrections::{

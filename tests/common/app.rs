@@ -20,11 +20,21 @@ pub fn app_on(path: &std::path::Path) -> App {
 /// An event of one long timed round at one digital table of `size`, round 1 running; answers
 /// the event and every player's seat key.
 pub fn playing(app: &App, rules: RulesId, size: TableSize) -> (events::EventRecord, Vec<SeatKey>) {
+    playing_until(app, rules, size, EventLength::Rounds { rounds: 1 })
+}
+
+/// As [`playing`], for an evening as long as `length` says.
+pub fn playing_until(
+    app: &App,
+    rules: RulesId,
+    size: TableSize,
+    length: EventLength,
+) -> (events::EventRecord, Vec<SeatKey>) {
     let mut settings = Settings::new("One table", 1926);
     settings.rules = rules;
     settings.table_size = size;
     settings.round = RoundKind::Timed { seconds: 3600 };
-    settings.length = EventLength::Rounds { rounds: 1 };
+    settings.length = length;
     let names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"];
     let event = app
         .write(|conn| {

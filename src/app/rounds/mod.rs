@@ -216,7 +216,23 @@ pub fn latest(conn: &mut Conn, event: &EventRecord) -> AppResult<Option<RoundRec
 /// The instant the evening's time limit passes (None for a fixed number of rounds, or before
 /// round 1 has started).
 pub fn deadline(conn: &mut Conn, event: &EventRecord) -> AppResult<Option<DateTime<Utc>>> {
-    let first = queries::round(conn, event.id(), 1)?.and_then(|r| r.started_at);
+    deadline_knowing(conn, event, None)
+}
+
+/// The event's deadline, as [`deadline`], reading nothing when the event has none or when
+/// `known`, a round at hand, is round 1 (every move of a party reads its clock).
+fn deadline_knowing(
+    conn: &mut Conn,
+    event: &EventRecord,
+    known: Option<&RoundRecord>,
+) -> AppResult<Option<DateTime<Utc>>> {
+    if !tournament::has_deadline(&event.settings) {
+        return Ok(None);
+    }
+    let first = match known.filter(|round| round.row.number == 1) {
+        Some(round) => round.row.started_at,
+        None => queries::round(conn, event.id(), 1)?.and_then(|r| r.started_at),
+    };
     Ok(tournament::event_deadline(&event.settings, first.map(utc)))
 }
 
@@ -227,7 +243,9 @@ pub fn reading(
     round: &RoundRecord,
     now: DateTime<Utc>,
 ) -> AppResult<ClockReading> {
-    let mut reading = round.clock().read(now, deadline(conn, event)?);
+    let mut reading = round
+        .clock()
+        .read(now, deadline_knowing(conn, event, Some(round))?);
     if reading.state == ClockState::Running
         && matches!(
             event.settings.round,
