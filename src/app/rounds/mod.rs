@@ -204,11 +204,8 @@ pub fn load(conn: &mut Conn, event: &EventRecord, number: i32) -> AppResult<Roun
 
 /// The latest round of an event, if any.
 pub fn latest(conn: &mut Conn, event: &EventRecord) -> AppResult<Option<RoundRecord>> {
-    match queries::latest_round(conn, event.id())? {
-        Some(row) => {
-            let pauses = queries::pauses_of_round(conn, row.id)?;
-            Ok(Some(RoundRecord::new(row, pauses)?))
-        }
+    match queries::latest_round_and_pauses(conn, event.id())? {
+        Some((row, pauses)) => Ok(Some(RoundRecord::new(row, pauses)?)),
         None => Ok(None),
     }
 }

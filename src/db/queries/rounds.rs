@@ -55,6 +55,38 @@ pub fn latest_round(conn: &mut Conn, event_id: i64) -> QueryResult<Option<Round>
     })
 }
 
+/// An event's latest round and its pauses (in the order they began), in one statement: the
+/// clock every move reads.
+pub fn latest_round_and_pauses(
+    conn: &mut Conn,
+    event_id: i64,
+) -> QueryResult<Option<(Round, Vec<Pause>)>> {
+    let rows: Vec<(Round, Option<Pause>)> = on_backend!(conn, {
+        let others = diesel::alias!(rounds as others);
+        let latest = others
+            .filter(others.field(rounds::event_id).eq(event_id))
+            .filter(others.field(rounds::number).gt(0))
+            .select(diesel::dsl::max(others.field(rounds::number)))
+            .single_value();
+        rounds::table
+            .left_join(pauses::table)
+            .filter(rounds::event_id.eq(event_id))
+            .filter(rounds::number.nullable().eq(latest))
+            .select((Round::as_select(), Option::<Pause>::as_select()))
+            .load(conn)
+    })?;
+    let mut rows = rows.into_iter();
+    let Some((round, first)) = rows.next() else {
+        return Ok(None);
+    };
+    let mut pauses: Vec<Pause> = first
+        .into_iter()
+        .chain(rows.filter_map(|(_, p)| p))
+        .collect();
+    pauses.sort_by_key(|pause| (pause.paused_at, pause.id));
+    Ok(Some((round, pauses)))
+}
+
 /// Rounds whose clock may still be running or has just run out: started, neither stopped by
 /// the host nor closed.
 pub fn started_open_rounds(conn: &mut Conn) -> QueryResult<Vec<Round>> {
