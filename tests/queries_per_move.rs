@@ -7,11 +7,11 @@ mod common;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use common::app::{app_on, playing, playing_until};
+use common::app::{app_and_clock_on, app_on, playing, playing_until};
 use diesel::connection::{Instrumentation, InstrumentationEvent, set_default_instrumentation};
 use touring::app::rounds::{self, Signal};
 use touring::app::seat::{self, SeatKey};
-use touring::app::{App, AppError, ManualClock, events};
+use touring::app::{App, AppError, events};
 use touring::engine::RulesId;
 use touring::tournament::{EventLength, TableSize};
 
@@ -209,41 +209,21 @@ fn one_move_runs_a_pinned_number_of_sql_statements() {
 fn a_move_after_the_evenings_time_limit_is_refused_though_the_round_still_has_time() {
     let _turn = turn();
     let dir = tempfile::tempdir().expect("temporary directory");
-    let pool = touring::db::open(
-        &touring::db::Database::Sqlite(dir.path().join("limit.sqlite")),
-        2,
-    )
-    .expect("open");
-    let clock = std::sync::Arc::new(ManualClock::new(chrono::Utc::now()));
-    let app = App::new(pool, clock.clone());
-    // A round of an hour in an evening of an hour, paused for half an hour.
+    let (app, clock) = app_and_clock_on(&dir.path().join("limit.sqlite"));
+    // A round of an hour in an evening of an hour.
     let (event, keys) = playing_until(
         &app,
         RulesId::Touring1926,
         TableSize::Two,
         EventLength::TimeLimit { seconds: 3600 },
     );
-    let signal = |signal| {
-        app.write(|conn| rounds::signal_in(conn, &event, 1, signal, app.now()))
-            .expect("the signal is given");
-    };
-    // Two pauses, of ten and twenty minutes.
+    // Paused for half an hour (pauses count towards the evening's limit).
     clock.advance(chrono::Duration::minutes(10));
-    signal(Signal::Pause);
-    clock.advance(chrono::Duration::minutes(10));
-    signal(Signal::Resume);
-    clock.advance(chrono::Duration::minutes(5));
-    signal(Signal::Pause);
-    let paused = seat::seat_state(&app, &keys[0]).expect("the seat's state");
-    assert_eq!(
-        paused.round.map(|r| r.state),
-        Some(rounds::RoundState::Paused),
-        "the open pause is read"
-    );
-    clock.advance(chrono::Duration::minutes(20));
-    signal(Signal::Resume);
+    give(&app, &event, Signal::Pause);
+    clock.advance(chrono::Duration::minutes(30));
+    give(&app, &event, Signal::Resume);
     // 59 minutes after the start: in time for the evening and for the round.
-    clock.advance(chrono::Duration::minutes(14));
+    clock.advance(chrono::Duration::minutes(19));
     // (It panics unless the move is played.)
     statements_of_one_move(&app, &keys, seat::Answering::Position);
     // The next move, as the seat to move sees it now.
@@ -265,19 +245,9 @@ fn a_move_after_the_evenings_time_limit_is_refused_though_the_round_still_has_ti
 fn the_rounds_clock_that_a_move_reads_counts_every_pause() {
     let _turn = turn();
     let dir = tempfile::tempdir().expect("temporary directory");
-    let pool = touring::db::open(
-        &touring::db::Database::Sqlite(dir.path().join("pauses.sqlite")),
-        2,
-    )
-    .expect("open");
-    let clock = std::sync::Arc::new(ManualClock::new(chrono::Utc::now()));
-    let app = App::new(pool, clock.clone());
+    let (app, clock) = app_and_clock_on(&dir.path().join("pauses.sqlite"));
     // A round of an hour in an evening of one round.
     let (event, keys) = playing(&app, RulesId::Touring1926, TableSize::Two);
-    let signal = |signal| {
-        app.write(|conn| rounds::signal_in(conn, &event, 1, signal, app.now()))
-            .expect("the signal is given");
-    };
     let round = || {
         seat::seat_state(&app, &keys[0])
             .expect("the seat's state")
@@ -287,7 +257,7 @@ fn the_rounds_clock_that_a_move_reads_counts_every_pause() {
     for (running, paused) in [(10, 10), (5, 20)] {
         clock.advance(chrono::Duration::minutes(running));
         let (key, seen, action) = next_move(&app, &keys);
-        signal(Signal::Pause);
+        give(&app, &event, Signal::Pause);
         assert_eq!(round().state, rounds::RoundState::Paused);
         let refused = seat::play_move(&app, key, (seen, true, seat::Answering::Position), &action)
             .map(|_| ());
@@ -296,11 +266,17 @@ fn the_rounds_clock_that_a_move_reads_counts_every_pause() {
             "a move in a pause is refused: {refused:?}"
         );
         clock.advance(chrono::Duration::minutes(paused));
-        signal(Signal::Resume);
+        give(&app, &event, Signal::Resume);
     }
     // 45 minutes after the start, the clock ran 15 of its 60.
     assert_eq!(round().left_ms, Some(45 * 60 * 1000), "both pauses count");
     statements_of_one_move(&app, &keys, seat::Answering::Position);
+}
+
+/// The host gives a signal to round 1.
+fn give(app: &App, event: &events::EventRecord, signal: Signal) {
+    app.write(|conn| rounds::signal_in(conn, event, 1, signal, app.now()))
+        .expect("the signal is given");
 }
 
 /// The move the seat to move would send now: its key, the actions it saw and the move.

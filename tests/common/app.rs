@@ -13,8 +13,14 @@ use touring::tournament::{EventLength, Members, RoundKind, Settings, TableSize};
 
 /// An app on a database file.
 pub fn app_on(path: &std::path::Path) -> App {
+    app_and_clock_on(path).0
+}
+
+/// An app on a database file, and the clock it reads, which the test moves on.
+pub fn app_and_clock_on(path: &std::path::Path) -> (App, Arc<ManualClock>) {
     let pool = touring::db::open(&Database::Sqlite(path.to_owned()), 2).expect("open");
-    App::new(pool, Arc::new(ManualClock::new(Utc::now())))
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    (App::new(pool, clock.clone()), clock)
 }
 
 /// An event of one long timed round at one digital table of `size`, round 1 running; answers
