@@ -55,8 +55,8 @@ pub fn latest_round(conn: &mut Conn, event_id: i64) -> QueryResult<Option<Round>
     })
 }
 
-/// An event's latest round and its pauses (in the order they began), in one statement: the
-/// clock every move reads.
+/// An event's latest round and its pauses (in the order they began, sorted here as in
+/// [`pauses_of_round`]), in one statement: the clock every move reads.
 pub fn latest_round_and_pauses(
     conn: &mut Conn,
     event_id: i64,
@@ -79,12 +79,8 @@ pub fn latest_round_and_pauses(
     let Some((round, first)) = rows.next() else {
         return Ok(None);
     };
-    let mut pauses: Vec<Pause> = first
-        .into_iter()
-        .chain(rows.filter_map(|(_, p)| p))
-        .collect();
-    pauses.sort_by_key(|pause| (pause.paused_at, pause.id));
-    Ok(Some((round, pauses)))
+    let pauses = first.into_iter().chain(rows.filter_map(|(_, p)| p));
+    Ok(Some((round, in_order(pauses.collect()))))
 }
 
 /// Rounds whose clock may still be running or has just run out: started, neither stopped by
@@ -189,14 +185,19 @@ pub fn any_rounds_in_state(conn: &mut Conn, event_id: i64, state: &str) -> Query
 /// A round's pauses, in the order they began. Sorted here: a round has a few, and sorted by
 /// SQLite (whose index finds them by round only) they cost a sorter at every move.
 pub fn pauses_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<Pause>> {
-    let mut pauses: Vec<Pause> = on_backend!(conn, {
+    let pauses: Vec<Pause> = on_backend!(conn, {
         pauses::table
             .filter(pauses::round_id.eq(round_id))
             .select(Pause::as_select())
             .load(conn)
     })?;
+    Ok(in_order(pauses))
+}
+
+/// A round's pauses in the order they began.
+fn in_order(mut pauses: Vec<Pause>) -> Vec<Pause> {
     pauses.sort_by_key(|pause| (pause.paused_at, pause.id));
-    Ok(pauses)
+    pauses
 }
 
 pub fn insert_pause(conn: &mut Conn, round_id: i64, at: NaiveDateTime) -> QueryResult<usize> {
