@@ -10,6 +10,7 @@ use std::sync::mpsc;
 use common::app::playing;
 use touring::app::play::{self, Move};
 use touring::app::{App, AppError, ManualClock, events, rounds};
+use touring::db::models::RoundTable;
 use touring::db::{Database, queries};
 use touring::engine::RulesId;
 use touring::tournament::TableSize;
@@ -22,7 +23,7 @@ fn app_with_readers(dir: &std::path::Path) -> App {
 }
 
 /// The one table of an event made by `playing`.
-fn table_of(app: &App, event: &events::EventRecord) -> touring::db::models::RoundTable {
+fn table_of(app: &App, event: &events::EventRecord) -> RoundTable {
     app.read(|tx| {
         let round = queries::round(tx, event.id(), 1)?.ok_or(AppError::NotFound(
             touring::i18n::Said::new("refused-not-found"),
@@ -46,7 +47,7 @@ fn play_one(
     tx: &mut touring::app::Tx,
     app: &App,
     event: &events::EventRecord,
-    table: &touring::db::models::RoundTable,
+    table: &RoundTable,
     pick: usize,
 ) -> Result<u32, AppError> {
     let round = rounds::load(tx, event, 1)?;
@@ -75,33 +76,18 @@ fn a_refused_write_in_a_shared_commit_is_undone_alone_and_the_others_are_kept() 
     let (second, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
     let (table_a, table_b) = (table_of(&app, &first), table_of(&app, &second));
     let before = app.write_groups();
-    let (started, has_started) = mpsc::channel();
-    std::thread::scope(|scope| {
-        // The first write plays a move and holds its turn until the second is waiting, so
-        // that the two share one commit.
-        let kept = scope.spawn(|| {
-            app.write(|tx| {
-                let answered = play_one(tx, &app, &first, &table_a, 0)?;
-                started.send(()).expect("the test waits");
-                while app.write_groups().waiting == 0 {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                Ok(answered)
-            })
-        });
-        has_started.recv().expect("the first write began");
-        let refused = app.write(|tx| {
+    let (answered, refused) = two_writes_sharing_a_commit(&app, (&first, &table_a), || {
+        app.write(|tx| {
             play_one(tx, &app, &second, &table_b, 0)?;
             Err::<u32, _>(AppError::Invalid(touring::i18n::Said::new("refused-ours")))
-        });
-        assert!(matches!(refused, Err(AppError::Invalid(_))), "{refused:?}");
-        let answered = kept.join().expect("the first write").expect("kept");
-        assert_eq!(
-            stored(&app, table_a.id),
-            answered,
-            "the kept move is stored"
-        );
+        })
     });
+    assert!(matches!(refused, Err(AppError::Invalid(_))), "{refused:?}");
+    assert_eq!(
+        stored(&app, table_a.id),
+        answered,
+        "the kept move is stored"
+    );
     assert_eq!(stored(&app, table_b.id), 0, "the refused move is undone");
     let after = app.write_groups();
     assert_eq!(after.writes - before.writes, 2);
@@ -185,4 +171,88 @@ fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
     assert_eq!(after.writes - before.writes, 6 * moves);
     assert!(after.groups > before.groups);
     assert_eq!(after.waiting, 0);
+}
+
+/// Two writes that share a commit: the first plays a move at `first` and holds its turn until
+/// the second, `second`, waits behind it. Answers the first's answer and the second's outcome.
+fn two_writes_sharing_a_commit<T>(
+    app: &App,
+    first: (&events::EventRecord, &RoundTable),
+    second: impl FnOnce() -> T,
+) -> (u32, T) {
+    let (started, has_started) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let kept = scope.spawn(|| {
+            app.write(|tx| {
+                let answered = play_one(tx, app, first.0, first.1, 0)?;
+                started.send(()).expect("the test waits");
+                while app.write_groups().waiting == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                Ok(answered)
+            })
+        });
+        has_started.recv().expect("the first write began");
+        let outcome = second();
+        (
+            kept.join().expect("the first write").expect("kept"),
+            outcome,
+        )
+    })
+}
+
+#[test]
+fn writes_that_come_in_together_wait_for_company_before_they_commit() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    // A long window, so that the write sent while the first waits surely comes within it.
+    let window = std::time::Duration::from_secs(1);
+    let app = app_with_readers(dir.path()).gathering_writes_for(window);
+    let (first, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+    let (second, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+    let (table_a, table_b) = (table_of(&app, &first), table_of(&app, &second));
+    // Writes come in together: the last group held two.
+    two_writes_sharing_a_commit(&app, (&first, &table_a), || {
+        app.write(|tx| play_one(tx, &app, &second, &table_b, 0))
+            .expect("the second write")
+    });
+    let before = app.write_groups();
+    let (ran, has_run) = mpsc::channel();
+    std::thread::scope(|scope| {
+        // Alone when it ends, this write does not commit at once: it waits for company...
+        let alone = scope.spawn(|| {
+            app.write(|tx| {
+                let answered = play_one(tx, &app, &first, &table_a, 0)?;
+                ran.send(()).expect("the test waits");
+                Ok(answered)
+            })
+        });
+        has_run.recv().expect("the first write ran");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        // ... and the write that comes meanwhile joins its group, and is answered once the
+        // group is on disk.
+        let joined = app
+            .write(|tx| play_one(tx, &app, &second, &table_b, 0))
+            .expect("the second write");
+        assert_eq!(stored(&app, table_b.id), joined, "answered once stored");
+        let answered = alone.join().expect("the first write").expect("kept");
+        assert_eq!(stored(&app, table_a.id), answered, "answered once stored");
+    });
+    let after = app.write_groups();
+    assert_eq!(after.writes - before.writes, 2);
+    assert_eq!(
+        after.groups - before.groups,
+        1,
+        "the two writes shared one commit"
+    );
+    // A write that then comes alone after a group of one is not kept waiting for company: it
+    // commits alone.
+    app.write(|tx| play_one(tx, &app, &first, &table_a, 0))
+        .expect("a lone write");
+    let began = std::time::Instant::now();
+    app.write(|tx| play_one(tx, &app, &first, &table_a, 0))
+        .expect("another lone write");
+    assert!(
+        began.elapsed() < window,
+        "a lone write after a lone write does not wait for company"
+    );
 }

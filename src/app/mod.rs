@@ -88,6 +88,13 @@ impl App {
         }
     }
 
+    /// The same app, whose SQLite writes wait `window` for company before they commit when
+    /// writes come in together (2 ms unless told: see [`group_commit::GATHER`]; zero: never).
+    pub fn gathering_writes_for(mut self, window: std::time::Duration) -> App {
+        self.writers = Arc::new(group_commit::GroupCommit::gathering_for(window));
+        self
+    }
+
     /// Opens the database (`connections`: the most the pool opens) and answers the app on it.
     pub fn open(
         database: &Database,
