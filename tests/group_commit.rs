@@ -244,8 +244,8 @@ fn writes_that_come_in_together_wait_for_company_before_they_commit() {
         1,
         "the two writes shared one commit"
     );
-    // A write that then comes alone after a group of one is not kept waiting for company: it
-    // commits alone.
+    // A write that comes alone after that group of two still waits for company (and finds
+    // none); the next write, alone after a group of one, is not kept waiting: it commits alone.
     app.write(|tx| play_one(tx, &app, &first, &table_a, 0))
         .expect("a lone write");
     let began = std::time::Instant::now();
