@@ -33,6 +33,18 @@ fn table_of(app: &App, event: &events::EventRecord) -> RoundTable {
     .expect("the table")
 }
 
+/// `count` events of two entries, each playing at its one table (Touring 1926: a Mille Bornes
+/// table would wait after each hazard).
+fn games(app: &App, count: usize) -> Vec<(events::EventRecord, RoundTable)> {
+    (0..count)
+        .map(|_| {
+            let (event, _) = playing(app, RulesId::Touring1926, TableSize::Two);
+            let table = table_of(app, &event);
+            (event, table)
+        })
+        .collect()
+}
+
 /// How many actions the table's deal holds, as a reader (a connection of its own) sees them.
 fn stored(app: &App, table: i64) -> u32 {
     app.read(|tx| play::current_deal(tx, table))
@@ -89,27 +101,14 @@ fn a_refused_write_in_a_shared_commit_is_undone_alone_and_the_others_are_kept() 
         "the kept move is stored"
     );
     assert_eq!(stored(&app, table_b.id), 0, "the refused move is undone");
-    let after = app.write_groups();
-    assert_eq!(after.writes - before.writes, 2);
-    assert_eq!(
-        after.groups - before.groups,
-        1,
-        "the two writes shared one commit"
-    );
+    shared_one_commit(&app, before, 2, "the two writes shared one commit");
 }
 
 #[test]
 fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let app = app_with_readers(dir.path());
-    let tables: Vec<_> = (0..6)
-        .map(|_| {
-            // (Touring 1926: a Mille Bornes table would wait after each hazard.)
-            let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
-            let table = table_of(&app, &event);
-            (event, table)
-        })
-        .collect();
+    let tables = games(&app, 6);
     let before = app.write_groups();
     let moves = 40;
     let answered: Vec<u32> = std::thread::scope(|scope| {
@@ -171,6 +170,13 @@ fn writes_of_many_threads_are_each_answered_only_once_every_reader_sees_them() {
     assert_eq!(after.writes - before.writes, 6 * moves);
     assert!(after.groups > before.groups);
     assert_eq!(after.waiting, 0);
+}
+
+/// Asserts that `writes` writes ran since `before`, and shared one commit.
+fn shared_one_commit(app: &App, before: touring::app::WriteGroups, writes: usize, why: &str) {
+    let after = app.write_groups();
+    assert_eq!(after.writes - before.writes, writes);
+    assert_eq!(after.groups - before.groups, 1, "{why}");
 }
 
 /// Two writes that share a commit: the first plays a move at `first` and holds its turn until
@@ -237,13 +243,7 @@ fn writes_that_come_in_together_wait_for_company_before_they_commit() {
         let answered = alone.join().expect("the first write").expect("kept");
         assert_eq!(stored(&app, table_a.id), answered, "answered once stored");
     });
-    let after = app.write_groups();
-    assert_eq!(after.writes - before.writes, 2);
-    assert_eq!(
-        after.groups - before.groups,
-        1,
-        "the two writes shared one commit"
-    );
+    shared_one_commit(&app, before, 2, "the two writes shared one commit");
     // A write that comes alone after that group of two still waits for company (and finds
     // none); the next write, alone after a group of one, is not kept waiting: it commits alone.
     app.write(|tx| play_one(tx, &app, &first, &table_a, 0))
@@ -255,4 +255,123 @@ fn writes_that_come_in_together_wait_for_company_before_they_commit() {
         began.elapsed() < window,
         "a lone write after a lone write does not wait for company"
     );
+}
+
+/// Polls a queued write once, so that it is in the writer's queue (its answer comes later).
+fn queued<T>(
+    write: impl std::future::Future<Output = T> + 'static,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = T>>> {
+    let mut write: std::pin::Pin<Box<dyn std::future::Future<Output = T>>> = Box::pin(write);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    assert!(
+        write.as_mut().poll(&mut cx).is_pending(),
+        "a queued write is answered only after its commit"
+    );
+    write
+}
+
+/// Waits for a queued write's answer.
+fn answer<T>(write: std::pin::Pin<Box<dyn std::future::Future<Output = T>>>) -> T {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+        .block_on(write)
+}
+
+#[test]
+fn writes_queued_together_run_in_one_group_and_are_answered_once_it_is_on_disk() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let app = app_with_readers(dir.path());
+    let games = games(&app, 4);
+    let before = app.write_groups();
+    let (all_queued, queued_all) = mpsc::channel();
+    let (started, has_started) = mpsc::channel();
+    let (app, games) = (&app, &games);
+    let answers = std::thread::scope(|scope| {
+        // A write holds the turn until three writes are queued and the writer waits for it.
+        let holding = scope.spawn(move || {
+            let (event, table) = &games[0];
+            app.write(|tx| {
+                let answered = play_one(tx, app, event, table, 0)?;
+                started.send(()).expect("the test waits");
+                queued_all.recv().expect("the writes were queued");
+                while app.write_groups().waiting == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                Ok(answered)
+            })
+        });
+        has_started.recv().expect("the holding write began");
+        let waiting: Vec<_> = games[1..]
+            .iter()
+            .map(|(event, table)| {
+                let (app, event, table) = (app.clone(), event.clone(), table.clone());
+                let other = app.clone();
+                queued(async move {
+                    other
+                        .write_queued(move |tx| play_one(tx, &app, &event, &table, 0))
+                        .await
+                })
+            })
+            .collect();
+        all_queued.send(()).expect("the holding write waits");
+        let mut answers = vec![holding.join().expect("the holding write").expect("kept")];
+        answers.extend(waiting.into_iter().map(|w| answer(w).expect("kept")));
+        answers
+    });
+    for ((_, table), answered) in games.iter().zip(&answers) {
+        assert_eq!(*answered, 1);
+        assert_eq!(stored(app, table.id), 1, "an answered write is stored");
+    }
+    shared_one_commit(
+        app,
+        before,
+        4,
+        "the holding write and the three queued behind it shared one commit",
+    );
+}
+
+#[test]
+fn a_queued_write_that_fails_or_panics_is_answered_so_and_the_writer_goes_on() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let app = app_with_readers(dir.path());
+    let (event, _) = playing(&app, RulesId::Touring1926, TableSize::Two);
+    let table = table_of(&app, &event);
+    let play = |refuse: bool, panic: bool| {
+        let (app, event, table) = (app.clone(), event.clone(), table.clone());
+        let writes = app.clone();
+        answer(Box::pin(async move {
+            writes
+                .write_queued(move |tx| {
+                    let now = play_one(tx, &app, &event, &table, 0)?;
+                    assert!(!panic, "a write that fails unexpectedly");
+                    if refuse {
+                        return Err(AppError::Invalid(touring::i18n::Said::new("refused-ours")));
+                    }
+                    Ok(now)
+                })
+                .await
+        }))
+    };
+    assert_eq!(play(false, false).expect("kept"), 1);
+    let refused = play(true, false);
+    assert!(matches!(refused, Err(AppError::Invalid(_))), "{refused:?}");
+    assert_eq!(stored(&app, table.id), 1, "the refused write is undone");
+    let panicked = play(false, true);
+    assert!(
+        matches!(panicked, Err(AppError::Internal(_))),
+        "{panicked:?}"
+    );
+    assert_eq!(
+        stored(&app, table.id),
+        1,
+        "the write that panicked is undone"
+    );
+    assert_eq!(
+        play(false, false).expect("the writer still writes"),
+        2,
+        "the next write is played and answered"
+    );
+    assert_eq!(stored(&app, table.id), 2);
 }

@@ -15,10 +15,12 @@
 //! What a write sees is what it would see alone: the writes before it in the group, in order.
 //! Readers see a group's writes only once it has committed.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
-use parking_lot::{Condvar, FairMutex, Mutex};
+use parking_lot::{Condvar, FairMutex, FairMutexGuard, Mutex};
 
 use super::deals::{Deals, Pending, Tx};
 use super::{AppError, AppResult};
@@ -121,9 +123,35 @@ impl GroupCommit {
         deals: &Deals,
         f: impl FnOnce(&mut Tx) -> AppResult<T>,
     ) -> AppResult<T> {
+        let mut group = self.take_turn();
+        let (number, answer) = self.run_one(&mut group, pool, deals, f)?;
+        self.end_turn(group, deals, number, |_| {});
+        match self.wait_for(number) {
+            Ok(()) => answer,
+            Err(why) => Err(stored_nothing(&why)),
+        }
+    }
+
+    /// Waits for the writes' turn (first come, first served), counted as waiting meanwhile so
+    /// that the write holding it leaves its group open for this one.
+    fn take_turn(&self) -> FairMutexGuard<'_, Group> {
         self.waiting.fetch_add(1, Ordering::SeqCst);
-        let mut group = self.turn.lock();
+        let group = self.turn.lock();
         self.waiting.fetch_sub(1, Ordering::SeqCst);
+        group
+    }
+
+    /// Runs `f` as the next write of the open group, opening one if none is (the caller holds
+    /// the turn). `Ok((number, answer))`: the write is in group `number`, kept if it succeeded,
+    /// undone alone if it failed. `Err`: it could not join a group, or it was its group's first
+    /// write and failed, which ended the group with it: there is nothing to wait for.
+    fn run_one<T>(
+        &self,
+        group: &mut Group,
+        pool: &Pool,
+        deals: &Deals,
+        f: impl FnOnce(&mut Tx) -> AppResult<T>,
+    ) -> AppResult<(u64, AppResult<T>)> {
         // The group's first write runs in the transaction itself; the others each in a
         // savepoint of their own.
         let (mut conn, first) = match group.open.take() {
@@ -156,56 +184,69 @@ impl GroupCommit {
             }
         }));
         self.writes.fetch_add(1, Ordering::SeqCst);
-        let answer = match outcome {
+        group.open = Some(conn);
+        match outcome {
             Ok(Err(error)) if first => {
                 // Alone in its transaction: no group, and nothing to wait for.
-                group.open = Some(conn);
                 self.end(group, Some(error.to_string()), deals);
-                return Err(error);
+                Err(error)
             }
             Ok(answer) => {
-                group.open = Some(conn);
                 group.writes += 1;
-                answer.map(|(value, pending)| {
+                let answer = answer.map(|(value, pending)| {
                     group.pending.push(pending);
                     value
-                })
+                });
+                Ok((number, answer))
             }
             Err(panic) => {
-                group.open = Some(conn);
                 let why = "a write of its group failed unexpectedly";
                 self.end(group, Some(why.into()), deals);
                 std::panic::resume_unwind(panic);
             }
-        };
+        }
+    }
+
+    /// Ends a turn whose last write ran in group `number`: commits the group (when it is full,
+    /// or nobody else comes), leaves it to the write waiting behind or to the one that will
+    /// commit it, or, when writes come in together, commits it after a moment for the writes
+    /// on their way ([`GATHER`]); `joining` runs first, back in the turn, for the writes the
+    /// caller itself gathered meanwhile.
+    fn end_turn(
+        &self,
+        mut group: FairMutexGuard<'_, Group>,
+        deals: &Deals,
+        number: u64,
+        joining: impl FnOnce(&mut Group),
+    ) {
+        if group.number != number || group.open.is_none() {
+            // Ended already (its last write failed unexpectedly).
+            return;
+        }
         if group.writes >= MOST_IN_A_GROUP {
-            self.commit(group, deals);
+            self.commit(&mut group, deals);
         } else if self.waiting.load(Ordering::SeqCst) > 0 || group.committer {
             // A write waiting behind, or the one that will commit, takes the group on.
-            drop(group);
         } else if group.last_size > 1 && !self.gather.is_zero() {
             // Nobody waits behind, but writes come in together: this write commits the group
             // once the writes on their way had a moment to join it (unless it filled up).
             group.committer = true;
             drop(group);
             std::thread::sleep(self.gather);
-            let group = self.turn.lock();
+            let mut group = self.turn.lock();
             if group.number == number && group.open.is_some() {
-                self.commit(group, deals);
+                joining(&mut group);
+            }
+            if group.number == number && group.open.is_some() {
+                self.commit(&mut group, deals);
             }
         } else {
-            self.commit(group, deals);
-        }
-        match self.wait_for(number) {
-            Ok(()) => answer,
-            Err(why) => Err(AppError::Internal(format!(
-                "the database could not store this ({why}); nothing was changed: try again"
-            ))),
+            self.commit(&mut group, deals);
         }
     }
 
     /// Commits the group (the caller holds the turn until it has).
-    fn commit(&self, mut group: parking_lot::FairMutexGuard<'_, Group>, deals: &Deals) {
+    fn commit(&self, group: &mut Group, deals: &Deals) {
         let failure = match group.open.as_mut().map(|conn| conn.commit()) {
             Some(Ok(())) | None => None,
             Some(Err(error)) => Some(error.to_string()),
@@ -215,12 +256,7 @@ impl GroupCommit {
 
     /// Ends the group: keeps its deals if it committed, rolls it back if not, and wakes its
     /// writes.
-    fn end(
-        &self,
-        mut group: parking_lot::FairMutexGuard<'_, Group>,
-        failure: Option<String>,
-        deals: &Deals,
-    ) {
+    fn end(&self, group: &mut Group, failure: Option<String>, deals: &Deals) {
         let pending = std::mem::take(&mut group.pending);
         let conn = group.open.take();
         group.last_size = group.writes;
@@ -244,7 +280,6 @@ impl GroupCommit {
             }
         }
         drop(done);
-        drop(group);
         self.finished.notify_all();
     }
 
@@ -259,4 +294,172 @@ impl GroupCommit {
             None => Ok(()),
         }
     }
+}
+
+/// SQLite's writer thread: it runs the writes queued to it ([`Queue::send`]) in turn with the
+/// other writes, every write waiting in the queue when its turn comes in one group, and answers
+/// each once its group is on disk. A write sent here holds no thread while it waits for its
+/// turn and for its group's commit: a write run on a thread of its own sleeps and wakes twice
+/// on the way, two thread switches a write, which at 2,000 moves a second was a tenth of the
+/// server's CPU (docs/benchmarks.md).
+pub struct Queue {
+    sender: mpsc::Sender<Box<dyn Queued>>,
+}
+
+impl Queue {
+    /// Starts the writer thread of `writes`; it ends once the queue is dropped.
+    pub fn start(
+        writes: Arc<GroupCommit>,
+        pool: Pool,
+        deals: Arc<Deals>,
+    ) -> std::io::Result<Queue> {
+        let (sender, receiver) = mpsc::channel::<Box<dyn Queued>>();
+        std::thread::Builder::new()
+            .name("touring-writer".into())
+            .spawn(move || writes.serve(&pool, &deals, &receiver))?;
+        Ok(Queue { sender })
+    }
+
+    /// Queues `f` as a write: its answer comes once its group is on disk (or has failed). When
+    /// the writer thread is gone the answer never comes: the receiver says so.
+    pub fn send<T, F>(&self, f: F) -> tokio::sync::oneshot::Receiver<AppResult<T>>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Tx) -> AppResult<T> + Send + 'static,
+    {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let job = Job {
+            write: Some(f),
+            answer: None,
+            reply,
+        };
+        // A writer thread that is gone drops the job, and its reply with it.
+        let _ = self.sender.send(Box::new(job));
+        answer
+    }
+}
+
+/// A write queued for the writer thread.
+trait Queued: Send {
+    /// Runs the write as the next of the open group (the caller holds the turn): the group it
+    /// is in, or `None` when it ended alone (it failed as its group's first write, or could
+    /// not join one): its answer needs no commit.
+    fn run(
+        &mut self,
+        writes: &GroupCommit,
+        group: &mut Group,
+        pool: &Pool,
+        deals: &Deals,
+    ) -> Option<u64>;
+
+    /// Sends the write's answer, given how its group ended: its own once the group committed,
+    /// the group's failure otherwise.
+    fn answer(self: Box<Self>, group: Result<(), String>);
+}
+
+struct Job<T, F> {
+    write: Option<F>,
+    answer: Option<AppResult<T>>,
+    reply: tokio::sync::oneshot::Sender<AppResult<T>>,
+}
+
+impl<T, F> Queued for Job<T, F>
+where
+    T: Send,
+    F: FnOnce(&mut Tx) -> AppResult<T> + Send,
+{
+    fn run(
+        &mut self,
+        writes: &GroupCommit,
+        group: &mut Group,
+        pool: &Pool,
+        deals: &Deals,
+    ) -> Option<u64> {
+        let write = self.write.take()?;
+        match writes.run_one(group, pool, deals, write) {
+            Ok((number, answer)) => {
+                self.answer = Some(answer);
+                Some(number)
+            }
+            Err(error) => {
+                self.answer = Some(Err(error));
+                None
+            }
+        }
+    }
+
+    fn answer(self: Box<Self>, group: Result<(), String>) {
+        let answer = match (group, self.answer) {
+            (Ok(()), Some(answer)) => answer,
+            (Err(why), Some(_)) => Err(stored_nothing(&why)),
+            // It panicked: its group was rolled back.
+            (_, None) => Err(stored_nothing("the write failed unexpectedly")),
+        };
+        let _ = self.reply.send(answer);
+    }
+}
+
+impl GroupCommit {
+    /// The writer thread's work: for each write queued, its turn, in which it runs with every
+    /// write queued behind it (as many as a group holds), then the turn's end as for any write
+    /// ([`GroupCommit::end_turn`]: when writes come in together, those queued while the group
+    /// waited for company join it too), then their answers once the group has ended.
+    fn serve(&self, pool: &Pool, deals: &Deals, queue: &mpsc::Receiver<Box<dyn Queued>>) {
+        while let Ok(first) = queue.recv() {
+            let mut ran: Vec<(Option<u64>, Box<dyn Queued>)> = Vec::new();
+            let mut group = self.take_turn();
+            let mut last = self.run_queued(&mut group, pool, deals, first, &mut ran);
+            while has_room(&group)
+                && let Ok(write) = queue.try_recv()
+            {
+                last = self.run_queued(&mut group, pool, deals, write, &mut ran);
+            }
+            match last {
+                Some(number) => self.end_turn(group, deals, number, |group| {
+                    while has_room(group)
+                        && group.open.is_some()
+                        && let Ok(write) = queue.try_recv()
+                    {
+                        self.run_queued(group, pool, deals, write, &mut ran);
+                    }
+                }),
+                // Its last write ended its group (or never joined one): nothing is open.
+                None => drop(group),
+            }
+            for (number, write) in ran {
+                let group = number.map_or(Ok(()), |number| self.wait_for(number));
+                write.answer(group);
+            }
+        }
+    }
+
+    /// Runs a queued write in the turn held, noting it among those `ran`: the group it is in.
+    /// A write that panics ends its group (see [`GroupCommit::run_one`]) and is answered so.
+    fn run_queued(
+        &self,
+        group: &mut Group,
+        pool: &Pool,
+        deals: &Deals,
+        mut write: Box<dyn Queued>,
+        ran: &mut Vec<(Option<u64>, Box<dyn Queued>)>,
+    ) -> Option<u64> {
+        let number = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            write.run(self, group, pool, deals)
+        }))
+        .unwrap_or(None);
+        ran.push((number, write));
+        number
+    }
+}
+
+/// Whether the next write fits in the group open (or opens one).
+fn has_room(group: &Group) -> bool {
+    group.open.is_none() || group.writes < MOST_IN_A_GROUP
+}
+
+/// The answer of a write whose group could not be committed: nothing of it was stored.
+fn stored_nothing(why: &str) -> AppError {
+    AppError::Internal(format!(
+        "the database could not store this ({why}); nothing was changed: try again"
+    ))
 }

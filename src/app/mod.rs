@@ -30,7 +30,7 @@ pub mod testing;
 pub mod tokens;
 pub mod turn_clock;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
@@ -73,6 +73,11 @@ pub struct App {
     /// (a big seating stored in steps, a burst of moves) it could wait far longer than any of
     /// them held the lock.
     writers: Arc<group_commit::GroupCommit>,
+    /// SQLite's writer thread, started by the first queued write (see [`App::write_queued`]);
+    /// `None` if it could not be started.
+    queue: Arc<OnceLock<Option<group_commit::Queue>>>,
+    /// Whether the database is PostgreSQL, once a connection has said.
+    postgres: Arc<OnceLock<bool>>,
     /// The boards page moves left for the page load after their redirect.
     moved_boards: Arc<seat::MovedBoards>,
 }
@@ -84,6 +89,8 @@ impl App {
             clock,
             deals: Arc::default(),
             writers: Arc::default(),
+            queue: Arc::default(),
+            postgres: Arc::default(),
             moved_boards: Arc::default(),
         }
     }
@@ -92,6 +99,7 @@ impl App {
     /// writes come in together (2 ms unless told: see [`group_commit::GATHER`]; zero: never).
     pub fn gathering_writes_for(mut self, window: std::time::Duration) -> App {
         self.writers = Arc::new(group_commit::GroupCommit::gathering_for(window));
+        self.queue = Arc::default();
         self
     }
 
@@ -180,6 +188,54 @@ impl App {
                 Err(error) => return Err(error),
             }
         }
+    }
+
+    /// Runs a use case that writes, as [`App::write`] does, without holding a thread while it
+    /// waits: on SQLite the write goes to the writer thread, which runs the writes queued at
+    /// once in one group, in turn with the others, and answers each once its group is on disk
+    /// (see [`group_commit::Queue`]); on PostgreSQL it runs on the blocking threads. For the
+    /// writes that come many at a time: the moves.
+    pub async fn write_queued<T, F>(&self, f: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnMut(&mut Tx) -> AppResult<T> + Send + 'static,
+    {
+        let gone =
+            || AppError::Internal("the server is shutting down; try again in a moment".into());
+        if let Some(queue) = self.writer_queue() {
+            return queue.send(f).await.unwrap_or_else(|_| Err(gone()));
+        }
+        let app = self.clone();
+        tokio::task::spawn_blocking(move || app.write(f))
+            .await
+            .unwrap_or_else(|_| Err(gone()))
+    }
+
+    /// The writer thread's queue, started on first use: none on PostgreSQL (nor while no
+    /// connection could tell which database this is, nor if the thread could not start).
+    fn writer_queue(&self) -> Option<&group_commit::Queue> {
+        let postgres = match self.postgres.get() {
+            Some(postgres) => *postgres,
+            None => {
+                let postgres = self.pool.try_get()?.is_postgres();
+                *self.postgres.get_or_init(|| postgres)
+            }
+        };
+        if postgres {
+            return None;
+        }
+        self.queue
+            .get_or_init(|| {
+                let started = group_commit::Queue::start(
+                    self.writers.clone(),
+                    self.pool.clone(),
+                    self.deals.clone(),
+                );
+                started
+                    .map_err(|e| log::error!("cannot start the writer thread: {e}"))
+                    .ok()
+            })
+            .as_ref()
     }
 
     /// Runs a host's read in one read transaction, the event loaded and the token checked

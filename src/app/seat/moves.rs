@@ -205,18 +205,43 @@ pub fn play_move(
     (seen, confirmed, answer): (u32, bool, Answering),
     action: &serde_json::Value,
 ) -> AppResult<(MoveAnswer, TableRef)> {
-    let played = app.write(|conn| {
-        let holder = key.holder(conn)?;
-        let mut played = play_json_move(conn, &holder, (seen, confirmed), action, app.now())?;
-        let events = std::mem::take(&mut played.events);
-        let table = played.table;
-        let after = match answer {
-            Answering::Position => After::Position(played.position()),
-            Answering::State => After::State(Box::new(played.state(conn, &holder, app.now())?)),
-        };
-        Ok((MoveAnswer { events, after }, table))
-    })?;
+    let played = app.write(|tx| api_move(tx, key, (seen, confirmed, answer), action, app.now()))?;
     // Counted once committed (a write may run more than once).
     crate::metrics::get().moves.inc();
     Ok(played)
+}
+
+/// [`play_move`] as the API's handler plays it: queued for the writer thread, which answers
+/// once the move is on disk (see [`App::write_queued`]), holding no thread meanwhile.
+pub async fn play_move_queued(
+    app: &App,
+    key: SeatKey,
+    (seen, confirmed, answer): (u32, bool, Answering),
+    action: serde_json::Value,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let clock = app.clone();
+    let played = app
+        .write_queued(move |tx| api_move(tx, &key, (seen, confirmed, answer), &action, clock.now()))
+        .await?;
+    crate::metrics::get().moves.inc();
+    Ok(played)
+}
+
+/// An API move in its transaction: its events, and what it answers besides.
+fn api_move(
+    tx: &mut Tx,
+    key: &SeatKey,
+    (seen, confirmed, answer): (u32, bool, Answering),
+    action: &serde_json::Value,
+    now: DateTime<Utc>,
+) -> AppResult<(MoveAnswer, TableRef)> {
+    let holder = key.holder(tx)?;
+    let mut played = play_json_move(tx, &holder, (seen, confirmed), action, now)?;
+    let events = std::mem::take(&mut played.events);
+    let table = played.table;
+    let after = match answer {
+        Answering::Position => After::Position(played.position()),
+        Answering::State => After::State(Box::new(played.state(tx, &holder, now)?)),
+    };
+    Ok((MoveAnswer { events, after }, table))
 }
