@@ -118,8 +118,18 @@ fn statements_of_one_page_move(app: &App, keys: &[SeatKey]) -> (usize, usize) {
             .map(|action| serde_json::to_value(action).expect("a move as JSON"))
             .find(|action| action.get("discard").is_some())
             .expect("a discard among the legal moves");
-        let (moved, played) =
-            statements_of(|| seat::play_page_move(app, key, (deal.actions, false), &action));
+        // The page's move is queued for the writer thread; its statements count there too.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("a runtime");
+        let (moved, played) = statements_of(|| {
+            runtime.block_on(seat::play_page_move(
+                app,
+                key.clone(),
+                (deal.actions, false),
+                action,
+            ))
+        });
         played.expect("the move is played");
         let (page, board) = statements_of(|| seat::page_board(app, key));
         let board = board.expect("the seat's board");

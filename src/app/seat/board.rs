@@ -146,28 +146,33 @@ fn board_around(holder: &SeatHolder, state: SeatState, table: Option<i64>) -> Ap
 }
 
 /// Plays a move from the seat page (a form sent without script), in the move's one
-/// transaction, which also holds the seat for its link as opening the page does. The board the
-/// move left (its answer, as the API's) is kept for the page load that follows the move's
-/// redirect ([`page_board`]), so that the page is not read and the deal not replayed again.
-pub fn play_page_move(
+/// transaction, which also holds the seat for its link as opening the page does. The move is
+/// queued for the writer thread, as the API's are ([`App::write_queued`]). The board the move
+/// left (its answer, as the API's) is kept for the page load that follows the move's redirect
+/// ([`page_board`]), so that the page is not read and the deal not replayed again.
+pub async fn play_page_move(
     app: &App,
-    key: &SeatKey,
+    key: SeatKey,
     (seen, confirmed): (u32, bool),
-    action: &serde_json::Value,
+    action: serde_json::Value,
 ) -> AppResult<TableRef> {
-    let (board, table) = app.write(|tx| {
-        if let SeatKey::Token(token) = key {
-            claim_by_token(tx, token)?;
-        }
-        let holder = key.holder(tx)?;
-        let played = play_json_move(tx, &holder, (seen, confirmed), action, app.now())?;
-        let table = played.table;
-        let state = played.state(tx, &holder, app.now())?;
-        Ok((board_around(&holder, state, Some(table.table))?, table))
-    })?;
+    let (clock, playing) = (app.clone(), key.clone());
+    let (board, table) = app
+        .write_queued(move |tx| {
+            if let SeatKey::Token(token) = &playing {
+                claim_by_token(tx, token)?;
+            }
+            let holder = playing.holder(tx)?;
+            let now = clock.now();
+            let played = play_json_move(tx, &holder, (seen, confirmed), &action, now)?;
+            let table = played.table;
+            let state = played.state(tx, &holder, now)?;
+            Ok((board_around(&holder, state, Some(table.table))?, table))
+        })
+        .await?;
     crate::metrics::get().moves.inc();
     if let Some(at) = table.deal {
-        app.moved_boards().keep(key, board, at, app.now());
+        app.moved_boards().keep(&key, board, at, app.now());
     }
     Ok(table)
 }

@@ -436,10 +436,7 @@ async fn play(
         }
     };
     let confirmed = !form.confirmed.is_empty();
-    let result = run(&app, move |app| {
-        seat::play_page_move(app, &key, (seen, confirmed), &value)
-    })
-    .await;
+    let result = seat::play_page_move(&app, key, (seen, confirmed), value).await;
     match result {
         Ok(table) => {
             if !table.changed {
