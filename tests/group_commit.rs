@@ -7,7 +7,7 @@ mod common;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-use common::app::playing;
+use common::app::{block_on, playing};
 use touring::app::play::{self, Move};
 use touring::app::{App, AppError, ManualClock, events, rounds};
 use touring::db::models::RoundTable;
@@ -270,15 +270,6 @@ fn queued<T>(
     write
 }
 
-/// Waits for a queued write's answer.
-fn answer<T>(write: std::pin::Pin<Box<dyn std::future::Future<Output = T>>>) -> T {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime")
-        .block_on(write)
-}
-
 #[test]
 fn writes_queued_together_run_in_one_group_and_are_answered_once_it_is_on_disk() {
     let dir = tempfile::tempdir().expect("temporary directory");
@@ -317,7 +308,7 @@ fn writes_queued_together_run_in_one_group_and_are_answered_once_it_is_on_disk()
             .collect();
         all_queued.send(()).expect("the holding write waits");
         let mut answers = vec![holding.join().expect("the holding write").expect("kept")];
-        answers.extend(waiting.into_iter().map(|w| answer(w).expect("kept")));
+        answers.extend(waiting.into_iter().map(|w| block_on(w).expect("kept")));
         answers
     });
     for ((_, table), answered) in games.iter().zip(&answers) {
@@ -341,7 +332,7 @@ fn a_queued_write_that_fails_or_panics_is_answered_so_and_the_writer_goes_on() {
     let play = |refuse: bool, panic: bool| {
         let (app, event, table) = (app.clone(), event.clone(), table.clone());
         let writes = app.clone();
-        answer(Box::pin(async move {
+        block_on(async move {
             writes
                 .write_queued(move |tx| {
                     let now = play_one(tx, &app, &event, &table, 0)?;
@@ -352,7 +343,7 @@ fn a_queued_write_that_fails_or_panics_is_answered_so_and_the_writer_goes_on() {
                     Ok(now)
                 })
                 .await
-        }))
+        })
     };
     assert_eq!(play(false, false).expect("kept"), 1);
     let refused = play(true, false);

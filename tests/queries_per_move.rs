@@ -7,7 +7,7 @@ mod common;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use common::app::{app_and_clock_on, app_on, playing, playing_until};
+use common::app::{app_and_clock_on, app_on, block_on, playing, playing_until};
 use diesel::connection::{Instrumentation, InstrumentationEvent, set_default_instrumentation};
 use touring::app::rounds::{self, Signal};
 use touring::app::seat::{self, SeatKey};
@@ -96,8 +96,15 @@ fn statements_of_one_move(app: &App, keys: &[SeatKey], answer: seat::Answering) 
             .find(|action| action.get("discard").is_some())
             .expect("a discard among the legal moves")
             .clone();
-        let (count, played) =
-            statements_of(|| seat::play_move(app, key, (deal.actions, false, answer), &action));
+        // The move is queued for the writer thread; its statements count there too.
+        let (count, played) = statements_of(|| {
+            block_on(seat::play_move(
+                app,
+                key.clone(),
+                (deal.actions, false, answer),
+                action,
+            ))
+        });
         played.expect("the move is played");
         return count;
     }
@@ -118,12 +125,9 @@ fn statements_of_one_page_move(app: &App, keys: &[SeatKey]) -> (usize, usize) {
             .map(|action| serde_json::to_value(action).expect("a move as JSON"))
             .find(|action| action.get("discard").is_some())
             .expect("a discard among the legal moves");
-        // The page's move is queued for the writer thread; its statements count there too.
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .expect("a runtime");
+        // The page's move is queued for the writer thread too.
         let (moved, played) = statements_of(|| {
-            runtime.block_on(seat::play_page_move(
+            block_on(seat::play_page_move(
                 app,
                 key.clone(),
                 (deal.actions, false),
@@ -237,12 +241,11 @@ fn a_move_after_the_evenings_time_limit_is_refused_though_the_round_still_has_ti
     // (It panics unless the move is played.)
     statements_of_one_move(&app, &keys, seat::Answering::Position);
     // The next move, as the seat to move sees it now.
-    let (key, seen, action) = next_move(&app, &keys);
+    let next = next_move(&app, &keys);
     // Sent 61 minutes after the start: the round's clock has half an hour left, the evening
     // none.
     clock.advance(chrono::Duration::minutes(2));
-    let refused =
-        seat::play_move(&app, key, (seen, true, seat::Answering::Position), &action).map(|_| ());
+    let refused = send_move(&app, next);
     assert!(
         matches!(refused, Err(AppError::TimeUp)),
         "a move after the evening's limit is refused as time up: {refused:?}"
@@ -266,11 +269,10 @@ fn the_rounds_clock_that_a_move_reads_counts_every_pause() {
     };
     for (running, paused) in [(10, 10), (5, 20)] {
         clock.advance(chrono::Duration::minutes(running));
-        let (key, seen, action) = next_move(&app, &keys);
+        let next = next_move(&app, &keys);
         give(&app, &event, Signal::Pause);
         assert_eq!(round().state, rounds::RoundState::Paused);
-        let refused = seat::play_move(&app, key, (seen, true, seat::Answering::Position), &action)
-            .map(|_| ());
+        let refused = send_move(&app, next);
         assert!(
             matches!(&refused, Err(AppError::Conflict(said)) if said.id == "refused-move-paused"),
             "a move in a pause is refused: {refused:?}"
@@ -298,6 +300,15 @@ fn next_move<'k>(app: &App, keys: &'k [SeatKey]) -> (&'k SeatKey, u32, serde_jso
             Some((key, deal.actions, action))
         })
         .expect("a seat to move")
+}
+
+/// Sends a move [`next_move`] found, as the API does (a minimal answer): whether it was played.
+fn send_move(
+    app: &App,
+    (key, seen, action): (&SeatKey, u32, serde_json::Value),
+) -> Result<(), AppError> {
+    let answer = (seen, true, seat::Answering::Position);
+    block_on(seat::play_move(app, key.clone(), answer, action)).map(|_| ())
 }
 
 /// A row of SQLite's `EXPLAIN QUERY PLAN`: one step of a statement's plan.

@@ -207,7 +207,7 @@ impl GroupCommit {
         }
     }
 
-    /// Ends a turn whose last write ran in group `number`: commits the group (when it is full,
+    /// Ends a turn whose last write ran, and is kept open, in group `number`: commits the group (when it is full,
     /// or nobody else comes), leaves it to the write waiting behind or to the one that will
     /// commit it, or, when writes come in together, commits it after a moment for the writes
     /// on their way ([`GATHER`]); `joining` runs first, back in the turn, for the writes the
@@ -219,10 +219,6 @@ impl GroupCommit {
         number: u64,
         joining: impl FnOnce(&mut Group),
     ) {
-        if group.number != number || group.open.is_none() {
-            // Ended already (its last write failed unexpectedly).
-            return;
-        }
         if group.writes >= MOST_IN_A_GROUP {
             self.commit(&mut group, deals);
         } else if self.waiting.load(Ordering::SeqCst) > 0 || group.committer {

@@ -68,3 +68,13 @@ pub fn playing_until(
         .collect();
     (event, keys)
 }
+
+/// Waits for a use case that answers later (a move, queued for the writer thread), as a
+/// handler's task does.
+pub fn block_on<F: std::future::Future>(answer: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+        .block_on(answer)
+}

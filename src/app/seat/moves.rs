@@ -195,25 +195,13 @@ pub struct TableRef {
     pub deal: Option<DealAt>,
 }
 
-/// Plays a move sent as JSON (`{"play":"go"}`) from a seat, through the API.
+/// Plays a move sent as JSON (`{"play":"go"}`) from a seat, through the API: queued for the
+/// writer thread, which answers once the move is on disk (see [`App::write_queued`]), holding
+/// no thread meanwhile.
 ///
 /// `confirmed`: the player confirmed a move that throws away its own side's miles (see
 /// [`MoveRequest::confirmed`]); `answer`: what the move answers besides its events.
-pub fn play_move(
-    app: &App,
-    key: &SeatKey,
-    (seen, confirmed, answer): (u32, bool, Answering),
-    action: &serde_json::Value,
-) -> AppResult<(MoveAnswer, TableRef)> {
-    let played = app.write(|tx| api_move(tx, key, (seen, confirmed, answer), action, app.now()))?;
-    // Counted once committed (a write may run more than once).
-    crate::metrics::get().moves.inc();
-    Ok(played)
-}
-
-/// [`play_move`] as the API's handler plays it: queued for the writer thread, which answers
-/// once the move is on disk (see [`App::write_queued`]), holding no thread meanwhile.
-pub async fn play_move_queued(
+pub async fn play_move(
     app: &App,
     key: SeatKey,
     (seen, confirmed, answer): (u32, bool, Answering),
@@ -223,6 +211,7 @@ pub async fn play_move_queued(
     let played = app
         .write_queued(move |tx| api_move(tx, &key, (seen, confirmed, answer), &action, clock.now()))
         .await?;
+    // Counted once committed (a write may run more than once).
     crate::metrics::get().moves.inc();
     Ok(played)
 }

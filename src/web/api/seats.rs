@@ -69,8 +69,7 @@ pub(super) async fn play_move(
     } else {
         seat::Answering::State
     };
-    let result =
-        seat::play_move_queued(&app, moved, (input.seen, true, answering), input.action).await;
+    let result = seat::play_move(&app, moved, (input.seen, true, answering), input.action).await;
     match result {
         Ok((answer, table)) => {
             // The other seats' pages redraw their boards, as after a move from a page.

@@ -76,12 +76,12 @@ fn one_move(app: &App, clock: &ManualClock, keys: &[SeatKey], pick: usize) -> bo
         };
         let count = deal.legal.len().max(1);
         if let Some(action) = deal.legal.get(pick % count) {
-            seat::play_move(
+            crate::app::testing::block_on(seat::play_move(
                 app,
-                key,
+                key.clone(),
                 (deal.actions, true, seat::Answering::State),
-                &action.to_json(),
-            )
+                action.to_json(),
+            ))
             .expect("a legal move");
             return true;
         }
