@@ -15,18 +15,22 @@ use common::server::Server;
 use serde_json::json;
 use thirtyfour::prelude::*;
 
-/// The whole seconds the turn clock shows on a page.
+/// The whole seconds the turn clock shows on a page. Waited for: the live updates redraw the
+/// turn clock, so the element found may be replaced before its text is read (a stale element).
 async fn seconds_shown(phone: &Browser) -> u64 {
     phone
-        .find(By::Css("#turn-clock .turn-left"))
+        .wait_for(
+            "the turn's time in whole seconds",
+            async |driver: &WebDriver| {
+                let shown = driver
+                    .find(By::Css("#turn-clock .turn-left"))
+                    .await?
+                    .text()
+                    .await?;
+                Ok(shown.trim().parse().ok())
+            },
+        )
         .await
-        .expect("the turn's time")
-        .text()
-        .await
-        .expect("its text")
-        .trim()
-        .parse()
-        .expect("whole seconds")
 }
 
 #[test]
