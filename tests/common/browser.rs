@@ -598,17 +598,20 @@ impl Browser {
 
 /// A seat's board and a paper card as a guest handles them.
 impl Browser {
-    /// How many actions the seat's board shows.
+    /// How many actions the seat's board shows. Read in a wait: the stream's first drawing,
+    /// just after the page opens, replaces the board the test may have just found.
     pub async fn actions_shown(&self) -> u64 {
-        self.driver
-            .find(By::Css("#board .board"))
-            .await
-            .expect("the board")
-            .attr("data-actions")
-            .await
-            .expect("data-actions")
-            .and_then(|n| n.parse().ok())
-            .expect("a number of actions")
+        self.wait_for(
+            "the board's number of actions",
+            async |driver: &WebDriver| {
+                let board = driver.find(By::Css("#board .board")).await?;
+                Ok(board
+                    .attr("data-actions")
+                    .await?
+                    .and_then(|n| n.parse().ok()))
+            },
+        )
+        .await
     }
 
     /// Waits until the board shows more than `before` actions; answers how many.
