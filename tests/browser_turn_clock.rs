@@ -62,6 +62,7 @@ fn the_seat_page_shows_and_counts_down_the_turns_time() {
             .goto(server.url(&format!("/seat/{mover}")).as_str())
             .await
             .expect("open the seat");
+        phone.live_drawn().await;
         phone.wait_for_text("#turn-clock", "Your turn").await;
         let first = seconds_shown(&phone).await;
         assert!(

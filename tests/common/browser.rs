@@ -275,12 +275,36 @@ impl Driver {
                 Err(e) => panic!("open {}: {e}", self.tools.chromium.display()),
             }
         };
+        if script {
+            count_live_drawings(&driver).await;
+        }
         Browser {
             driver,
             _profile: profile,
             script,
         }
     }
+}
+
+/// Has every page this browser opens count the live drawings it applies (the page's script
+/// says `touring:updated` after each; the answers to the page's own moves are not counted), in
+/// `window.touringDrawings`, from before the page's own script runs: so a test can wait for a
+/// stream's first drawing, which replaces the region the server drew a moment before.
+async fn count_live_drawings(driver: &WebDriver) {
+    use thirtyfour::cdp::domains::page::AddScriptToEvaluateOnNewDocument;
+    driver
+        .cdp()
+        .send(AddScriptToEvaluateOnNewDocument {
+            source: "window.touringDrawings = 0;
+                document.addEventListener('touring:updated', function (event) {
+                  if (!(event.detail && event.detail.ownMove)) window.touringDrawings += 1;
+                }, true);"
+                .into(),
+            world_name: None,
+            include_command_line_api: None,
+        })
+        .await
+        .expect("count the live drawings");
 }
 
 impl Drop for Driver {
@@ -627,9 +651,34 @@ impl Browser {
         .await
     }
 
-    /// Once it is the seat's turn, taps a card of the hand that has moves and answers the
-    /// first move shown for it.
+    /// Waits until a page with a live stream has applied the stream's first drawing (which
+    /// replaces what the server drew a moment before: an element found before it is stale).
+    /// Nothing to wait for without script, or on a page without a stream.
+    pub async fn live_drawn(&self) {
+        if !self.script {
+            return;
+        }
+        self.wait_for(
+            "the live stream's first drawing",
+            async |driver: &WebDriver| {
+                let drawn: bool = driver
+                    .execute(
+                        "return !document.body.getAttribute('data-live') || !window.EventSource
+                        || window.touringDrawings > 0;",
+                        Vec::new(),
+                    )
+                    .await?
+                    .convert()?;
+                Ok(drawn.then_some(()))
+            },
+        )
+        .await
+    }
+
+    /// Once it is the seat's turn (and the live stream has drawn the board), taps a card of
+    /// the hand that has moves and answers the first move shown for it.
     pub async fn a_shown_move(&self) -> WebElement {
+        self.live_drawn().await;
         self.wait_for_text("#board h2", "Your turn").await;
         self.wait_for("a card with moves, tapped", async |driver: &WebDriver| {
             let card = driver
