@@ -234,17 +234,23 @@ fn a_small_event_is_played_end_to_end_with_a_restart_mid_round() {
     let round2 = host.get("/rounds/2");
     assert_eq!(round2["state"], "seated");
 
-    // A correction of round 1 is kept with its history.
-    let entry = round1["seating"]["tables"][0]["entries"][0]["entry"]
+    // A correction of round 1 is kept with its history. (The deals are dealt from the
+    // server's secret, new with each test's server, so the miles corrected differ from run to
+    // run: the correction is to another number than the one recorded.)
+    let corrected = &round1["seating"]["tables"][0]["entries"][0];
+    let entry = corrected["entry"]
         .as_str()
         .and_then(|e| e.trim_start_matches('E').parse::<i64>().ok())
         .expect("entry id");
+    let recorded = corrected["miles"].as_u64().expect("miles");
+    let miles = if recorded == 40 { 41 } else { 40 };
     host.ok(
         "/corrections",
-        json!({"round": 1, "entry": entry, "miles": 40, "reason": "miscounted"}),
+        json!({"round": 1, "entry": entry, "miles": miles, "reason": "miscounted"}),
     );
     let corrections = host.get("/corrections");
-    assert_eq!(corrections["corrections"][0]["new"], 40);
+    assert_eq!(corrections["corrections"][0]["old"], recorded);
+    assert_eq!(corrections["corrections"][0]["new"], miles);
     assert_eq!(corrections["corrections"][0]["reason"], "miscounted");
 
     // Round 2, then the evening is over.
