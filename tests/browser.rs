@@ -1033,6 +1033,9 @@ async fn open_phones(driver: &Driver, links: &[String], heading: &str) -> Vec<Br
     for link in links {
         let phone = driver.browser(412, 900).await;
         phone.goto(link.as_str()).await.expect("open a seat");
+        // The stream's first drawing replaces the board the server drew: the tests look at
+        // the board after it.
+        phone.live_drawn().await;
         phone.wait_for_text("#board h2", heading).await;
         phones.push(phone);
     }

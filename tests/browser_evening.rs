@@ -100,6 +100,7 @@ fn a_small_evening_walked_in_chromium_as_its_guests_do() {
             phone.wait_for_text("h1", "who are you?").await;
             phone.click_button(name).await;
             phone.wait_for_text("#board h1", name).await;
+            phone.live_drawn().await;
             phone
         };
         let first_phone = sit_down(&wall_link, &first).await;

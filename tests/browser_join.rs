@@ -122,6 +122,7 @@ async fn sit_down(driver: &Driver, script: bool, link: &str, name: &str, heading
     // A real tap: WebDriver refuses to click a button the page hides.
     phone.click_button(name).await;
     phone.wait_for_text("#board h2", heading).await;
+    phone.live_drawn().await;
     let shown = phone.body_text().await;
     assert!(shown.contains(name), "the seat is {name}'s: {shown}");
     phone

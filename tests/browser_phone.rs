@@ -72,6 +72,7 @@ async fn phone_on(driver: &Driver, server: &Server, token: &str) -> Browser {
         .await
         .expect("open a seat");
     phone.wait_for_text("#board h2", "Your turn").await;
+    phone.live_drawn().await;
     phone
 }
 
