@@ -987,7 +987,6 @@ fn colour_is_never_the_only_signal_on_a_seat() {
 
 /// Shows a move of the seat to move: taps a card that plays, answers the shown move's button.
 async fn a_shown_move(phone: &Browser) -> WebElement {
-    phone.live_drawn().await;
     tap_a_playable_card(phone).await;
     phone
         .find(By::Css(browser::SHOWN_MOVES))

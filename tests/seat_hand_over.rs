@@ -191,6 +191,7 @@ fn a_late_arrival_opens_the_seat_link_the_console_gives_and_plays_a_move() {
         let cid_phone = driver.phone(412, 860).await;
         cid_phone.goto(link.as_str()).await.expect("Cid's link");
         cid_phone.wait_for_text("#board h1", "Cid").await;
+        cid_phone.live_drawn().await;
         let cid_token = link.rsplit('/').next().expect("a token").to_owned();
         let before = blocking(|| {
             if seat(&server, &cid_token)["deal"]["your_turn"] != true {

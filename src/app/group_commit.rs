@@ -207,11 +207,11 @@ impl GroupCommit {
         }
     }
 
-    /// Ends a turn whose last write ran, and is kept open, in group `number`: commits the group (when it is full,
-    /// or nobody else comes), leaves it to the write waiting behind or to the one that will
-    /// commit it, or, when writes come in together, commits it after a moment for the writes
-    /// on their way ([`GATHER`]); `joining` runs first, back in the turn, for the writes the
-    /// caller itself gathered meanwhile.
+    /// Ends a turn whose last write ran, and is kept open, in group `number`: commits the group
+    /// (when it is full, or nobody else comes), leaves it to the write waiting behind or to the
+    /// one that will commit it, or, when writes come in together, commits it after a moment for
+    /// the writes on their way ([`GATHER`]); `joining` runs first, back in the turn, for the
+    /// writes the caller itself gathered meanwhile.
     fn end_turn(
         &self,
         mut group: FairMutexGuard<'_, Group>,

@@ -675,10 +675,10 @@ impl Browser {
         .await
     }
 
-    /// Once it is the seat's turn (and the live stream has drawn the board), taps a card of
-    /// the hand that has moves and answers the first move shown for it.
+    /// Once it is the seat's turn, taps a card of the hand that has moves and answers the
+    /// first move shown for it (on a page opened as a guest opens it, its stream's first
+    /// drawing waited for: see [`Browser::live_drawn`]).
     pub async fn a_shown_move(&self) -> WebElement {
-        self.live_drawn().await;
         self.wait_for_text("#board h2", "Your turn").await;
         self.wait_for("a card with moves, tapped", async |driver: &WebDriver| {
             let card = driver
