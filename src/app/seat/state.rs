@@ -461,12 +461,13 @@ pub(super) fn deal_info(
     })
 }
 
-/// Opens a seat link: the first to open it holds the seat (it can no longer be picked), and
-/// gets where to sit, the time left and the game as this seat sees it.
-pub fn open_seat(app: &App, token: &str) -> AppResult<SeatState> {
+/// Opens a seat link: the first to open it holds the seat (it can no longer be picked, and a
+/// browser that had picked it holds it no longer: see [`hold_by_link`]), and gets where to
+/// sit, the time left and the game as this seat sees it.
+pub fn open_seat(app: &App, token: &str) -> AppResult<(SeatState, Opened)> {
     app.write(|conn| {
-        claim_by_token(conn, token)?;
-        state(conn, token, app.now())
+        let (holder, opened) = hold_by_link(conn, token)?;
+        Ok((state_of(conn, &holder, app.now())?, opened))
     })
 }
 

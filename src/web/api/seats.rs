@@ -20,11 +20,16 @@ use crate::web::live::{Hub, Topic};
     ))]
 pub(super) async fn seat_state(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     req: HttpRequest,
     path: web::Path<String>,
 ) -> Answer {
     let token = path.into_inner();
-    let state = run(&app, move |app| seat::open_seat(app, &token)).await?;
+    let (state, opened) = run(&app, move |app| seat::open_seat(app, &token)).await?;
+    if opened.ended_pick {
+        // A phone that had picked the seat holds it no longer: its open page is told.
+        hub.publish(state.event, Topic::Event);
+    }
     ok(SeatOut {
         ok: true,
         seat: said_in(state, &req),
