@@ -597,3 +597,132 @@ fn the_console_shows_which_seats_a_pick_took_and_the_host_releases_one() {
         "Ann"
     ));
 }
+
+/// The player ids of the event's entries, with whether each is a bot's.
+fn players_of(server: &Server, host: &Host) -> Vec<(i64, bool)> {
+    host.get(server, "/entries")["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| {
+            (
+                e["players"][0].as_i64().expect("a player"),
+                e["bot"] == true,
+            )
+        })
+        .collect()
+}
+
+/// Sends a move from a seat's link through the API (a legal move of the seat's state if it
+/// shows one, else any move of the rules): answers the status and body.
+fn try_a_move(server: &Server, token: &str) -> (u16, serde_json::Value) {
+    let state = seat(server, token);
+    let action = Dice::new(7)
+        .pick(&state)
+        .unwrap_or_else(|| json!({"discard": "mile25"}));
+    let seen = state["deal"]["actions"].clone();
+    send_move(server, token, &seen, &action)
+}
+
+#[test]
+fn no_link_plays_a_bots_seat() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Bot seat", "seed": 5}));
+    let ann = host.add_players(&server, &["Ann"]);
+    let robot = host.ok(
+        &server,
+        "/entries",
+        json!({"names": ["Robot"], "bot": "steady"}),
+    );
+    let bot_token = robot["links"][0]["token"]
+        .as_str()
+        .expect("a bot's seat has a link")
+        .to_owned();
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    assert!(players_of(&server, &host).iter().any(|(_, bot)| *bot));
+    // However often a person tries, the bot's link is refused, saying why.
+    for _ in 0..3 {
+        let (status, answer) = try_a_move(&server, &bot_token);
+        assert_eq!(status, 403, "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("bot's") && e.contains("no link")),
+            "{answer}"
+        );
+    }
+    // The seat's page offers no move and says a bot plays it.
+    let state = seat(&server, &bot_token);
+    assert_eq!(state["deal"]["legal"], json!([]), "{state}");
+    assert!(
+        state["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("A bot plays this seat")),
+        "{state}"
+    );
+    // The same from the seat's page.
+    let browser = forms::client();
+    let page = forms::page(&server, &browser, &format!("/seat/{bot_token}"));
+    let csrf = forms::field(&page, "csrf");
+    let to = forms::post_form(
+        &server,
+        &browser,
+        &format!("/seat/{bot_token}/move"),
+        &[
+            ("csrf", &csrf),
+            ("seen", "0"),
+            ("action", r#"{"discard":"mile25"}"#),
+        ],
+    );
+    let after = forms::page(&server, &browser, &to).to_lowercase();
+    assert!(
+        after.contains("this seat is a bot"),
+        "the page says why the move was refused: {after}"
+    );
+    // Ann's own link plays on.
+    assert_eq!(seat(&server, &ann[0])["name"], "Ann");
+}
+
+#[test]
+fn a_guests_link_does_not_move_while_a_stand_in_holds_the_seat() {
+    let server = Server::start();
+    let (host, tokens, players) = playing(&server);
+    // The host hands Ann's seat to a bot.
+    host.ok(
+        &server,
+        &format!("/players/{}/stand-in", players[0]),
+        json!({"bot": true}),
+    );
+    let (status, answer) = try_a_move(&server, &tokens[0]);
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"].as_str().is_some_and(
+            |e| e.contains("handed your seat to a bot") && e.contains("give the seat back")
+        ),
+        "{answer}"
+    );
+    let state = seat(&server, &tokens[0]);
+    assert_eq!(
+        state["deal"]["legal"],
+        json!([]),
+        "no move offered: {state}"
+    );
+    // The host gives the seat back: Ann's link plays again.
+    host.ok(
+        &server,
+        &format!("/players/{}/stand-in", players[0]),
+        json!({"bot": false}),
+    );
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < PATIENCE, "Ann never had the turn");
+        let state = seat(&server, &tokens[0]);
+        if state["deal"]["your_turn"] == true {
+            let (status, answer) = try_a_move(&server, &tokens[0]);
+            assert_eq!(status, 200, "Ann's link moves again: {answer}");
+            break;
+        }
+        play_moves(&server, &[&tokens[1]], 1);
+    }
+}

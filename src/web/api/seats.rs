@@ -55,8 +55,8 @@ fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
     request_body = MoveInput,
     responses(
         (status = 200, description = "Played: the events and the new state (with `Prefer: return=minimal`, the events and where the deal stands)", body = MoveOut),
-        (status = 403, description = "Not a valid seat link", body = ErrorBody),
-        (status = 409, description = "Time is up, not started, paused, or the table moved on (the body carries the new state)", body = ErrorBody),
+        (status = 403, description = "Not a valid seat link, or a bot's seat (the server plays its moves)", body = ErrorBody),
+        (status = 409, description = "Time is up, not started, paused, the table moved on (the body carries the new state), or the host handed the seat to a bot until it gives it back", body = ErrorBody),
         (status = 422, description = "Not a legal move: the rule it breaks", body = ErrorBody),
     ))]
 pub(super) async fn play_move(
