@@ -493,32 +493,32 @@ fn opening_the_guests_own_link_takes_the_seat_back_from_whoever_picked_it() {
     let server = Server::start();
     let (host, tokens, players) = playing(&server);
     let key = join_key(&server, &host);
-    // The join page says beforehand that the seat's own link comes first.
+    // A stranger opens the join page and picks Ann's seat, and watches it.
     let stranger = streaming_client();
-    let page = join_page(&server, &stranger, &host, &key);
-    assert!(page.contains("the seat goes back to that link"), "{page}");
-    // A stranger picks Ann's seat and watches it.
+    let join = join_page(&server, &stranger, &host, &key);
     assert_eq!(pick(&server, &stranger, (&host, &key), players[0]), 303);
     let mut picked = Stream::open(&server, &stranger, "/seat-live");
     assert!(picked.wait_for("your cards", PATIENCE), "{}", picked.text);
-    // Ann opens her own link: her page says what happened, and the seat is hers alone.
+    // Ann opens her own link: the stranger's page is told at once, and their session ends.
     let ann = forms::client();
     let own = forms::page(&server, &ann, &format!("/seat/{}", tokens[0]));
-    assert!(
-        own.contains("Another phone had picked this seat"),
-        "the link's page says so: {own}"
-    );
-    assert!(
-        picked.wait_for("own link was opened", PATIENCE),
-        "the picker's page is told at once, and why: {}",
-        picked.text
-    );
     taken_back_for_good(&server, &mut picked, &tokens);
     assert_eq!(
         seat_by_pick(&server, &stranger),
         403,
         "the stranger's session on the seat ended"
     );
+    // Both pages say why: the picker's, Ann's, and the join page beforehand.
+    assert!(
+        picked.text.contains("own link was opened"),
+        "the picker's page says why: {}",
+        picked.text
+    );
+    assert!(
+        own.contains("Another phone had picked this seat"),
+        "Ann's page says what her link did: {own}"
+    );
+    assert!(join.contains("the seat goes back to that link"), "{join}");
     // The seat is held by its link now: nobody can pick it, and opening the link again says
     // nothing more.
     assert_eq!(
