@@ -1,7 +1,7 @@
 //! Every way a guest reaches a seat, in Chromium, with the page's script on (as on every phone)
 //! and off: the wall's QR code, a table tent's QR code, a personal seat link, a demo's open
 //! seat, a late arrival's link and a returning guest (the same phone opening the same QR code
-//! again). The QR codes are read from the screen with `zbarimg`, as a phone's camera would.
+//! again), and a guest's own link taking back the seat a stranger picked from the wall. The QR codes are read from the screen with `zbarimg`, as a phone's camera would.
 //!
 //! Needs `chromium`, `chromedriver` and `zbarimg`; without them the tests say they are skipped
 //! and pass (in CI, `CI=true`, they fail instead).
@@ -272,6 +272,76 @@ fn a_returning_guest_goes_back_to_their_seat_from_the_same_qr_code() {
             phone.quit().await;
             wall.quit().await;
         }
+    });
+}
+
+#[test]
+fn a_guests_own_link_takes_back_the_seat_a_stranger_picked_from_the_wall() {
+    let Some((tools, zbarimg)) = tools("a guest's link after a stranger's pick") else {
+        return;
+    };
+    let server = Server::start();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let evening = Evening::start(&server);
+        let projector = server.url(&format!("/events/{}/screen", evening.event));
+        let (link, wall) = wall_link(&driver, &zbarimg, &projector).await;
+        // A stranger scans the wall's code: the join page says beforehand that a seat's own
+        // link comes first. They tap Ann's name anyway.
+        let stranger = driver.browser_with_script(412, 860, true).await;
+        stranger
+            .goto(link.as_str())
+            .await
+            .expect("open the wall's link");
+        stranger.wait_for_text("h1", "who are you?").await;
+        let join = stranger.body_text().await;
+        assert!(
+            join.contains("the seat goes back to that link"),
+            "the join page says what a seat link does: {join}"
+        );
+        stranger.click_button("Ann").await;
+        stranger.wait_for_text("#board h2", PLAYING).await;
+        stranger.live_drawn().await;
+        // Ann opens the link the host gave her, on her own phone.
+        let ann = driver.browser_with_script(412, 860, true).await;
+        ann.goto(evening.seat_links[0].as_str())
+            .await
+            .expect("open Ann's link");
+        ann.wait_for_text("#board h2", PLAYING).await;
+        let shown = ann.body_text().await;
+        assert!(
+            shown.contains("Another phone had picked this seat"),
+            "Ann's page says what her link did: {shown}"
+        );
+        ann.audit("a seat link that took its seat back from a pick")
+            .await;
+        // The stranger's open page is told at once, and why.
+        let taken = stranger
+            .wait_for_text(".taken-back h2", "This seat was taken back")
+            .await;
+        assert!(taken.is_displayed().await.unwrap_or(false));
+        let told = stranger.body_text().await;
+        assert!(
+            told.contains("the seat's own link was opened"),
+            "the picker is told why: {told}"
+        );
+        // Scanning the wall again, the stranger is not offered Ann's seat.
+        stranger
+            .goto(link.as_str())
+            .await
+            .expect("open the wall's link again");
+        stranger.wait_for_text(".names button", "Bob").await;
+        let offered = stranger
+            .find_all(thirtyfour::By::Css(".names button"))
+            .await
+            .expect("the names offered");
+        for button in offered {
+            let name = button.text().await.expect("a name");
+            assert_ne!(name.trim(), "Ann", "Ann's link holds her seat");
+        }
+        stranger.quit().await;
+        ann.quit().await;
+        wall.quit().await;
     });
 }
 

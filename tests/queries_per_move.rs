@@ -136,7 +136,7 @@ fn statements_of_one_page_move(app: &App, keys: &[SeatKey]) -> (usize, usize) {
         });
         played.expect("the move is played");
         let (page, board) = statements_of(|| seat::page_board(app, key));
-        let board = board.expect("the seat's board");
+        let (board, _) = board.expect("the seat's board");
         assert_eq!(
             board.state.deal.map(|deal| deal.actions),
             Some(deal.actions + 1),

@@ -1,7 +1,10 @@
-//! Trust at the table: what a guest who once held a seat can still see after the host took it
-//! back. A new link, or a release of a seat picked from a QR code, ends the old holder's open
-//! live page at once: it is told the seat was taken back and is sent no drawing after that,
-//! however many moves the table goes on to play.
+//! Trust at the table: who holds a seat, and what a guest who once held one can still see after
+//! it was taken back. A new link, a release of a seat picked from a QR code, or the guest's own
+//! link opened after a stranger picked the seat, ends the old holder's open live page at once:
+//! it is told the seat was taken back and is sent no drawing after that, however many moves
+//! the table goes on to play. The join key is public, so a pick takes little: one seat per
+//! browser, a few per address, and the console shows which seats a pick holds. No link plays a
+//! seat a bot plays.
 
 mod common;
 
@@ -107,8 +110,14 @@ fn streaming_client() -> reqwest::blocking::Client {
 /// An event of Ann and Bob at one digital table, round 1 running; answers the host, both seat
 /// tokens and both player ids.
 fn playing(server: &Server) -> (Host, Vec<String>, Vec<i64>) {
+    playing_with(server, &["Ann", "Bob"])
+}
+
+/// An event of these guests at digital tables, round 1 running; answers the host, their seat
+/// tokens and player ids, in the order of `names`.
+fn playing_with(server: &Server, names: &[&str]) -> (Host, Vec<String>, Vec<i64>) {
     let host = Host::create(server, json!({"name": "Taken back", "seed": 5}));
-    let tokens = host.add_players(server, &["Ann", "Bob"]);
+    let tokens = host.add_players(server, names);
     host.ok(server, "/rounds", json!({}));
     host.ok(server, "/rounds/1/start", json!({}));
     let entries = host.get(server, "/entries");
@@ -179,36 +188,73 @@ fn a_new_link_takes_the_seat_back_from_the_old_links_open_page() {
     assert_eq!(status, 403);
 }
 
+/// The join key in the projector's QR code (it opens every free seat of the event).
+fn join_key(server: &Server, host: &Host) -> String {
+    let screen = forms::page(
+        server,
+        &forms::client(),
+        &format!("/events/{}/screen", host.event),
+    );
+    screen
+        .split("/join?key=")
+        .nth(1)
+        .and_then(|rest| rest.split(['"', '<', '&']).next())
+        .expect("the join key in the projector's link")
+        .to_owned()
+}
+
+/// The join page as `client` sees it with the projector's key.
+fn join_page(
+    server: &Server,
+    client: &reqwest::blocking::Client,
+    host: &Host,
+    key: &str,
+) -> String {
+    forms::page(
+        server,
+        client,
+        &format!("/events/{}/join?key={key}", host.event),
+    )
+}
+
+/// `client` taps `player`'s name on the join page: answers the status (303 to its seat once
+/// picked).
+fn pick(
+    server: &Server,
+    client: &reqwest::blocking::Client,
+    (host, key): (&Host, &str),
+    player: i64,
+) -> u16 {
+    let csrf = forms::field(&join_page(server, client, host, key), "csrf");
+    let response = client
+        .post(server.url(&format!("/events/{}/pick", host.event)))
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("key", key),
+            ("player", &player.to_string()),
+        ])
+        .send()
+        .expect("POST the pick");
+    let status = response.status().as_u16();
+    if status == 303 {
+        assert_eq!(forms::location(&response), "/seat");
+    }
+    status
+}
+
+/// Whether the join page offers `name`'s seat.
+fn offers(page: &str, name: &str) -> bool {
+    page.contains(&format!(">{name}</button>"))
+}
+
 #[test]
 fn releasing_a_picked_seat_takes_it_back_from_the_pickers_open_page() {
     let server = Server::start();
     let (host, tokens, players) = playing(&server);
     // A stranger picks Ann's seat from the projector's QR code.
     let client = streaming_client();
-    let screen = forms::page(&server, &client, &format!("/events/{}/screen", host.event));
-    let key = screen
-        .split("/join?key=")
-        .nth(1)
-        .and_then(|rest| rest.split(['"', '<', '&']).next())
-        .expect("the join key in the projector's link")
-        .to_owned();
-    let pick = forms::page(
-        &server,
-        &client,
-        &format!("/events/{}/join?key={key}", host.event),
-    );
-    let csrf = forms::field(&pick, "csrf");
-    let to = forms::post_form(
-        &server,
-        &client,
-        &format!("/events/{}/pick", host.event),
-        &[
-            ("csrf", &csrf),
-            ("key", &key),
-            ("player", &players[0].to_string()),
-        ],
-    );
-    assert_eq!(to, "/seat");
+    let key = join_key(&server, &host);
+    assert_eq!(pick(&server, &client, (&host, &key), players[0]), 303);
     let mut picked = Stream::open(&server, &client, "/seat-live");
     assert!(picked.wait_for("your cards", PATIENCE), "{}", picked.text);
     // The host releases the seat (the remedy for a seat picked by the wrong person).
@@ -217,19 +263,35 @@ fn releasing_a_picked_seat_takes_it_back_from_the_pickers_open_page() {
         &format!("/players/{}/release", players[0]),
         json!({}),
     );
+    taken_back_for_good(&server, &mut picked, &tokens);
+}
+
+/// The picker's open page is told at once that the seat was taken back, its stream ends, and
+/// it is sent no drawing of the hand however many moves the table (`tokens`) goes on to play.
+fn taken_back_for_good(server: &Server, picked: &mut Stream, tokens: &[String]) {
     assert!(
         picked.wait_for("taken back", PATIENCE),
         "the picker's page is told at once: {}",
         picked.text
     );
     let told = picked.text.len();
-    play_moves(&server, &[&tokens[0], &tokens[1]], 6);
+    play_moves(server, &[&tokens[0], &tokens[1]], 6);
     assert!(picked.drain(Duration::from_secs(3)), "the stream ended");
     assert!(
         !picked.text[told..].contains("your cards"),
-        "no drawing of the hand after the release: {}",
+        "no drawing of the hand after the seat was taken back: {}",
         &picked.text[told..]
     );
+}
+
+/// The status of the seat page a browser's pick opens (403 once its pick no longer holds).
+fn seat_by_pick(server: &Server, client: &reqwest::blocking::Client) -> u16 {
+    client
+        .get(server.url("/seat"))
+        .send()
+        .expect("GET the seat by pick")
+        .status()
+        .as_u16()
 }
 
 /// An event of Ann and Bob at one paper table; answers the host and both seat tokens, with
@@ -365,4 +427,302 @@ fn score_cards_are_taken_only_once_the_round_has_started() {
     );
     host.ok(&server, "/rounds/1/start", json!({}));
     assert_eq!(enter(&server, &tokens[0], two).0, 200);
+}
+
+#[test]
+fn a_browser_holds_one_picked_seat_at_a_time() {
+    let server = Server::start();
+    let (host, _, players) = playing_with(&server, &["Ann", "Bob", "Cy", "Di"]);
+    let key = join_key(&server, &host);
+    // One browser taps every name in turn.
+    let greedy = forms::client();
+    for &player in &players {
+        assert_eq!(pick(&server, &greedy, (&host, &key), player), 303);
+    }
+    // It holds Di's seat, the last it picked; each pick gave the one before back.
+    let seat = forms::page(&server, &greedy, "/seat");
+    assert!(seat.contains("Di"), "{seat}");
+    let page = join_page(&server, &forms::client(), &host, &key);
+    for name in ["Ann", "Bob", "Cy"] {
+        assert!(offers(&page, name), "{name}'s seat is free again: {page}");
+    }
+    assert!(!offers(&page, "Di"), "Di's seat is held: {page}");
+    // The browser's join page says what another tap would do.
+    let own = join_page(&server, &greedy, &host, &key);
+    assert!(own.contains("gives that seat back"), "{own}");
+    // A refused pick gives nothing back: Di's seat stays this browser's.
+    assert_eq!(pick(&server, &greedy, (&host, &key), 999_999), 403);
+    assert_eq!(seat_by_pick(&server, &greedy), 200);
+}
+
+#[test]
+fn picks_from_one_address_are_limited() {
+    let server = Server::start_with(&["--picks-per-hour", "2"]);
+    let (host, _, players) = playing_with(&server, &["Ann", "Bob", "Cy"]);
+    let key = join_key(&server, &host);
+    // Each pick from a browser of its own (a cookie dropped between taps).
+    let statuses: Vec<u16> = players
+        .iter()
+        .map(|&player| pick(&server, &forms::client(), (&host, &key), player))
+        .collect();
+    assert_eq!(statuses, [303, 303, 429]);
+    let refused = forms::client()
+        .post(server.url(&format!("/events/{}/pick", host.event)))
+        .form(&[("player", players[2].to_string())])
+        .send()
+        .expect("POST");
+    assert_eq!(refused.status().as_u16(), 429);
+    assert!(
+        common::server::retry_after(&refused) > 0,
+        "it says when to try again"
+    );
+    let page = refused.text().expect("the refusal's page");
+    assert!(
+        page.contains("picked as many seats as an hour allows"),
+        "{page}"
+    );
+    // Cy's seat is still free for Cy.
+    assert!(offers(
+        &join_page(&server, &forms::client(), &host, &key),
+        "Cy"
+    ));
+}
+
+#[test]
+fn opening_the_guests_own_link_takes_the_seat_back_from_whoever_picked_it() {
+    let server = Server::start();
+    let (host, tokens, players) = playing(&server);
+    let key = join_key(&server, &host);
+    // A stranger opens the join page and picks Ann's seat, and watches it.
+    let stranger = streaming_client();
+    let join = join_page(&server, &stranger, &host, &key);
+    assert_eq!(pick(&server, &stranger, (&host, &key), players[0]), 303);
+    let mut picked = Stream::open(&server, &stranger, "/seat-live");
+    assert!(picked.wait_for("your cards", PATIENCE), "{}", picked.text);
+    // Ann opens her own link: the stranger's page is told at once, and their session ends.
+    let ann = forms::client();
+    let own = forms::page(&server, &ann, &format!("/seat/{}", tokens[0]));
+    taken_back_for_good(&server, &mut picked, &tokens);
+    assert_eq!(
+        seat_by_pick(&server, &stranger),
+        403,
+        "the stranger's session on the seat ended"
+    );
+    // Both pages say why: the picker's, Ann's, and the join page beforehand.
+    assert!(
+        picked.text.contains("own link was opened"),
+        "the picker's page says why: {}",
+        picked.text
+    );
+    assert!(
+        own.contains("Another phone had picked this seat"),
+        "Ann's page says what her link did: {own}"
+    );
+    assert!(join.contains("the seat goes back to that link"), "{join}");
+    // The seat is held by its link now: nobody can pick it, and opening the link again says
+    // nothing more.
+    assert_eq!(
+        pick(&server, &forms::client(), (&host, &key), players[0]),
+        403
+    );
+    let again = forms::page(&server, &ann, &format!("/seat/{}", tokens[0]));
+    assert!(
+        !again.contains("Another phone had picked this seat"),
+        "{again}"
+    );
+}
+
+/// The host's console, opened with the host link in a browser of its own; answers the
+/// browser and the page.
+fn console(server: &Server, host: &Host) -> (reqwest::blocking::Client, String) {
+    let browser = forms::client();
+    let to = browser
+        .get(host.console_link(server))
+        .send()
+        .expect("open the host link");
+    assert!(to.status().is_success() || to.status().is_redirection());
+    let page = forms::page(server, &browser, &format!("/events/{}/host", host.event));
+    (browser, page)
+}
+
+/// The console's line of `player` (from its link form to the next player's, or the cell's end).
+fn console_line(page: &str, host: &Host, player: i64) -> String {
+    let start = page
+        .find(&format!(
+            "/events/{}/host/players/{player}/link",
+            host.event
+        ))
+        .unwrap_or_else(|| panic!("player {player} on the console: {page}"));
+    let rest = &page[start..];
+    let end = rest.find("</td>").unwrap_or(rest.len());
+    rest[..end].to_owned()
+}
+
+#[test]
+fn the_console_shows_which_seats_a_pick_took_and_the_host_releases_one() {
+    let server = Server::start();
+    let (host, tokens, players) = playing(&server);
+    let key = join_key(&server, &host);
+    // Bob opens his own link; a stranger picks Ann's seat.
+    common::api::seat(&server, &tokens[1]);
+    let stranger = forms::client();
+    assert_eq!(pick(&server, &stranger, (&host, &key), players[0]), 303);
+    let (browser, page) = console(&server, &host);
+    let ann = console_line(&page, &host, players[0]);
+    assert!(
+        ann.contains("picked by QR code"),
+        "Ann's seat was picked: {ann}"
+    );
+    assert!(ann.contains("/release"), "and can be released: {ann}");
+    let bob = console_line(&page, &host, players[1]);
+    assert!(
+        !bob.contains("picked by QR code"),
+        "Bob's link holds his: {bob}"
+    );
+    // The host releases Ann's seat from the console: the stranger's session ends and the
+    // tag goes.
+    let csrf = forms::field(&page, "csrf");
+    forms::post_form(
+        &server,
+        &browser,
+        &format!("/events/{}/host/players/{}/release", host.event, players[0]),
+        &[("csrf", &csrf)],
+    );
+    assert_eq!(seat_by_pick(&server, &stranger), 403, "released");
+    let page = forms::page(&server, &browser, &format!("/events/{}/host", host.event));
+    let ann = console_line(&page, &host, players[0]);
+    assert!(!ann.contains("picked by QR code"), "{ann}");
+    assert!(offers(
+        &join_page(&server, &forms::client(), &host, &key),
+        "Ann"
+    ));
+}
+
+/// The player ids of the event's entries, with whether each is a bot's.
+fn players_of(server: &Server, host: &Host) -> Vec<(i64, bool)> {
+    host.get(server, "/entries")["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| {
+            (
+                e["players"][0].as_i64().expect("a player"),
+                e["bot"] == true,
+            )
+        })
+        .collect()
+}
+
+/// Sends a move from a seat's link through the API (a legal move of the seat's state if it
+/// shows one, else any move of the rules): answers the status and body.
+fn try_a_move(server: &Server, token: &str) -> (u16, serde_json::Value) {
+    let state = seat(server, token);
+    let action = Dice::new(7)
+        .pick(&state)
+        .unwrap_or_else(|| json!({"discard": "mile25"}));
+    let seen = state["deal"]["actions"].clone();
+    send_move(server, token, &seen, &action)
+}
+
+#[test]
+fn no_link_plays_a_bots_seat() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Bot seat", "seed": 5}));
+    let ann = host.add_players(&server, &["Ann"]);
+    let robot = host.ok(
+        &server,
+        "/entries",
+        json!({"names": ["Robot"], "bot": "steady"}),
+    );
+    let bot_token = robot["links"][0]["token"]
+        .as_str()
+        .expect("a bot's seat has a link")
+        .to_owned();
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    assert!(players_of(&server, &host).iter().any(|(_, bot)| *bot));
+    // However often a person tries, the bot's link is refused, saying why.
+    for _ in 0..3 {
+        let (status, answer) = try_a_move(&server, &bot_token);
+        assert_eq!(status, 403, "{answer}");
+        assert!(
+            answer["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("bot's") && e.contains("no link")),
+            "{answer}"
+        );
+    }
+    // The seat's page offers no move and says a bot plays it.
+    let state = seat(&server, &bot_token);
+    assert_eq!(state["deal"]["legal"], json!([]), "{state}");
+    assert!(
+        state["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("A bot plays this seat")),
+        "{state}"
+    );
+    // The same from the seat's page.
+    let browser = forms::client();
+    let page = forms::page(&server, &browser, &format!("/seat/{bot_token}"));
+    let csrf = forms::field(&page, "csrf");
+    let to = forms::post_form(
+        &server,
+        &browser,
+        &format!("/seat/{bot_token}/move"),
+        &[
+            ("csrf", &csrf),
+            ("seen", "0"),
+            ("action", r#"{"discard":"mile25"}"#),
+        ],
+    );
+    let after = forms::page(&server, &browser, &to).to_lowercase();
+    assert!(
+        after.contains("this seat is a bot"),
+        "the page says why the move was refused: {after}"
+    );
+    // Ann's own link plays on.
+    assert_eq!(seat(&server, &ann[0])["name"], "Ann");
+}
+
+#[test]
+fn a_guests_link_does_not_move_while_a_stand_in_holds_the_seat() {
+    let server = Server::start();
+    let (host, tokens, players) = playing(&server);
+    // The host hands Ann's seat to a bot.
+    host.ok(
+        &server,
+        &format!("/players/{}/stand-in", players[0]),
+        json!({"bot": true}),
+    );
+    let (status, answer) = try_a_move(&server, &tokens[0]);
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"].as_str().is_some_and(
+            |e| e.contains("handed your seat to a bot") && e.contains("give the seat back")
+        ),
+        "{answer}"
+    );
+    let state = seat(&server, &tokens[0]);
+    assert_eq!(
+        state["deal"]["legal"],
+        json!([]),
+        "no move offered: {state}"
+    );
+    // The host gives the seat back: Ann's link plays again.
+    host.ok(
+        &server,
+        &format!("/players/{}/stand-in", players[0]),
+        json!({"bot": false}),
+    );
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < PATIENCE, "Ann never had the turn");
+        let state = seat(&server, &tokens[0]);
+        if state["deal"]["your_turn"] == true {
+            let (status, answer) = try_a_move(&server, &tokens[0]);
+            assert_eq!(status, 200, "Ann's link moves again: {answer}");
+            break;
+        }
+        play_moves(&server, &[&tokens[1]], 1);
+    }
 }

@@ -19,5 +19,6 @@ limit-seatings = round 1 has been seated again as often as a minute allows
 limit-entries = this device has added as many entries as a minute allows
 limit-pages = this device has asked for too many pages in a row (a projector or standings page updates itself: keep it open rather than reloading it)
 limit-streams = this device has too many live pages open; close some
+limit-picks = this device has picked as many seats as an hour allows (if a seat you picked is not yours, ask the host to release it)
 limit-passwords-busy = The server is checking many passwords at the moment
 limit-wrong-passwords = Too many wrong passwords for this console (the host link still opens it)

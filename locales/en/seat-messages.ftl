@@ -5,6 +5,8 @@
 seat-msg-not-seated-yet = The host has not seated the first round yet. Keep this page open.
 seat-msg-bye = You sit out round { $round }: a bye. You will be seated again next round.
 seat-msg-withdrawn = You have withdrawn from the event. Thank you for playing!
+seat-msg-bot-seat = A bot plays this seat: the server plays its moves, and no link can play them.
+seat-msg-stand-in = The host handed your seat to a bot: it plays your turns until the host gives the seat back. Tell the host when you can play again.
 seat-msg-not-seated = You are not seated in round { $round }; you join at the next seating.
 seat-msg-sit-at = Round { $round }: sit at table { $table }. Play starts at the host's signal.
 seat-msg-sit-at-with = Round { $round }: sit at table { $table } with { $others }. Play starts at the host's signal.

@@ -11,6 +11,8 @@ pick-open-my-seat = Open my seat
 pick-no-free-seat = No free seat here. If your seat is taken, ask the host to release it; if the round is not seated yet, scan again once it is.
 pick-someone-else = Someone else?
 pick-tap-your-name = Tap your name. This phone then shows your seat for the whole evening.
+pick-gives-back = Tapping another name gives that seat back: a phone holds one seat at a time.
+pick-link-wins = If the seat's own link is opened (the one the host gives its guest), the seat goes back to that link and this phone no longer shows it.
 pick-free-seats = Free seats
 
 ## The seat page.
@@ -62,5 +64,7 @@ seat-card-refused = Your card was not taken. What you typed is kept; see the mes
 
 ## What an open seat page shows once its seat was taken back.
 seat-taken-back-title = This seat was taken back
-seat-taken-back-why = The host gave this seat a new link or freed it, so this page no longer shows its hand.
+seat-taken-back-why = The host gave this seat a new link or freed it, or the seat's own link was opened, so this page no longer shows its hand.
 seat-taken-back-what-now = If the seat is yours, ask the host for your new link, or scan your table's QR code and tap your name.
+## What a seat link's page says when opening it took the seat back from a phone that had picked it.
+seat-pick-ended = Another phone had picked this seat from a QR code. Opening your link took the seat back: that phone no longer shows your hand. If you did not expect this, tell the host.

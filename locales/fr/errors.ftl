@@ -19,5 +19,6 @@ limit-seatings = la manche 1 a été replacée aussi souvent qu'une minute le pe
 limit-entries = cet appareil a ajouté autant d'inscrits qu'une minute le permet
 limit-pages = cet appareil a demandé trop de pages d'affilée (un projecteur ou une page de classement se met à jour tout seul : gardez-le ouvert plutôt que de le recharger)
 limit-streams = cet appareil a trop de pages en direct ouvertes ; fermez-en quelques-unes
+limit-picks = cet appareil a choisi autant de places qu'une heure le permet (si une place choisie n'est pas la vôtre, demandez à l'hôte de la libérer)
 limit-passwords-busy = Le serveur vérifie beaucoup de mots de passe en ce moment
 limit-wrong-passwords = Trop de mauvais mots de passe pour cette console (le lien d'hôte l'ouvre toujours)

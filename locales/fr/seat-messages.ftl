@@ -5,6 +5,8 @@
 seat-msg-not-seated-yet = L'organisateur n'a pas encore placé la première manche. Gardez cette page ouverte.
 seat-msg-bye = Vous êtes exempt de la manche { $round }. Vous serez placé de nouveau à la prochaine manche.
 seat-msg-withdrawn = Vous vous êtes retiré de la soirée. Merci d'avoir joué !
+seat-msg-bot-seat = Un robot joue cette place : le serveur joue ses coups, et aucun lien ne peut les jouer.
+seat-msg-stand-in = L'hôte a confié votre place à un robot : il joue vos tours jusqu'à ce que l'hôte vous la rende. Dites-le à l'hôte dès que vous pouvez rejouer.
 seat-msg-not-seated = Vous n'êtes pas placé dans la manche { $round } ; vous entrerez au prochain placement.
 seat-msg-sit-at = Manche { $round } : asseyez-vous à la table { $table }. Le jeu commence au signal de l'organisateur.
 seat-msg-sit-at-with = Manche { $round } : asseyez-vous à la table { $table } avec { $others }. Le jeu commence au signal de l'organisateur.

@@ -11,6 +11,8 @@ pick-open-my-seat = Ouvrir ma place
 pick-no-free-seat = Aucune place libre ici. Si votre place est prise, demandez à l'organisateur de la libérer ; si la manche n'est pas encore placée, scannez de nouveau quand elle le sera.
 pick-someone-else = Quelqu'un d'autre ?
 pick-tap-your-name = Touchez votre nom. Ce téléphone montre ensuite votre place pour toute la soirée.
+pick-gives-back = Si vous touchez un autre nom, ce téléphone rend la place qu'il tient : il n'en tient qu'une à la fois.
+pick-link-wins = Si quelqu'un ouvre le lien de la place (celui que l'organisateur remet à la personne qui y joue), la place revient à ce lien et ce téléphone ne la montre plus.
 pick-free-seats = Places libres
 
 ## La page de la place.
@@ -62,5 +64,7 @@ seat-card-refused = Votre feuille n'a pas été prise. Ce que vous avez saisi es
 
 ## Ce que montre une page de place ouverte quand sa place a été reprise.
 seat-taken-back-title = Cette place a été reprise
-seat-taken-back-why = L'hôte a donné un nouveau lien à cette place ou l'a libérée : cette page ne montre plus sa main.
+seat-taken-back-why = L'hôte a donné un nouveau lien à cette place ou l'a libérée, ou le lien de la place a été ouvert : cette page ne montre plus sa main.
 seat-taken-back-what-now = Si la place est la vôtre, demandez à l'hôte votre nouveau lien, ou scannez le QR code de votre table et touchez votre nom.
+## Ce que dit la page d'un lien de place quand son ouverture a repris la place à un téléphone qui l'avait choisie.
+seat-pick-ended = Un autre téléphone avait choisi cette place avec un QR code. En ouvrant votre lien, vous l'avez reprise : ce téléphone ne montre plus votre main. Si vous ne vous y attendiez pas, prévenez l'hôte.

@@ -152,6 +152,9 @@ pub struct Player {
     /// The host handed the seat to a late arrival in the middle of a round: the player who
     /// took it over. This player's link no longer plays.
     pub handed_to: Option<i64>,
+    /// A browser picked the seat from a QR code and holds it (not the seat's own link): the
+    /// guest's link, once opened, takes it back.
+    pub picked: bool,
 }
 
 #[derive(Debug, Insertable)]

@@ -85,6 +85,7 @@ diesel::table! {
         epoch -> Integer,
         stand_in -> Bool,
         handed_to -> Nullable<BigInt>,
+        picked -> Bool,
     }
 }
 

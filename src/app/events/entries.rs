@@ -321,7 +321,7 @@ pub fn renew_link_in(
 /// be picked again from its table's QR code, by the player or whoever the host lets in.
 pub fn release_seat_in(conn: &mut Conn, event: &EventRecord, player_id: i64) -> AppResult<()> {
     let player = player_of(conn, event, player_id)?;
-    queries::set_player_claim(conn, player.id, false, player.epoch.wrapping_add(1))?;
+    queries::free_player(conn, player.id)?;
     Ok(())
 }
 

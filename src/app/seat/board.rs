@@ -106,12 +106,12 @@ fn redraw(kept: &mut KeptBoard, deal: &LoadedDeal, now: DateTime<Utc>) {
 }
 
 /// Opens a seat link and reads its board, in one transaction: the first to open the link
-/// holds the seat (it can no longer be picked from a QR code).
-pub fn open_seat_board(app: &App, token: &str) -> AppResult<SeatBoard> {
+/// holds the seat (it can no longer be picked from a QR code, and a browser that had picked
+/// it holds it no longer: see [`hold_by_link`]).
+pub fn open_seat_board(app: &App, token: &str) -> AppResult<(SeatBoard, Opened)> {
     app.write(|conn| {
-        claim_by_token(conn, token)?;
-        let holder = holder(conn, token)?;
-        board_of(conn, &holder, app.now()).map(|(board, _)| board)
+        let (holder, opened) = hold_by_link(conn, token)?;
+        Ok((board_of(conn, &holder, app.now())?.0, opened))
     })
 }
 
@@ -146,7 +146,8 @@ fn board_around(holder: &SeatHolder, state: SeatState, table: Option<i64>) -> Ap
 }
 
 /// Plays a move from the seat page (a form sent without script), in the move's one
-/// transaction, which also holds the seat for its link as opening the page does. The move is
+/// transaction, which also holds the seat for its link as opening the page does (and says
+/// whether that ended a browser's pick of it: [`Opened`]). The move is
 /// queued for the writer thread, as the API's are ([`App::write_queued`]). The board the move
 /// left (its answer, as the API's) is kept for the page load that follows the move's redirect
 /// ([`page_board`]), so that the page is not read and the deal not replayed again.
@@ -155,38 +156,42 @@ pub async fn play_page_move(
     key: SeatKey,
     (seen, confirmed): (u32, bool),
     action: serde_json::Value,
-) -> AppResult<TableRef> {
+) -> AppResult<(TableRef, Opened)> {
     let (clock, playing) = (app.clone(), key.clone());
-    let (board, table) = app
+    let (board, table, opened) = app
         .write_queued(move |tx| {
-            if let SeatKey::Token(token) = &playing {
-                claim_by_token(tx, token)?;
-            }
-            let holder = playing.holder(tx)?;
+            let (holder, opened) = match &playing {
+                SeatKey::Token(token) => hold_by_link(tx, token)?,
+                SeatKey::Player(..) => (playing.holder(tx)?, Opened::default()),
+            };
             let now = clock.now();
             let played = play_json_move(tx, &holder, (seen, confirmed), &action, now)?;
             let table = played.table;
             let state = played.state(tx, &holder, now)?;
-            Ok((board_around(&holder, state, Some(table.table))?, table))
+            Ok((
+                board_around(&holder, state, Some(table.table))?,
+                table,
+                opened,
+            ))
         })
         .await?;
     crate::metrics::get().moves.inc();
     if let Some(at) = table.deal {
         app.moved_boards().keep(&key, board, at, app.now());
     }
-    Ok(table)
+    Ok((table, opened))
 }
 
 /// The seat page's board: the one a move from this page has just left, if its table has not
 /// moved on since (as far as this instance knows); else read, in one transaction (a write by
 /// the seat's link, which holds the seat: see [`open_seat_board`]).
-pub fn page_board(app: &App, key: &SeatKey) -> AppResult<SeatBoard> {
+pub fn page_board(app: &App, key: &SeatKey) -> AppResult<(SeatBoard, Opened)> {
     if let Some(board) = app.moved_boards().take(app, key) {
-        return Ok(board);
+        return Ok((board, Opened::default()));
     }
     match key {
         SeatKey::Token(token) => open_seat_board(app, token),
-        SeatKey::Player(..) => seat_board(app, key),
+        SeatKey::Player(..) => Ok((seat_board(app, key)?, Opened::default())),
     }
 }
 

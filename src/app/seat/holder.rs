@@ -73,13 +73,34 @@ impl SeatKey {
     }
 }
 
-/// Whoever opens a seat link first holds the seat: from then on nobody can pick it from a QR
-/// code. Answers nothing for a link that is not valid (the page refuses it on its own).
-pub fn claim_by_token(conn: &mut Conn, token: &str) -> AppResult<()> {
-    if looks_like_token(token) {
-        queries::claim_player_by_token_hash(conn, &hash_token(token))?;
+/// What opening a seat link did to who holds the seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Opened {
+    /// A browser had picked the seat from a QR code: the link took it back, and that
+    /// browser's session on the seat ended (its open page is told so once the event's pages
+    /// are woken).
+    pub ended_pick: bool,
+}
+
+/// Opens a seat link: whoever opens it first holds the seat, and from then on nobody can pick
+/// it from a QR code. The guest's own link is the stronger claim (the host handed it to that
+/// guest), so a browser that had picked the seat holds it no longer. Answers the holder, or
+/// the refusal every unknown seat link gets.
+pub fn hold_by_link(conn: &mut Conn, token: &str) -> AppResult<(SeatHolder, Opened)> {
+    let mut found = holder(conn, token)?;
+    let player = &mut found.player;
+    let opened = Opened {
+        ended_pick: player.picked,
+    };
+    if !player.claimed || player.picked {
+        queries::hold_player_by_link(conn, player.id, player.picked)?;
+        if player.picked {
+            player.epoch = player.epoch.wrapping_add(1);
+        }
+        player.claimed = true;
+        player.picked = false;
     }
-    Ok(())
+    Ok((found, opened))
 }
 
 /// A seat a guest may pick from a QR code: free, a person's (not a bot's), and at the table
@@ -142,8 +163,8 @@ pub(super) fn check_pick_key(event: &EventRecord, from: PickFrom, key: &str) -> 
 }
 
 /// Picks a free seat with a QR code's key and holds it: answers the player and the seat's
-/// epoch for the browser's session. A seat someone holds is refused: only the host can
-/// release it.
+/// epoch for the browser's session. A seat someone holds is refused: only the host, or the
+/// seat's own link, can take it back.
 pub fn pick(
     conn: &mut Conn,
     event: &EventRecord,
@@ -156,8 +177,33 @@ pub fn pick(
         return Err(AppError::forbidden(Said::new("refused-seat-not-free")));
     }
     let row = queries::player(conn, player)?.ok_or_else(seat_refusal)?;
-    queries::set_player_claim(conn, row.id, true, row.epoch)?;
+    queries::pick_player(conn, row.id)?;
     Ok((row.id, row.epoch))
+}
+
+/// Gives back the seat a browser picked before (`held`: the player and epoch its session
+/// keeps), if the pick still holds it: a browser holds one picked seat at a time. Answers the
+/// event of the seat given back, whose open pages are to be told.
+pub fn give_back_pick(conn: &mut Conn, held: Option<(i64, i32)>) -> AppResult<Option<i64>> {
+    let Some((player, epoch)) = held else {
+        return Ok(None);
+    };
+    match holder_by_pick(conn, player, epoch) {
+        Ok(old) if old.player.picked => {
+            queries::free_player(conn, old.player.id)?;
+            Ok(Some(old.event.id()))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// A seat picked from a QR code: the player and the seat's epoch for the browser's session,
+/// and the event of the seat this browser gave back for it, if it held one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Picked {
+    pub player: i64,
+    pub epoch: i32,
+    pub gave_back: Option<i64>,
 }
 
 /// What a guest who opens a QR code's join page may pick.
@@ -199,17 +245,25 @@ pub fn free_seats_for(
     })
 }
 
-/// Picks a free seat. Returns the player and the seat's epoch for the browser's session.
+/// Picks a free seat for a browser that holds `held` (its session's earlier pick, if any),
+/// which it gives back: a browser holds one picked seat at a time.
 pub fn pick_seat(
     app: &App,
     event: i64,
     from: PickFrom,
     key: &str,
-    player: i64,
-) -> AppResult<(i64, i32)> {
+    (player, held): (i64, Option<(i64, i32)>),
+) -> AppResult<Picked> {
     app.write(|conn| {
         let record = events::load(conn, event)?;
-        pick(conn, &record, from, key, player)
+        // A refused pick rolls the whole transaction back: the old seat stays held.
+        let gave_back = give_back_pick(conn, held)?;
+        let (player, epoch) = pick(conn, &record, from, key, player)?;
+        Ok(Picked {
+            player,
+            epoch,
+            gave_back,
+        })
     })
 }
 

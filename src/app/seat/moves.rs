@@ -88,7 +88,10 @@ impl Played {
     }
 }
 
-/// Plays a move sent as JSON (`{"play":"go"}`), read under the rules the event plays.
+/// Plays a move a person sent as JSON (`{"play":"go"}`) through a seat's link or pick (the
+/// page or the API), read under the rules the event plays. A seat a bot plays is refused
+/// first ([`bot_plays`]), whatever the move; the server plays bots' moves through
+/// [`play_move_as`].
 pub fn play_json_move(
     tx: &mut Tx,
     holder: &SeatHolder,
@@ -96,6 +99,9 @@ pub fn play_json_move(
     action: &serde_json::Value,
     now: DateTime<Utc>,
 ) -> AppResult<Played> {
+    if let Some(refusal) = bot_plays(holder) {
+        return Err(refusal);
+    }
     let action = Action::from_json(holder.event.settings.rules, action)
         .map_err(|detail| AppError::invalid(crate::engine::unreadable(&detail)))?;
     let request = MoveRequest {
@@ -169,6 +175,19 @@ pub fn play_move_as(
         },
         finished: outcome.finished,
     })
+}
+
+/// Why no person may move a seat now, if a bot plays it: the seat is a bot's (labelled as one
+/// by the host), or the host handed it to a stand-in bot, which holds it until the host gives
+/// it back. No link or pick plays such a seat, so a seat never has two players.
+pub fn bot_plays(holder: &SeatHolder) -> Option<AppError> {
+    if holder.entry.is_bot {
+        Some(AppError::forbidden(Said::new("refused-seat-is-bot")))
+    } else if holder.player.stand_in {
+        Some(AppError::conflict(Said::new("refused-seat-stand-in")))
+    } else {
+        None
+    }
 }
 
 /// The refusal of a dangerous move sent without its confirmation (the warning is the

@@ -149,6 +149,9 @@ pub struct DealFrame {
     pub(super) turn_seconds: Option<u32>,
     /// A round to points (Mille Bornes' whole game) at this digital table: its points.
     pub(super) game_to: Option<u32>,
+    /// A bot plays the seat (a bot's seat, or one the host handed to a stand-in): no move is
+    /// offered, and while the round is played this is what the seat is told.
+    pub(super) bot_plays: Option<Said>,
 }
 
 impl DealFrame {
@@ -187,11 +190,14 @@ impl DealFrame {
                 .playing
                 .then(|| turn_clock::turn_info(d, &self.round, self.turn_seconds, now))
                 .flatten();
-            deal_info(d, self.player, self.playing, now, turn)
+            // A seat a bot plays is offered no move.
+            let offered = self.playing && self.bot_plays.is_none();
+            deal_info(d, self.player, offered, now, turn)
         });
-        let said = match &self.finale {
-            Some(finale) => finale.clone(),
-            None => {
+        let said = match (&self.finale, &self.bot_plays) {
+            (Some(finale), _) => finale.clone(),
+            (None, Some(bot)) if self.playing => self.news.iter().chain([bot]).cloned().collect(),
+            _ => {
                 let said = message(state, &self.round, self.round_state, self.unit);
                 let said: Vec<Said> = match self.game_to {
                     Some(points) => game_sheet(state, points, said),
@@ -201,6 +207,17 @@ impl DealFrame {
             }
         };
         state.tell(said);
+    }
+}
+
+/// What a seat a bot plays is told instead of what to do (see [`bot_plays`]).
+fn bot_plays_message(holder: &SeatHolder) -> Option<Said> {
+    if holder.entry.is_bot {
+        Some(Said::new("seat-msg-bot-seat"))
+    } else if holder.player.stand_in {
+        Some(Said::new("seat-msg-stand-in"))
+    } else {
+        None
     }
 }
 
@@ -409,6 +426,7 @@ pub(super) fn state_with(
             }
             _ => None,
         },
+        bot_plays: bot_plays_message(holder),
     };
     // (The cards first: the seat's message says whether its own is in.)
     if table.mode == play::PAPER {
@@ -461,12 +479,13 @@ pub(super) fn deal_info(
     })
 }
 
-/// Opens a seat link: the first to open it holds the seat (it can no longer be picked), and
-/// gets where to sit, the time left and the game as this seat sees it.
-pub fn open_seat(app: &App, token: &str) -> AppResult<SeatState> {
+/// Opens a seat link: the first to open it holds the seat (it can no longer be picked, and a
+/// browser that had picked it holds it no longer: see [`hold_by_link`]), and gets where to
+/// sit, the time left and the game as this seat sees it.
+pub fn open_seat(app: &App, token: &str) -> AppResult<(SeatState, Opened)> {
     app.write(|conn| {
-        claim_by_token(conn, token)?;
-        state(conn, token, app.now())
+        let (holder, opened) = hold_by_link(conn, token)?;
+        Ok((state_of(conn, &holder, app.now())?, opened))
     })
 }
 

@@ -191,6 +191,7 @@ pub fn set_player_token(conn: &mut Conn, id: i64, hash: &str) -> QueryResult<usi
         diesel::update(players::table.find(id))
             .set((
                 players::token_hash.eq(hash),
+                players::picked.eq(false),
                 players::epoch.eq(players::epoch + 1),
             ))
             .execute(conn)
@@ -215,22 +216,40 @@ pub fn set_player_handed_to(conn: &mut Conn, id: i64, to: i64) -> QueryResult<us
     })
 }
 
-pub fn set_player_claim(conn: &mut Conn, id: i64, claimed: bool, epoch: i32) -> QueryResult<usize> {
+/// Frees a seat: nobody holds it, and the sessions of browsers that picked it end (its epoch
+/// moves on).
+pub fn free_player(conn: &mut Conn, id: i64) -> QueryResult<usize> {
     on_backend!(conn, {
         diesel::update(players::table.find(id))
-            .set((players::claimed.eq(claimed), players::epoch.eq(epoch)))
+            .set((
+                players::claimed.eq(false),
+                players::picked.eq(false),
+                players::epoch.eq(players::epoch + 1),
+            ))
             .execute(conn)
     })
 }
 
-pub fn claim_player_by_token_hash(conn: &mut Conn, hash: &str) -> QueryResult<usize> {
+/// A browser picked the seat from a QR code: it holds the seat (in the seat's epoch now).
+pub fn pick_player(conn: &mut Conn, id: i64) -> QueryResult<usize> {
     on_backend!(conn, {
-        diesel::update(
-            players::table
-                .filter(players::token_hash.eq(hash))
-                .filter(players::claimed.eq(false)),
-        )
-        .set(players::claimed.eq(true))
-        .execute(conn)
+        diesel::update(players::table.find(id))
+            .set((players::claimed.eq(true), players::picked.eq(true)))
+            .execute(conn)
+    })
+}
+
+/// The seat's own link was opened: the link holds the seat. A browser that had picked it
+/// holds it no longer (`end_pick`: its epoch moves on, which ends the picker's session).
+pub fn hold_player_by_link(conn: &mut Conn, id: i64, end_pick: bool) -> QueryResult<usize> {
+    let bump = i32::from(end_pick);
+    on_backend!(conn, {
+        diesel::update(players::table.find(id))
+            .set((
+                players::claimed.eq(true),
+                players::picked.eq(false),
+                players::epoch.eq(players::epoch + bump),
+            ))
+            .execute(conn)
     })
 }

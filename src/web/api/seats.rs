@@ -20,11 +20,16 @@ use crate::web::live::{Hub, Topic};
     ))]
 pub(super) async fn seat_state(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     req: HttpRequest,
     path: web::Path<String>,
 ) -> Answer {
     let token = path.into_inner();
-    let state = run(&app, move |app| seat::open_seat(app, &token)).await?;
+    let (state, opened) = run(&app, move |app| seat::open_seat(app, &token)).await?;
+    if opened.ended_pick {
+        // A phone that had picked the seat holds it no longer: its open page is told.
+        hub.publish(state.event, Topic::Event);
+    }
     ok(SeatOut {
         ok: true,
         seat: said_in(state, &req),
@@ -50,8 +55,8 @@ fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
     request_body = MoveInput,
     responses(
         (status = 200, description = "Played: the events and the new state (with `Prefer: return=minimal`, the events and where the deal stands)", body = MoveOut),
-        (status = 403, description = "Not a valid seat link", body = ErrorBody),
-        (status = 409, description = "Time is up, not started, paused, or the table moved on (the body carries the new state)", body = ErrorBody),
+        (status = 403, description = "Not a valid seat link, or a bot's seat (the server plays its moves)", body = ErrorBody),
+        (status = 409, description = "Time is up, not started, paused, the table moved on (the body carries the new state), or the host handed the seat to a bot until it gives it back", body = ErrorBody),
         (status = 422, description = "Not a legal move: the rule it breaks", body = ErrorBody),
     ))]
 pub(super) async fn play_move(

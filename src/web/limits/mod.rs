@@ -45,6 +45,14 @@ pub const PAGE_READS_PER_SECOND: u32 = 20;
 /// Seatings of round 1 one address may ask for in a minute: seating a big event is the
 /// heaviest write there is, and a host tries a few layouts at most.
 pub const SEATINGS_PER_MINUTE: u32 = 10;
+/// Seats one address may pick from a QR code in an hour, in bursts of as many: a guest picks
+/// once (again after a wrong tap), and the join key is public, so a browser that drops its
+/// cookie to pick seat after seat is held to a few.
+pub const PICKS_PER_HOUR: u32 = 10;
+/// What a refused pick is told (in English; `pages::refusal` says it in the reader's
+/// language).
+pub const PICKS_REFUSED: &str = "this device has picked as many seats as an hour allows (if a \
+     seat you picked is not yours, ask the host to release it)";
 /// Live streams (open pages that update themselves) one address may hold at once.
 pub const STREAMS_PER_CLIENT: u32 = 32;
 /// Connections one address may hold at once: a browser opens six or so, plus its live pages.
@@ -92,6 +100,11 @@ pub struct Limits {
     /// Seatings of round 1 one address may ask for in a minute (0: no limit).
     #[arg(long, env = "TOURING_SEATINGS_PER_MINUTE", default_value_t = SEATINGS_PER_MINUTE)]
     pub seatings_per_minute: u32,
+    /// Seats one address may pick from a QR code in an hour (0: no limit). Raise it when
+    /// guests reach the server through one shared address (a NAT or a proxy not named by
+    /// --trusted-proxy).
+    #[arg(long, env = "TOURING_PICKS_PER_HOUR", default_value_t = PICKS_PER_HOUR)]
+    pub picks_per_hour: u32,
     /// Live streams one address may hold open at once (0: no limit).
     #[arg(long, env = "TOURING_STREAMS_PER_CLIENT", default_value_t = STREAMS_PER_CLIENT)]
     pub streams_per_client: u32,
@@ -144,6 +157,7 @@ impl Default for Limits {
             writes_per_second: WRITES_PER_SECOND,
             page_reads_per_second: PAGE_READS_PER_SECOND,
             seatings_per_minute: SEATINGS_PER_MINUTE,
+            picks_per_hour: PICKS_PER_HOUR,
             streams_per_client: STREAMS_PER_CLIENT,
             max_streams: 0,
             connections_per_client: CONNECTIONS_PER_CLIENT,
@@ -177,6 +191,7 @@ pub struct Guards {
     writes: Option<DefaultKeyedRateLimiter<Client>>,
     page_reads: Option<DefaultKeyedRateLimiter<Client>>,
     seatings: Option<DefaultKeyedRateLimiter<Client>>,
+    picks: Option<DefaultKeyedRateLimiter<Client>>,
     streams: Streams,
     /// Connections open per client.
     connections: Connections,
@@ -208,6 +223,7 @@ impl Guards {
             writes: keyed(NonZeroU32::new(limits.writes_per_second).map(Quota::per_second)),
             page_reads: keyed(NonZeroU32::new(limits.page_reads_per_second).map(Quota::per_second)),
             seatings: keyed(NonZeroU32::new(limits.seatings_per_minute).map(Quota::per_minute)),
+            picks: keyed(NonZeroU32::new(limits.picks_per_hour).map(Quota::per_hour)),
             streams: Arc::default(),
             connections: Arc::default(),
             sign_ins: Mutex::default(),
@@ -307,6 +323,9 @@ impl Guards {
                 self.check(&self.entries, client).map_err(too_many(
                     "this device has added as many entries as a minute allows",
                 ))?;
+            } else if picks_seat(method, route) {
+                self.check(&self.picks, client)
+                    .map_err(too_many(PICKS_REFUSED))?;
             }
         } else if is_costly_read(method, route) {
             self.check(&self.page_reads, client).map_err(too_many(
@@ -340,6 +359,7 @@ impl Guards {
             &self.writes,
             &self.page_reads,
             &self.seatings,
+            &self.picks,
         ]
         .into_iter()
         .flatten()
@@ -412,6 +432,11 @@ fn adds_entry(method: &Method, route: &str) -> bool {
                 | "/events/{event}/host/players/{player}/hand-over"
                 | "/api/v1/events/{event}/players/{player}/hand-over"
         )
+}
+
+/// Does a request to this route pick a seat from a QR code?
+fn picks_seat(method: &Method, route: &str) -> bool {
+    method == Method::POST && route == "/events/{event}/pick"
 }
 
 /// Is this a GET of a page that is costly to draw and open to anyone with the event's
@@ -519,11 +544,12 @@ mod tests {
                         let route = route_of(req.request()).unwrap_or_default();
                         let method = req.method().clone();
                         let what = format!(
-                            "{}{}{}{}",
+                            "{}{}{}{}{}",
                             u8::from(is_stream(&route)),
                             u8::from(creates_event(&method, &route)),
                             u8::from(adds_entry(&method, &route)),
-                            u8::from(is_costly_read(&method, &route))
+                            u8::from(is_costly_read(&method, &route)),
+                            u8::from(picks_seat(&method, &route))
                         );
                         let _ = next;
                         Ok(req.into_response(HttpResponse::Ok().body(what)))
@@ -534,43 +560,46 @@ mod tests {
         )
         .await;
         for (method, path, expected) in [
-            (Method::GET, "/seat-live", "1000"),
-            (Method::GET, "/seat/abc/live", "1000"),
-            (Method::GET, "/events/3/live/screen", "1000"),
-            (Method::GET, "/events/3/%6Cive/screen", "1000"),
-            (Method::GET, "/events/3/live/standings/", "1000"),
-            (Method::GET, "/events/3/live/console", "1000"),
-            (Method::GET, "/events/3/screen", "0001"),
-            (Method::GET, "/events/3/%73creen", "0001"),
-            (Method::GET, "/events/3/standings/", "0001"),
-            (Method::GET, "/events/3/print/standings", "0001"),
-            (Method::GET, "/events/3/replays", "0001"),
-            (Method::GET, "/events/3/host", "0000"),
-            (Method::POST, "/api/v1/events", "0100"),
-            (Method::POST, "/api/v1/%65vents", "0100"),
-            (Method::POST, "/%65vents/", "0100"),
-            (Method::GET, "/api/v1/events", "0000"),
-            (Method::POST, "/api/v1/events/4/entries", "0010"),
-            (Method::POST, "/api/v1/events/4/%65ntries", "0010"),
-            (Method::POST, "/events/4/host/entries", "0010"),
-            (Method::POST, "/events/4/host/bots", "0010"),
-            (Method::PATCH, "/api/v1/events/4/entries/2", "0000"),
-            (Method::POST, "/api/v1/series", "0100"),
-            (Method::POST, "/api/v1/%73eries/", "0100"),
-            (Method::GET, "/api/v1/series/5/standings", "0001"),
-            (Method::GET, "/series/5", "0001"),
-            (Method::GET, "/api/v1/series/5/export.csv", "0001"),
-            (Method::GET, "/api/v1/series/5/export.json", "0001"),
-            (Method::POST, "/api/v1/series/5/people/link", "0000"),
-            (Method::POST, "/series", "0100"),
-            (Method::POST, "/series/5/host/evenings", "0100"),
-            (Method::GET, "/series/5/host", "0000"),
-            (Method::GET, "/series/5/host/cards", "0000"),
-            (Method::GET, "/series/5/member/abc", "0001"),
-            (Method::GET, "/seat/abc/season", "0001"),
-            (Method::GET, "/seat-season", "0001"),
-            (Method::POST, "/series/5/host/link", "0000"),
-            (Method::POST, "/nowhere", "0000"),
+            (Method::GET, "/seat-live", "10000"),
+            (Method::GET, "/seat/abc/live", "10000"),
+            (Method::GET, "/events/3/live/screen", "10000"),
+            (Method::GET, "/events/3/%6Cive/screen", "10000"),
+            (Method::GET, "/events/3/live/standings/", "10000"),
+            (Method::GET, "/events/3/live/console", "10000"),
+            (Method::GET, "/events/3/screen", "00010"),
+            (Method::GET, "/events/3/%73creen", "00010"),
+            (Method::GET, "/events/3/standings/", "00010"),
+            (Method::GET, "/events/3/print/standings", "00010"),
+            (Method::GET, "/events/3/replays", "00010"),
+            (Method::GET, "/events/3/host", "00000"),
+            (Method::POST, "/api/v1/events", "01000"),
+            (Method::POST, "/api/v1/%65vents", "01000"),
+            (Method::POST, "/%65vents/", "01000"),
+            (Method::GET, "/api/v1/events", "00000"),
+            (Method::POST, "/api/v1/events/4/entries", "00100"),
+            (Method::POST, "/api/v1/events/4/%65ntries", "00100"),
+            (Method::POST, "/events/4/host/entries", "00100"),
+            (Method::POST, "/events/4/host/bots", "00100"),
+            (Method::PATCH, "/api/v1/events/4/entries/2", "00000"),
+            (Method::POST, "/api/v1/series", "01000"),
+            (Method::POST, "/api/v1/%73eries/", "01000"),
+            (Method::GET, "/api/v1/series/5/standings", "00010"),
+            (Method::GET, "/series/5", "00010"),
+            (Method::GET, "/api/v1/series/5/export.csv", "00010"),
+            (Method::GET, "/api/v1/series/5/export.json", "00010"),
+            (Method::POST, "/api/v1/series/5/people/link", "00000"),
+            (Method::POST, "/series", "01000"),
+            (Method::POST, "/series/5/host/evenings", "01000"),
+            (Method::GET, "/series/5/host", "00000"),
+            (Method::GET, "/series/5/host/cards", "00000"),
+            (Method::GET, "/series/5/member/abc", "00010"),
+            (Method::GET, "/seat/abc/season", "00010"),
+            (Method::GET, "/seat-season", "00010"),
+            (Method::POST, "/series/5/host/link", "00000"),
+            (Method::POST, "/events/3/pick", "00001"),
+            (Method::POST, "/events/3/%70ick/", "00001"),
+            (Method::GET, "/events/3/join", "00000"),
+            (Method::POST, "/nowhere", "00000"),
         ] {
             let request = TestRequest::default()
                 .method(method.clone())

@@ -1,6 +1,8 @@
 //! Picking a seat by QR code: a table's code (or the event's, from the projector) opens the
 //! free seats its key may pick; the pick makes the seat this browser's, and its page is then
-//! the seat page by session (`/seat`).
+//! the seat page by session (`/seat`). A browser holds one picked seat at a time (a new pick
+//! gives the old one back), and the seat's own link, once opened, takes the seat back from
+//! the picker (`app::seat::hold_by_link`); both pages say so.
 
 use actix_web::web;
 use askama::Template;
@@ -9,6 +11,7 @@ use serde::Deserialize;
 use super::{Layout, PageResult, page, redirect, run};
 use crate::app::App;
 use crate::app::seat::{self, PickFrom};
+use crate::web::live::{Hub, Topic};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -107,9 +110,12 @@ struct PickForm {
     table: String,
 }
 
-/// Picks a free seat: it is this browser's until the host releases it.
+/// Picks a free seat: it is this browser's until the host releases it, the seat's own link is
+/// opened, or this browser picks another (the seat it held before is given back, and its open
+/// pages are told).
 async fn pick(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<PickForm>,
@@ -123,10 +129,14 @@ async fn pick(
     } else {
         PickFrom::Table(super::start::number(&form.table, "refused-field-table")?)
     };
-    let (player, epoch) = run(&app, move |app| {
-        seat::pick_seat(app, event, from, &form.key, player)
+    let held = visitor.player();
+    let picked = run(&app, move |app| {
+        seat::pick_seat(app, event, from, &form.key, (player, held))
     })
     .await?;
-    visitor.set_player(player, epoch);
+    visitor.set_player(picked.player, picked.epoch);
+    if let Some(gave_back) = picked.gave_back {
+        hub.publish(gave_back, Topic::Event);
+    }
     Ok(redirect("/seat"))
 }

@@ -39,6 +39,7 @@ const WHAT: &[(&str, &str)] = &[
         "this device has too many live pages open; close some",
         "limit-streams",
     ),
+    (crate::web::limits::PICKS_REFUSED, "limit-picks"),
     (
         "The server is checking many passwords at the moment",
         "limit-passwords-busy",

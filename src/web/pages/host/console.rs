@@ -25,8 +25,9 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
 /// An entry as the console lists it.
 struct EntryLine {
     id: EntryId,
-    /// Id, name, and whether someone holds the seat.
-    players: Vec<(i64, String, bool)>,
+    /// Id, name, whether someone holds the seat, and whether that is a phone that picked it
+    /// from a QR code (not the seat's own link).
+    players: Vec<(i64, String, bool, bool)>,
     bot: bool,
     bot_level: String,
     withdrawn: bool,
@@ -41,7 +42,7 @@ impl EntryLine {
     fn name(&self) -> String {
         self.players
             .iter()
-            .map(|(_, n, _)| n.as_str())
+            .map(|(_, n, _, _)| n.as_str())
             .collect::<Vec<_>>()
             .join(" & ")
     }
@@ -295,7 +296,7 @@ fn build_console(
             players: e
                 .players
                 .iter()
-                .map(|p| (p.id, p.name.clone(), p.claimed))
+                .map(|p| (p.id, p.name.clone(), p.claimed, p.picked))
                 .collect(),
             bot: e.row.is_bot,
             bot_level: e.row.bot_level.clone().unwrap_or_default(),

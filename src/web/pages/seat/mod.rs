@@ -358,12 +358,30 @@ fn key_urls(key: &SeatKey) -> (String, String, String, String) {
     }
 }
 
-/// The seat page. The first to open a seat's link holds the seat: it can no longer be picked.
-async fn show(app: web::Data<App>, visitor: Visitor, seat: ThisSeat) -> PageResult {
+/// The seat page. The first to open a seat's link holds the seat: it can no longer be picked,
+/// and a phone that had picked it holds it no longer (this page says so, and that phone's
+/// open page is told at once).
+async fn show(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    visitor: Visitor,
+    seat: ThisSeat,
+) -> PageResult {
     let key = seat.key(&visitor)?;
     let probe = key.clone();
-    let data = run(&app, move |app| seat::page_board(app, &probe)).await?;
+    let (data, opened) = run(&app, move |app| seat::page_board(app, &probe)).await?;
+    tell_pick_ended(&hub, &visitor, data.state.event, opened);
     show_board(&visitor, &key, data)
+}
+
+/// When opening a seat's link took the seat back from a phone that had picked it: the event's
+/// pages are woken (the picker's page checks its seat again and is told it was taken back),
+/// and the link's page says what happened.
+fn tell_pick_ended(hub: &Hub, visitor: &Visitor, event: i64, opened: seat::Opened) {
+    if opened.ended_pick {
+        hub.publish(event, Topic::Event);
+        visitor.flash("info", visitor.lang().t("seat-pick-ended"));
+    }
 }
 
 /// The seat page around a board the use case read.
@@ -438,7 +456,9 @@ async fn play(
     let confirmed = !form.confirmed.is_empty();
     let result = seat::play_page_move(&app, key, (seen, confirmed), value).await;
     match result {
-        Ok(table) => {
+        Ok((table, opened)) => {
+            // The picker's page is told before the move's notice, which it would draw.
+            tell_pick_ended(&hub, &visitor, table.event, opened);
             if !table.changed {
                 visitor.flash("info", visitor.lang().t("seat-let-it-go-noted"));
             }
