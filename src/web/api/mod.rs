@@ -5,6 +5,7 @@
 //! seat link's token in the path. Every refusal is a JSON body with `ok: false`, a `code` and
 //! an `error` sentence (see [`crate::web::error::ErrorBody`]).
 
+mod body;
 pub mod dto;
 mod entries;
 mod events;
@@ -24,6 +25,8 @@ use super::live::{Hub, Topic};
 use super::run;
 use crate::app::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use dto::*;
+
+use body::Json;
 
 type Answer = Result<HttpResponse, ApiError>;
 
@@ -354,7 +357,7 @@ impl utoipa::Modify for CommonErrors {
                     add("415", "The body is not sent as application/json");
                     add(
                         "422",
-                        "The JSON does not fit: a wrong type, a missing or unknown field, a value out of range",
+                        "The JSON does not fit: not one object, a key given twice, a wrong type, a missing or unknown field, a value out of range",
                     );
                 }
                 if in_path {

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::*;
-use super::{Answer, bearer, created, ok, run};
+use super::{Answer, Json, bearer, created, ok, run};
 use crate::app::series::{self, SeriesProof, SeriesRecord};
 use crate::app::{App, AppError};
 use crate::tournament::{Counting, PrizeChoice};
@@ -47,7 +47,7 @@ fn token(req: &HttpRequest) -> SeriesProof {
         (status = 201, description = "The series and its host token (shown only now)", body = SeriesCreated),
         (status = 422, description = "A name or a counting that does not fit", body = ErrorBody),
     ))]
-pub(super) async fn create_series(app: web::Data<App>, input: web::Json<SeriesInput>) -> Answer {
+pub(super) async fn create_series(app: web::Data<App>, input: Json<SeriesInput>) -> Answer {
     let input = input.into_inner();
     let counting = counting(input.count.as_deref(), input.count_best)?;
     let prizes = prizes(input.prizes)?.unwrap_or_default();
@@ -76,7 +76,7 @@ pub(super) async fn update_series(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<SeriesChange>,
+    input: Json<SeriesChange>,
 ) -> Answer {
     let input = input.into_inner();
     let counting = if input.count.is_some() || input.count_best.is_some() {
@@ -206,7 +206,7 @@ pub(super) async fn link(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<LinkInput>,
+    input: Json<LinkInput>,
 ) -> Answer {
     let (id, token, input) = (path.into_inner(), token(&req), input.into_inner());
     run(&app, move |app| {
@@ -230,7 +230,7 @@ pub(super) async fn split(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<SplitInput>,
+    input: Json<SplitInput>,
 ) -> Answer {
     let (id, token, input) = (path.into_inner(), token(&req), input.into_inner());
     run(&app, move |app| match input.player {
