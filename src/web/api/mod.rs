@@ -179,6 +179,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route("/series", web::post().to(series::create_series))
                 .route("/series/{series}", web::patch().to(series::update_series))
                 .route(
+                    "/series/{series}/host-token",
+                    web::post().to(series::rotate_host_token),
+                )
+                .route(
                     "/series/{series}/standings",
                     web::get().to(series::standings),
                 )
@@ -386,7 +390,7 @@ impl utoipa::Modify for CommonErrors {
         replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
-        series::create_series, series::update_series, series::standings, series::people, series::link, series::split, series::export_csv, series::export_json,
+        series::create_series, series::update_series, series::rotate_host_token, series::standings, series::people, series::link, series::split, series::export_csv, series::export_json,
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,

@@ -101,6 +101,27 @@ pub(super) async fn update_series(
     })
 }
 
+#[utoipa::path(post, path = "/api/v1/series/{series}/host-token", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "A new series token (shown only now): the old one stops working, every console session ends, and every member card made before is refused (print the cards again)", body = HostToken),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+    ))]
+pub(super) async fn rotate_host_token(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let (id, token) = (path.into_inner(), token(&req));
+    let (token, _) = run(&app, move |app| series::rotate_host_token(app, id, &token)).await?;
+    ok(HostToken {
+        ok: true,
+        host_link: format!("/series/{id}/host?token={token}"),
+        host_token: token,
+    })
+}
+
 #[utoipa::path(get, path = "/api/v1/series/{series}/standings", tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     responses(
