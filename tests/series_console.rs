@@ -1173,3 +1173,114 @@ fn play_private(
     host.close_evening(server);
     (host, seats)
 }
+
+/// The evening of this name on a guest's own page.
+fn guest_evening<'a>(html: &'a str, name: &str) -> &'a str {
+    html.split("<article class=\"panel guest-evening\">")
+        .skip(1)
+        .find(|article| article.contains(&format!("<h3>{name} ")))
+        .unwrap_or_else(|| panic!("{name} on the page: {html}"))
+}
+
+/// A seat's player id, from its evening's entries.
+fn player_named(server: &Server, host: &Host, name: &str) -> i64 {
+    let entries = host.get(server, "/entries");
+    entries["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["names"] == json!([name]))
+        .and_then(|e| e["players"][0].as_i64())
+        .unwrap_or_else(|| panic!("{name}'s player in {entries}"))
+}
+
+#[test]
+fn a_name_shared_with_a_member_does_not_open_their_private_evening_from_a_seat_link() {
+    let server = Server::start();
+    let series = create_series(&server, "Private club");
+    let (quiet, quiet_seats) = play_private(
+        &server,
+        &series,
+        "Quiet night",
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
+    );
+    // A stranger takes Zoe's name, in other letters, at the next open evening.
+    let (open, seats) = play(
+        &server,
+        &series,
+        "Open night",
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "zoe  SECRET"],
+    );
+    let phone = client();
+    let (status, html) = get(&server, &phone, &format!("/seat/{}/season", seats[5]));
+    assert_eq!(status, 200, "{html}");
+    let quiet_night = guest_evening(&html, "Quiet night");
+    assert!(
+        !quiet_night.contains("Place: ") && quiet_night.contains("You did not come"),
+        "the private evening's result shown to a name alike: {quiet_night}"
+    );
+    assert!(
+        guest_evening(&html, "Open night").contains("Place: "),
+        "{html}"
+    );
+    // Zoe's own seat still shows her private evening.
+    let (_, mine) = get(&server, &phone, &format!("/seat/{}/season", quiet_seats[5]));
+    assert!(
+        guest_evening(&mine, "Quiet night").contains("Place: "),
+        "{mine}"
+    );
+    // Ann came to both: her open evening's seat does not open her private one either...
+    let (_, ann) = get(&server, &phone, &format!("/seat/{}/season", seats[0]));
+    assert!(
+        !guest_evening(&ann, "Quiet night").contains("Place: "),
+        "{ann}"
+    );
+    // ... until the series' host gives both seats to one person.
+    for host in [&quiet, &open] {
+        let player = player_named(&server, host, "Ann Club");
+        let (status, answer) = server.post(
+            &format!("/api/v1/series/{}/people/split", series.id),
+            Some(&series.token),
+            &json!({"name": "Ann Club", "player": player}),
+        );
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (_, ann) = get(&server, &phone, &format!("/seat/{}/season", seats[0]));
+    assert!(
+        guest_evening(&ann, "Quiet night").contains("Place: "),
+        "{ann}"
+    );
+    // The series' console still counts both of Ann's evenings.
+    let (_, console) = host_browser(&server, &series);
+    let line = console
+        .split("<th scope=\"row\">Ann Club</th><td>")
+        .nth(1)
+        .expect("Ann's line");
+    assert!(line.starts_with('2'), "{line}");
+}
+
+#[test]
+fn an_evenings_returning_guests_leave_out_the_people_of_private_evenings() {
+    let server = Server::start();
+    let series = create_series(&server, "Returning club");
+    play(&server, &series, "Open night", &SIX);
+    play_private(
+        &server,
+        &series,
+        "Quiet night",
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
+    );
+    let next = evening_in(&server, &series, "Next night", 1);
+    // A helper holding this evening's link only.
+    let helper = client();
+    helper
+        .get(next.console_link(&server))
+        .send()
+        .expect("host link");
+    let console = page(&server, &helper, &format!("/events/{}/host", next.event));
+    assert!(console.contains("Add Flo</button>"), "{console}");
+    assert!(
+        !console.contains("Zoe Secret"),
+        "a private evening's guest named: {console}"
+    );
+}
