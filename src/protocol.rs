@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::engine::json::{describe, seat_from_json, truncate};
+use crate::engine::json::{Strict, describe, seat_from_json, truncate};
 use crate::engine::{Action, Config, Event, Game, Options, RulesId, Seat};
 
 /// The longest line the protocol reads; longer ones are refused unread.
@@ -43,16 +43,18 @@ impl Session {
     /// Answers one line of input.
     pub fn handle_line(&mut self, line: &str) -> Reply {
         let mut quit = false;
-        let answer = match serde_json::from_str::<StrictValue>(line) {
+        let answer = match serde_json::from_str::<Strict>(line) {
             Err(e) if line.trim().is_empty() => Err(format!(
                 "empty line: send one JSON command per line, such as {{\"cmd\":\"state\"}} ({e})"
             )),
-            // Only a repeated key is refused as data: every other fault is one of syntax.
-            Err(e) if e.is_data() => Err(e.to_string()),
             Err(e) => Err(format!(
                 "that line is not JSON ({e}); send one JSON object per line, such as {{\"cmd\":\"state\"}}"
             )),
-            Ok(StrictValue(value)) => self.handle(&value, &mut quit),
+            Ok(Strict {
+                repeated: Some(key),
+                ..
+            }) => Err(Strict::repeated_words(&key)),
+            Ok(Strict { value, .. }) => self.handle(&value, &mut quit),
         };
         let value = match answer {
             Ok(mut fields) => {
@@ -294,78 +296,6 @@ impl Session {
         let answer = fields([("events", json!(events)), ("state", view_json(&next, None))]);
         self.game = Some(next);
         Ok(answer)
-    }
-}
-
-/// A JSON value read with every object's keys told apart: a key repeated in one object is an
-/// error, where `serde_json::Value` would silently keep the last (`{"cmd":"new","cmd":"quit"}`
-/// would quit).
-struct StrictValue(Value);
-
-impl<'de> serde::Deserialize<'de> for StrictValue {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(StrictVisitor).map(StrictValue)
-    }
-}
-
-struct StrictVisitor;
-
-impl<'de> serde::de::Visitor<'de> for StrictVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
-        Ok(Value::Bool(b))
-    }
-
-    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-
-    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
-        Ok(Value::from(n))
-    }
-
-    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
-    }
-
-    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.to_owned()))
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s))
-    }
-
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(StrictValue(item)) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Value::Array(items))
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if object.contains_key(&key) {
-                return Err(serde::de::Error::custom(format!(
-                    "the key \"{}\" stands twice in one object; send each key once",
-                    truncate(&key, 40)
-                )));
-            }
-            let StrictValue(value) = map.next_value()?;
-            object.insert(key, value);
-        }
-        Ok(Value::Object(object))
     }
 }
 

@@ -512,14 +512,14 @@ fn bad_input_everywhere_gets_a_clear_4xx_and_stores_nothing() {
             "/api/v1/events",
             Body::Json(json!(null)),
             422,
-            "invalid type",
+            "not an object",
         ),
         case(
             Method::POST,
             "/api/v1/events",
             Body::Json(json!("Friday")),
             422,
-            "invalid type",
+            "not an object",
         ),
         case(
             Method::POST,
@@ -1022,19 +1022,7 @@ fn post_raw(
     (lang, token): (Option<&str>, Option<&str>),
     body: &str,
 ) -> (u16, Value) {
-    let mut request = server
-        .client()
-        .post(server.url(path))
-        .header("content-type", "application/json")
-        .body(body.to_owned());
-    if let Some(lang) = lang {
-        request = request.header("accept-language", lang);
-    }
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().expect("request");
-    (response.status().as_u16(), response.json().expect("JSON"))
+    send_raw(server, (Method::POST, path), (lang, token), body)
 }
 
 #[test]
@@ -1078,4 +1066,141 @@ fn an_api_refusal_says_its_error_in_the_clients_language_and_keeps_its_code() {
     let said = answer["error"].as_str().unwrap_or_default();
     assert!(said.contains("le nom du joueur"), "{said}");
     assert!(said.contains("201 caractères"), "{said}");
+}
+
+/// Sends a raw JSON body with a method, a token or none, and a language or none.
+fn send_raw(
+    server: &Server,
+    (method, path): (Method, &str),
+    (lang, token): (Option<&str>, Option<&str>),
+    body: &str,
+) -> (u16, Value) {
+    let mut request = server
+        .client()
+        .request(method, server.url(path))
+        .header("content-type", "application/json")
+        .body(body.to_owned());
+    if let Some(lang) = lang {
+        request = request.header("accept-language", lang);
+    }
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().expect("request");
+    (response.status().as_u16(), response.json().expect("JSON"))
+}
+
+#[test]
+fn a_series_change_that_is_not_one_object_or_names_a_key_twice_is_refused_and_changes_nothing() {
+    let server = Server::start();
+    let (status, made) = server.post("/api/v1/series", None, &json!({"name": "Club"}));
+    assert_eq!(status, 201, "{made}");
+    let id = made["series"]["id"].as_i64().expect("id");
+    let token = made["host_token"].as_str().expect("token");
+    let path = format!("/api/v1/series/{id}");
+    let standings = format!("/api/v1/series/{id}/standings");
+    let (_, before) = server.get(&standings, None);
+    for (body, says) in [
+        ("[]", "the json body is a list, not an object"),
+        ("[\"Renamed\"]", "a list, not an object"),
+        ("\"Renamed\"", "a string, not an object"),
+        ("null", "null, not an object"),
+        (
+            r#"{"name":"Renamed","name":"Club"}"#,
+            "the key \"name\" stands twice",
+        ),
+        (
+            r#"{"count":"best","count_best":1,"prizes":{"evening":[],"evening":["booby"]}}"#,
+            "the key \"evening\" stands twice",
+        ),
+    ] {
+        let (status, answer) = send_raw(&server, (Method::PATCH, &path), (None, Some(token)), body);
+        assert_eq!(status, 422, "{body}: {answer}");
+        assert_eq!(answer["code"], "invalid", "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap_or_default().to_lowercase();
+        assert!(error.contains(says), "{body}: {error}");
+        assert!(error.contains("nothing was stored"), "{body}: {error}");
+    }
+    assert_eq!(server.get(&standings, None).1, before, "nothing changed");
+    // In French too.
+    let (status, answer) = send_raw(
+        &server,
+        (Method::PATCH, &path),
+        (Some("fr"), Some(token)),
+        r#"{"name":"A","name":"B"}"#,
+    );
+    assert_eq!(status, 422, "{answer}");
+    let error = answer["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("la clé « name » figure deux fois"),
+        "{error}"
+    );
+}
+
+/// Every operation of the API that reads a JSON body, from the OpenAPI document, with each
+/// number of its address 1 (a body is read before the operation looks anything up).
+fn operations_with_a_body(server: &Server) -> Vec<(Method, String)> {
+    let (status, doc) = server.get("/api/openapi.json", None);
+    assert_eq!(status, 200);
+    let mut out = Vec::new();
+    for (template, item) in doc["paths"].as_object().expect("paths") {
+        let path: String = template
+            .split('/')
+            .map(|part| if part.starts_with('{') { "1" } else { part })
+            .collect::<Vec<_>>()
+            .join("/");
+        for (name, method) in [
+            ("post", Method::POST),
+            ("put", Method::PUT),
+            ("patch", Method::PATCH),
+        ] {
+            if item[name]["requestBody"].is_object() {
+                out.push((method, path.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_json_body_that_is_not_one_object_or_names_a_key_twice_is_refused() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Club", "seed": 1}));
+    let operations = operations_with_a_body(&server);
+    assert!(operations.len() > 15, "{operations:?}");
+    for (method, path) in operations {
+        for (body, says) in [
+            ("[]", "a list, not an object"),
+            ("7", "a number, not an object"),
+            (r#"{"a":{"b":1,"b":2}}"#, "the key \"b\" stands twice"),
+        ] {
+            let (status, answer) = send_raw(
+                &server,
+                (method.clone(), &path),
+                (None, Some(&host.token)),
+                body,
+            );
+            assert_eq!(status, 422, "{method} {path} {body}: {answer}");
+            let error = answer["error"].as_str().unwrap_or_default();
+            assert!(error.contains(says), "{method} {path} {body}: {error}");
+        }
+    }
+    // The repeated key is refused, not read as its last value: no event, no entry.
+    let (status, _) = send_raw(
+        &server,
+        (Method::POST, &host.path("/entries")),
+        (None, Some(&host.token)),
+        r#"{"names":["Ann"],"names":["Bob"]}"#,
+    );
+    assert_eq!(status, 422);
+    assert_eq!(host.get(&server, "/entries")["entries"], json!([]));
+    let (status, _) = send_raw(
+        &server,
+        (Method::POST, "/api/v1/events"),
+        (None, None),
+        r#"{"name":"Twice","round":{"kind":"timed","seconds":600,"seconds":60}}"#,
+    );
+    assert_eq!(status, 422);
+    let (status, _) = server.get(&format!("/api/v1/events/{}", host.event + 1), None);
+    assert_eq!(status, 404, "no event was made");
 }

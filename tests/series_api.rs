@@ -441,6 +441,7 @@ fn the_openapi_document_lists_the_series_routes() {
     for path in [
         "/api/v1/series",
         "/api/v1/series/{series}",
+        "/api/v1/series/{series}/host-token",
         "/api/v1/series/{series}/standings",
         "/api/v1/series/{series}/people",
         "/api/v1/series/{series}/people/link",
@@ -1073,4 +1074,73 @@ fn a_series_token_tells_who_is_who_in_its_own_series_only_and_nothing_changes() 
             .map(Vec::len),
         Some(6)
     );
+}
+
+#[test]
+fn a_new_series_token_refuses_the_old_one_its_consoles_and_its_member_cards() {
+    let server = Server::start();
+    let series = create_series(&server, json!({"name": "Leaked"}));
+    play(&server, &series, "Week 1", &SIX);
+    // A console opened with the old token, and the member cards printed from it.
+    let browser = common::forms::client();
+    browser
+        .get(server.url(&format!(
+            "/series/{}/host?token={}",
+            series.id, series.token
+        )))
+        .send()
+        .expect("the host link");
+    let console = format!("/series/{}/host", series.id);
+    common::forms::page(&server, &browser, &console);
+    let cards = common::forms::page(&server, &browser, &format!("{console}/cards"));
+    let prefix = format!("/series/{}/member/", series.id);
+    let card = cards
+        .split(&prefix)
+        .nth(1)
+        .map(|rest| format!("{prefix}{}", &rest[..32]))
+        .expect("a member card");
+    let (status, _) = server.text(&card, None);
+    assert_eq!(status, 200, "the card opens before");
+
+    // Another series' token replaces nothing.
+    let other = create_series(&server, json!({"name": "Other"}));
+    let path = format!("/api/v1/series/{}/host-token", series.id);
+    let (status, answer) = server.post(&path, Some(&other.token), &json!({}));
+    assert_eq!(status, 403, "{answer}");
+    let (status, _) = change(&server, &series, json!({}));
+    assert_eq!(status, 200, "the token still works");
+
+    let (status, answer) = server.post(&path, Some(&series.token), &json!({}));
+    assert_eq!(status, 200, "{answer}");
+    let token = answer["host_token"]
+        .as_str()
+        .expect("a new token")
+        .to_owned();
+    assert_ne!(token, series.token);
+    assert_eq!(
+        answer["host_link"],
+        format!("/series/{}/host?token={token}", series.id)
+    );
+    let renewed = Series {
+        id: series.id,
+        token,
+    };
+    let (status, _) = change(&server, &series, json!({"name": "Hijacked"}));
+    assert_eq!(status, 403, "the old token is refused");
+    let (status, _) = change(&server, &renewed, json!({}));
+    assert_eq!(status, 200, "the new one works");
+    assert_eq!(standings(&server, &series)["series"]["name"], "Leaked");
+    let response = browser.get(server.url(&console)).send().expect("console");
+    assert_eq!(
+        response.status().as_u16(),
+        403,
+        "the console opened with the old token"
+    );
+    let (status, _) = server.text(&card, None);
+    assert_eq!(status, 403, "a member card made from the old token");
+    let (status, _) = server.text(
+        &format!("/series/{}/host?token={}", series.id, series.token),
+        None,
+    );
+    assert_eq!(status, 403, "the old host link");
 }

@@ -16,6 +16,7 @@ mod common;
 use common::api::Host;
 use common::forms::{client, client_speaking, field, page, post_form};
 use common::server::Server;
+use reqwest::Method;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
 
@@ -37,19 +38,41 @@ fn create_series(server: &Server, name: &str) -> Series {
     }
 }
 
-/// An evening of six single players in the series, played (one round) and closed; answers
-/// its host and the seat tokens in the order of `players`.
-fn play(server: &Server, series: &Series, name: &str, players: &[&str]) -> (Host, Vec<String>) {
+/// An evening of `rounds` rounds made in the series with the series' token; answers its host.
+fn evening_in(server: &Server, series: &Series, name: &str, rounds: u32) -> Host {
     let (status, answer) = server.post(
         "/api/v1/events",
         Some(&series.token),
-        &json!({"name": name, "seed": 3, "length": {"kind": "rounds", "rounds": 1}, "series": series.id}),
+        &json!({"name": name, "seed": 3, "length": {"kind": "rounds", "rounds": rounds}, "series": series.id}),
     );
     assert_eq!(status, 201, "{answer}");
-    let host = Host {
+    Host {
         event: answer["event"]["id"].as_i64().expect("event id"),
         token: answer["host_token"].as_str().expect("token").to_owned(),
-    };
+    }
+}
+
+/// The evening's host makes its views private, on its console.
+fn make_private(server: &Server, host: &Host) {
+    let evening = client();
+    evening
+        .get(host.console_link(server))
+        .send()
+        .expect("host link");
+    let html = page(server, &evening, &format!("/events/{}/host", host.event));
+    let csrf = field(&html, "csrf");
+    post_form(
+        server,
+        &evening,
+        &format!("/events/{}/host/views", host.event),
+        &[("csrf", csrf.as_str()), ("private", "true")],
+    );
+}
+
+/// An evening of six single players in the series, played (one round) and closed; answers
+/// its host and the seat tokens in the order of `players`.
+fn play(server: &Server, series: &Series, name: &str, players: &[&str]) -> (Host, Vec<String>) {
+    let host = evening_in(server, series, name, 1);
     let seats = host.add_players(server, players);
     host.play_paper_rounds(server, 1);
     host.close_evening(server);
@@ -481,38 +504,12 @@ fn a_private_evening_counts_on_the_console_and_a_guests_page_and_the_public_seas
     let server = Server::start();
     let series = create_series(&server, "Quiet club");
     play(&server, &series, "Open night", &SIX);
-    let (status, answer) = server.post(
-        "/api/v1/events",
-        Some(&series.token),
-        &json!({"name": "Quiet night", "seed": 3, "length": {"kind": "rounds", "rounds": 1}, "series": series.id}),
-    );
-    assert_eq!(status, 201, "{answer}");
-    let quiet = Host {
-        event: answer["event"]["id"].as_i64().expect("event"),
-        token: answer["host_token"].as_str().expect("token").to_owned(),
-    };
-    let seats = quiet.add_players(
+    let (_, seats) = play_private(
         &server,
+        &series,
+        "Quiet night",
         &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
     );
-    let evening = client();
-    evening
-        .get(server.url(&format!(
-            "/events/{}/host?token={}",
-            quiet.event, quiet.token
-        )))
-        .send()
-        .expect("host link");
-    let html = page(&server, &evening, &format!("/events/{}/host", quiet.event));
-    let csrf = field(&html, "csrf");
-    post_form(
-        &server,
-        &evening,
-        &format!("/events/{}/host/views", quiet.event),
-        &[("csrf", csrf.as_str()), ("private", "true")],
-    );
-    quiet.play_paper_rounds(&server, 1);
-    quiet.close_evening(&server);
 
     let (_, public) = server.text(&format!("/series/{}", series.id), None);
     assert!(public.contains("id=\"private-note\""), "{public}");
@@ -813,34 +810,13 @@ fn full_season(server: &Server) -> (Series, Vec<String>) {
         ("Week 2", true, true),
         ("Week 3", false, false),
     ] {
-        let (status, answer) = server.post(
-            "/api/v1/events",
-            Some(&series.token),
-            &json!({"name": name, "seed": 3, "length": {"kind": "rounds", "rounds": 2}, "series": series.id}),
-        );
-        assert_eq!(status, 201, "{answer}");
-        let host = Host {
-            event: answer["event"]["id"].as_i64().expect("event id"),
-            token: answer["host_token"].as_str().expect("token").to_owned(),
-        };
+        let host = evening_in(server, &series, name, 2);
         let seats = host.add_players(server, &SIX);
         if first.is_empty() {
             first = seats;
         }
         if private {
-            let evening = client();
-            evening
-                .get(host.console_link(server))
-                .send()
-                .expect("host link");
-            let html = page(server, &evening, &format!("/events/{}/host", host.event));
-            let csrf = field(&html, "csrf");
-            post_form(
-                server,
-                &evening,
-                &format!("/events/{}/host/views", host.event),
-                &[("csrf", csrf.as_str()), ("private", "true")],
-            );
+            make_private(server, &host);
         }
         if played {
             host.play_paper_rounds(server, 2);
@@ -978,5 +954,333 @@ fn the_series_pages_speak_french_to_a_french_browser() {
     assert!(
         cards.contains("Cartes de membre\u{a0}: Wordy club"),
         "{cards}"
+    );
+}
+
+// ---------------------------------------------------------------- the console's keys (issue 49)
+
+/// A browser without a cookie jar: each request carries the cookie the test gives it.
+fn jarless() -> Client {
+    Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// The session cookie an answer sets, if it sets one.
+fn set_cookie(response: &reqwest::blocking::Response) -> Option<String> {
+    response
+        .headers()
+        .get("set-cookie")
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| c.split(';').next())
+        .map(str::to_owned)
+}
+
+/// A copy of the console's session cookie, as a thief would keep it, and the CSRF token of
+/// its forms: the host link opened, then the console read once (which keeps the token).
+fn saved_console_cookie(server: &Server, series: &Series) -> (String, String) {
+    let plain = jarless();
+    let opened = plain
+        .get(server.url(&series.host_link))
+        .send()
+        .expect("the host link");
+    assert_eq!(opened.status().as_u16(), 303);
+    let cookie = set_cookie(&opened).expect("a session cookie");
+    let response = plain
+        .get(server.url(&console_path(series, "")))
+        .header("cookie", &cookie)
+        .send()
+        .expect("the console");
+    assert_eq!(response.status().as_u16(), 200);
+    let cookie = set_cookie(&response).unwrap_or(cookie);
+    let csrf = field(&response.text().expect("the console"), "csrf");
+    (cookie, csrf)
+}
+
+/// The names the series' host sees, with the names linked to each (from the API).
+fn people_text(server: &Server, series: &Series) -> String {
+    let (status, people) = server.get(
+        &format!("/api/v1/series/{}/people", series.id),
+        Some(&series.token),
+    );
+    assert_eq!(status, 200, "{people}");
+    people.to_string()
+}
+
+#[test]
+fn a_console_cookie_saved_before_the_series_logout_opens_and_changes_nothing() {
+    let server = Server::start();
+    let series = create_series(&server, "Cookie club");
+    play(&server, &series, "Week 1", &SIX);
+    let (cookie, csrf) = saved_console_cookie(&server, &series);
+    // Another device on the console, opened before.
+    let (tablet, _) = host_browser(&server, &series);
+    let plain = jarless();
+    let logout = plain
+        .post(server.url(&format!("/series/{}/logout", series.id)))
+        .header("cookie", &cookie)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .expect("logout");
+    assert_eq!(logout.status().as_u16(), 303);
+
+    // The copy saved before the logout opens nothing...
+    let console = plain
+        .get(server.url(&console_path(&series, "")))
+        .header("cookie", &cookie)
+        .send()
+        .expect("the console");
+    assert_eq!(console.status().as_u16(), 403, "the saved cookie is closed");
+    // ... and changes nothing, whatever it posts.
+    let _ = plain
+        .post(server.url(&console_path(&series, "/link")))
+        .header("cookie", &cookie)
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("name", "Zz Old Cookie"),
+            ("with", "Bob"),
+        ])
+        .send()
+        .expect("a link");
+    assert!(
+        !people_text(&server, &series).contains("Zz Old Cookie"),
+        "the saved cookie linked a name"
+    );
+    // Like an evening's logout, it signs out every device of the series' host.
+    assert_eq!(get(&server, &tablet, &console_path(&series, "")).0, 403);
+    // The host link opens the console again.
+    host_browser(&server, &series);
+}
+
+/// The new host link a console's flash shows (its token).
+fn shown_token(html: &str, series: &Series) -> String {
+    let marker = format!("/series/{}/host?token=", series.id);
+    let at = html.find(&marker).expect("a new host link on the page") + marker.len();
+    html[at..at + 32].to_owned()
+}
+
+/// The member cards' links, as printed.
+fn card_links(server: &Server, browser: &Client, series: &Series) -> Vec<String> {
+    let cards = page(server, browser, &console_path(series, "/cards"));
+    let prefix = format!("/series/{}/member/", series.id);
+    cards
+        .split(&format!(">{}{prefix}", server.url("")))
+        .skip(1)
+        .map(|rest| format!("{prefix}{}", &rest[..32]))
+        .collect()
+}
+
+#[test]
+fn the_console_replaces_a_leaked_host_link_once_confirmed_and_says_to_print_the_cards_again() {
+    let server = Server::start();
+    let series = create_series(&server, "Leaky club");
+    play(&server, &series, "Week 1", &SIX);
+    let (browser, console) = host_browser(&server, &series);
+    let (tablet, _) = host_browser(&server, &series);
+    let old_cards = card_links(&server, &browser, &series);
+    assert_eq!(old_cards.len(), 6);
+    let phone = client();
+    assert_eq!(get(&server, &phone, &old_cards[0]).0, 200);
+    let action = format!("action=\"/series/{}/host/token\"", series.id);
+    let form = console
+        .split(&action)
+        .nth(1)
+        .expect("the new host link's form");
+    assert!(
+        form.starts_with(" data-confirm="),
+        "asked to confirm: {form}"
+    );
+    assert!(
+        form.contains("name=\"sure\"") && form.contains("required"),
+        "{form}"
+    );
+    let csrf = field(&console, "csrf");
+
+    // Not ticked: nothing changes, and the console says what to do.
+    post_form(
+        &server,
+        &browser,
+        &console_path(&series, "/token"),
+        &[("csrf", csrf.as_str())],
+    );
+    let html = page(&server, &browser, &console_path(&series, ""));
+    assert!(
+        html.contains("flash error") && html.contains("tick the box"),
+        "{html}"
+    );
+    let (status, _) = server.send(
+        Method::PATCH,
+        &format!("/api/v1/series/{}", series.id),
+        Some(&series.token),
+        &json!({}),
+    );
+    assert_eq!(status, 200, "the token still works");
+
+    // Ticked: a new link, shown once, and the word to print the cards again.
+    let to = post_form(
+        &server,
+        &browser,
+        &console_path(&series, "/token"),
+        &[("csrf", csrf.as_str()), ("sure", "yes")],
+    );
+    assert_eq!(to, format!("/series/{}/host#access", series.id));
+    let html = page(&server, &browser, &console_path(&series, ""));
+    assert!(html.contains("print them again"), "{html}");
+    let token = shown_token(&html, &series);
+    assert_ne!(token, series.token);
+    // This browser stays on the console; every other one, the old link and the old
+    // cards are refused.
+    assert_eq!(get(&server, &tablet, &console_path(&series, "")).0, 403);
+    let (status, _) = get(&server, &client(), &series.host_link);
+    assert_eq!(status, 403, "the old host link");
+    for card in &old_cards {
+        assert_eq!(get(&server, &phone, card).0, 403, "an old card: {card}");
+    }
+    let (status, _) = server.send(
+        Method::PATCH,
+        &format!("/api/v1/series/{}", series.id),
+        Some(&series.token),
+        &json!({}),
+    );
+    assert_eq!(status, 403, "the old token");
+    let new_cards = card_links(&server, &browser, &series);
+    assert_eq!(new_cards.len(), 6);
+    assert!(new_cards.iter().all(|card| !old_cards.contains(card)));
+    assert_eq!(get(&server, &phone, &new_cards[0]).0, 200);
+    let renewed = Series {
+        id: series.id,
+        token: token.clone(),
+        host_link: format!("/series/{}/host?token={token}", series.id),
+    };
+    host_browser(&server, &renewed);
+}
+
+// ---------------------------------------------------------------- private evenings (issue 49)
+
+/// An evening of the series whose host made its views private, played and closed; answers
+/// its host and the seat tokens.
+fn play_private(
+    server: &Server,
+    series: &Series,
+    name: &str,
+    players: &[&str],
+) -> (Host, Vec<String>) {
+    let host = evening_in(server, series, name, 1);
+    let seats = host.add_players(server, players);
+    make_private(server, &host);
+    host.play_paper_rounds(server, 1);
+    host.close_evening(server);
+    (host, seats)
+}
+
+/// The evening of this name on a guest's own page.
+fn guest_evening<'a>(html: &'a str, name: &str) -> &'a str {
+    html.split("<article class=\"panel guest-evening\">")
+        .skip(1)
+        .find(|article| article.contains(&format!("<h3>{name} ")))
+        .unwrap_or_else(|| panic!("{name} on the page: {html}"))
+}
+
+/// A seat's player id, from its evening's entries.
+fn player_named(server: &Server, host: &Host, name: &str) -> i64 {
+    let entries = host.get(server, "/entries");
+    entries["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["names"] == json!([name]))
+        .and_then(|e| e["players"][0].as_i64())
+        .unwrap_or_else(|| panic!("{name}'s player in {entries}"))
+}
+
+#[test]
+fn a_name_shared_with_a_member_does_not_open_their_private_evening_from_a_seat_link() {
+    let server = Server::start();
+    let series = create_series(&server, "Private club");
+    let (quiet, quiet_seats) = play_private(
+        &server,
+        &series,
+        "Quiet night",
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
+    );
+    // A stranger takes Zoe's name, in other letters, at the next open evening.
+    let (open, seats) = play(
+        &server,
+        &series,
+        "Open night",
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "zoe  SECRET"],
+    );
+    let phone = client();
+    let (status, html) = get(&server, &phone, &format!("/seat/{}/season", seats[5]));
+    assert_eq!(status, 200, "{html}");
+    let quiet_night = guest_evening(&html, "Quiet night");
+    assert!(
+        !quiet_night.contains("Place: ") && quiet_night.contains("You did not come"),
+        "the private evening's result shown to a name alike: {quiet_night}"
+    );
+    assert!(
+        guest_evening(&html, "Open night").contains("Place: "),
+        "{html}"
+    );
+    // Zoe's own seat still shows her private evening.
+    let (_, mine) = get(&server, &phone, &format!("/seat/{}/season", quiet_seats[5]));
+    assert!(
+        guest_evening(&mine, "Quiet night").contains("Place: "),
+        "{mine}"
+    );
+    // Ann came to both: her open evening's seat does not open her private one either...
+    let (_, ann) = get(&server, &phone, &format!("/seat/{}/season", seats[0]));
+    assert!(
+        !guest_evening(&ann, "Quiet night").contains("Place: "),
+        "{ann}"
+    );
+    // ... until the series' host gives both seats to one person.
+    for host in [&quiet, &open] {
+        let player = player_named(&server, host, "Ann Club");
+        let (status, answer) = server.post(
+            &format!("/api/v1/series/{}/people/split", series.id),
+            Some(&series.token),
+            &json!({"name": "Ann Club", "player": player}),
+        );
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (_, ann) = get(&server, &phone, &format!("/seat/{}/season", seats[0]));
+    assert!(
+        guest_evening(&ann, "Quiet night").contains("Place: "),
+        "{ann}"
+    );
+    // The series' console still counts both of Ann's evenings.
+    let (_, console) = host_browser(&server, &series);
+    let line = console
+        .split("<th scope=\"row\">Ann Club</th><td>")
+        .nth(1)
+        .expect("Ann's line");
+    assert!(line.starts_with('2'), "{line}");
+}
+
+#[test]
+fn an_evenings_returning_guests_leave_out_the_people_of_private_evenings() {
+    let server = Server::start();
+    let series = create_series(&server, "Returning club");
+    play(&server, &series, "Open night", &SIX);
+    play_private(
+        &server,
+        &series,
+        "Quiet night",
+        &["Ann Club", "Bob", "Cy", "Di", "Ed", "Zoe Secret"],
+    );
+    let next = evening_in(&server, &series, "Next night", 1);
+    // A helper holding this evening's link only.
+    let helper = client();
+    helper
+        .get(next.console_link(&server))
+        .send()
+        .expect("host link");
+    let console = page(&server, &helper, &format!("/events/{}/host", next.event));
+    assert!(console.contains("Add Flo</button>"), "{console}");
+    assert!(
+        !console.contains("Zoe Secret"),
+        "a private evening's guest named: {console}"
     );
 }

@@ -172,6 +172,14 @@ refused-api-body-too-slow = the request body came too slowly; nothing was stored
 refused-api-body-content-type = send the body as JSON with Content-Type: application/json
 refused-api-body-not-json = the request body is not valid JSON ({ $problem }); send one JSON object, as described at /api/openapi.json
 refused-api-body-does-not-fit = the JSON body does not fit: { $problem }; nothing was stored (the fields are described at /api/openapi.json)
+refused-api-body-not-object = the JSON body is { $kind ->
+        [list] a list
+        [text] a string
+        [number] a number
+        [boolean] true or false
+       *[null] null
+    }, not an object: send one JSON object with the fields described at /api/openapi.json; nothing was stored
+refused-api-body-repeated-key = the key "{ $key }" stands twice in one object of the JSON body: send each key once; nothing was stored
 refused-api-body-unreadable = the request body could not be read: { $problem }
 refused-api-address = the address { $path } is not valid ({ $problem }): ids and numbers in an address are whole numbers, such as /api/v1/events/1/rounds/2
 # $allowed are the methods the address takes (refused-list-or of refused-api-method-name).

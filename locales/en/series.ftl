@@ -133,7 +133,13 @@ series-settings-average = The average per evening attended
 series-settings-evening-prizes = Prizes of each evening
 series-settings-season-prizes = Prizes of the season
 series-settings-save = Save the counting and prizes
-series-leave = Leave the console on this device
+series-access = The host link
+series-token-out = If the host link got out, make a new one: the old link stops working, every other device on this console is signed out, and the printed member cards stop opening (each member's key is made from the link).
+series-token-sure = I will print the member cards again
+series-token-new = Make a new host link
+series-token-confirm = Make a new host link? The old one and every printed member card stop working.
+series-leave = Leave the console
+series-leave-hint = (signs out every device of this series' host; the host link opens it again)
 # What the console's forms answer.
 series-ready = Your series is ready. Keep this host link: it is the only way back to this console from another device (it is shown only now).
 series-evening-made = The evening is made in the series. Its own host link, for a helper who runs it (shown only now):
@@ -141,7 +147,9 @@ series-linked = { $name } now counts as { $with }.
 series-split = { $name } is their own person again.
 series-seat-given = That seat now counts as { $name }.
 series-settings-saved = The counting and the prizes are saved.
-series-left = You have left the series' console on this device.
+series-left = You have left the series' console, and every device of its host is signed out.
+series-token-not-sure = Nothing changed: tick the box to say you will print the member cards again, then make the new host link.
+series-token-renewed = A new host link for this series (shown only now; keep it). The old one no longer works, and neither do the printed member cards: print them again (Member cards) and hand them out.
 
 ## The members' cards (printed).
 members-title = Member cards

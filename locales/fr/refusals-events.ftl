@@ -155,6 +155,14 @@ refused-api-body-too-slow = le corps de la requête est arrivé trop lentement ;
 refused-api-body-content-type = envoyez le corps en JSON avec Content-Type: application/json
 refused-api-body-not-json = le corps de la requête n'est pas du JSON valide ({ $problem }) ; envoyez un objet JSON, comme décrit à /api/openapi.json
 refused-api-body-does-not-fit = le corps JSON ne convient pas : { $problem } ; rien n'a été enregistré (les champs sont décrits à /api/openapi.json)
+refused-api-body-not-object = le corps JSON est { $kind ->
+        [list] une liste
+        [text] une chaîne de caractères
+        [number] un nombre
+        [boolean] un booléen
+       *[null] null
+    }, pas un objet : envoyez un seul objet JSON avec les champs décrits à /api/openapi.json ; rien n'a été enregistré
+refused-api-body-repeated-key = la clé « { $key } » figure deux fois dans un même objet du corps JSON : donnez chaque clé une seule fois ; rien n'a été enregistré
 refused-api-body-unreadable = le corps de la requête n'a pas pu être lu : { $problem }
 refused-api-address = l'adresse { $path } n'est pas valide ({ $problem }) : les identifiants et les nombres d'une adresse sont des nombres entiers, comme /api/v1/events/1/rounds/2
 refused-api-method = { $method } n'est pas accepté sur { $path } : utilisez { $allowed } (l'API est décrite à /api/openapi.json)

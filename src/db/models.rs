@@ -65,6 +65,8 @@ pub struct Series {
     pub evening_prizes: String,
     /// The prizes awarded over the season, comma separated.
     pub season_prizes: String,
+    /// The console's sessions open in this epoch only (a logout or a new token moves it on).
+    pub host_epoch: i32,
 }
 
 #[derive(Debug, Insertable)]

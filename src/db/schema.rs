@@ -33,6 +33,7 @@ diesel::table! {
         created_at -> Timestamp,
         evening_prizes -> Text,
         season_prizes -> Text,
+        host_epoch -> Integer,
     }
 }
 

@@ -156,6 +156,112 @@ pub fn one_entry<S: Serializer, V: Serialize>(
     map.end()
 }
 
+/// A JSON value read with every object's keys told apart, and the first key that stood twice
+/// in one object (at any depth), if any: `serde_json::Value` alone would silently keep the
+/// last (`{"cmd":"new","cmd":"quit"}` would quit). The protocol and the API refuse a value
+/// with a repeated key; reading it never fails on one, so that the refusal can name the key
+/// in the reader's words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strict {
+    pub value: Value,
+    /// The first key found twice in one object.
+    pub repeated: Option<String>,
+}
+
+impl Strict {
+    /// What to say of a repeated key, in English (the protocol's words).
+    pub fn repeated_words(key: &str) -> String {
+        format!(
+            "the key \"{}\" stands twice in one object; send each key once",
+            truncate(key, 40)
+        )
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor)
+    }
+}
+
+struct StrictVisitor;
+
+impl StrictVisitor {
+    fn plain<E>(value: Value) -> Result<Strict, E> {
+        Ok(Strict {
+            value,
+            repeated: None,
+        })
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Strict;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Strict, E> {
+        Self::plain(Value::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Strict, E> {
+        Self::plain(Value::from(n))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Strict, E> {
+        Self::plain(Value::from(n))
+    }
+
+    fn visit_f64<E>(self, n: f64) -> Result<Strict, E> {
+        Self::plain(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Strict, E> {
+        Self::plain(Value::String(s.to_owned()))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Strict, E> {
+        Self::plain(Value::String(s))
+    }
+
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Self::plain(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        let mut repeated = None;
+        while let Some(item) = seq.next_element::<Strict>()? {
+            repeated = repeated.or(item.repeated);
+            items.push(item.value);
+        }
+        Ok(Strict {
+            value: Value::Array(items),
+            repeated,
+        })
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut object = Map::new();
+        let mut repeated = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let item = map.next_value::<Strict>()?;
+            repeated = repeated.or(item.repeated);
+            if object.contains_key(&key) {
+                repeated = repeated.or(Some(key));
+            } else {
+                object.insert(key, item.value);
+            }
+        }
+        Ok(Strict {
+            value: Value::Object(object),
+            repeated,
+        })
+    }
+}
+
 /// Makes a rule set's `Action`, which has `fn from_json(&Value) -> Result<Action, String>`, a
 /// [`RuleAction`](crate::engine::RuleAction), reads it through serde with the same
 /// messages, and writes its JSON form (`to_json`).

@@ -217,13 +217,15 @@ pub struct Evening {
     pub held: bool,
 }
 
-/// Who a person is in the standings: a stored person (by id), or a name no stored person
-/// holds (by its [`name_key`]).
+/// Who a person is in the standings: a stored person (by id), a name no stored person
+/// holds (by its [`name_key`]), or one seat counted apart (by its player id: see
+/// [`People::set_apart`]).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Who {
     Person(i64),
     Name(String),
+    Seat { seat: i64 },
 }
 
 /// The series' people: stored people and the evenings' seats given to one of them.
@@ -234,6 +236,8 @@ pub struct People {
     by_name: BTreeMap<String, i64>,
     /// player -> person, where the host said who a seat was.
     assigned: BTreeMap<i64, i64>,
+    /// The seats counted apart, each its own nobody.
+    apart: std::collections::BTreeSet<i64>,
 }
 
 impl People {
@@ -248,7 +252,21 @@ impl People {
             persons,
             by_name,
             assigned: assigned.into_iter().collect(),
+            apart: Default::default(),
         }
+    }
+
+    /// Counts a seat apart from everyone: its name matches nobody and the host's word on it
+    /// is set aside. A guest's own page counts a private evening's seat so when nothing but
+    /// its name ties it to the guest (the guest did not sit there, and the host did not give
+    /// both seats to one person).
+    pub fn set_apart(&mut self, player: i64) {
+        self.apart.insert(player);
+    }
+
+    /// The person the host gave a seat to, links followed, if the host gave it to anyone.
+    pub fn given(&self, player: i64) -> Option<i64> {
+        self.assigned.get(&player).map(|&id| self.root(id))
     }
 
     /// A stored person.
@@ -284,8 +302,14 @@ impl People {
         }
     }
 
-    /// Who sat in a seat: the person the host gave it to, else the one with its name.
+    /// Who sat in a seat: the person the host gave it to, else the one with its name (or the
+    /// seat alone, when it is counted apart).
     pub fn who(&self, appearance: &Appearance) -> Who {
+        if self.apart.contains(&appearance.player) {
+            return Who::Seat {
+                seat: appearance.player,
+            };
+        }
         match self.assigned.get(&appearance.player) {
             Some(&id) => Who::Person(self.root(id)),
             None => self.who_named(&appearance.name),
@@ -299,7 +323,7 @@ impl People {
                 .persons
                 .get(id)
                 .map_or_else(|| typed.to_owned(), |p| p.name.clone()),
-            Who::Name(_) => typed.to_owned(),
+            Who::Name(_) | Who::Seat { .. } => typed.to_owned(),
         }
     }
 

@@ -12,6 +12,7 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest};
 use serde::{Deserialize, Serialize};
 
+use crate::app::series::{SeriesProof, SeriesSession};
 use crate::app::tokens::{new_token, same_hash};
 use crate::app::{App, AppError, AppResult, HostKey, ViewerKey, events};
 use crate::i18n::Lang;
@@ -237,28 +238,29 @@ impl Visitor {
     }
 
     /// The series this browser hosts, each with the stored hash of the series' token it was
-    /// opened with (the use case checks it against the series' own each time).
-    fn series_hosted(&self) -> Vec<(i64, String)> {
+    /// opened with and the series' host epoch then (the use case checks both against the
+    /// series' own each time). A cookie from before the epoch was kept holds nothing here.
+    fn series_hosted(&self) -> Vec<(i64, String, i32)> {
         self.0
-            .get::<Vec<(i64, String)>>(SERIES)
+            .get::<Vec<(i64, String, i32)>>(SERIES)
             .ok()
             .flatten()
             .unwrap_or_default()
     }
 
     /// This browser's proof of hosting the series, if it does.
-    pub fn series_proof(&self, series: i64) -> Option<crate::app::series::SeriesProof> {
+    pub fn series_proof(&self, series: i64) -> Option<SeriesProof> {
         self.series_hosted()
             .into_iter()
-            .find(|(s, _)| *s == series)
-            .map(|(_, hash)| crate::app::series::SeriesProof::Session(hash))
+            .find(|(s, ..)| *s == series)
+            .map(|(_, hash, epoch)| SeriesProof::Session(SeriesSession { hash, epoch }))
     }
 
-    /// Remembers that this browser hosts the series (after its host link).
-    pub fn add_series_host(&self, series: i64, hash: String) {
+    /// Remembers that this browser hosts the series (after its host link, or a new token).
+    pub fn add_series_host(&self, series: i64, session: SeriesSession) {
         let mut hosted = self.series_hosted();
-        hosted.retain(|(s, _)| *s != series);
-        hosted.push((series, hash));
+        hosted.retain(|(s, ..)| *s != series);
+        hosted.push((series, session.hash, session.epoch));
         self.0.renew();
         let _ = self.0.insert(SERIES, hosted);
     }
@@ -266,7 +268,7 @@ impl Visitor {
     /// Forgets that this browser hosts the series.
     pub fn remove_series_host(&self, series: i64) {
         let mut hosted = self.series_hosted();
-        hosted.retain(|(s, _)| *s != series);
+        hosted.retain(|(s, ..)| *s != series);
         let _ = self.0.insert(SERIES, hosted);
     }
 

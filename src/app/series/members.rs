@@ -16,6 +16,7 @@ pub(super) fn member_key(series: &SeriesRecord, who: &tournament::Who) -> String
     let who = match who {
         tournament::Who::Person(id) => format!("person {id}"),
         tournament::Who::Name(key) => format!("name {key}"),
+        tournament::Who::Seat { seat } => format!("seat {seat}"),
     };
     crate::app::secret::member_key(series.id(), &series.row.host_token_hash, &who)
 }
@@ -58,7 +59,9 @@ pub struct GuestEvening {
 }
 
 /// A guest's own page: their evenings of the season and their standing in it, nobody else's
-/// results (every evening counts, private ones too: the guest was there).
+/// results. Every evening counts, private ones too: from a member card (the host printed it
+/// for that person), every evening of theirs; from a seat link, a private evening only where
+/// that seat is tied to it (see [`set_apart_for`]).
 #[derive(Debug, Clone)]
 pub struct GuestSeason {
     pub series: SeriesRecord,
@@ -83,7 +86,11 @@ pub(super) fn guest_season(
     find: impl Fn(&SeriesRecord, &People, &tournament::Who) -> bool,
     seat: Option<&Appearance>,
 ) -> AppResult<GuestSeason> {
-    let season = season(tx, series, false)?;
+    let (mut people, summaries, evenings) = gather(tx, &series)?;
+    if let Some(seat) = seat {
+        set_apart_for(&mut people, seat, &summaries, &evenings);
+    }
+    let season = counted(series, people, (summaries, evenings), false);
     let people = &season.people;
     let mut whos: Vec<tournament::Who> = season.standings.iter().map(|s| s.who.clone()).collect();
     if let Some(seat) = seat {
@@ -132,6 +139,36 @@ pub(super) fn guest_season(
         standing,
         series: season.series,
     })
+}
+
+/// A guest known by their seat: a private evening's seat counts as theirs only where they sat
+/// (that very seat) or where the series' host gave both seats to one person. A private seat
+/// that their name alone matches (case and spaces aside, or through a link of names) is
+/// counted apart: whoever types a member's name at an open evening does not see that
+/// member's private evenings.
+fn set_apart_for(
+    people: &mut People,
+    seat: &Appearance,
+    summaries: &[EveningSummary],
+    evenings: &[Evening],
+) {
+    let guest = people.who(seat);
+    let given = people.given(seat.player);
+    let apart: Vec<i64> = summaries
+        .iter()
+        .zip(evenings)
+        .filter(|(summary, _)| summary.private)
+        .flat_map(|(_, evening)| &evening.appearances)
+        .filter(|a| {
+            let tied = a.player == seat.player
+                || given.is_some_and(|person| people.given(a.player) == Some(person));
+            !tied && people.who(a) == guest
+        })
+        .map(|a| a.player)
+        .collect();
+    for player in apart {
+        people.set_apart(player);
+    }
 }
 
 /// A guest's own page from their member card.
@@ -224,7 +261,8 @@ pub(super) fn seat_in_series(conn: &mut Conn, id: i64, player: i64) -> AppResult
 
 /// The people of a series' other evenings who are not entered in this one (none when it is
 /// in no series), by the name the season shows, in alphabetical order: the console's
-/// returning guests, each added with one tap. Bots are nobody.
+/// returning guests, each added with one tap. Bots are nobody, and a private evening's guests
+/// are left out.
 pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<String>> {
     let Some(id) = event.row.series_id else {
         return Ok(Vec::new());
@@ -248,7 +286,9 @@ pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Strin
         .collect();
     let mut names = BTreeMap::new();
     for other in queries::events_of_series(conn, id)? {
-        if other.id == event.id() {
+        // A private evening's guests are not named to another evening's host (who may be a
+        // helper holding that evening's link only).
+        if other.id == event.id() || other.private_views {
             continue;
         }
         for seat in seats(conn, other.id)? {

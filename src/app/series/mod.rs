@@ -71,12 +71,31 @@ pub fn load(conn: &mut Conn, id: i64) -> AppResult<SeriesRecord> {
 }
 
 /// How a series' host is known: by the series' token (the API, the host link), or by a
-/// browser session opened with it, which keeps the token's stored hash (never the token), so
-/// that a new series token ends every session opened with the old one.
+/// browser session opened with it, which keeps the token's stored hash (never the token) and
+/// the series' host epoch then, so that a new series token, or a logout, ends every session
+/// opened before.
 #[derive(Debug, Clone)]
 pub enum SeriesProof {
     Token(String),
-    Session(String),
+    Session(SeriesSession),
+}
+
+/// What a browser's session keeps of the series' console it opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesSession {
+    /// The stored hash of the token it was opened with.
+    pub hash: String,
+    /// The series' host epoch it was opened in.
+    pub epoch: i32,
+}
+
+impl SeriesSession {
+    pub fn of(series: &models::Series) -> SeriesSession {
+        SeriesSession {
+            hash: series.host_token_hash.clone(),
+            epoch: series.host_epoch,
+        }
+    }
 }
 
 impl SeriesProof {
@@ -85,7 +104,10 @@ impl SeriesProof {
             SeriesProof::Token(token) => {
                 looks_like_token(token) && same_hash(&hash_token(token), &series.host_token_hash)
             }
-            SeriesProof::Session(hash) => same_hash(hash, &series.host_token_hash),
+            SeriesProof::Session(session) => {
+                same_hash(&session.hash, &series.host_token_hash)
+                    && session.epoch == series.host_epoch
+            }
         }
     }
 }
@@ -105,11 +127,41 @@ pub fn load_as_host(conn: &mut Conn, id: i64, proof: &SeriesProof) -> AppResult<
 }
 
 /// Opens the series' console in a browser with the series' token: answers what the session
-/// keeps (the token's stored hash).
-pub fn open_console(app: &App, id: i64, token: &str) -> AppResult<String> {
+/// keeps (the token's stored hash and the host epoch).
+pub fn open_console(app: &App, id: i64, token: &str) -> AppResult<SeriesSession> {
     app.read(|conn| {
         let series = load_as_host(conn, id, &SeriesProof::Token(token.to_owned()))?;
-        Ok(series.row.host_token_hash)
+        Ok(SeriesSession::of(&series.row))
+    })
+}
+
+/// Signs the series' host out everywhere (the console's logout): every console session ends,
+/// so a copy of a cookie saved before opens nothing. The token stays, and so do the member
+/// cards made from it.
+pub fn sign_out(app: &App, id: i64, proof: &SeriesProof) -> AppResult<()> {
+    app.write(|conn| {
+        load_as_host(conn, id, proof)?;
+        queries::bump_series_epoch(conn, id, None)?;
+        Ok(())
+    })
+}
+
+/// A new series token (shown only now), for a host link that got out: the old token stops
+/// working, every console session ends, and every member card's key (made from the token's
+/// hash) is refused: the cards must be printed again. Answers the token and what the session
+/// of the host who asked keeps now.
+pub fn rotate_host_token(
+    app: &App,
+    id: i64,
+    proof: &SeriesProof,
+) -> AppResult<(String, SeriesSession)> {
+    let token = new_token();
+    let hash = hash_token(&token);
+    app.write(|conn| {
+        load_as_host(conn, id, proof)?;
+        queries::bump_series_epoch(conn, id, Some(&hash))?;
+        let series = load(conn, id)?;
+        Ok((token.clone(), SeriesSession::of(&series.row)))
     })
 }
 

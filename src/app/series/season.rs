@@ -163,7 +163,17 @@ pub(super) fn season(
     series: SeriesRecord,
     public: bool,
 ) -> AppResult<SeriesStandings> {
-    let (people, mut summaries, mut evenings) = gather(tx, &series)?;
+    let (people, summaries, evenings) = gather(tx, &series)?;
+    Ok(counted(series, people, (summaries, evenings), public))
+}
+
+/// The season counted from what [`gather`] read: `public` as in [`season`].
+pub(super) fn counted(
+    series: SeriesRecord,
+    people: People,
+    (mut summaries, mut evenings): (Vec<EveningSummary>, Vec<Evening>),
+    public: bool,
+) -> SeriesStandings {
     if public {
         for (summary, evening) in summaries.iter().zip(evenings.iter_mut()) {
             if summary.private {
@@ -177,14 +187,14 @@ pub(super) fn season(
         summary.awards = tournament::evening_awards(&series.prizes.evening, &people, evening);
     }
     let awards = tournament::season_awards(&series.prizes.season, &people, &evenings, &standings);
-    Ok(SeriesStandings {
+    SeriesStandings {
         series,
         evenings: summaries,
         standings,
         awards,
         results: evenings,
         people,
-    })
+    }
 }
 
 /// The season's standings as CSV: one line per person, each evening's score (empty where

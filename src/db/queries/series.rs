@@ -47,6 +47,22 @@ pub fn update_series(
     })
 }
 
+/// Moves the series' host epoch on (every console session ends), with a new host token's hash
+/// when one is given.
+pub fn bump_series_epoch(conn: &mut Conn, id: i64, token_hash: Option<&str>) -> QueryResult<usize> {
+    on_backend!(conn, {
+        let bump = series::host_epoch.eq(series::host_epoch + 1);
+        match token_hash {
+            Some(hash) => diesel::update(series::table.find(id))
+                .set((bump, series::host_token_hash.eq(hash)))
+                .execute(conn),
+            None => diesel::update(series::table.find(id))
+                .set(bump)
+                .execute(conn),
+        }
+    })
+}
+
 /// The evenings of a series, in the order they were made.
 pub fn events_of_series(conn: &mut Conn, series_id: i64) -> QueryResult<Vec<Event>> {
     on_backend!(conn, {

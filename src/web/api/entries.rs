@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, web};
 
 use super::dto::*;
-use super::{Answer, change, created, ok, run, viewer};
+use super::{Answer, Json, change, created, ok, run, viewer};
 use crate::app::events::{self, EntryRecord, PlayerLink};
 use crate::app::{App, rounds};
 use crate::web::error::ErrorBody;
@@ -65,7 +65,7 @@ pub(super) async fn add_entry(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<EntryInput>,
+    input: Json<EntryInput>,
 ) -> Answer {
     let input = input.into_inner();
     let cap = crate::web::limits::max_entries(&req);
@@ -102,7 +102,7 @@ pub(super) async fn rename_entry(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    input: web::Json<RenameInput>,
+    input: Json<RenameInput>,
 ) -> Answer {
     let (event, entry) = path.into_inner();
     let names = input.into_inner().names;
@@ -205,7 +205,7 @@ pub(super) async fn hand_seat(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    input: web::Json<StandInInput>,
+    input: Json<StandInInput>,
 ) -> Answer {
     let (event, player) = path.into_inner();
     let to_bot = input.into_inner().bot;
@@ -231,7 +231,7 @@ pub(super) async fn hand_over(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i64)>,
-    input: web::Json<HandOverInput>,
+    input: Json<HandOverInput>,
 ) -> Answer {
     let (event, player) = path.into_inner();
     let input = input.into_inner();

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::Value;
 
 use super::dto::*;
-use super::{Answer, change, created, host, ok, run, viewer};
+use super::{Answer, Json, change, created, host, ok, run, viewer};
 use crate::app::events::{self, EventRecord};
 use crate::app::{App, report, rounds};
 use crate::web::error::ErrorBody;
@@ -43,7 +43,7 @@ fn public_event_json(event: &EventRecord) -> EventOut {
 pub(super) async fn create_event(
     app: web::Data<App>,
     req: HttpRequest,
-    input: web::Json<EventBody>,
+    input: Json<EventBody>,
 ) -> Answer {
     let input = input.into_inner().0;
     // A new event reads in its creator's language unless the input names one.
@@ -110,7 +110,7 @@ pub(super) async fn update_event(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<EventBody>,
+    input: Json<EventBody>,
 ) -> Answer {
     let input = input.into_inner().0;
     if input.series.is_some() {

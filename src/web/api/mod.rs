@@ -5,6 +5,7 @@
 //! seat link's token in the path. Every refusal is a JSON body with `ok: false`, a `code` and
 //! an `error` sentence (see [`crate::web::error::ErrorBody`]).
 
+mod body;
 pub mod dto;
 mod entries;
 mod events;
@@ -24,6 +25,8 @@ use super::live::{Hub, Topic};
 use super::run;
 use crate::app::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use dto::*;
+
+use body::Json;
 
 type Answer = Result<HttpResponse, ApiError>;
 
@@ -175,6 +178,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 )
                 .route("/series", web::post().to(series::create_series))
                 .route("/series/{series}", web::patch().to(series::update_series))
+                .route(
+                    "/series/{series}/host-token",
+                    web::post().to(series::rotate_host_token),
+                )
                 .route(
                     "/series/{series}/standings",
                     web::get().to(series::standings),
@@ -354,7 +361,7 @@ impl utoipa::Modify for CommonErrors {
                     add("415", "The body is not sent as application/json");
                     add(
                         "422",
-                        "The JSON does not fit: a wrong type, a missing or unknown field, a value out of range",
+                        "The JSON does not fit: not one object, a key given twice, a wrong type, a missing or unknown field, a value out of range",
                     );
                 }
                 if in_path {
@@ -383,7 +390,7 @@ impl utoipa::Modify for CommonErrors {
         replays::list_replays, replays::get_replay,
         events::export_json, events::export_csv,
         seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
-        series::create_series, series::update_series, series::standings, series::people, series::link, series::split, series::export_csv, series::export_json,
+        series::create_series, series::update_series, series::rotate_host_token, series::standings, series::people, series::link, series::split, series::export_csv, series::export_json,
     ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, web};
 
 use super::dto::*;
-use super::{Answer, change, created, host, ok, run, viewer};
+use super::{Answer, Json, change, created, host, ok, run, viewer};
 use crate::app::App;
 use crate::app::rounds::{self, RoundOverview, SeatRequest, Signal};
 use crate::tournament;
@@ -62,7 +62,7 @@ pub(super) async fn seat_round(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<SeatInput>,
+    input: Json<SeatInput>,
 ) -> Answer {
     let input = input.into_inner();
     let request = SeatRequest {
@@ -174,7 +174,7 @@ pub(super) async fn extend_round(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i32)>,
-    input: web::Json<ExtendInput>,
+    input: Json<ExtendInput>,
 ) -> Answer {
     let (event, number) = path.into_inner();
     let seconds = input.seconds;
@@ -238,7 +238,7 @@ pub(super) async fn choose_mover(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i32, i32)>,
-    input: web::Json<MoverInput>,
+    input: Json<MoverInput>,
 ) -> Answer {
     let (event, number, table) = path.into_inner();
     let entry = input.entry;
@@ -262,7 +262,7 @@ pub(super) async fn set_mode(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i32, i32)>,
-    input: web::Json<ModeInput>,
+    input: Json<ModeInput>,
 ) -> Answer {
     let (event, number, table) = path.into_inner();
     let paper = input.paper;

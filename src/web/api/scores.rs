@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, web};
 
 use super::dto::*;
-use super::{Answer, change, host, ok, run, viewer};
+use super::{Answer, Json, change, host, ok, run, viewer};
 use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
 use crate::app::{App, AppError, report};
 use crate::web::error::ErrorBody;
@@ -22,7 +22,7 @@ pub(super) async fn enter_scores(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<(i64, i32, i32)>,
-    input: web::Json<PaperInput>,
+    input: Json<PaperInput>,
 ) -> Answer {
     let (event, round, table) = path.into_inner();
     let input = input.into_inner();
@@ -70,7 +70,7 @@ pub(super) async fn correct(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<CorrectionInput>,
+    input: Json<CorrectionInput>,
 ) -> Answer {
     let input = input.into_inner();
     let request = CorrectionRequest {

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, web};
 use serde_json::Value;
 
 use super::dto::*;
-use super::{Answer, ok, run};
+use super::{Answer, Json, ok, run};
 use crate::app::rounds::TypedCard;
 use crate::app::seat::{self, SeatCard, SeatKey};
 use crate::app::{App, AppError};
@@ -64,7 +64,7 @@ pub(super) async fn play_move(
     hub: web::Data<Hub>,
     req: HttpRequest,
     path: web::Path<String>,
-    input: web::Json<MoveInput>,
+    input: Json<MoveInput>,
 ) -> Answer {
     let key = SeatKey::Token(path.into_inner());
     let input = input.into_inner();
@@ -154,7 +154,7 @@ pub(super) async fn seat_scores(
     app: web::Data<App>,
     hub: web::Data<Hub>,
     path: web::Path<String>,
-    input: web::Json<PaperInput>,
+    input: Json<PaperInput>,
 ) -> Answer {
     let input = input.into_inner();
     let side = input.side;
@@ -178,7 +178,7 @@ pub(super) async fn seat_confirm(
     app: web::Data<App>,
     hub: web::Data<Hub>,
     path: web::Path<(String, usize)>,
-    input: web::Json<ConfirmInput>,
+    input: Json<ConfirmInput>,
 ) -> Answer {
     let (token, side) = path.into_inner();
     let seen = Some(input.into_inner().version);

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::*;
-use super::{Answer, bearer, created, ok, run};
+use super::{Answer, Json, bearer, created, ok, run};
 use crate::app::series::{self, SeriesProof, SeriesRecord};
 use crate::app::{App, AppError};
 use crate::tournament::{Counting, PrizeChoice};
@@ -47,7 +47,7 @@ fn token(req: &HttpRequest) -> SeriesProof {
         (status = 201, description = "The series and its host token (shown only now)", body = SeriesCreated),
         (status = 422, description = "A name or a counting that does not fit", body = ErrorBody),
     ))]
-pub(super) async fn create_series(app: web::Data<App>, input: web::Json<SeriesInput>) -> Answer {
+pub(super) async fn create_series(app: web::Data<App>, input: Json<SeriesInput>) -> Answer {
     let input = input.into_inner();
     let counting = counting(input.count.as_deref(), input.count_best)?;
     let prizes = prizes(input.prizes)?.unwrap_or_default();
@@ -76,7 +76,7 @@ pub(super) async fn update_series(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<SeriesChange>,
+    input: Json<SeriesChange>,
 ) -> Answer {
     let input = input.into_inner();
     let counting = if input.count.is_some() || input.count_best.is_some() {
@@ -98,6 +98,27 @@ pub(super) async fn update_series(
     ok(SeriesUpdated {
         ok: true,
         series: series_json(&series),
+    })
+}
+
+#[utoipa::path(post, path = "/api/v1/series/{series}/host-token", tag = "series",
+    params(("series" = i64, Path, description = "The series' id")),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "A new series token (shown only now): the old one stops working, every console session ends, and every member card made before is refused (print the cards again)", body = HostToken),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+    ))]
+pub(super) async fn rotate_host_token(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
+    let (id, token) = (path.into_inner(), token(&req));
+    let (token, _) = run(&app, move |app| series::rotate_host_token(app, id, &token)).await?;
+    ok(HostToken {
+        ok: true,
+        host_link: format!("/series/{id}/host?token={token}"),
+        host_token: token,
     })
 }
 
@@ -206,7 +227,7 @@ pub(super) async fn link(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<LinkInput>,
+    input: Json<LinkInput>,
 ) -> Answer {
     let (id, token, input) = (path.into_inner(), token(&req), input.into_inner());
     run(&app, move |app| {
@@ -230,7 +251,7 @@ pub(super) async fn split(
     app: web::Data<App>,
     req: HttpRequest,
     path: web::Path<i64>,
-    input: web::Json<SplitInput>,
+    input: Json<SplitInput>,
 ) -> Answer {
     let (id, token, input) = (path.into_inner(), token(&req), input.into_inner());
     run(&app, move |app| match input.player {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::series::{EveningView, Line, awards_text, counting_words, line};
 use super::{Layout, PageError, PageResult, page, redirect, run, tell_refusal};
-use crate::app::series::{self, PersonOut, SeriesProof};
+use crate::app::series::{self, PersonOut, SeriesProof, SeriesSession};
 use crate::app::{App, AppError, AppResult, events};
 use crate::engine::RulesId;
 use crate::tournament::{ClubPrize, Counting, PrizeChoice};
@@ -29,6 +29,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/series/{series}/host/seat", web::post().to(split_seat))
         .route("/series/{series}/host/settings", web::post().to(settings))
         .route("/series/{series}/host/cards", web::get().to(cards))
+        .route("/series/{series}/host/token", web::post().to(new_token))
         .route("/series/{series}/logout", web::post().to(logout));
 }
 
@@ -86,7 +87,7 @@ async fn create(
         }
     };
     let id = series.id();
-    visitor.add_series_host(id, series.row.host_token_hash.clone());
+    visitor.add_series_host(id, SeriesSession::of(&series.row));
     visitor.flash_link(
         visitor.lang().t("series-ready"),
         format!("{}/series/{id}/host?token={token}", base_url(&req)),
@@ -129,8 +130,8 @@ async fn console(
 ) -> PageResult {
     let id = path.into_inner();
     if let Some(token) = query.into_inner().token {
-        let hash = run(&app, move |app| series::open_console(app, id, &token)).await?;
-        visitor.add_series_host(id, hash);
+        let session = run(&app, move |app| series::open_console(app, id, &token)).await?;
+        visitor.add_series_host(id, session);
         return Ok(redirect(&format!("/series/{id}/host")));
     }
     let proof = visitor.series_proof(id).ok_or_else(not_host)?;
@@ -441,14 +442,60 @@ async fn cards(
     })
 }
 
-/// Leaves the series' console on this device.
+#[derive(Deserialize)]
+struct NewTokenForm {
+    #[serde(default)]
+    csrf: String,
+    /// The box the host ticks to say the printed member cards will stop opening.
+    #[serde(default)]
+    sure: String,
+}
+
+/// A new series token, for a host link that got out: the old link, every other browser's
+/// console and every printed member card stop opening. This browser stays on the console and
+/// is shown the new host link once, with the word that the cards must be printed again.
+async fn new_token(
+    app: web::Data<App>,
+    req: HttpRequest,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<NewTokenForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let form = form.into_inner();
+    let proof = host_of(&visitor, id, &form.csrf)?;
+    if form.sure != "yes" {
+        visitor.flash("error", visitor.lang().t("series-token-not-sure"));
+        return Ok(redirect(&format!("/series/{id}/host#access")));
+    }
+    let (token, session) = run(&app, move |app| series::rotate_host_token(app, id, &proof)).await?;
+    visitor.add_series_host(id, session);
+    visitor.flash_link(
+        visitor.lang().t("series-token-renewed"),
+        format!("{}/series/{id}/host?token={token}", base_url(&req)),
+    );
+    Ok(redirect(&format!("/series/{id}/host#access")))
+}
+
+/// Leaves the series' console, on this device and on the server: a copy of this browser's
+/// cookie, saved before, no longer opens it (nor does any other browser's console, as an
+/// evening's logout does). The host link still opens it again.
 async fn logout(
+    app: web::Data<App>,
     visitor: Visitor,
     path: web::Path<i64>,
     form: web::Form<super::CsrfOnly>,
 ) -> PageResult {
     let id = path.into_inner();
     visitor.check_csrf(&form.csrf)?;
+    if let Some(proof) = visitor.series_proof(id) {
+        match run(&app, move |app| series::sign_out(app, id, &proof)).await {
+            // A session already ended (by a new token, or a logout elsewhere) has nothing left
+            // to end.
+            Ok(()) | Err(AppError::Forbidden(_)) => {}
+            Err(other) => return Err(other.into()),
+        }
+    }
     visitor.remove_series_host(id);
     visitor.flash("ok", visitor.lang().t("series-left"));
     Ok(redirect("/"))

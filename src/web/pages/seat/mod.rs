@@ -441,10 +441,16 @@ async fn play(
     visitor.check_csrf(&form.csrf)?;
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
         let seen = super::start::number(&form.seen, "refused-field-move-position")?;
-        let value: serde_json::Value = serde_json::from_str(&form.action).map_err(|_| {
-            AppError::invalid(crate::i18n::Said::new("refused-move-form-unreadable"))
-        })?;
-        Ok((seen, value))
+        // A key given twice is unreadable too, never taken as its last value.
+        match serde_json::from_str::<crate::engine::json::Strict>(&form.action) {
+            Ok(crate::engine::json::Strict {
+                value,
+                repeated: None,
+            }) => Ok((seen, value)),
+            _ => Err(AppError::invalid(crate::i18n::Said::new(
+                "refused-move-form-unreadable",
+            ))),
+        }
     })();
     let (seen, value) = match parsed {
         Ok(parsed) => parsed,
