@@ -117,6 +117,8 @@ refused-card-own = a side cannot confirm its own card: a player of another side 
 refused-card-not-in = side { $side } has not entered its card yet
 refused-card-changed = side { $side }'s card changed since you saw it: look at its new counts and confirm again if they are right
 refused-card-which-version = say which card you confirm: send the version your seat's state shows for it (tablemates[].card.version)
+refused-card-confirmed-by-host = side { $side }'s card is already confirmed by the host: there is nothing more to confirm
+refused-card-confirmed-by-side = side { $side }'s card is already confirmed by side { $by }: there is nothing more to confirm; if its counts are wrong, ask the host
 refused-card-other-side = you play side { $side }: enter your own side's card; another side's card is theirs to enter
 
 ## A paper table's cards checked together (sides count from 1, as the card prints them).

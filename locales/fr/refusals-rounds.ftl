@@ -113,6 +113,8 @@ refused-card-which-version = dites quelle feuille vous confirmez : envoyez la ve
 refused-card-other-side = vous jouez le camp { $side } : saisissez la feuille de votre camp ; celle d'un autre camp est à lui de la saisir
 
 ## Les feuilles d'une table vérifiées ensemble (camps numérotés à partir de 1, comme sur la feuille).
+refused-card-confirmed-by-host = la feuille du camp { $side } est déjà confirmée par l'hôte : il n'y a plus rien à confirmer
+refused-card-confirmed-by-side = la feuille du camp { $side } est déjà confirmée par le camp { $by } : il n'y a plus rien à confirmer ; si ses comptes sont faux, demandez à l'hôte
 refused-paper-sides = cette table a { $expected } camps, mais des piles ont été données pour { $given }
 refused-paper-unknown-row = il n'y a pas de ligne « { $row } » sur cette feuille de score ; ses lignes sont { $rows }
 refused-paper-over-quota = le camp { $side } a { $count } cartes sur sa pile de { $pile }, mais dans une course de { $race } { $unit ->
