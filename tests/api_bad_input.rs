@@ -1079,3 +1079,28 @@ fn an_api_refusal_says_its_error_in_the_clients_language_and_keeps_its_code() {
     assert!(said.contains("le nom du joueur"), "{said}");
     assert!(said.contains("201 caractères"), "{said}");
 }
+
+#[test]
+fn the_bearer_scheme_is_read_in_any_case() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Any case", "seed": 1}));
+    for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+        let response = server
+            .client()
+            .get(server.url(&host.path("/export.json")))
+            .header("Authorization", format!("{scheme} {}", host.token))
+            .send()
+            .expect("request");
+        assert_eq!(response.status().as_u16(), 200, "{scheme}");
+    }
+    // Another scheme, or the token alone, is no host's credential.
+    for value in [format!("Basic {}", host.token), host.token.clone()] {
+        let response = server
+            .client()
+            .get(server.url(&host.path("/export.json")))
+            .header("Authorization", value.clone())
+            .send()
+            .expect("request");
+        assert_eq!(response.status().as_u16(), 403, "{value}");
+    }
+}
