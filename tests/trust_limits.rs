@@ -536,3 +536,92 @@ fn a_too_many_requests_page_speaks_the_readers_language() {
         "{english}"
     );
 }
+
+/// A browser without script (a cookie jar, no redirects followed) that connects from `local`,
+/// a loopback address the server counts as a device of its own.
+fn browser_from(local: std::net::IpAddr) -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .local_address(local)
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client")
+}
+
+/// One password sent to the event's sign-in page by `browser`; answers the status and where
+/// it leads.
+fn sign_in(
+    server: &Server,
+    browser: &reqwest::blocking::Client,
+    event: i64,
+    password: &str,
+) -> (u16, String) {
+    let login = format!("/events/{event}/login");
+    let page = common::forms::page(server, browser, &login);
+    let csrf = common::forms::field(&page, "csrf");
+    let answer = browser
+        .post(server.url(&login))
+        .form(&[("csrf", csrf.as_str()), ("password", password)])
+        .send()
+        .expect("POST");
+    (answer.status().as_u16(), common::forms::location(&answer))
+}
+
+/// A browser from `local` that opened the host link (it is signed in as the host).
+fn host_link_opened(
+    server: &Server,
+    host: &Host,
+    local: std::net::IpAddr,
+) -> reqwest::blocking::Client {
+    let browser = browser_from(local);
+    let opened = browser
+        .get(host.console_link(server))
+        .send()
+        .expect("the host link");
+    assert_eq!(opened.status().as_u16(), 303);
+    browser
+}
+
+#[test]
+fn the_host_link_lifts_the_wait_that_strangers_wrong_passwords_put_on_the_password() {
+    let server = Server::start();
+    let host = Host::create(&server, settings("Locked out"));
+    let event = host.event;
+    let laptop = host_link_opened(&server, &host, [127, 0, 0, 1].into());
+    let console = common::forms::page(&server, &laptop, &format!("/events/{event}/host"));
+    let csrf = common::forms::field(&console, "csrf");
+    common::forms::post_form(
+        &server,
+        &laptop,
+        &format!("/events/{event}/host/password"),
+        &[("csrf", &csrf), ("password", "motor car 1926")],
+    );
+    // Strangers, one wrong password each from an address of their own, until 22 were checked:
+    // the event's twenty free misses are past, and everyone now waits.
+    let mut checked = 0;
+    let mut stranger = 0u8;
+    while checked < 22 {
+        assert!(
+            stranger < 60,
+            "22 wrong passwords checked from 60 strangers"
+        );
+        let from = browser_from([127, 0, 0, 20 + stranger].into());
+        stranger += 1;
+        match sign_in(&server, &from, event, &format!("guess {stranger}")) {
+            (303, _) => checked += 1,
+            // The event's wait after the 21st (a second): the next stranger tries after it.
+            (429, _) => std::thread::sleep(Duration::from_millis(250)),
+            other => panic!("a wrong password answered {other:?}"),
+        }
+    }
+    // The host opens the console by the link on a phone, and then the laptop's password
+    // works again, at once.
+    host_link_opened(&server, &host, [127, 0, 0, 2].into());
+    let signed_out = browser_from([127, 0, 0, 3].into());
+    assert_eq!(
+        sign_in(&server, &signed_out, event, "motor car 1926"),
+        (303, format!("/events/{event}/host")),
+        "the right password signs in once the host link opened the console"
+    );
+}
