@@ -625,3 +625,42 @@ fn the_host_link_lifts_the_wait_that_strangers_wrong_passwords_put_on_the_passwo
         "the right password signs in once the host link opened the console"
     );
 }
+
+#[test]
+fn a_huge_header_is_logged_as_a_refused_request_once_not_as_errors() {
+    use std::net::TcpStream;
+    let server = Server::start();
+    let address = server.base.trim_start_matches("http://").to_owned();
+    let request = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\n\r\n",
+        "a".repeat(500 * 1024)
+    );
+    for _ in 0..5 {
+        let mut stream = TcpStream::connect(&address).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        // The server stops reading past its limit and closes: the rest may not be taken.
+        let _ = stream.write_all(request.as_bytes());
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+    }
+    // The server still answers, and its log tells the refusals (wait for the line, or an
+    // error line, for ten seconds at most).
+    assert_eq!(server.text("/healthz", None).0, 200);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !server.log().contains("not well-formed HTTP")
+        && !server.log().contains(" ERROR ")
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = server.log();
+    assert!(!log.contains(" ERROR "), "no error line: {log}");
+    assert_eq!(
+        log.matches("refused a request that was not well-formed HTTP (message head is too large)")
+            .count(),
+        1,
+        "one warning for the five, within the minute: {log}"
+    );
+}
