@@ -664,3 +664,50 @@ fn a_huge_header_is_logged_as_a_refused_request_once_not_as_errors() {
         "one warning for the five, within the minute: {log}"
     );
 }
+
+#[test]
+fn a_session_too_big_for_its_cookie_answers_in_words_with_the_headers_and_logs_why() {
+    let server = Server::start_with(&["--events-per-hour", "0"]);
+    let browser = browser_from([127, 0, 0, 1].into());
+    // Each series' console the browser opens adds the series and its token's hash to the
+    // session cookie: at some point it no longer fits (about 4 KB).
+    let mut failed = None;
+    for n in 0..120 {
+        let (status, made) = server.post(
+            "/api/v1/series",
+            None,
+            &json!({"name": format!("Season {n}"), "count_best": 1}),
+        );
+        assert_eq!(status, 201, "{made}");
+        let id = made["series"]["id"].as_i64().expect("id");
+        let token = made["host_token"].as_str().expect("token");
+        let answer = browser
+            .get(server.url(&format!("/series/{id}/host?token={token}")))
+            .send()
+            .expect("the series' host link");
+        if answer.status().is_server_error() {
+            failed = Some(answer);
+            break;
+        }
+        assert_eq!(answer.status().as_u16(), 303, "series {n}");
+    }
+    let failed = failed.expect("a session that outgrew its cookie within 120 series");
+    assert_eq!(failed.status().as_u16(), 500);
+    assert!(
+        failed.headers().contains_key("content-security-policy")
+            && failed.headers().contains_key("x-content-type-options"),
+        "{:?}",
+        failed.headers()
+    );
+    let page = failed.text().expect("page");
+    assert!(page.contains("Something went wrong"), "{page}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !server.log().contains("answer was lost") && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = server.log();
+    assert!(
+        log.contains("answer was lost after its handler ran") && log.contains("4064 bytes"),
+        "the log says why: {log}"
+    );
+}
