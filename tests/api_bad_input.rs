@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::api::{Host, seat};
+use common::api::{Host, seat, send_move};
 use common::server::Server;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -1203,4 +1203,63 @@ fn every_json_body_that_is_not_one_object_or_names_a_key_twice_is_refused() {
     assert_eq!(status, 422);
     let (status, _) = server.get(&format!("/api/v1/events/{}", host.event + 1), None);
     assert_eq!(status, 404, "no event was made");
+
+#[test]
+fn the_bearer_scheme_is_read_in_any_case() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Any case", "seed": 1}));
+    for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
+        let response = server
+            .client()
+            .get(server.url(&host.path("/export.json")))
+            .header("Authorization", format!("{scheme} {}", host.token))
+            .send()
+            .expect("request");
+        assert_eq!(response.status().as_u16(), 200, "{scheme}");
+    }
+    // Another scheme, or the token alone, is no host's credential.
+    for value in [format!("Basic {}", host.token), host.token.clone()] {
+        let response = server
+            .client()
+            .get(server.url(&host.path("/export.json")))
+            .header("Authorization", value.clone())
+            .send()
+            .expect("request");
+        assert_eq!(response.status().as_u16(), 403, "{value}");
+    }
+}
+
+#[test]
+fn a_seen_count_ahead_of_the_table_is_called_ahead_not_zero_actions_played() {
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Ahead", "seed": 4, "round": {"kind": "timed", "seconds": 3600}}),
+    );
+    let players = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    let (token, state) = players
+        .iter()
+        .map(|token| (token, seat(&server, token)))
+        .find(|(_, state)| {
+            state["deal"]["legal"]
+                .as_array()
+                .is_some_and(|legal| !legal.is_empty())
+        })
+        .expect("a seat to move");
+    let actions = state["deal"]["actions"].as_u64().expect("the actions seen");
+    let ahead = actions + 5;
+    let (status, answer) = send_move(&server, token, &json!(ahead), &state["deal"]["legal"][0]);
+    assert_eq!(status, 409, "{answer}");
+    let said = answer["error"].as_str().unwrap_or_default();
+    assert!(
+        said.contains(&format!("you say you saw {ahead} action(s)"))
+            && said.contains("ahead of the table"),
+        "{said}"
+    );
+    assert!(!said.contains("were played since"), "{said}");
+    // The answer carries the table as it stands, and nothing was played.
+    assert_eq!(answer["state"]["deal"]["actions"], actions, "{answer}");
+    assert_eq!(seat(&server, token)["deal"]["actions"], actions);
 }

@@ -238,3 +238,50 @@ fn a_season_survives_a_backup_and_restore() {
     let (status, _) = copy.get(&format!("/api/v1/series/{id}/people"), Some(&token));
     assert_eq!(status, 200);
 }
+
+#[test]
+fn a_backup_says_the_key_file_goes_with_it_and_a_copy_started_without_it_says_so() {
+    let server = Server::start_sqlite();
+    Host::create(&server, json!({"name": "Keyed"}));
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("copy.sqlite");
+    let (ok, text) = backup(server.file(), &file, false);
+    assert!(ok, "{text}");
+    let key = format!("{}.key", server.file().display());
+    let beside = format!("{}.key", file.display());
+    assert!(
+        text.contains(&format!("keep {key} with it, as {beside}")),
+        "the backup names the key file and where it goes: {text}"
+    );
+    assert!(
+        text.contains("join keys, table tents and member cards"),
+        "{text}"
+    );
+
+    // The copy started without its key file: the server says so as it starts.
+    let mut copy = Server::start_on(&touring::db::Database::Sqlite(file.clone()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !copy.log().contains("no key file") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let log = copy.log();
+    assert!(
+        log.contains(&format!("there was no key file at {beside}"))
+            && log.contains("this database holds events"),
+        "{log}"
+    );
+    copy.kill();
+
+    // A copy with the key beside it starts without a word about it.
+    let again = dir.path().join("again.sqlite");
+    let (ok, text) = backup(server.file(), &again, false);
+    assert!(ok, "{text}");
+    std::fs::copy(&key, format!("{}.key", again.display())).expect("copy the key file");
+    let restored = Server::start_on(&touring::db::Database::Sqlite(again.clone()));
+    assert_eq!(restored.text("/healthz", None).0, 200);
+    assert!(
+        !restored.log().contains("no key file"),
+        "{}",
+        restored.log()
+    );
+}

@@ -125,3 +125,48 @@ fn a_pasted_list_is_refused_without_the_consoles_csrf_token() {
     let console = page(&server, &host, &format!("/events/{event}/host"));
     assert_eq!(entry_count(&console), 0);
 }
+
+#[test]
+fn a_list_of_many_wrong_lines_is_summarised_on_the_console_instead_of_failing() {
+    let server = Server::start();
+    let host = client();
+    let event = create(&server, &host, "2");
+    // Partnerships at tables of two: every line is wrong (a list pasted into the wrong event).
+    let list: String = (1..=45)
+        .map(|n| format!("Guest number {n} & Partner number {n}\n"))
+        .collect();
+    let console = format!("/events/{event}/host");
+    let csrf = field(&page(&server, &host, &console), "csrf");
+    let answer = host
+        .post(server.url(&format!("/events/{event}/host/guests")))
+        .form(&[("csrf", csrf.as_str()), ("guests", list.as_str())])
+        .send()
+        .expect("POST");
+    assert_eq!(
+        answer.status().as_u16(),
+        303,
+        "back to the console with the problems"
+    );
+    assert!(
+        answer.headers().contains_key("content-security-policy"),
+        "{:?}",
+        answer.headers()
+    );
+    let html = page(&server, &host, &console);
+    assert_eq!(entry_count(&html), 0, "nobody was added");
+    assert!(
+        html.contains("nobody was added: the list has 45 problems; the first 5: line 1 ("),
+        "{html}"
+    );
+    assert!(
+        html.contains("line 5 (") && !html.contains("line 6 ("),
+        "{html}"
+    );
+    assert!(html.contains("and 40 more"), "{html}");
+    // A list of a few wrong lines still names every one.
+    let console_after = paste(&server, &host, event, "Ann & Bob\nCy\nDi & Ed\n");
+    assert!(
+        console_after.contains("line 1 (") && console_after.contains("line 3 ("),
+        "{console_after}"
+    );
+}

@@ -1,6 +1,7 @@
 //! Several instances over one PostgreSQL database: a page hears the changes made on any of them
 //! (PostgreSQL's LISTEN/NOTIFY). Runs only when `TOURING_TEST_DATABASE` names a PostgreSQL
-//! server (see tests/common/server.rs); SQLite is served by one instance.
+//! server (see tests/common/server.rs); SQLite is served by one instance, and a second one
+//! started on the same file is refused.
 
 mod common;
 
@@ -182,4 +183,47 @@ fn after_the_relay_reconnects_every_live_page_redraws() {
     let mut other = live(&pair.b, &tokens[1 - moving]);
     let actions = play_on(&pair.a, &tokens[moving], &state);
     other.board_with(&format!("data-actions=\"{actions}\""));
+}
+
+#[test]
+fn a_second_server_on_one_sqlite_file_is_refused_naming_the_first_ones_port() {
+    use std::io::Read as _;
+    let mut first = Server::start_sqlite();
+    let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_touring"))
+        .args(["serve", "--port", "0", "--database"])
+        .arg(first.file())
+        .env_remove("DATABASE_URL")
+        .env_remove("TOURING_KEY_FILE")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start a second touring serve");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = second.try_wait().expect("wait for the second server") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = second.kill();
+            let _ = second.wait();
+            panic!("a second server on the same SQLite file still ran after 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut said = String::new();
+    if let Some(mut stderr) = second.stderr.take() {
+        stderr
+            .read_to_string(&mut said)
+            .expect("the second's stderr");
+    }
+    assert!(!status.success(), "{said}");
+    assert!(
+        said.contains("another touring server is running on this database")
+            && said.contains(&format!("port {}", first.port())),
+        "{said}"
+    );
+    // The first goes on; once it is gone, a server starts on the file again.
+    assert_eq!(first.text("/healthz", None).0, 200);
+    first.restart();
+    assert_eq!(first.text("/healthz", None).0, 200);
 }

@@ -536,3 +536,178 @@ fn a_too_many_requests_page_speaks_the_readers_language() {
         "{english}"
     );
 }
+
+/// A browser without script (a cookie jar, no redirects followed) that connects from `local`,
+/// a loopback address the server counts as a device of its own.
+fn browser_from(local: std::net::IpAddr) -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .local_address(local)
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client")
+}
+
+/// One password sent to the event's sign-in page by `browser`; answers the status and where
+/// it leads.
+fn sign_in(
+    server: &Server,
+    browser: &reqwest::blocking::Client,
+    event: i64,
+    password: &str,
+) -> (u16, String) {
+    let login = format!("/events/{event}/login");
+    let page = common::forms::page(server, browser, &login);
+    let csrf = common::forms::field(&page, "csrf");
+    let answer = browser
+        .post(server.url(&login))
+        .form(&[("csrf", csrf.as_str()), ("password", password)])
+        .send()
+        .expect("POST");
+    (answer.status().as_u16(), common::forms::location(&answer))
+}
+
+/// A browser from `local` that opened the host link (it is signed in as the host).
+fn host_link_opened(
+    server: &Server,
+    host: &Host,
+    local: std::net::IpAddr,
+) -> reqwest::blocking::Client {
+    let browser = browser_from(local);
+    let opened = browser
+        .get(host.console_link(server))
+        .send()
+        .expect("the host link");
+    assert_eq!(opened.status().as_u16(), 303);
+    browser
+}
+
+#[test]
+fn the_host_link_lifts_the_wait_that_strangers_wrong_passwords_put_on_the_password() {
+    let server = Server::start();
+    let host = Host::create(&server, settings("Locked out"));
+    let event = host.event;
+    let laptop = host_link_opened(&server, &host, [127, 0, 0, 1].into());
+    let console = common::forms::page(&server, &laptop, &format!("/events/{event}/host"));
+    let csrf = common::forms::field(&console, "csrf");
+    common::forms::post_form(
+        &server,
+        &laptop,
+        &format!("/events/{event}/host/password"),
+        &[("csrf", &csrf), ("password", "motor car 1926")],
+    );
+    // Strangers, one wrong password each from an address of their own, until 22 were checked:
+    // the event's twenty free misses are past, and everyone now waits.
+    let mut checked = 0;
+    let mut stranger = 0u8;
+    while checked < 22 {
+        assert!(
+            stranger < 60,
+            "22 wrong passwords checked from 60 strangers"
+        );
+        let from = browser_from([127, 0, 0, 20 + stranger].into());
+        stranger += 1;
+        match sign_in(&server, &from, event, &format!("guess {stranger}")) {
+            (303, _) => checked += 1,
+            // The event's wait after the 21st (a second): the next stranger tries after it.
+            (429, _) => std::thread::sleep(Duration::from_millis(250)),
+            other => panic!("a wrong password answered {other:?}"),
+        }
+    }
+    // The host opens the console by the link on a phone, and then the laptop's password
+    // works again, at once.
+    host_link_opened(&server, &host, [127, 0, 0, 2].into());
+    let signed_out = browser_from([127, 0, 0, 3].into());
+    assert_eq!(
+        sign_in(&server, &signed_out, event, "motor car 1926"),
+        (303, format!("/events/{event}/host")),
+        "the right password signs in once the host link opened the console"
+    );
+}
+
+#[test]
+fn a_huge_header_is_logged_as_a_refused_request_once_not_as_errors() {
+    use std::net::TcpStream;
+    let server = Server::start();
+    let address = server.base.trim_start_matches("http://").to_owned();
+    let request = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\n\r\n",
+        "a".repeat(500 * 1024)
+    );
+    for _ in 0..5 {
+        let mut stream = TcpStream::connect(&address).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        // The server stops reading past its limit and closes: the rest may not be taken.
+        let _ = stream.write_all(request.as_bytes());
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+    }
+    // The server still answers, and its log tells the refusals (wait for the line, or an
+    // error line, for ten seconds at most).
+    assert_eq!(server.text("/healthz", None).0, 200);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !server.log().contains("not well-formed HTTP")
+        && !server.log().contains(" ERROR ")
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = server.log();
+    assert!(!log.contains(" ERROR "), "no error line: {log}");
+    assert_eq!(
+        log.matches("refused a request that was not well-formed HTTP (message head is too large)")
+            .count(),
+        1,
+        "one warning for the five, within the minute: {log}"
+    );
+}
+
+#[test]
+fn a_session_too_big_for_its_cookie_answers_in_words_with_the_headers_and_logs_why() {
+    let server = Server::start_with(&["--events-per-hour", "0"]);
+    let browser = browser_from([127, 0, 0, 1].into());
+    // Each series' console the browser opens adds the series and its token's hash to the
+    // session cookie: at some point it no longer fits (about 4 KB).
+    let mut failed = None;
+    for n in 0..120 {
+        let (status, made) = server.post(
+            "/api/v1/series",
+            None,
+            &json!({"name": format!("Season {n}"), "count_best": 1}),
+        );
+        assert_eq!(status, 201, "{made}");
+        let id = made["series"]["id"].as_i64().expect("id");
+        let token = made["host_token"].as_str().expect("token");
+        let answer = browser
+            .get(server.url(&format!("/series/{id}/host?token={token}")))
+            .send()
+            .expect("the series' host link");
+        if answer.status().is_server_error() {
+            failed = Some(answer);
+            break;
+        }
+        assert_eq!(answer.status().as_u16(), 303, "series {n}");
+    }
+    let failed = failed.expect("a session that outgrew its cookie within 120 series");
+    assert_eq!(failed.status().as_u16(), 500);
+    assert!(
+        failed.headers().contains_key("content-security-policy")
+            && failed.headers().contains_key("x-content-type-options"),
+        "{:?}",
+        failed.headers()
+    );
+    let page = failed.text().expect("page");
+    assert!(page.contains("Something went wrong"), "{page}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !server.log().contains("answer was lost") && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = server.log();
+    assert!(
+        log.contains("answer was lost after its handler ran") && log.contains("4064 bytes"),
+        "the log says why: {log}"
+    );
+}

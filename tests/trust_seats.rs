@@ -382,16 +382,24 @@ fn a_confirmation_is_refused_when_the_card_changed_since_it_was_seen() {
     assert!(status == 400 || status == 422, "{status} {answer}");
 }
 
+/// Ann's card of 2 miles at the paper table of [`paper_table`], confirmed by Bob. Answers
+/// the host, the seat tokens, Ann's and Bob's sides and the version Bob confirmed.
+fn card_confirmed_by_bob(server: &Server) -> (Host, Vec<String>, (u64, u64), String) {
+    let (host, tokens) = paper_table(server, true);
+    let (ann, bob) = (&tokens[0], &tokens[1]);
+    let (ann_side, bob_side) = (side_of(server, ann), side_of(server, bob));
+    let two = json!({"mile1": 2, "mile3": 0, "mile5": 0, "mile10": 0});
+    assert_eq!(enter(server, ann, two).0, 200);
+    let seen = version_seen(server, bob, ann_side);
+    assert_eq!(confirm(server, bob, ann_side, &seen).0, 200);
+    (host, tokens, (ann_side, bob_side), seen)
+}
+
 #[test]
 fn a_confirmed_card_or_one_the_host_entered_changes_only_through_the_host() {
     let server = Server::start();
-    let (host, tokens) = paper_table(&server, true);
+    let (host, tokens, (ann_side, bob_side), _) = card_confirmed_by_bob(&server);
     let (ann, bob) = (&tokens[0], &tokens[1]);
-    let (ann_side, bob_side) = (side_of(&server, ann), side_of(&server, bob));
-    let two = json!({"mile1": 2, "mile3": 0, "mile5": 0, "mile10": 0});
-    assert_eq!(enter(&server, ann, two).0, 200);
-    let seen = version_seen(&server, bob, ann_side);
-    assert_eq!(confirm(&server, bob, ann_side, &seen).0, 200);
     let more = json!({"mile1": 4, "mile3": 2, "mile5": 2, "mile10": 1});
     let (status, answer) = enter(&server, ann, more.clone());
     assert_eq!(status, 403, "a confirmed card is settled: {answer}");
@@ -725,4 +733,72 @@ fn a_guests_link_does_not_move_while_a_stand_in_holds_the_seat() {
         }
         play_moves(&server, &[&tokens[1]], 1);
     }
+
+/// Who confirmed each card of round 1's table 1, and when, as stored: (side, by, at) in side
+/// order, read with a connection of the test's own.
+fn stored_confirmations(server: &Server, host: &Host) -> Vec<String> {
+    use touring::db::queries;
+    let pool = touring::db::open(&server.database, 1).expect("database");
+    let mut conn = pool.get().expect("connection");
+    let round = queries::round(&mut conn, host.event, 1)
+        .expect("query")
+        .expect("round 1");
+    let table = queries::tables_of_round(&mut conn, round.id)
+        .expect("query")
+        .into_iter()
+        .find(|t| t.number == 1)
+        .expect("table 1");
+    let mut cards = queries::paper_scores_of_table(&mut conn, table.id).expect("query");
+    cards.sort_by_key(|c| c.side);
+    cards
+        .iter()
+        .map(|c| format!("{} {:?} {:?}", c.side, c.confirmed_by, c.confirmed_at))
+        .collect()
+}
+
+#[test]
+fn a_card_is_confirmed_once_and_never_again_after_its_round_is_closed() {
+    let server = Server::start();
+    let (host, tokens, (ann_side, bob_side), seen) = card_confirmed_by_bob(&server);
+    let bob = &tokens[1];
+    let confirmed = stored_confirmations(&server, &host);
+    assert!(
+        confirmed[0].contains(&format!("Some(\"side {bob_side}\")")),
+        "{confirmed:?}"
+    );
+    // Bob's confirmation sent again (a retry, a second tap) changes nothing.
+    let (status, answer) = confirm(&server, bob, ann_side, &seen);
+    assert_eq!(status, 200, "a repeat is answered as done: {answer}");
+    assert_eq!(stored_confirmations(&server, &host), confirmed);
+    // The host's confirmation of a card Bob confirmed would overwrite who confirmed it.
+    let path = format!("/rounds/1/tables/1/scores/{ann_side}/confirm");
+    let (status, answer) = host.post(&server, &path, json!({}));
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains(&format!("already confirmed by side {bob_side}"))),
+        "{answer}"
+    );
+    assert_eq!(stored_confirmations(&server, &host), confirmed);
+    // The host enters Bob's card (confirmed as it goes in) and closes the round.
+    host.ok(
+        &server,
+        "/rounds/1/tables/1/scores",
+        json!({"side": bob_side, "counts": {"mile1": 1, "mile3": 0, "mile5": 0, "mile10": 0}}),
+    );
+    host.ok(&server, "/rounds/1/close", json!({}));
+    let closed = stored_confirmations(&server, &host);
+    // After the close, no confirmation is taken: neither the host's nor Bob's again.
+    let path = format!("/rounds/1/tables/1/scores/{bob_side}/confirm");
+    let (status, answer) = host.post(&server, &path, json!({}));
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("the round is closed")),
+        "{answer}"
+    );
+    assert_eq!(confirm(&server, bob, ann_side, &seen).0, 409);
+    assert_eq!(stored_confirmations(&server, &host), closed);
 }

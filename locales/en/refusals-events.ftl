@@ -24,7 +24,7 @@ refused-entry-single-needed = this event plays each for himself at tables of { $
 refused-missed-rounds-choice = "{ $word }" is not a choice for the rounds a late entry missed: use "zero" (they score 0) or "round_average" (they score each round's average)
 refused-guests-empty = the list is empty: type one guest per line
 refused-guests-too-many = the list has { $count } guests; paste at most { $max } at a time
-# $text is the line as typed.
+# $text is the line as typed, cut to 40 characters.
 refused-guests-line-partners = line { $line } ("{ $text }"): this event seats partnerships: write the two partners as "Ann & Bob"
 refused-guests-line-single = line { $line } ("{ $text }"): this event seats single players: put each guest on a line of their own
 refused-guests-line-name = line { $line }: { $reason }
@@ -34,6 +34,8 @@ refused-guests-line-twice = line { $line }: "{ $name }" is already on line { $fi
 refused-guests-line-taken = line { $line }: there is already a player called "{ $theirs }" in this event: add an initial or a surname ("{ $name } B.") to tell them apart, or leave the line out
 # $problems are the problems of the list, one after the other (refused-list-and).
 refused-guests-nobody-added = nobody was added; fix the list and send it again: { $problems }
+# Past five problems: the first five ($named) and how many more.
+refused-guests-nobody-added-many = nobody was added: the list has { $count } problems; the first { $named }: { $problems }; and { $more } more: fix these and send the list again to see the rest
 refused-list-and = { $first }; { $next }
 refused-guests-cap = this event has { $have } entries and the list adds { $adds }: this server takes at most { $cap } (its --max-entries setting allows more)
 refused-entries-cap = this event already has { $cap } entries, the most this server takes; the server's --max-entries setting allows more

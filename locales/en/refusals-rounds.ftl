@@ -86,6 +86,7 @@ refused-table-on-paper = your table plays with real cards: enter the score card 
 refused-seat-handed = the host gave your seat to { $name }: this link no longer plays; ask the host if that is a mistake
 refused-deal-over = this deal is over; here is the table as it stands
 refused-table-moved-on = the table moved on: { $actions } action(s) were played since you last looked; here is the new state
+refused-seen-ahead = you say you saw { $seen } action(s), but this deal has had only { $actions }: that number is ahead of the table; here is the table as it stands: send your move again with the number it shows
 refused-hazard-wait = { $seconds ->
     [0] the table waits a moment after every hazard: play again now
    *[other] the table waits a few seconds after every hazard: play again in { $seconds } s
@@ -116,6 +117,8 @@ refused-card-confirmed = this card was confirmed: only the host can change it no
 refused-card-own = a side cannot confirm its own card: a player of another side (or the host) confirms it
 refused-card-not-in = side { $side } has not entered its card yet
 refused-card-changed = side { $side }'s card changed since you saw it: look at its new counts and confirm again if they are right
+refused-card-confirmed-by-host = side { $side }'s card is already confirmed by the host: there is nothing more to confirm
+refused-card-confirmed-by-side = side { $side }'s card is already confirmed by side { $by }: there is nothing more to confirm; if its counts are wrong, ask the host
 refused-card-which-version = say which card you confirm: send the version your seat's state shows for it (tablemates[].card.version)
 refused-card-other-side = you play side { $side }: enter your own side's card; another side's card is theirs to enter
 

@@ -27,6 +27,10 @@ refused-guests-line-name = ligne { $line } : { $reason }
 refused-guests-line-twice = ligne { $line } : « { $name } » est déjà à la ligne { $first } : ajoutez une initiale ou un nom de famille pour les distinguer
 refused-guests-line-taken = ligne { $line } : il y a déjà un joueur nommé « { $theirs } » dans cette soirée : ajoutez une initiale ou un nom de famille (« { $name } B. ») pour les distinguer, ou retirez la ligne
 refused-guests-nobody-added = personne n'a été ajouté ; corrigez la liste et renvoyez-la : { $problems }
+refused-guests-nobody-added-many = personne n'a été ajouté : la liste a { $count } problèmes ; les { $named } premiers : { $problems } ; et { $more ->
+    [one] 1 autre
+   *[other] { $more } autres
+} : corrigez ceux-ci et renvoyez la liste pour voir la suite
 refused-list-and = { $first } ; { $next }
 refused-guests-cap = cette soirée a { $have ->
         [one] 1 inscrit

@@ -83,6 +83,10 @@ refused-table-moved-on = la partie a avancé : { $actions ->
     [one] 1 coup a été joué
    *[other] { $actions } coups ont été joués
 } depuis votre dernier regard ; voici le nouvel état
+refused-seen-ahead = vous dites avoir vu { $seen ->
+    [one] 1 coup
+   *[other] { $seen } coups
+}, mais cette donne n'en compte que { $actions } : ce nombre est en avance sur la table ; voici la table telle qu'elle est : renvoyez votre coup avec le nombre qu'elle indique
 refused-hazard-wait = { $seconds ->
     [0] la table attend un instant après chaque attaque : rejouez maintenant
    *[other] la table attend quelques secondes après chaque attaque : rejouez dans { $seconds } s
@@ -109,6 +113,8 @@ refused-card-confirmed = cette feuille a été confirmée : seul l'hôte peut en
 refused-card-own = un camp ne peut pas confirmer sa propre feuille : un joueur d'un autre camp (ou l'hôte) la confirme
 refused-card-not-in = le camp { $side } n'a pas encore saisi sa feuille
 refused-card-changed = la feuille du camp { $side } a changé depuis que vous l'avez vue : regardez ses nouveaux comptes et confirmez de nouveau s'ils sont justes
+refused-card-confirmed-by-host = la feuille du camp { $side } est déjà confirmée par l'hôte : il n'y a plus rien à confirmer
+refused-card-confirmed-by-side = la feuille du camp { $side } est déjà confirmée par le camp { $by } : il n'y a plus rien à confirmer ; si ses comptes sont faux, demandez à l'hôte
 refused-card-which-version = dites quelle feuille vous confirmez : envoyez la version que l'état de votre place indique pour elle (tablemates[].card.version)
 refused-card-other-side = vous jouez le camp { $side } : saisissez la feuille de votre camp ; celle d'un autre camp est à lui de la saisir
 

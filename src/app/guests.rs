@@ -33,8 +33,8 @@ pub fn add_guests(
                 Some(
                     crate::i18n::Said::new("refused-guests-line-taken")
                         .number("line", line)
-                        .text("theirs", theirs.clone())
-                        .text("name", name.clone()),
+                        .text("theirs", tournament::guest_list_quote(theirs))
+                        .text("name", tournament::guest_list_quote(name)),
                 )
             })
             .collect();
@@ -60,17 +60,31 @@ pub fn add_guests(
     })
 }
 
-/// One refusal naming every problem of the list.
+/// The most problems a refusal of a list names; past them it counts the rest. A list of many
+/// wrong lines (pasted into the wrong event, say) is then told in a few lines the host can
+/// read, and the message fits where a page keeps it (the session cookie's flash).
+pub const PROBLEMS_NAMED: usize = 5;
+
+/// One refusal naming the list's problems: every one, or the first [`PROBLEMS_NAMED`] and how
+/// many more there are.
 fn refused(problems: Vec<crate::i18n::Said>) -> AppError {
-    let problems = problems
+    let count = problems.len();
+    let named = problems
         .into_iter()
+        .take(PROBLEMS_NAMED)
         .reduce(|first, next| {
             crate::i18n::Said::new("refused-list-and")
                 .said("first", first)
                 .said("next", next)
         })
         .unwrap_or_else(|| crate::i18n::Said::new("refused-guests-empty"));
-    AppError::invalid(
-        crate::i18n::Said::new("refused-guests-nobody-added").said("problems", problems),
-    )
+    AppError::invalid(if count > PROBLEMS_NAMED {
+        crate::i18n::Said::new("refused-guests-nobody-added-many")
+            .number("count", count)
+            .number("named", PROBLEMS_NAMED)
+            .number("more", count - PROBLEMS_NAMED)
+            .said("problems", named)
+    } else {
+        crate::i18n::Said::new("refused-guests-nobody-added").said("problems", named)
+    })
 }

@@ -40,6 +40,8 @@ pub use group_commit::WriteGroups;
 
 /// Where the database is: a SQLite file or a PostgreSQL URL (what the commands are told).
 pub use crate::db::Database;
+/// One server per SQLite file: the lock `touring serve` and `touring demo` hold on it.
+pub use crate::db::instance::InstanceLock;
 pub use deals::Tx;
 
 use crate::db::{Access, Pool};

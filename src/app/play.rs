@@ -254,10 +254,18 @@ pub fn apply_move(
     if deal.is_over() {
         return Err(AppError::stale(Said::new("refused-deal-over")));
     }
+    if seen > deal.actions {
+        // Not a table that moved on: a number no state of this deal showed (another deal's,
+        // or made up). The answer carries the table as it stands, with its own count.
+        return Err(AppError::stale(
+            Said::new("refused-seen-ahead")
+                .number("seen", seen)
+                .number("actions", deal.actions),
+        ));
+    }
     if seen != deal.actions {
         return Err(AppError::stale(
-            Said::new("refused-table-moved-on")
-                .number("actions", deal.actions.saturating_sub(seen)),
+            Said::new("refused-table-moved-on").number("actions", deal.actions - seen),
         ));
     }
     if let Some((decision, due)) = deal.timed_decision()

@@ -103,20 +103,63 @@ pub fn load_or_create(path: &Path, legacy: Option<&[u8]>) -> AppResult<[u8; LEN]
 }
 
 /// Opens the secret in `file` and installs it: made on first start (from the key an older
-/// version kept in the database, which is then removed from the database).
+/// version kept in the database, which is then removed from the database). A new secret made
+/// for a database that already holds events (a backup restored without its key file, most
+/// likely) is logged as a warning: what was printed with the old one no longer works.
 pub fn open(app: &super::App, file: &Path) -> AppResult<()> {
-    let legacy = app.write(|conn| {
+    let (legacy, holds_events) = app.write(|conn| {
         let hex = crate::db::queries::server_key(conn, "session")?;
-        Ok(hex.map(|hex| {
+        let legacy = hex.map(|hex| {
             (0..hex.len() / 2)
                 .filter_map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok())
                 .collect::<Vec<u8>>()
-        }))
+        });
+        Ok((legacy, crate::db::queries::any_event(conn)?))
     })?;
+    let missing = !file.exists();
     let secret = load_or_create(file, legacy.as_deref())?;
+    if missing && legacy.is_none() && holds_events {
+        log::warn!("{}", new_key_for_old_events(file));
+    }
     app.write(|conn| Ok(crate::db::queries::delete_server_key(conn, "session")?))?;
     install(secret);
     Ok(())
+}
+
+/// What a server says when it made a new secret for a database that already holds events.
+pub fn new_key_for_old_events(file: &Path) -> String {
+    format!(
+        "there was no key file at {}, but this database holds events: a new key was made, so \
+         the join keys, table tents and member cards printed before no longer work here, and \
+         every browser signs in again. If this is a copy (a backup being restored), stop the \
+         server, put the original's key file at {} and start again",
+        file.display(),
+        file.display()
+    )
+}
+
+/// What `touring backup` says once the copy of `source` is written to `copy`: the copy
+/// needs the server's key file beside it, or its join keys, tents and member cards stop
+/// working.
+pub fn backup_needs_key(source: &Path, copy: &Path) -> String {
+    let key = path_for(source);
+    let beside = path_for(copy);
+    if key.is_file() {
+        format!(
+            "the copy holds no key: keep {} with it, as {}, or its join keys, table tents \
+             and member cards stop working when it is restored (the file is secret: store \
+             it as safely as the copy)",
+            key.display(),
+            beside.display()
+        )
+    } else {
+        format!(
+            "the copy holds no key: keep the server's key file (its --key-file) with it, as \
+             {}, or its join keys, table tents and member cards stop working when it is \
+             restored (the file is secret: store it as safely as the copy)",
+            beside.display()
+        )
+    }
 }
 
 /// The fixed secret of `touring simulate`, whose output must repeat for a given seed.

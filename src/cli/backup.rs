@@ -32,7 +32,8 @@ pub fn run(args: &Args) -> Result<(), String> {
         "backed up {} to {} ({events} event(s), {size} bytes)",
         source.display(),
         target.display()
-    ))
+    ))?;
+    super::print_line(&crate::app::secret::backup_needs_key(&source, target))
 }
 
 /// What `touring backup` says for a PostgreSQL database: PostgreSQL's own tools copy it

@@ -49,6 +49,8 @@ pub fn run(args: &Args) -> Result<(), String> {
             (Database::Sqlite(dir.path().join("demo.sqlite")), Some(dir))
         }
     };
+    // Held until the demo stops: a second server on this SQLite file is refused.
+    let mut lock = super::lock_database(&database)?;
     let app = App::open(&database, 8, Arc::new(SystemClock))
         .map_err(|e| format!("{e} ({})", database.describe()))?;
     crate::app::secret::open(&app, &crate::app::secret::default_path(&database))
@@ -60,6 +62,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     actix_web::rt::System::new().block_on(async move {
         let bound = super::bind(app.clone(), &args.address, args.port, pace, args.limits.clone())?;
+        super::record_port(lock.as_mut(), &bound);
         // Ctrl-C and SIGTERM stop it gracefully (and the temporary database is deleted).
         actix_web::rt::spawn(web::ops::stop_on_signals(bound.server.handle(), bound.hub.clone()));
         let base = super::here(&bound);

@@ -126,7 +126,29 @@ fn where_to_open(
     lines
 }
 
-/// Prints one line to standard output, reporting (not panicking on) a closed pipe.
+/// Takes the lock of a SQLite database for this server, or says which server holds it (its
+/// port). PostgreSQL is not locked: its instances tell each other what changed.
+fn lock_database(
+    database: &crate::app::Database,
+) -> Result<Option<crate::app::InstanceLock>, String> {
+    match database {
+        crate::app::Database::Sqlite(path) => crate::app::InstanceLock::take(path)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        crate::app::Database::Postgres(_) => Ok(None),
+    }
+}
+
+/// Writes the port the server listens on in its database's lock, for a second server started
+/// on the same file to name (failing costs only that).
+fn record_port(lock: Option<&mut crate::app::InstanceLock>, bound: &crate::web::Bound) {
+    if let Some(lock) = lock
+        && let Err(e) = lock.record_port(bound.addr.port())
+    {
+        log::warn!("cannot write the port in {}: {e}", lock.path().display());
+    }
+}
+
 /// Binds the web server, or says in words why it cannot listen where it was asked to.
 fn bind(
     app: crate::app::App,
@@ -144,6 +166,7 @@ fn bind(
     })
 }
 
+/// Prints one line to standard output, reporting (not panicking on) a closed pipe.
 fn print_line(line: &str) -> Result<(), String> {
     let mut out = io::stdout().lock();
     writeln!(out, "{line}")

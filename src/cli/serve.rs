@@ -77,6 +77,8 @@ impl Args {
 /// Opens the database and runs the server until it is stopped.
 pub fn run(args: &Args) -> Result<(), String> {
     let database = args.database()?;
+    // Held until the server stops: a second server on this SQLite file is refused.
+    let mut lock = super::lock_database(&database)?;
     let app = App::open(&database, 8, Arc::new(SystemClock)).map_err(|e| {
         format!(
             "{} ({})",
@@ -93,6 +95,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             args.bot_pace(),
             args.limits.clone(),
         )?;
+        super::record_port(lock.as_mut(), &bound);
         // Instances over one PostgreSQL database tell each other what changed.
         if let Database::Postgres(url) = &database {
             bound

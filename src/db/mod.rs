@@ -7,6 +7,7 @@
 //! (SQLite's pragmas and immediate transactions, PostgreSQL's isolation levels) is chosen here,
 //! by matching on the connection.
 
+pub mod instance;
 pub mod models;
 pub mod pg_tls;
 pub mod queries;

@@ -212,6 +212,12 @@ pub fn check_entry(settings: &Settings, members: &Members) -> Result<(), EntryEr
 /// paste is one short write.
 pub const MAX_GUEST_LINES: usize = 300;
 
+/// A line or a name as a refusal of a guest list quotes it: its first 40 characters, so that
+/// a list's problems stay short enough to show.
+pub fn guest_list_quote(text: &str) -> String {
+    crate::engine::json::truncate(text, 40)
+}
+
 /// Reads a pasted guest list: one entry per line, a partnership as "Ann & Bob". Blank lines
 /// are skipped. Every line is checked, and every refusal names its line, so the host fixes them
 /// all at once: a partnership in an event of single players (or the other way round), a name
@@ -246,7 +252,7 @@ pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, V
                 problems.push(
                     Said::new("refused-guests-line-partners")
                         .number("line", number)
-                        .text("text", line),
+                        .text("text", guest_list_quote(line)),
                 );
                 continue;
             }
@@ -255,7 +261,7 @@ pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, V
                 problems.push(
                     Said::new("refused-guests-line-single")
                         .number("line", number)
-                        .text("text", line),
+                        .text("text", guest_list_quote(line)),
                 );
                 continue;
             }
@@ -276,7 +282,7 @@ pub fn guest_list(text: &str, partners: bool) -> Result<Vec<(usize, Members)>, V
                 problems.push(
                     Said::new("refused-guests-line-twice")
                         .number("line", number)
-                        .text("name", name.clone())
+                        .text("name", guest_list_quote(name))
                         .number("first", first),
                 );
             }

@@ -54,6 +54,7 @@ pub use corrections::{
 };
 pub use entry::{
     Entry, EntryError, MAX_GUEST_LINES, Members, MissedRounds, check_entry, guest_list,
+    guest_list_quote,
 };
 pub use movement::{
     ByeResult, CloseError, Closing, Destination, MoverDecision, TableOutcome, close_round, cut_for,

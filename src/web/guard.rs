@@ -1,6 +1,7 @@
 //! The middleware every request passes first: it asks the limits (`limits::Guards::admit`)
 //! whether the request may go on, answers a refusal in words, gives a request body its time
-//! limit, holds a live stream's place for as long as it is open, and puts on every answer the
+//! limit, holds a live stream's place for as long as it is open, answers in words (and logs
+//! why) when a middleware inside it failed after the handler, and puts on every answer the
 //! headers it carries (a Content-Security-Policy without inline script, no sniffing, no
 //! framing, no referrer, no caching unless the handler says so) and, over HTTPS, the session
 //! cookie's `Secure` flag.
@@ -89,6 +90,32 @@ fn timed(payload: Payload, deadline: tokio::time::Instant) -> Payload {
     Payload::from(boxed)
 }
 
+/// A request whose answer was lost after its handler ran: answered as a failure of ours, in
+/// the reader's language, with the headers every answer carries.
+#[derive(Debug)]
+struct Lost {
+    lang: crate::i18n::Lang,
+    api: bool,
+}
+
+impl std::fmt::Display for Lost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the answer was lost after the handler ran")
+    }
+}
+
+impl actix_web::ResponseError for Lost {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        actix_web::http::StatusCode::INTERNAL_SERVER_ERROR
+    }
+
+    fn error_response(&self) -> actix_web::HttpResponse {
+        let mut answer = refusal::lost(self.lang, self.api);
+        secure_headers(answer.headers_mut());
+        answer
+    }
+}
+
 /// The middleware: every request passes here first.
 pub async fn guard(
     mut req: ServiceRequest,
@@ -118,7 +145,24 @@ pub async fn guard(
         let payload = req.take_payload();
         req.set_payload(timed(payload, deadline));
     }
-    let mut response = next.call(req).await?.map_into_boxed_body();
+    // Read now: the request cannot be kept (the router needs it alone) for a failure below.
+    let lost = Lost {
+        lang: super::session::lang_of(req.request()),
+        api: req.path().starts_with("/api/"),
+    };
+    let mut response = match next.call(req).await {
+        Ok(response) => response.map_into_boxed_body(),
+        Err(error) => {
+            // A middleware inside this one failed after the handler ran (the session cookie
+            // could not be written): the handler's answer is lost. Say why in the log; the
+            // answer says it in words, with the headers every answer carries.
+            // On one line: the error's chain of causes, as its Debug writes it.
+            let why = format!("{error:?}");
+            let why = why.split_whitespace().collect::<Vec<_>>().join(" ");
+            log::error!("a request's answer was lost after its handler ran: {why}");
+            return Err(lost.into());
+        }
+    };
     secure_headers(response.headers_mut());
     if https {
         secure_cookies(response.headers_mut());

@@ -48,6 +48,28 @@ pub fn middleware(
     .build()
 }
 
+/// The longest message a flash keeps, in bytes. The session cookie carries it to the next
+/// page, and a cookie holds about 4 KB once encrypted, beside the session's other contents: a
+/// longer message would make the answer fail. Messages are written to be far shorter (a
+/// refused guest list names its first problems and counts the rest); this only makes sure.
+pub const FLASH_MAX: usize = 1500;
+
+/// A message cut to [`FLASH_MAX`] bytes at a character's boundary, ending in "…" when cut.
+fn fitted(text: String) -> String {
+    if text.len() <= FLASH_MAX {
+        return text;
+    }
+    log::warn!(
+        "a message for the next page was {} bytes long: cut to {FLASH_MAX}",
+        text.len()
+    );
+    let mut end = FLASH_MAX - '…'.len_utf8();
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
 /// A message shown once on the next page.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Flash {
@@ -293,7 +315,7 @@ impl Visitor {
             FLASH,
             Flash {
                 kind: kind.into(),
-                text: text.into(),
+                text: fitted(text.into()),
                 link: None,
                 qr: false,
             },
@@ -316,7 +338,7 @@ impl Visitor {
             FLASH,
             Flash {
                 kind: "info".into(),
-                text,
+                text: fitted(text),
                 link: Some(link),
                 qr,
             },
@@ -341,5 +363,21 @@ impl Visitor {
     /// Takes the message left for this page.
     pub fn take_flash(&self) -> Option<Flash> {
         self.0.remove_as::<Flash>(FLASH).and_then(Result::ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_too_long_for_the_cookie_is_cut_at_a_character() {
+        let short = "4 entries added.".to_owned();
+        assert_eq!(fitted(short.clone()), short);
+        // Two-byte letters, so that the cut falls inside one unless it looks for a boundary.
+        let long = "é".repeat(FLASH_MAX);
+        let cut = fitted(long);
+        assert!(cut.len() <= FLASH_MAX, "{}", cut.len());
+        assert!(cut.ends_with("é…"), "{cut}");
     }
 }

@@ -401,7 +401,9 @@ pub fn enter_paper_in(
 
 /// Confirms a side's card, by the host or by a player of another side. `seen` is the version
 /// of the card the confirmer saw ([`card_version`]); a player must name it, the host may. A
-/// card that changed since it was seen is not confirmed.
+/// card that changed since it was seen is not confirmed. A card is confirmed once: after its
+/// round is closed, or once another confirmed it, a confirmation is refused (who confirmed it
+/// and when stay as they were); the same confirmer's again changes nothing.
 pub fn confirm_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
@@ -422,10 +424,21 @@ pub fn confirm_paper_in(
     if author == CardAuthor::Side(side) {
         return Err(AppError::forbidden(Said::new("refused-card-own")));
     }
+    if round.is_closed() {
+        return Err(AppError::conflict(Said::new("refused-card-round-closed")));
+    }
     let card = queries::paper_scores_of_table(conn, table.id)?
         .into_iter()
         .find(|c| c.side == side as i32)
         .ok_or_else(|| AppError::conflict(Said::new("refused-card-not-in").number("side", side)))?;
+    if card.confirmed_at.is_some() {
+        let by = card.confirmed_by.as_deref().unwrap_or_default();
+        let current = seen.is_none_or(|seen| seen.trim() == card_version(&card.counts));
+        if by == author.label() && current {
+            return Ok(()); // the same confirmation again (a retry): already done
+        }
+        return Err(AppError::conflict(already_confirmed(side, by)));
+    }
     match seen {
         Some(seen) if seen.trim() != card_version(&card.counts) => {
             return Err(AppError::conflict(
@@ -440,6 +453,19 @@ pub fn confirm_paper_in(
     }
     queries::confirm_paper_score(conn, card.id, &author.label(), now)?;
     Ok(())
+}
+
+/// "side 0's card is already confirmed by side 1" (or "by the host"), from the stored label.
+fn already_confirmed(side: usize, by: &str) -> Said {
+    match by
+        .strip_prefix("side ")
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        Some(by) => Said::new("refused-card-confirmed-by-side")
+            .number("side", side)
+            .number("by", by),
+        None => Said::new("refused-card-confirmed-by-host").number("side", side),
+    }
 }
 
 /// "table 2 has sides 0 to 1; there is no side 4".

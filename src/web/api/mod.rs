@@ -247,14 +247,19 @@ pub fn allowed_methods(path: &str) -> Vec<&'static str> {
         .unwrap_or_default()
 }
 
-/// The host's token from `Authorization: Bearer`.
+/// The host's token from `Authorization: Bearer`. The scheme's name is read in any case
+/// (`bearer`, `BEARER`), as HTTP says of every authentication scheme (RFC 9110, 11.1).
 pub fn bearer(req: &HttpRequest) -> Option<String> {
-    req.headers()
+    let value = req
+        .headers()
         .get(actix_web::http::header::AUTHORIZATION)?
         .to_str()
         .ok()?
-        .strip_prefix("Bearer ")
-        .map(|t| t.trim().to_owned())
+        .trim_start();
+    let (scheme, token) = value.split_once([' ', '\t'])?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_owned())
 }
 
 /// The viewer key of a private event, from `?key=`.

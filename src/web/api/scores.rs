@@ -40,9 +40,9 @@ pub(super) async fn enter_scores(
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("table" = i32, Path, description = "The table's number"), ("side" = usize, Path, description = "The side")),
     security(("host" = [])),
     responses(
-        (status = 200, description = "Confirmed by the host", body = Done),
+        (status = 200, description = "Confirmed by the host (or already was: nothing changes)", body = Done),
         (status = 403, description = "Not the host", body = ErrorBody),
-        (status = 409, description = "No card to confirm", body = ErrorBody),
+        (status = 409, description = "No card to confirm, the round is closed, or a side already confirmed the card", body = ErrorBody),
     ))]
 pub(super) async fn confirm_scores(
     app: web::Data<App>,

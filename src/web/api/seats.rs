@@ -170,9 +170,9 @@ pub(super) async fn seat_scores(
     params(("token" = String, Path, description = "The seat link's token"), ("side" = usize, Path, description = "The side whose card to confirm")),
     request_body = ConfirmInput,
     responses(
-        (status = 200, description = "Confirmed", body = Done),
+        (status = 200, description = "Confirmed (or you had confirmed it already: nothing changes)", body = Done),
         (status = 403, description = "Not a valid seat link, or your own card", body = ErrorBody),
-        (status = 409, description = "No card to confirm, or the card changed since the version named", body = ErrorBody),
+        (status = 409, description = "No card to confirm, the card changed since the version named, the round is closed, or another already confirmed the card", body = ErrorBody),
     ))]
 pub(super) async fn seat_confirm(
     app: web::Data<App>,

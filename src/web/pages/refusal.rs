@@ -1,5 +1,6 @@
 //! Refusals of the limits (`web::limits`), in words: a JSON body for the API (English), a page
-//! for people (in the reader's language), each saying when to try again.
+//! for people (in the reader's language), each saying when to try again. Beside them, the
+//! answer `web::guard` gives when a request's own answer was lost after its handler ran.
 
 use std::time::Duration;
 
@@ -123,6 +124,21 @@ pub fn server_full(req: &HttpRequest) -> HttpResponse {
         .headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
     answer
+}
+
+/// The 500 answer of a request whose answer was lost after its handler ran (a middleware
+/// inside the guard failed: the session cookie could not be written): the API's JSON error or
+/// the error page in `lang`, saying that the failure was ours.
+pub fn lost(lang: Lang, api: bool) -> HttpResponse {
+    if api {
+        crate::web::error::json_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Internal(String::new()).code(),
+            Lang::ENGLISH.t("refused-ours"),
+        )
+    } else {
+        PageError(AppError::Internal(String::new())).page_in(lang)
+    }
 }
 
 #[cfg(test)]

@@ -245,6 +245,10 @@ async fn console(
         let host = HostKey::token(id, token);
         let epoch = run(&app, move |app| events::open_console(app, &host)).await?;
         visitor.add_host(id, epoch);
+        // The host is here: strangers' wrong passwords no longer hold the password shut.
+        if let Some(guards) = req.app_data::<web::Data<crate::web::limits::Guards>>() {
+            guards.host_link_opened(id);
+        }
         return Ok(redirect(&format!("/events/{id}/host")));
     }
     let host = match host_or_login(&visitor, id) {

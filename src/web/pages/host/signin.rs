@@ -49,8 +49,8 @@ async fn login(
 ) -> PageResult {
     let id = path.into_inner();
     visitor.check_csrf(&form.csrf)?;
-    // Wrong passwords are counted per device and per event, and each past the first few makes
-    // the next try wait longer; argon2 runs on its own small pool.
+    // Wrong passwords are counted per device on each event and per event, and each past the
+    // first few makes the next try wait longer; argon2 runs on its own small pool.
     let guards = req.app_data::<web::Data<limits::Guards>>().cloned();
     let client = guards.as_ref().map(|g| g.client(&req));
     if let (Some(guards), Some(client)) = (&guards, client)
@@ -73,7 +73,7 @@ async fn login(
     };
     if let (Some(guards), Some(client)) = (&guards, client) {
         if ok {
-            guards.sign_in_succeeded(client);
+            guards.sign_in_succeeded(client, id);
         } else {
             guards.sign_in_failed(client, id);
         }
