@@ -97,7 +97,7 @@ pub fn play_json_move(
     now: DateTime<Utc>,
 ) -> AppResult<Played> {
     let action = Action::from_json(holder.event.settings.rules, action)
-        .map_err(|detail| AppError::invalid(crate::engine::unreadable(&detail)))?;
+        .map_err(|detail| AppError::invalid(crate::tournament::said(crate::engine::unreadable(&detail))))?;
     let request = MoveRequest {
         seen,
         action,
