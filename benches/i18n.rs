@@ -3,7 +3,7 @@
 //! seat's board says (counted as docs/benchmarks.md tells), it is what translation adds to a
 //! move's fan-out. `cargo bench --bench i18n`; see docs/benchmarks.md.
 //!
-//! A message of only text and variables is said without Fluent's resolver (`src/i18n/flat.rs`):
+//! A message of only text and variables is said without Fluent's resolver (`crates/i18n/src/flat.rs`):
 //! the last two measure one such message both ways, the second through a Fluent bundle of the
 //! same English files, made here as the catalog makes its own.
 

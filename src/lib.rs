@@ -15,14 +15,14 @@
 //! - [`cli`]: the `touring` command and its subcommands.
 
 pub mod app;
-pub mod bots;
+pub use touring_bots as bots;
 pub mod cli;
 pub mod db;
-pub mod engine;
-pub mod i18n;
+pub use touring_engine as engine;
+pub use touring_i18n as i18n;
 pub mod logging;
 pub mod metrics;
 pub mod protocol;
 pub mod selfplay;
-pub mod tournament;
+pub use touring_tournament as tournament;
 pub mod web;

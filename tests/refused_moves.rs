@@ -16,7 +16,7 @@ use touring::engine::{
     CardKind, IllegalAction, RefusalWords, TargetRefusal, TurnRefusal, WordArg, Worded,
     mille_bornes, touring1926, touring1958,
 };
-use touring::i18n::{Lang, Said, untranslated};
+use touring::i18n::{Lang, untranslated};
 
 const EVENT: &str = "Refusal Night";
 const NAMES: [&str; 2] = ["Ann", "Bob"];
@@ -41,7 +41,7 @@ fn check(refusal: &(impl Worded + std::fmt::Display)) {
     for id in used {
         assert!(Lang::ENGLISH.has(id), "{id} is not a message: {refusal}");
     }
-    let said = Said::from(words);
+    let said = touring::tournament::said(words);
     assert_eq!(Lang::ENGLISH.say(&said), refusal.to_string(), "{said:?}");
     let french = Lang::from_tag("fr").expect("French").say(&said);
     assert_ne!(french, refusal.to_string(), "{said:?}");
@@ -259,7 +259,7 @@ fn a_number_in_a_refusal_is_written_as_the_readers_language_writes_it() {
         would: 1100,
         target: 1000,
     };
-    let said = Said::from(refusal.words());
+    let said = touring::tournament::said(refusal.words());
     let french = Lang::from_tag("fr").expect("French").say(&said);
     assert_eq!(
         french,
@@ -516,7 +516,7 @@ fn every_problem_of_a_paper_mille_bornes_sheet_is_a_message_in_the_readers_langu
         for id in used {
             assert!(Lang::ENGLISH.has(id), "{id} is not a message: {problem}");
         }
-        let said = Said::from(words);
+        let said = touring::tournament::said(words);
         let english = Lang::ENGLISH.say(&said);
         match problem {
             // The row by its printed name, where the protocol names its id.
@@ -551,7 +551,7 @@ fn a_game_option_out_of_its_range_is_said_in_the_readers_language() {
     let problems = options.problems();
     assert_eq!(problems.len(), 1, "{problems:?}");
     let problem = &problems[0];
-    let said = Said::from(problem.words.clone());
+    let said = touring::tournament::said(problem.words.clone());
     assert_eq!(Lang::ENGLISH.say(&said), problem.message);
     let french = Lang::from_tag("fr").expect("French").say(&said);
     assert!(

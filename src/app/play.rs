@@ -342,7 +342,7 @@ fn record(
     } else {
         deal.game.apply(action, &mut events)
     }
-    .map_err(|e| AppError::invalid(crate::engine::Worded::words(&e)))?;
+    .map_err(|e| AppError::invalid(crate::tournament::said(crate::engine::Worded::words(&e))))?;
     queries::insert_action(
         tx,
         &NewAction {

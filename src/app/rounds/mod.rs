@@ -2,9 +2,11 @@
 //! paper score cards. The decisions are the tournament module's; this module stores them.
 //!
 //! This file holds what every room shares: a round's stage and state, the stored round and its
-//! clock. One file per room: seating, signal (and the clock's ends), close, corrections, paper
-//! (score cards), overview (a round as the API, the pages and the printouts show it). Their
-//! items are re-exported here, so `rounds::close` and `rounds::RoundPicture` name them.
+//! clock. One file per room: seating (its checks and pieces), reseat (round 1 seated in short
+//! writes, the way in to seating), signal (and the clock's ends), close, corrections, paper
+//! (score cards), overview (a round as the API, the pages and the printouts show it), report
+//! (a round as the record of an evening gives it). Their items are re-exported here, so
+//! `rounds::close` and `rounds::RoundPicture` name them.
 
 mod close;
 mod corrections;
@@ -20,6 +22,7 @@ pub use corrections::*;
 pub use overview::*;
 pub use paper::*;
 pub use report::*;
+pub use reseat::{seat_first_round, seat_round};
 pub use seating::*;
 pub use signal::*;
 

@@ -28,7 +28,7 @@ use chrono::NaiveDateTime;
 use super::seating::{
     SeatRequest, check_reseatable, how_of, insert_seated_round, paper_of, plan_of, seat_first,
 };
-use super::{RoundRecord, latest};
+use super::{RoundOverview, RoundRecord, latest, overview};
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{DIGITAL, NewDeal, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey};
@@ -38,6 +38,28 @@ use crate::tournament::{self, EntryId, Seating, SeatingPlan};
 
 /// The refusal when the event kept changing while round 1 was being seated (its message).
 pub const CHANGED: &str = "refused-reseat-changed";
+
+/// Seats round 1; answers the round seated and the plan it followed (with its warning, if it
+/// is unfair).
+pub fn seat_first_round(
+    app: &App,
+    host: &HostKey,
+    request: &SeatRequest,
+) -> AppResult<(RoundRecord, SeatingPlan)> {
+    seat_first_apart(app, host, request)
+}
+
+/// Seats round 1; answers the round as the API shows it and the plan's warning, if unfair.
+pub fn seat_round(
+    app: &App,
+    host: &HostKey,
+    request: &SeatRequest,
+) -> AppResult<(RoundOverview, Option<String>)> {
+    let (round, plan) = seat_first_apart(app, host, request)?;
+    // The round as the API shows it, read after the write (not inside it).
+    let overview = app.read_as_host(host, |conn, event| overview(conn, event, round, app.now()))?;
+    Ok((overview, plan.warning))
+}
 
 /// What a seating was worked out from: it is stored only if this is still so.
 #[derive(Debug, Clone, PartialEq, Eq)]

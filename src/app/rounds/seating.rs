@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-use super::{RoundOverview, RoundRecord, SEATED, latest, load, overview, table_of};
+use super::{RoundRecord, SEATED, latest, load, table_of};
 use crate::app::events::{self, EventRecord};
 use crate::app::play::{self, DIGITAL, PAPER};
 use crate::app::{App, AppError, AppResult, HostKey};
@@ -242,28 +242,6 @@ pub fn seating_options(app: &App, host: &HostKey) -> AppResult<Vec<(SeatingPlan,
             })
             .collect())
     })
-}
-
-/// Seats round 1; answers the round seated and the plan it followed (with its warning, if it
-/// is unfair).
-pub fn seat_first_round(
-    app: &App,
-    host: &HostKey,
-    request: &SeatRequest,
-) -> AppResult<(RoundRecord, SeatingPlan)> {
-    super::reseat::seat_first_apart(app, host, request)
-}
-
-/// Seats round 1; answers the round as the API shows it and the plan's warning, if unfair.
-pub fn seat_round(
-    app: &App,
-    host: &HostKey,
-    request: &SeatRequest,
-) -> AppResult<(RoundOverview, Option<String>)> {
-    let (round, plan) = super::reseat::seat_first_apart(app, host, request)?;
-    // The round as the API shows it, read after the write (not inside it).
-    let overview = app.read_as_host(host, |conn, event| overview(conn, event, round, app.now()))?;
-    Ok((overview, plan.warning))
 }
 
 /// A table plays with real cards (paper) or on phones.

@@ -103,7 +103,7 @@ pub fn play_json_move(
         return Err(refusal);
     }
     let action = Action::from_json(holder.event.settings.rules, action)
-        .map_err(|detail| AppError::invalid(crate::engine::unreadable(&detail)))?;
+        .map_err(|detail| AppError::invalid(crate::tournament::said(crate::engine::unreadable(&detail))))?;
     let request = MoveRequest {
         seen,
         action,

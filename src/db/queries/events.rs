@@ -83,15 +83,6 @@ pub fn set_host_password(conn: &mut Conn, id: i64, hash: Option<&str>) -> QueryR
     })
 }
 
-pub fn all_events(conn: &mut Conn) -> QueryResult<Vec<Event>> {
-    on_backend!(conn, {
-        events::table
-            .order(events::id.desc())
-            .select(Event::as_select())
-            .load(conn)
-    })
-}
-
 /// Ends every host session of the event (logout, a new host token); with a hash, it is the
 /// new host token's.
 pub fn bump_host_epoch(conn: &mut Conn, id: i64, token_hash: Option<&str>) -> QueryResult<usize> {

@@ -179,15 +179,6 @@ pub fn actions_of_game_from(
     })
 }
 
-pub fn action_count(conn: &mut Conn, game_id: i64) -> QueryResult<i64> {
-    on_backend!(conn, {
-        actions::table
-            .filter(actions::game_id.eq(game_id))
-            .count()
-            .get_result(conn)
-    })
-}
-
 pub fn insert_action(conn: &mut Conn, new: &NewAction) -> QueryResult<usize> {
     on_backend!(conn, {
         diesel::insert_into(actions::table)

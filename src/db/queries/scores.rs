@@ -17,17 +17,6 @@ pub fn scores_of_round(conn: &mut Conn, round_id: i64) -> QueryResult<Vec<Score>
     })
 }
 
-pub fn scores_of_event(conn: &mut Conn, event_id: i64) -> QueryResult<Vec<(Score, i32)>> {
-    on_backend!(conn, {
-        scores::table
-            .inner_join(rounds::table)
-            .filter(rounds::event_id.eq(event_id))
-            .filter(rounds::number.gt(0))
-            .select((Score::as_select(), rounds::number))
-            .load(conn)
-    })
-}
-
 /// Records (or replaces) an entry's miles for a round.
 pub fn upsert_score(conn: &mut Conn, new: &NewScore) -> QueryResult<usize> {
     on_backend!(conn, {

@@ -7,9 +7,9 @@
 use askama::Template;
 
 use super::{Face, MoveButton, Moves};
+use crate::engine::CardKind;
 use crate::engine::Side;
 use crate::engine::mille_bornes::{Action, Card, Event, SideView, View};
-use crate::engine::CardKind;
 use crate::i18n::{Lang, PerLang};
 
 super::kept_card_words!();
@@ -47,7 +47,11 @@ fn draw_face(lang: Lang, card: Card) -> Face {
         title: name.clone(),
         class,
         kind: lang.t(kind),
-        name: if value.is_empty() { name } else { String::new() },
+        name: if value.is_empty() {
+            name
+        } else {
+            String::new()
+        },
         value,
     }
 }
@@ -125,7 +129,12 @@ impl Board<'_> {
             .to_array()
             .into_iter()
             .zip([25u32, 50, 75, 100, 200])
-            .map(|(count, miles)| (count, self.lang().msg("mb-pile-of").arg("miles", miles).text()))
+            .map(|(count, miles)| {
+                (
+                    count,
+                    self.lang().msg("mb-pile-of").arg("miles", miles).text(),
+                )
+            })
             .collect()
     }
 
@@ -158,7 +167,12 @@ impl Board<'_> {
             }
         };
         let buttons = if wait.deciding {
-            let warnings = self.context.deal.warnings.iter().chain(std::iter::repeat(&None));
+            let warnings = self
+                .context
+                .deal
+                .warnings
+                .iter()
+                .chain(std::iter::repeat(&None));
             self.legal
                 .iter()
                 .zip(warnings)
@@ -265,59 +279,59 @@ impl Board<'_> {
             .text()
         };
         match *event {
-                Event::Drew { seat, card } if seat == context.deal.seat => card.map(|c| {
-                    lang.msg("mb-recent-you-drew")
-                        .arg("card", self.card(&c))
-                        .text()
-                }),
-                Event::Drew { .. } => None,
-                Event::Played { seat, card, .. } => {
-                    Some(seat_said("mb-recent-played", seat, Some(card)))
-                }
-                Event::Hazard { by, side, card } => Some(
-                    context
-                        .seat_said(lang.msg("mb-recent-hazard"), by)
-                        .arg("card", self.card(&card))
-                        .arg("names", context.side_names(side))
-                        .text(),
-                ),
-                Event::Safety { seat, card, .. } => {
-                    Some(seat_said("mb-recent-safety", seat, Some(card)))
-                }
-                Event::CoupFourre { seat, card, .. } => {
-                    Some(seat_said("mb-recent-coup-fourre", seat, Some(card)))
-                }
-                Event::Cancelled { side, card } => Some(
-                    context
-                        .side_said(lang.msg("mb-recent-rid-of"), side)
-                        .arg("card", self.card(&card))
-                        .text(),
-                ),
-                Event::TurnLost { seat } => Some(seat_said("mb-recent-turn-lost", seat, None)),
-                Event::Discarded { seat, card } => {
-                    Some(seat_said("mb-recent-discarded", seat, Some(card)))
-                }
-                Event::Extension { side, extend } => Some(
-                    context
-                        .side_said(
-                            lang.msg(if extend {
-                                "mb-recent-extension"
-                            } else {
-                                "mb-recent-stopped-at-700"
-                            }),
-                            side,
-                        )
-                        .text(),
-                ),
-                Event::HandOver {
-                    completed_by: Some(side),
-                } => Some(
-                    context
-                        .side_said(lang.msg("mb-recent-trip-completed"), side)
-                        .text(),
-                ),
-                Event::HandOver { completed_by: None } => Some(lang.t("mb-recent-hand-over")),
+            Event::Drew { seat, card } if seat == context.deal.seat => card.map(|c| {
+                lang.msg("mb-recent-you-drew")
+                    .arg("card", self.card(&c))
+                    .text()
+            }),
+            Event::Drew { .. } => None,
+            Event::Played { seat, card, .. } => {
+                Some(seat_said("mb-recent-played", seat, Some(card)))
             }
+            Event::Hazard { by, side, card } => Some(
+                context
+                    .seat_said(lang.msg("mb-recent-hazard"), by)
+                    .arg("card", self.card(&card))
+                    .arg("names", context.side_names(side))
+                    .text(),
+            ),
+            Event::Safety { seat, card, .. } => {
+                Some(seat_said("mb-recent-safety", seat, Some(card)))
+            }
+            Event::CoupFourre { seat, card, .. } => {
+                Some(seat_said("mb-recent-coup-fourre", seat, Some(card)))
+            }
+            Event::Cancelled { side, card } => Some(
+                context
+                    .side_said(lang.msg("mb-recent-rid-of"), side)
+                    .arg("card", self.card(&card))
+                    .text(),
+            ),
+            Event::TurnLost { seat } => Some(seat_said("mb-recent-turn-lost", seat, None)),
+            Event::Discarded { seat, card } => {
+                Some(seat_said("mb-recent-discarded", seat, Some(card)))
+            }
+            Event::Extension { side, extend } => Some(
+                context
+                    .side_said(
+                        lang.msg(if extend {
+                            "mb-recent-extension"
+                        } else {
+                            "mb-recent-stopped-at-700"
+                        }),
+                        side,
+                    )
+                    .text(),
+            ),
+            Event::HandOver {
+                completed_by: Some(side),
+            } => Some(
+                context
+                    .side_said(lang.msg("mb-recent-trip-completed"), side)
+                    .text(),
+            ),
+            Event::HandOver { completed_by: None } => Some(lang.t("mb-recent-hand-over")),
+        }
     }
 }
 
@@ -336,16 +350,23 @@ pub fn options_form(form: &super::OptionsForm) -> Result<String, askama::Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::boards::Context;
     use crate::app::seat::{DealInfo, Tablemate, WaitInfo};
     use crate::engine;
     use crate::engine::mille_bornes::State;
     use crate::engine::{Config, Rules, RulesId, Seat};
+    use crate::web::boards::Context;
 
     /// Seat 0 (Alice) plays an Accident on seat 1 (Bob), who holds `card`, at a party table.
     fn accident(card: Card) -> State {
         let hands = [
-            [Card::Roll, Card::Accident, Card::D25, Card::D25, Card::D25, Card::D25],
+            [
+                Card::Roll,
+                Card::Accident,
+                Card::D25,
+                Card::D25,
+                Card::D25,
+                Card::D25,
+            ],
             [Card::Roll, card, Card::D50, Card::D50, Card::D50, Card::D50],
         ];
         let mut deck = Vec::new();
@@ -360,9 +381,18 @@ mod tests {
             .expect("a party table");
         let mut game = State::new_game(config, 7, &deck).expect("a stacked deck");
         for action in [
-            Action::Play { card: Card::Roll, target: None },
-            Action::Play { card: Card::Roll, target: None },
-            Action::Play { card: Card::Accident, target: Some(1) },
+            Action::Play {
+                card: Card::Roll,
+                target: None,
+            },
+            Action::Play {
+                card: Card::Roll,
+                target: None,
+            },
+            Action::Play {
+                card: Card::Accident,
+                target: Some(1),
+            },
         ] {
             game.apply(action, &mut Vec::new()).expect("a legal move");
         }
@@ -377,8 +407,10 @@ mod tests {
         if deciding {
             game.legal_actions(&mut list);
         }
-        let legal: Vec<engine::Action> =
-            list.iter().map(|&a| engine::Action::MilleBornes(a)).collect();
+        let legal: Vec<engine::Action> = list
+            .iter()
+            .map(|&a| engine::Action::MilleBornes(a))
+            .collect();
         let warnings = list.iter().map(|&a| game.warning(a)).collect();
         let view = game.view(Some(seat));
         let deal = DealInfo {
@@ -432,7 +464,14 @@ mod tests {
     /// Alice (seat 0) reaches exactly 700 while Bob discards: she decides the Extension.
     fn at_the_extension() -> State {
         let hands = [
-            [Card::Roll, Card::D200, Card::D200, Card::D100, Card::D100, Card::D100],
+            [
+                Card::Roll,
+                Card::D200,
+                Card::D200,
+                Card::D100,
+                Card::D100,
+                Card::D100,
+            ],
             [Card::D25; 6],
         ];
         let mut deck = Vec::new();
@@ -448,17 +487,35 @@ mod tests {
         let mut game = State::new_game(config, 7, &deck).expect("a stacked deck");
         let bob = Action::Discard { card: Card::D25 };
         for action in [
-            Action::Play { card: Card::Roll, target: None },
+            Action::Play {
+                card: Card::Roll,
+                target: None,
+            },
             bob,
-            Action::Play { card: Card::D200, target: None },
+            Action::Play {
+                card: Card::D200,
+                target: None,
+            },
             bob,
-            Action::Play { card: Card::D200, target: None },
+            Action::Play {
+                card: Card::D200,
+                target: None,
+            },
             bob,
-            Action::Play { card: Card::D100, target: None },
+            Action::Play {
+                card: Card::D100,
+                target: None,
+            },
             bob,
-            Action::Play { card: Card::D100, target: None },
+            Action::Play {
+                card: Card::D100,
+                target: None,
+            },
             bob,
-            Action::Play { card: Card::D100, target: None },
+            Action::Play {
+                card: Card::D100,
+                target: None,
+            },
         ] {
             game.apply(action, &mut Vec::new()).expect("a legal move");
         }
@@ -473,7 +530,10 @@ mod tests {
             html.contains("You reached 700: stop here or extend to 1000?"),
             "{html}"
         );
-        assert!(html.contains(r#"data-wait-ms="20000">20</span>&nbsp;s left"#), "{html}");
+        assert!(
+            html.contains(r#"data-wait-ms="20000">20</span>&nbsp;s left"#),
+            "{html}"
+        );
         assert!(html.contains("Stop at 700 miles") && html.contains("Extend to 1000 miles"));
         assert!(!html.contains("Choose a card"), "{html}");
         // Stopping at 700 is a choice, not a danger: no "Yes, I mean it", no armed button
@@ -482,7 +542,10 @@ mod tests {
         assert!(!html.contains("data-danger"), "{html}");
         assert!(html.contains("data-buzz"), "the deciding phone buzzes");
         let other = board(&game, 1, 20_000);
-        assert!(other.contains("Alice reached 700: stop there or extend to 1000?"), "{other}");
+        assert!(
+            other.contains("Alice reached 700: stop there or extend to 1000?"),
+            "{other}"
+        );
         assert!(!other.contains("data-buzz"), "{other}");
     }
 
@@ -490,10 +553,19 @@ mod tests {
     fn the_holders_banner_names_the_coup_fourre_with_the_seconds_left() {
         let game = accident(Card::DrivingAce);
         let html = board(&game, 1, 4200);
-        assert!(html.contains("Coup Fourré? You hold Driving Ace:"), "{html}");
-        assert!(html.contains(r#"data-wait-ms="5000">5</span>&nbsp;s left"#), "{html}");
+        assert!(
+            html.contains("Coup Fourré? You hold Driving Ace:"),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"data-wait-ms="5000">5</span>&nbsp;s left"#),
+            "{html}"
+        );
         assert!(!html.contains("Choose a card"), "{html}");
-        assert!(!html.contains("Yes, I mean it"), "a coup fourré is no danger: {html}");
+        assert!(
+            !html.contains("Yes, I mean it"),
+            "a coup fourré is no danger: {html}"
+        );
     }
 
     #[test]
@@ -506,7 +578,10 @@ mod tests {
             "{holds}"
         );
         assert!(!holds.contains("You hold"), "{holds}");
-        assert!(!holds.contains("data-buzz"), "the attacker's phone does not buzz");
+        assert!(
+            !holds.contains("data-buzz"),
+            "the attacker's phone does not buzz"
+        );
     }
 
     #[test]

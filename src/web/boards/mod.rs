@@ -3,12 +3,19 @@
 //! The seat page, the console, the projector and the print pages are generic: they know a deal
 //! as an [`engine::View`](crate::engine::View) and a score sheet. Only here does the web layer
 //! look inside a rule set's view, to draw its piles, the seat's hand and the moves as buttons.
-//! Adding a rule set is a module here named as in `engine::with_rule_sets!` and a template in
+//! Adding a rule set is a module here named as in `engine::with_rule_sets!` (its `pub mod` line
+//! below) and a template in
 //! `templates/boards/`; a rule set with options also draws its part of the start form, from a
 //! template in `templates/options/` ([`OptionsForm`]).
 
 mod recent;
 pub mod touring_family;
+// The rule sets' modules, one per line of `with_rule_sets!` (declared plainly, outside the
+// macro, so that rustfmt reaches them; the dispatch the macro writes names each of them, so a
+// line missing here or there does not compile).
+pub mod mille_bornes;
+pub mod touring1926;
+pub mod touring1958;
 
 pub use recent::RecentMemo;
 use recent::recent_lines;
@@ -670,8 +677,6 @@ impl OptionsForm<'_> {
 
 macro_rules! board_rule_sets {
     ($( $variant:ident => $module:ident, $id:literal, $name:literal; )+) => {
-        $( pub mod $module; )+
-
         /// Draws the game part of a seat's board (its parts not sealed yet: see
         /// [`crate::web::parts`]).
         pub fn render(context: &Context) -> Result<String, askama::Error> {
@@ -706,7 +711,7 @@ macro_rules! board_rule_sets {
     };
 }
 
-crate::with_rule_sets!(board_rule_sets);
+crate::engine::with_rule_sets!(board_rule_sets);
 
 #[cfg(test)]
 pub(super) mod tests;

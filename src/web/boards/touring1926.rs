@@ -2,8 +2,8 @@
 //! their quotas, the seat's hand, its moves as buttons, and what happened lately.
 
 use super::{Face, touring_family};
-use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, View};
 use crate::engine::CardKind;
+use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, View};
 use crate::i18n::{Lang, PerLang};
 
 super::kept_card_words!();
@@ -58,8 +58,7 @@ impl Board<'_> {
     /// whenever it warns): a 10 within City Limits is speeding and loses the side's miles.
     fn warning_words(&self, action: &Action) -> Option<String> {
         let Action::Play {
-            card: Card::Mile10,
-            ..
+            card: Card::Mile10, ..
         } = action
         else {
             return None;
@@ -189,11 +188,7 @@ impl Board<'_> {
                     .text(),
             ),
             Event::Reshuffled { draw_pile } => Some(context.reshuffled(draw_pile)),
-            Event::Won { side } => Some(
-                context
-                    .side_said(lang.msg("t26-recent-won"), side)
-                    .text(),
-            ),
+            Event::Won { side } => Some(context.side_said(lang.msg("t26-recent-won"), side).text()),
         }
     }
 }
@@ -206,10 +201,10 @@ pub fn options_form(_form: &super::OptionsForm) -> Result<String, askama::Error>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::seat::{DealInfo, Tablemate};
     use crate::engine::touring1926::Take;
     use crate::engine::{self, RulesId};
     use crate::web::boards::tests::{dealt, tablemate};
-    use crate::app::seat::{DealInfo, Tablemate};
     use crate::web::boards::{Context, RecentMemo, recent_words};
     use crate::web::pages::seat::tests::{seat_page, table_of};
 

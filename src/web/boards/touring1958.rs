@@ -3,9 +3,9 @@
 //! what happened lately.
 
 use super::{Face, touring_family};
-use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
-use crate::engine::Side;
 use crate::engine::CardKind;
+use crate::engine::Side;
+use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
 use crate::i18n::{Lang, PerLang};
 
 super::kept_card_words!();
@@ -108,7 +108,12 @@ impl Board<'_> {
     /// What a side's line of piles says besides its Go pile: its Freeway pile.
     fn more_of_side(&self, side: &SideView) -> Option<String> {
         let freeway = self.freeway_text(side);
-        Some(self.lang().msg("t58-freeway-pile").arg("freeway", freeway).text())
+        Some(
+            self.lang()
+                .msg("t58-freeway-pile")
+                .arg("freeway", freeway)
+                .text(),
+        )
     }
 
     /// What a side's part reads of the view besides the side (its version is said from it:
@@ -177,11 +182,7 @@ impl Board<'_> {
                     .text(),
             ),
             Event::Reshuffled { draw_pile } => Some(context.reshuffled(draw_pile)),
-            Event::Won { side } => Some(
-                context
-                    .side_said(lang.msg("t58-recent-won"), side)
-                    .text(),
-            ),
+            Event::Won { side } => Some(context.side_said(lang.msg("t58-recent-won"), side).text()),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The projector (the round, the clock, the seating, the live standings and a QR code to join),
-//! the standings page, and the live streams of those and of the host console.
+//! the standings page, and the live streams of those.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -14,7 +14,7 @@ use super::{Layout, PageError, PageResult, fragment, page, run};
 use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
-use crate::app::{App, AppError, AppResult, ViewerKey, console};
+use crate::app::{App, AppError, AppResult, ViewerKey};
 use crate::i18n::Lang;
 use crate::web::address::base_url;
 use crate::web::kept::Kept;
@@ -28,8 +28,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/events/{event}/live/standings",
             web::get().to(standings_live),
-        )
-        .route("/events/{event}/live/console", web::get().to(console_live));
+        );
 }
 
 /// QR codes drawn lately, by their text: drawing one takes about as long as the rest of a
@@ -527,42 +526,6 @@ async fn standings_live(
                     round: None,
                 })?,
             )])
-        },
-    ))
-}
-
-async fn console_live(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-) -> Result<impl actix_web::Responder, PageError> {
-    let id = path.into_inner();
-    let Some(host) = visitor.host_key(id) else {
-        return Err(events::host_refusal().into());
-    };
-    let csrf = visitor.csrf();
-    // A score card this browser typed and the server refused stays on its form (every console
-    // form reloads the page, so the stream always starts with the current one).
-    let draft = visitor.card_draft();
-    let reader = visitor.lang();
-    // The panel is drawn for this browser alone (its forms carry the browser's token), and
-    // paced by what it costs to draw, as the projector is: a console of a thousand tables
-    // takes tens of milliseconds a drawing, and redrawing it every 400 ms whatever that cost
-    // took a twentieth of the server from the moves. Its tabs share the drawing.
-    let slot = hub.drawings().slot(("console", id, csrf.clone()));
-    let allowed = host.clone();
-    Ok(super::shared_live_stream(
-        app,
-        hub.listen(Audience::Event(id)),
-        Duration::from_millis(400),
-        slot,
-        move |app| app.read_as_host(&allowed, |_, _| Ok(())),
-        move |app| {
-            let panel = console::round_panel(app, &host)?;
-            let lang = super::event_page_lang(reader, panel.board.event.settings.language);
-            let panel = super::host::round_panel(panel, csrf.clone(), draft.as_ref(), lang);
-            Ok(vec![("round-panel", fragment(&panel)?)])
         },
     ))
 }

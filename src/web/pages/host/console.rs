@@ -2,6 +2,7 @@
 //! close), built from what `app::console` reads.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use actix_web::web;
 use askama::Template;
@@ -16,10 +17,13 @@ use crate::i18n::Lang;
 use crate::tournament::{self, EntryId, Remainder};
 use crate::web::pages::view::{self, Named, RoundView};
 use crate::web::pages::{Layout, PageResult, fragment, host_or_login, page, redirect, run};
+use crate::web::live::{Audience, Hub};
+use crate::web::pages::PageError;
 use crate::web::session::{CardDraft, Visitor};
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/events/{event}/host", web::get().to(console));
+    cfg.route("/events/{event}/host", web::get().to(console))
+        .route("/events/{event}/live/console", web::get().to(console_live));
 }
 
 /// An entry as the console lists it.
@@ -546,4 +550,41 @@ pub fn round_panel(
         sheets,
         cards,
     }
+}
+
+/// The console's round panel, live: redrawn for this host's browser when the event changes.
+async fn console_live(
+    app: web::Data<App>,
+    hub: web::Data<Hub>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+) -> Result<impl actix_web::Responder, PageError> {
+    let id = path.into_inner();
+    let Some(host) = visitor.host_key(id) else {
+        return Err(events::host_refusal().into());
+    };
+    let csrf = visitor.csrf();
+    // A score card this browser typed and the server refused stays on its form (every console
+    // form reloads the page, so the stream always starts with the current one).
+    let draft = visitor.card_draft();
+    let reader = visitor.lang();
+    // The panel is drawn for this browser alone (its forms carry the browser's token), and
+    // paced by what it costs to draw, as the projector is: a console of a thousand tables
+    // takes tens of milliseconds a drawing, and redrawing it every 400 ms whatever that cost
+    // took a twentieth of the server from the moves. Its tabs share the drawing.
+    let slot = hub.drawings().slot(("console", id, csrf.clone()));
+    let allowed = host.clone();
+    Ok(crate::web::pages::shared_live_stream(
+        app,
+        hub.listen(Audience::Event(id)),
+        Duration::from_millis(400),
+        slot,
+        move |app| app.read_as_host(&allowed, |_, _| Ok(())),
+        move |app| {
+            let panel = console::round_panel(app, &host)?;
+            let lang = crate::web::pages::event_page_lang(reader, panel.board.event.settings.language);
+            let panel = round_panel(panel, csrf.clone(), draft.as_ref(), lang);
+            Ok(vec![("round-panel", fragment(&panel)?)])
+        },
+    ))
 }

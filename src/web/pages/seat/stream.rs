@@ -10,9 +10,9 @@ struct TakenBack {
     lang: crate::i18n::Lang,
 }
 
-/// The seat's stream: a new board whenever the event changes (a move at any table of the
-/// event wakes it; the board is cheap to draw and a seat cannot know its table in advance
-/// across rounds).
+/// The seat's stream: a new board whenever the event itself changes or a move is played at
+/// the seat's own table (it follows its table from round to round: `Listener::follow_table`);
+/// moves at other tables do not wake it.
 pub(super) async fn live(
     app: web::Data<App>,
     hub: web::Data<Hub>,
