@@ -89,6 +89,21 @@ struct Options {
     /// Seconds each wave of flood connections is held before it is replaced by a new one.
     #[arg(long, default_value_t = 10)]
     flood_wave_s: u64,
+    /// A stranger's loops on a costly page during the play (issue 49): this many clients, each
+    /// from a loopback address of its own (127.0.0.30 and on, so each has its own limits),
+    /// asking for the page again as soon as the last answer is in, through its pages in
+    /// turn. 0: none.
+    #[arg(long, default_value_t = 0)]
+    costly_loops: usize,
+    /// The page they ask for: `cards` (the members' cards of the stranger's own series, as its
+    /// host), `tents` (the table tents of the stranger's own event, as its host), `standings`
+    /// (that event's printed standings) or `screen` (its projector).
+    #[arg(long, default_value = "cards")]
+    costly_page: String,
+    /// How big: the series' members (`cards`), or the event's entries (seated in tables of 2:
+    /// `tents` prints half as many tables).
+    #[arg(long, default_value_t = 3000)]
+    costly_size: usize,
 }
 
 /// Players per table and per partnership: tables of 6 are three partnerships of two.
@@ -654,6 +669,26 @@ async fn evening(
         let (address, flooding, options) = (base.to_owned(), flooding.clone(), options.clone());
         std::thread::spawn(move || flood(&address, &path, &options, &flooding))
     });
+    // A stranger's loops on a costly page, if asked, for the whole play.
+    let costly = if options.costly_loops > 0 {
+        let (clients, paths) = costly_setup(&api, base, options).await?;
+        let paths = Arc::new(paths);
+        clients
+            .into_iter()
+            .enumerate()
+            .map(|(i, client)| {
+                tokio::spawn(costly_loop(
+                    client,
+                    base.to_owned(),
+                    paths.clone(),
+                    i,
+                    flooding.clone(),
+                ))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
 
     // The evening: every table plays every interval, the tables spread over the interval.
     let rss_before = memory(pids);
@@ -691,6 +726,10 @@ async fn evening(
         Some(handle) => Some(handle.join().map_err(|_| "the flood's thread panicked")?),
         None => None,
     };
+    let mut looped = CostlyStats::default();
+    for handle in costly {
+        looped.add(&handle.await?);
+    }
     // The last moves' updates are still on their way.
     let drained = tokio::time::Instant::now() + Duration::from_secs(10);
     while tokio::time::Instant::now() < drained
@@ -784,9 +823,182 @@ async fn evening(
         "skipped_ticks": stats.skipped,
         "errors": {"total": total_errors, "by_kind": stats.errors},
         "flood": flooded,
+        "costly": (options.costly_loops > 0).then(|| json!({
+            "page": options.costly_page,
+            "size": options.costly_size,
+            "loops": options.costly_loops,
+            "answered_200": looped.ok,
+            "refused_429": looped.refused,
+            "other": looped.other,
+            "received_mb": (looped.bytes as f64 / 1048576.0 * 10.0).round() / 10.0,
+            "slowest_answer_ms": looped.slowest_ms,
+        })),
     });
     let answered = std::mem::take(&mut stats.answered);
     Ok((summary, event, answered))
+}
+
+/// The stranger's costly page, made ready: its series or event of `--costly-size`, and one
+/// client per loop (each from its own loopback address, holding its own host session where
+/// the page is a host's). Answers the clients and the pages they ask for in turn.
+async fn costly_setup(
+    api: &reqwest::Client,
+    base: &str,
+    options: &Options,
+) -> Result<(Vec<reqwest::Client>, Vec<String>)> {
+    let size = options.costly_size;
+    // The series (for cards) and the event (in it) that the stranger makes.
+    let series = if options.costly_page == "cards" {
+        let made = post_ok(
+            api,
+            &format!("{base}/api/v1/series"),
+            None,
+            json!({"name": "Costly"}),
+        )
+        .await?;
+        Some((
+            made["series"]["id"].as_i64().ok_or("no series id")?,
+            made["host_token"].as_str().ok_or("no token")?.to_owned(),
+        ))
+    } else {
+        None
+    };
+    let mut settings = json!({"name": "Costly evening"});
+    if let Some((id, _)) = &series {
+        settings["series"] = json!(id);
+    }
+    let created = post_ok(
+        api,
+        &format!("{base}/api/v1/events"),
+        series.as_ref().map(|(_, token)| token.as_str()),
+        settings,
+    )
+    .await?;
+    let event = created["event"]["id"].as_i64().ok_or("no event id")?;
+    let host = created["host_token"].as_str().ok_or("no host token")?;
+    let events = format!("{base}/api/v1/events/{event}");
+    for n in 0..size {
+        post_ok(
+            api,
+            &format!("{events}/entries"),
+            Some(host),
+            json!({ "names": [format!("Member {n}")] }),
+        )
+        .await?;
+    }
+    if series.is_none() {
+        post_ok(api, &format!("{events}/rounds"), Some(host), json!({})).await?;
+    }
+    // Every page of a printout in pages, in turn (a main without pages answers them all
+    // whole): the kept drawings help only as far as they may.
+    let pages = |things: usize| (1..=things.div_ceil(50).max(1)).collect::<Vec<_>>();
+    let (paths, host_link) = match (options.costly_page.as_str(), &series) {
+        ("cards", Some((id, token))) => (
+            pages(size)
+                .into_iter()
+                .map(|p| format!("/series/{id}/host/cards?page={p}"))
+                .collect(),
+            Some(format!("/series/{id}/host?token={token}")),
+        ),
+        ("tents", _) => (
+            pages(size / 2)
+                .into_iter()
+                .map(|p| format!("/events/{event}/print/tents?page={p}"))
+                .collect(),
+            Some(format!("/events/{event}/host?token={host}")),
+        ),
+        ("standings", _) => (vec![format!("/events/{event}/print/standings")], None),
+        ("screen", _) => (vec![format!("/events/{event}/screen")], None),
+        (other, _) => return Err(format!("no costly page {other:?}").into()),
+    };
+    let mut clients = Vec::new();
+    for i in 0..options.costly_loops {
+        let client = reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, 30 + (i % 200) as u8]))
+            .cookie_store(true)
+            .timeout(Duration::from_secs(60))
+            .build()?;
+        if let Some(link) = &host_link {
+            client
+                .get(format!("{base}{link}"))
+                .send()
+                .await?
+                .error_for_status()?;
+        }
+        clients.push(client);
+    }
+    let first = clients[0]
+        .get(format!("{base}{}", paths[0]))
+        .send()
+        .await?
+        .error_for_status()?
+        .bytes()
+        .await?;
+    eprintln!(
+        "load: {} loops on {} ({} pages), the first is {} KB",
+        options.costly_loops,
+        paths[0],
+        paths.len(),
+        first.len() / 1024
+    );
+    Ok((clients, paths))
+}
+
+/// What the loops on a costly page were answered.
+#[derive(Debug, Default)]
+struct CostlyStats {
+    ok: u64,
+    refused: u64,
+    other: u64,
+    bytes: u64,
+    slowest_ms: u64,
+}
+
+impl CostlyStats {
+    fn add(&mut self, other: &CostlyStats) {
+        self.ok += other.ok;
+        self.refused += other.refused;
+        self.other += other.other;
+        self.bytes += other.bytes;
+        self.slowest_ms = self.slowest_ms.max(other.slowest_ms);
+    }
+}
+
+/// One loop on a costly page until `running` ends: each answer read whole, then the next
+/// page asked for; after a refusal (429) it waits 100 ms, as a client that is told to wait
+/// may not.
+async fn costly_loop(
+    client: reqwest::Client,
+    base: String,
+    paths: Arc<Vec<String>>,
+    offset: usize,
+    running: Arc<AtomicBool>,
+) -> CostlyStats {
+    let mut stats = CostlyStats::default();
+    let mut k = offset;
+    while running.load(Ordering::SeqCst) {
+        let path = &paths[k % paths.len()];
+        k += 1;
+        let asked = Instant::now();
+        let status = match client.get(format!("{base}{path}")).send().await {
+            Ok(answer) => {
+                let status = answer.status().as_u16();
+                stats.bytes += answer.bytes().await.map_or(0, |b| b.len() as u64);
+                status
+            }
+            Err(_) => 0,
+        };
+        stats.slowest_ms = stats.slowest_ms.max(asked.elapsed().as_millis() as u64);
+        match status {
+            200 => stats.ok += 1,
+            429 => {
+                stats.refused += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            _ => stats.other += 1,
+        }
+    }
+    stats
 }
 
 /// Makes the event a stranger floods: `entries` players, round 1 seated in tables of 2, so its

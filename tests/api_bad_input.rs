@@ -1203,6 +1203,7 @@ fn every_json_body_that_is_not_one_object_or_names_a_key_twice_is_refused() {
     assert_eq!(status, 422);
     let (status, _) = server.get(&format!("/api/v1/events/{}", host.event + 1), None);
     assert_eq!(status, 404, "no event was made");
+}
 
 #[test]
 fn the_bearer_scheme_is_read_in_any_case() {

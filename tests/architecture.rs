@@ -342,9 +342,10 @@ fn told(graph: &Graph) -> Vec<String> {
 #[test]
 fn no_modules_import_each_other_in_a_circle_at_any_depth() {
     let mut found = Vec::new();
-    for (root, package) in roots().iter().zip(
-        std::iter::once("touring").chain(PACKAGES.iter().map(|(_, package)| *package)),
-    ) {
+    for (root, package) in roots()
+        .iter()
+        .zip(std::iter::once("touring").chain(PACKAGES.iter().map(|(_, package)| *package)))
+    {
         found.extend(told(&graph_of(root, package)));
     }
     assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
@@ -538,8 +539,14 @@ fn an_import_joins_siblings_where_their_paths_part() {
         )
     );
     assert_eq!(
-        edge("web::pages::host::slips", "crate::web::pages::screen::qr_svg"),
-        ("web::pages::host".to_owned(), "web::pages::screen".to_owned())
+        edge(
+            "web::pages::host::slips",
+            "crate::web::pages::screen::qr_svg"
+        ),
+        (
+            "web::pages::host".to_owned(),
+            "web::pages::screen".to_owned()
+        )
     );
     assert_eq!(
         edge("app::seat::state", "crate::engine::Game"),

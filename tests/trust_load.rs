@@ -5,18 +5,8 @@
 mod common;
 
 use common::api::Host;
-use common::server::Server;
+use common::server::{Server, drawings};
 use serde_json::json;
-
-/// The projector's or the standings page's drawings made for GETs so far, from `/metrics`.
-fn drawings(server: &Server, page: &str) -> u64 {
-    let (status, text) = server.text("/metrics", None);
-    assert_eq!(status, 200, "{text}");
-    let wanted = format!("touring_page_drawings_total{{page=\"{page}\"}} ");
-    text.lines()
-        .find_map(|line| line.strip_prefix(&wanted))
-        .map_or(0, |n| n.trim().parse().expect("a count"))
-}
 
 fn event_with_players(server: &Server, names: &[&str]) -> Host {
     let host = Host::create(server, json!({"name": "Crowded"}));

@@ -733,6 +733,7 @@ fn a_guests_link_does_not_move_while_a_stand_in_holds_the_seat() {
         }
         play_moves(&server, &[&tokens[1]], 1);
     }
+}
 
 /// Who confirmed each card of round 1's table 1, and when, as stored: (side, by, at) in side
 /// order, read with a connection of the test's own.

@@ -51,4 +51,3 @@ fn sorted(folder: &std::path::Path) -> Vec<PathBuf> {
     entries.sort();
     entries
 }
-

@@ -35,3 +35,9 @@ sheet-mb-delayed_action = Delayed action
 sheet-mb-safe_trip = Safe trip
 sheet-mb-shut_out = Shut-out
 sheet-mb-extension = Extension
+
+## A printout in pages (a big party's tents, score cards, seating, member cards).
+print-page-tables = Page { $page } of { $pages }: tables { $first } to { $last } of { $total }
+print-page-members = Page { $page } of { $pages }: members { $first } to { $last } of { $total }
+print-page-previous = Previous page
+print-page-next = Next page

@@ -140,6 +140,7 @@ refused-series-attendance-is-seasonal = "perfect_attendance" is a season prize (
 # $path is the address asked for, cut to 80 characters.
 refused-no-page = there is no page at { $path }: check the link, or start from the home page
 refused-address-query = this page's address has something after the "?" that it cannot read (a number that is not a number, or something given twice): check the link, or open the page again from the projector or the console
+refused-print-page = this printout has no page { $page }: its pages go from 1 to { $pages }; open it again from the console
 refused-form-expired = this form has expired (or came from another site): reload the page and try again
 refused-private-standings = the host keeps the standings private: print them from the host's console
 refused-private-page = the host keeps this page private: open it from the host's console, or with the viewer link

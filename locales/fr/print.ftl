@@ -39,3 +39,9 @@ sheet-mb-delayed_action = Action retardée
 sheet-mb-safe_trip = Voyage sans 200
 sheet-mb-shut_out = Capot
 sheet-mb-extension = Allonge
+
+## A printout in pages (a big party's tents, score cards, seating, member cards).
+print-page-tables = Page { $page } sur { $pages } : tables { $first } à { $last } sur { $total }
+print-page-members = Page { $page } sur { $pages } : membres { $first } à { $last } sur { $total }
+print-page-previous = Page précédente
+print-page-next = Page suivante

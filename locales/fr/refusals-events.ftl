@@ -129,6 +129,7 @@ refused-series-attendance-is-seasonal = « perfect_attendance » est un prix de 
 ## Les pages.
 refused-no-page = il n'y a pas de page à { $path } : vérifiez le lien, ou partez de la page d'accueil
 refused-address-query = l'adresse de cette page a, après le « ? », quelque chose qu'elle ne sait pas lire (un nombre qui n'en est pas un, ou une chose donnée deux fois) : vérifiez le lien, ou rouvrez la page depuis le projecteur ou la console
+refused-print-page = cette impression n'a pas de page { $page } : ses pages vont de 1 à { $pages } ; rouvrez-la depuis la console
 refused-form-expired = ce formulaire a expiré (ou vient d'un autre site) : rechargez la page et réessayez
 refused-private-standings = l'hôte garde le classement privé : imprimez-le depuis la console de l'hôte
 refused-private-page = l'hôte garde cette page privée : ouvrez-la depuis la console de l'hôte, ou avec le lien de visionnage

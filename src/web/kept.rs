@@ -9,6 +9,10 @@
 //! the next GET draws again. GETs that arrive while one of them draws wait for that drawing
 //! (one drawing per key at a time, however many ask). Only a few drawings are kept: the oldest
 //! key not being drawn goes when the cache is full.
+//!
+//! A page of a printout (the tents, the members' cards) is kept the same way, its version
+//! being a digest of everything it shows ([`digest`]): a GET reads what the page would show
+//! (a small read) and draws it again only when that changed.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -21,8 +25,21 @@ pub const MAX_KEPT: usize = 64;
 /// kept no longer than this.
 pub const TICKING_AGE: Duration = Duration::from_secs(1);
 
-/// What makes two GETs' drawings the same: the page and the event.
-pub type KeptKey = (&'static str, i64);
+/// Pages of printouts kept at once: each is at most a few hundred kilobytes.
+pub const MAX_KEPT_PRINTED: usize = 16;
+
+/// What makes two GETs' drawings the same: the page (or its language), the event (or series),
+/// and the page of a printout in pages (0 for a page that is one).
+pub type KeptKey = (&'static str, i64, u32);
+
+/// A version that stands for everything a drawing shows: the same inputs, the same digest.
+pub fn digest(inputs: &impl std::hash::Hash) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::quality::FixedState::with_seed(DIGEST_SEED).hash_one(inputs)
+}
+
+/// The seed of [`digest`]'s hash.
+const DIGEST_SEED: u64 = 0x6b65_7074;
 
 /// One key's drawing, if any; GETs wait here (asynchronously) while one of them draws.
 pub type KeptSlot<V> = tokio::sync::Mutex<Option<Kept<V>>>;
@@ -47,6 +64,11 @@ impl<V> Kept<V> {
         }
     }
 
+    /// The drawing, whatever it shows.
+    pub fn value(&self) -> Arc<V> {
+        self.value.clone()
+    }
+
     /// The drawing, if it shows the event at `version` (and its clock is not too old).
     pub fn current(&self, version: u64) -> Option<Arc<V>> {
         let fresh = !self.ticking || self.drawn.elapsed() < TICKING_AGE;
@@ -61,17 +83,25 @@ type Used<V> = (Instant, Arc<KeptSlot<V>>);
 #[derive(Debug)]
 pub struct KeptPages<V> {
     slots: Mutex<HashMap<KeptKey, Used<V>>>,
+    /// Keys kept at most.
+    most: usize,
 }
 
 impl<V> Default for KeptPages<V> {
     fn default() -> KeptPages<V> {
-        KeptPages {
-            slots: Mutex::default(),
-        }
+        KeptPages::holding(MAX_KEPT)
     }
 }
 
 impl<V> KeptPages<V> {
+    /// Drawings that keep at most `most` keys.
+    pub fn holding(most: usize) -> KeptPages<V> {
+        KeptPages {
+            slots: Mutex::default(),
+            most,
+        }
+    }
+
     /// The slot of `key`, shared with every other GET of the same key.
     pub fn slot(&self, key: KeptKey) -> Arc<KeptSlot<V>> {
         let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
@@ -80,7 +110,7 @@ impl<V> KeptPages<V> {
             *used = now;
             return slot.clone();
         }
-        if slots.len() >= MAX_KEPT {
+        if slots.len() >= self.most {
             // The least recently asked key nobody is drawing or waiting for.
             let oldest = slots
                 .iter()
@@ -93,7 +123,7 @@ impl<V> KeptPages<V> {
         }
         let slot = Arc::new(tokio::sync::Mutex::new(None));
         // Full of keys being drawn: this one is drawn without being kept.
-        if slots.len() < MAX_KEPT {
+        if slots.len() < self.most {
             slots.insert(key, (now, slot.clone()));
         }
         slot
@@ -134,12 +164,29 @@ mod tests {
     #[test]
     fn the_kept_pages_stay_few() {
         let pages: KeptPages<()> = KeptPages::default();
-        let first = pages.slot(("screen", 0));
+        let first = pages.slot(("screen", 0, 0));
         for event in 1..(MAX_KEPT as i64 * 3) {
-            drop(pages.slot(("screen", event)));
+            drop(pages.slot(("screen", event, 0)));
         }
         assert_eq!(pages.len(), MAX_KEPT);
         // A slot someone holds is not forgotten.
-        assert!(Arc::ptr_eq(&first, &pages.slot(("screen", 0))));
+        assert!(Arc::ptr_eq(&first, &pages.slot(("screen", 0, 0))));
+        // The printouts' pages are fewer.
+        let printed: KeptPages<()> = KeptPages::holding(MAX_KEPT_PRINTED);
+        for page in 0..(MAX_KEPT_PRINTED as u32 * 3) {
+            drop(printed.slot(("tents", 1, page)));
+        }
+        assert_eq!(printed.len(), MAX_KEPT_PRINTED);
+    }
+
+    #[test]
+    fn a_digest_changes_with_what_the_page_shows() {
+        let page = |names: &[&str]| digest(&("en", "http://a", names));
+        assert_eq!(page(&["Ann", "Bob"]), page(&["Ann", "Bob"]));
+        assert_ne!(page(&["Ann", "Bob"]), page(&["Ann", "Bo"]));
+        assert_ne!(
+            page(&["Ann", "Bob"]),
+            digest(&("en", "http://b", &["Ann", "Bob"][..]))
+        );
     }
 }

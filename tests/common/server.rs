@@ -349,6 +349,17 @@ impl Server {
     }
 }
 
+/// The drawings of `page` (the projector's, a printout's…) made for GETs so far, from the
+/// server's `/metrics`.
+pub fn drawings(server: &Server, page: &str) -> u64 {
+    let (status, text) = server.text("/metrics", None);
+    assert_eq!(status, 200, "{text}");
+    let wanted = format!("touring_page_drawings_total{{page=\"{page}\"}} ");
+    text.lines()
+        .find_map(|line| line.strip_prefix(&wanted))
+        .map_or(0, |n| n.trim().parse().expect("a count"))
+}
+
 /// The seconds an answer's `Retry-After` header asks to wait (it must have one).
 pub fn retry_after(response: &reqwest::blocking::Response) -> u64 {
     response

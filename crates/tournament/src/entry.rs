@@ -215,7 +215,7 @@ pub const MAX_GUEST_LINES: usize = 300;
 /// A line or a name as a refusal of a guest list quotes it: its first 40 characters, so that
 /// a list's problems stay short enough to show.
 pub fn guest_list_quote(text: &str) -> String {
-    crate::engine::json::truncate(text, 40)
+    touring_engine::json::truncate(text, 40)
 }
 
 /// Reads a pasted guest list: one entry per line, a partnership as "Ann & Bob". Blank lines

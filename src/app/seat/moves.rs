@@ -102,8 +102,9 @@ pub fn play_json_move(
     if let Some(refusal) = bot_plays(holder) {
         return Err(refusal);
     }
-    let action = Action::from_json(holder.event.settings.rules, action)
-        .map_err(|detail| AppError::invalid(crate::tournament::said(crate::engine::unreadable(&detail))))?;
+    let action = Action::from_json(holder.event.settings.rules, action).map_err(|detail| {
+        AppError::invalid(crate::tournament::said(crate::engine::unreadable(&detail)))
+    })?;
     let request = MoveRequest {
         seen,
         action,

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::Value;
 
 use super::dto::*;
-use super::{Answer, Json, change, created, host, ok, run, viewer};
+use super::{Answer, Json, change, created, host, ok, ok_written, run, viewer};
 use crate::app::events::{self, EventRecord};
 use crate::app::{App, report, rounds};
 use crate::web::error::ErrorBody;
@@ -233,8 +233,7 @@ pub(super) async fn export_json(
     path: web::Path<i64>,
 ) -> Answer {
     let host = host(&req, path.into_inner());
-    let report = run(&app, move |app| report::export(app, &host)).await?;
-    ok(report)
+    ok_written(&app, move |app| report::export(app, &host)).await
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/export.csv", tag = "events",

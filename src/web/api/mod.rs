@@ -303,6 +303,22 @@ fn ok(value: impl Serialize) -> Answer {
     Ok(HttpResponse::Ok().json(value))
 }
 
+/// A big answer (a season of thousands of people, a whole evening's record, every finished
+/// deal): read and written out as JSON off the async threads, which carry every move.
+async fn ok_written<T: Serialize>(
+    app: &web::Data<App>,
+    read: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
+) -> Answer {
+    let json = run(app, move |app| {
+        serde_json::to_vec(&read(app)?)
+            .map_err(|e| AppError::Internal(format!("writing JSON: {e}")))
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(json))
+}
+
 fn created(value: impl Serialize) -> Answer {
     Ok(HttpResponse::Created().json(value))
 }

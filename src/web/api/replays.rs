@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, web};
 
 use super::dto::*;
-use super::{Answer, ok, run, viewer};
+use super::{Answer, ok, ok_written, run, viewer};
 use crate::app::App;
 use crate::app::replay::{self, DealRef};
 use crate::web::error::ErrorBody;
@@ -21,8 +21,11 @@ pub(super) async fn list_replays(
     path: web::Path<i64>,
 ) -> Answer {
     let key = viewer(&req, path.into_inner());
-    let (_, deals) = run(&app, move |app| replay::finished_deals(app, &key)).await?;
-    ok(ReplaysOut { ok: true, deals })
+    ok_written(&app, move |app| {
+        let (_, deals) = replay::finished_deals(app, &key)?;
+        Ok(ReplaysOut { ok: true, deals })
+    })
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/events/{event}/replays/{round}/{table}/{deal}", tag = "replays",

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, web};
 
 use super::dto::*;
-use super::{Answer, Json, change, host, ok, run, viewer};
+use super::{Answer, Json, change, host, ok, ok_written, run, viewer};
 use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
 use crate::app::{App, AppError, report};
 use crate::web::error::ErrorBody;
@@ -122,12 +122,15 @@ pub(super) async fn standings(
     path: web::Path<i64>,
 ) -> Answer {
     let key = viewer(&req, path.into_inner());
-    let standings = run(&app, move |app| report::public_standings(app, &key)).await?;
-    ok(StandingsOut {
-        ok: true,
-        is_final: standings.is_final,
-        provisional: standings.provisional,
-        live_round: standings.live_round,
-        standings: standings.rows,
+    ok_written(&app, move |app| {
+        let standings = report::public_standings(app, &key)?;
+        Ok(StandingsOut {
+            ok: true,
+            is_final: standings.is_final,
+            provisional: standings.provisional,
+            live_round: standings.live_round,
+            standings: standings.rows,
+        })
     })
+    .await
 }

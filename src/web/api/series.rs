@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::*;
-use super::{Answer, Json, bearer, created, ok, run};
+use super::{Answer, Json, bearer, created, ok, ok_written, run};
 use crate::app::series::{self, SeriesProof, SeriesRecord};
 use crate::app::{App, AppError};
 use crate::tournament::{Counting, PrizeChoice};
@@ -130,14 +130,17 @@ pub(super) async fn rotate_host_token(
     ))]
 pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
-    let standings = run(&app, move |app| series::standings(app, id)).await?;
-    ok(SeriesStandingsOut {
-        ok: true,
-        series: series_json(&standings.series),
-        evenings: standings.evenings.into_iter().map(evening_json).collect(),
-        standings: standings.standings,
-        awards: standings.awards,
+    ok_written(&app, move |app| {
+        let standings = series::standings(app, id)?;
+        Ok(SeriesStandingsOut {
+            ok: true,
+            series: series_json(&standings.series),
+            evenings: standings.evenings.into_iter().map(evening_json).collect(),
+            standings: standings.standings,
+            awards: standings.awards,
+        })
     })
+    .await
 }
 
 fn evening_json(e: series::EveningSummary) -> SeriesEveningOut {
@@ -160,35 +163,38 @@ fn evening_json(e: series::EveningSummary) -> SeriesEveningOut {
     ))]
 pub(super) async fn export_json(app: web::Data<App>, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
-    let season = run(&app, move |app| series::standings(app, id)).await?;
-    let evenings = season
-        .evenings
-        .into_iter()
-        .zip(season.results)
-        .map(|(summary, evening)| SeriesEveningExport {
-            evening: evening_json(summary),
-            results: evening
-                .appearances
-                .into_iter()
-                .map(|a| SeriesResultOut {
-                    name: a.name,
-                    place: a.place,
-                    total: a.total,
-                    rounds: a.rounds,
-                    rounds_won: a.rounds_won,
-                    tables: a.tables,
-                    withdrawn: a.withdrawn,
-                })
-                .collect(),
+    ok_written(&app, move |app| {
+        let season = series::standings(app, id)?;
+        let evenings = season
+            .evenings
+            .into_iter()
+            .zip(season.results)
+            .map(|(summary, evening)| SeriesEveningExport {
+                evening: evening_json(summary),
+                results: evening
+                    .appearances
+                    .into_iter()
+                    .map(|a| SeriesResultOut {
+                        name: a.name,
+                        place: a.place,
+                        total: a.total,
+                        rounds: a.rounds,
+                        rounds_won: a.rounds_won,
+                        tables: a.tables,
+                        withdrawn: a.withdrawn,
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(SeriesExportOut {
+            ok: true,
+            series: series_json(&season.series),
+            evenings,
+            standings: season.standings,
+            awards: season.awards,
         })
-        .collect();
-    ok(SeriesExportOut {
-        ok: true,
-        series: series_json(&season.series),
-        evenings,
-        standings: season.standings,
-        awards: season.awards,
     })
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/series/{series}/people", tag = "series",

@@ -38,9 +38,10 @@ pub const ENTRIES_PER_MINUTE: u32 = 1_200;
 /// Requests with a body (forms, moves, API calls that change something) one address may send
 /// in a second, in bursts of as many.
 pub const WRITES_PER_SECOND: u32 = 200;
-/// Costly public pages (the projector, the standings, the printouts, the replays) one address
-/// may ask for in a second, in bursts of as many: a phone asks for one now and then (the
-/// pages update themselves), and a client asking faster only queues work and answers.
+/// Costly pages (the projector, the standings, the printouts, the replays, the exports, the
+/// series' pages and members' cards) one address may ask for in a second, in bursts of as
+/// many: a phone asks for one now and then (the pages update themselves), and a client asking
+/// faster only queues work and answers.
 pub const PAGE_READS_PER_SECOND: u32 = 20;
 /// Seatings of round 1 one address may ask for in a minute: seating a big event is the
 /// heaviest write there is, and a host tries a few layouts at most.
@@ -93,8 +94,8 @@ pub struct Limits {
     /// Requests with a body one address may send in a second (0: no limit).
     #[arg(long, env = "TOURING_WRITES_PER_SECOND", default_value_t = WRITES_PER_SECOND)]
     pub writes_per_second: u32,
-    /// Costly pages (projector, standings, printouts, replays) one address may ask for in a
-    /// second (0: no limit).
+    /// Costly pages (projector, standings, printouts, replays, exports, a series' pages and
+    /// member cards) one address may ask for in a second (0: no limit).
     #[arg(long, env = "TOURING_PAGE_READS_PER_SECOND", default_value_t = PAGE_READS_PER_SECOND)]
     pub page_reads_per_second: u32,
     /// Seatings of round 1 one address may ask for in a minute (0: no limit).
@@ -439,8 +440,9 @@ fn picks_seat(method: &Method, route: &str) -> bool {
     method == Method::POST && route == "/events/{event}/pick"
 }
 
-/// Is this a GET of a page that is costly to draw and open to anyone with the event's
-/// address (the projector, the standings, the printouts, the replays)?
+/// Is this a GET of a page whose drawing grows with the party (the projector, the standings,
+/// the printouts, the replays, the exports, the series' pages and the members' cards)? Its
+/// host's own pages count too: anyone may make an event or a series and be its host.
 fn is_costly_read(method: &Method, route: &str) -> bool {
     method == Method::GET
         && (matches!(
@@ -448,10 +450,16 @@ fn is_costly_read(method: &Method, route: &str) -> bool {
             "/events/{event}/screen"
                 | "/events/{event}/standings"
                 | "/events/{event}/replays"
+                | "/api/v1/events/{event}/standings"
+                | "/api/v1/events/{event}/replays"
+                | "/api/v1/events/{event}/export.json"
+                | "/api/v1/events/{event}/export.csv"
                 | "/api/v1/series/{series}/standings"
                 | "/api/v1/series/{series}/export.csv"
                 | "/api/v1/series/{series}/export.json"
                 | "/series/{series}"
+                | "/series/{series}/host"
+                | "/series/{series}/host/cards"
                 | "/series/{series}/member/{key}"
                 | "/seat/{token}/season"
                 | "/seat-season"
@@ -590,14 +598,19 @@ mod tests {
             (Method::POST, "/api/v1/series/5/people/link", "00000"),
             (Method::POST, "/series", "01000"),
             (Method::POST, "/series/5/host/evenings", "01000"),
-            (Method::GET, "/series/5/host", "00000"),
-            (Method::GET, "/series/5/host/cards", "00000"),
+            (Method::GET, "/series/5/host", "00010"),
+            (Method::GET, "/series/5/host/cards", "00010"),
+            (Method::GET, "/series/5/host/%63ards", "00010"),
+            (Method::GET, "/events/3/print/tents", "00010"),
+            (Method::GET, "/api/v1/events/3/standings", "00010"),
+            (Method::GET, "/api/v1/events/3/replays", "00010"),
+            (Method::GET, "/api/v1/events/3/export.json", "00010"),
+            (Method::GET, "/api/v1/events/3/export.csv", "00010"),
             (Method::GET, "/series/5/member/abc", "00010"),
             (Method::GET, "/seat/abc/season", "00010"),
             (Method::GET, "/seat-season", "00010"),
             (Method::POST, "/series/5/host/link", "00000"),
             (Method::POST, "/events/3/pick", "00001"),
-            (Method::POST, "/events/3/%70ick/", "00001"),
             (Method::GET, "/events/3/join", "00000"),
             (Method::POST, "/nowhere", "00000"),
         ] {

@@ -68,13 +68,26 @@ struct Versions {
     events: Mutex<HashMap<i64, u64>>,
 }
 
-/// The projector's and the standings pages' drawings that GETs share.
-#[derive(Debug, Default)]
+/// The projector's and the standings pages' drawings that GETs share, and the printouts'.
+#[derive(Debug)]
 pub struct KeptDrawings {
     /// The projector's regions but its QR code (whose address follows each request).
     pub screen: super::kept::KeptPages<Vec<(&'static str, String)>>,
     /// The standings page's table, whether the standings are final, and provisional.
     pub standings: super::kept::KeptPages<(String, bool, bool)>,
+    /// A page of a printout in pages (its QR codes and lines, without the page's frame), by
+    /// what it shows.
+    pub printed: super::kept::KeptPages<String>,
+}
+
+impl Default for KeptDrawings {
+    fn default() -> KeptDrawings {
+        KeptDrawings {
+            screen: super::kept::KeptPages::default(),
+            standings: super::kept::KeptPages::default(),
+            printed: super::kept::KeptPages::holding(super::kept::MAX_KEPT_PRINTED),
+        }
+    }
 }
 
 /// What makes two streams' drawings the same: the page, the event, and the address the page

@@ -98,6 +98,15 @@ impl Layout {
         self
     }
 
+    /// The event's name, once it is read (for a page made [`Layout::for_event`] before).
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Layout {
+        if let Some((_, known)) = &mut self.event {
+            name.clone_into(known);
+        }
+        self
+    }
+
     /// The page read in the event's language rather than the reader's: the console, the
     /// projector and the printed pages. The pseudo-language of the tests stays.
     #[must_use]
@@ -186,13 +195,34 @@ pub const SCRIPT_WORDS: &[(&str, &str)] = &[
 
 /// Renders a page.
 pub fn page(template: &impl Template) -> Result<HttpResponse, PageError> {
-    let html = template
+    Ok(html_page(render(template)?))
+}
+
+/// Renders a template to its HTML.
+pub fn render(template: &impl Template) -> AppResult<String> {
+    template
         .render()
-        .map_err(|e| AppError::Internal(format!("a page could not be drawn: {e}")))?;
-    Ok(HttpResponse::Ok()
+        .map_err(|e| AppError::Internal(format!("a page could not be drawn: {e}")))
+}
+
+/// A page's answer, from its HTML.
+pub fn html_page(html: String) -> HttpResponse {
+    HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .insert_header((CACHE_CONTROL, "no-store"))
-        .body(html))
+        .body(html)
+}
+
+/// Draws a page off the async threads, as [`run`] runs a use case: `draw` reads what the page
+/// needs and builds it, and it is rendered there too. A big page (a season of thousands of
+/// people, a round of a thousand tables, QR codes) takes milliseconds to seconds to draw, and
+/// the two async threads carry every move of the party (issue 49).
+pub async fn drawn<T: Template>(
+    app: &web::Data<App>,
+    draw: impl FnOnce(&App) -> AppResult<T> + Send + 'static,
+) -> PageResult {
+    let html = run(app, move |app| render(&draw(app)?)).await?;
+    Ok(html_page(html))
 }
 
 /// Renders a fragment of a page (for live updates) to a string, on one line

@@ -2,15 +2,21 @@
 //! chart of a round, paper score cards, and table tents with a QR code to the table's page; the
 //! printed standings carry a QR code to the replays of the finished deals.
 
+use std::ops::Range;
+use std::sync::Arc;
+
 use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::screen::{StandingsTable, qr_svg};
+use super::screen::{StandingsTable, draw_qr, qr_svg};
 use super::view::{self, RoundView};
-use super::{Layout, PageResult, fragment, host_or_login, page, run};
-use crate::app::{App, AppError, replay, report, rounds};
+use super::{Layout, PageResult, drawn, fragment, host_or_login, page, render, run};
+use crate::app::{App, AppError, AppResult, replay, report, rounds};
+use crate::i18n::{Lang, Said};
 use crate::web::address::base_url;
+use crate::web::kept::{Kept, KeptKey, digest};
+use crate::web::live::Hub;
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -47,60 +53,175 @@ fn download(id: i64, name: &str, content_type: &str, body: String) -> actix_web:
         .body(body)
 }
 
-/// The whole evening's record, read for the host of this browser.
+/// The whole evening's record, read for the host of this browser and written out (CSV or
+/// JSON, thousands of lines for a big party) off the async threads.
 async fn host_report(
     app: &web::Data<App>,
     visitor: &Visitor,
     id: i64,
-) -> Result<Result<report::EventReport, actix_web::HttpResponse>, super::PageError> {
+    write: impl FnOnce(&report::EventReport) -> AppResult<String> + Send + 'static,
+) -> Result<Result<String, actix_web::HttpResponse>, super::PageError> {
     let host = match host_or_login(visitor, id) {
         Ok(host) => host,
         Err(to_login) => return Ok(Err(*to_login)),
     };
-    Ok(Ok(run(app, move |app| report::export(app, &host)).await?))
+    Ok(Ok(
+        run(app, move |app| write(&report::export(app, &host)?)).await?
+    ))
 }
 
 /// The standings as CSV, as the API's export gives them.
 async fn standings_csv(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
     let id = path.into_inner();
-    let report = match host_report(&app, &visitor, id).await? {
-        Ok(report) => report,
-        Err(to_login) => return Ok(to_login),
-    };
-    let csv = report::standings_csv(&report)?;
-    Ok(download(
-        id,
-        "standings.csv",
-        "text/csv; charset=utf-8",
-        csv,
-    ))
+    match host_report(&app, &visitor, id, report::standings_csv).await? {
+        Ok(csv) => Ok(download(
+            id,
+            "standings.csv",
+            "text/csv; charset=utf-8",
+            csv,
+        )),
+        Err(to_login) => Ok(to_login),
+    }
+}
+
+/// JSON written out for a download.
+fn json_text(value: &impl serde::Serialize) -> AppResult<String> {
+    serde_json::to_string_pretty(value)
+        .map_err(|e| AppError::Internal(format!("writing JSON: {e}")))
 }
 
 /// The standings as JSON.
 async fn standings_json(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
     let id = path.into_inner();
-    let report = match host_report(&app, &visitor, id).await? {
-        Ok(report) => report,
-        Err(to_login) => return Ok(to_login),
-    };
-    let json = serde_json::to_string_pretty(&serde_json::json!({
-        "event": report.event,
-        "standings": report.standings,
-    }))
-    .map_err(|e| AppError::Internal(format!("writing JSON: {e}")))?;
-    Ok(download(id, "standings.json", "application/json", json))
+    let written = host_report(&app, &visitor, id, |report| {
+        json_text(&serde_json::json!({
+            "event": report.event,
+            "standings": report.standings,
+        }))
+    })
+    .await?;
+    match written {
+        Ok(json) => Ok(download(id, "standings.json", "application/json", json)),
+        Err(to_login) => Ok(to_login),
+    }
 }
 
 /// The whole evening as JSON: settings, every round and table, standings, corrections.
 async fn event_json(app: web::Data<App>, visitor: Visitor, path: web::Path<i64>) -> PageResult {
     let id = path.into_inner();
-    let report = match host_report(&app, &visitor, id).await? {
-        Ok(report) => report,
-        Err(to_login) => return Ok(to_login),
-    };
-    let json = serde_json::to_string_pretty(&report)
-        .map_err(|e| AppError::Internal(format!("writing JSON: {e}")))?;
-    Ok(download(id, "event.json", "application/json", json))
+    match host_report(&app, &visitor, id, json_text).await? {
+        Ok(json) => Ok(download(id, "event.json", "application/json", json)),
+        Err(to_login) => Ok(to_login),
+    }
+}
+
+// ---------------------------------------------------------------- printouts in pages
+
+/// A printout of many tables or members comes in pages of at most this many: a page of QR
+/// codes is drawn in tens of milliseconds and weighs well under a megabyte, where a whole
+/// big party's took seconds and tens of megabytes.
+pub const PER_PAGE: usize = 50;
+
+/// Which page of a printout in pages this is, and the links to the others.
+pub(super) struct Paged {
+    /// The page (from 1) and the number of pages.
+    pub page: u32,
+    pub pages: u32,
+    /// The things (tables or members) on it, from 0, of how many.
+    pub range: Range<usize>,
+    pub total: usize,
+    /// The printout's address with its query but the page, ending in `?` or `&`.
+    link: String,
+    /// The heading's message: "print-page-tables" or "print-page-members".
+    words: &'static str,
+}
+
+impl Paged {
+    /// Page `asked` (from 1; the first when not given) of a printout of `total` things, whose
+    /// address (the page aside) is `link`. A page past the last is refused in words.
+    pub fn of(
+        total: usize,
+        asked: Option<u32>,
+        link: String,
+        words: &'static str,
+    ) -> AppResult<Paged> {
+        let pages = u32::try_from(total.div_ceil(PER_PAGE).max(1)).unwrap_or(u32::MAX);
+        let page = asked.unwrap_or(1);
+        if page == 0 || page > pages {
+            return Err(AppError::not_found(
+                Said::new("refused-print-page")
+                    .number("page", page)
+                    .number("pages", pages),
+            ));
+        }
+        let start = (page as usize - 1) * PER_PAGE;
+        Ok(Paged {
+            page,
+            pages,
+            range: start..total.min(start + PER_PAGE),
+            total,
+            link,
+            words,
+        })
+    }
+
+    /// The page's heading, "Page 2 of 30 (tables 51 to 100 of 1,500)", when there is more
+    /// than one.
+    pub fn heading(&self, lang: &Lang) -> Option<String> {
+        (self.pages > 1).then(|| {
+            lang.msg(self.words)
+                .arg("page", self.page)
+                .arg("pages", self.pages)
+                .arg("first", self.range.start + 1)
+                .arg("last", self.range.end)
+                .arg("total", self.total)
+                .text()
+        })
+    }
+
+    fn href(&self, page: u32) -> String {
+        format!("{}page={page}", self.link)
+    }
+
+    pub fn previous(&self) -> Option<String> {
+        (self.page > 1).then(|| self.href(self.page - 1))
+    }
+
+    pub fn next(&self) -> Option<String> {
+        (self.page < self.pages).then(|| self.href(self.page + 1))
+    }
+
+    /// Whether this is the last page (where what follows the tables goes).
+    pub fn is_last(&self) -> bool {
+        self.page == self.pages
+    }
+}
+
+/// A page of a printout, drawn off the async threads and kept while what it shows is the
+/// same (`shows`: a digest of every input of the drawing, the language and the address in its
+/// links among them): GETs of an unchanged page draw it once, and GETs that come while it is
+/// being drawn wait for that drawing.
+pub(super) async fn kept_page(
+    app: &web::Data<App>,
+    hub: &Hub,
+    key: KeptKey,
+    shows: u64,
+    draw: impl FnOnce() -> AppResult<String> + Send + 'static,
+) -> AppResult<Arc<String>> {
+    let slot = hub.kept().printed.slot(key);
+    let mut kept = slot.lock().await;
+    if let Some(drawing) = kept.as_ref().and_then(|k| k.current(shows)) {
+        return Ok(drawing);
+    }
+    let drawing = run(app, move |_| draw()).await?;
+    crate::metrics::get()
+        .page_drawings
+        .with_label_values(&[key.0])
+        .inc();
+    let kept_now = Kept::new(shows, false, drawing);
+    let drawing = kept_now.value();
+    *kept = Some(kept_now);
+    Ok(drawing)
 }
 
 #[derive(Deserialize)]
@@ -111,6 +232,9 @@ struct PrintQuery {
     /// The round (default: the latest).
     #[serde(default)]
     round: Option<i32>,
+    /// The page of a printout in pages (default: the first).
+    #[serde(default)]
+    page: Option<u32>,
 }
 
 impl PrintQuery {
@@ -120,6 +244,18 @@ impl PrintQuery {
         } else {
             "A4"
         }
+    }
+
+    /// The printout's address with this paper and `round`, ending where its page goes.
+    fn link(&self, event: i64, printout: &str, round: Option<u32>) -> String {
+        let mut link = format!("/events/{event}/print/{printout}?");
+        if self.page_size() == "letter" {
+            link.push_str("paper=letter&");
+        }
+        if let Some(round) = round {
+            link.push_str(&format!("round={round}&"));
+        }
+        link
     }
 }
 
@@ -175,56 +311,60 @@ async fn standings(
     let id = path.into_inner();
     // Private standings are printed from the host's console only (not with the viewer key).
     let viewer = visitor.viewer_key(id, String::new());
-    let reader = viewer.clone();
-    let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
-        .await
-        .map_err(|error| match error {
-            AppError::Forbidden(_) => {
-                AppError::Forbidden(crate::i18n::Said::new("refused-private-standings"))
-            }
-            _ => error,
+    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
+    let base = base_url(&req);
+    let page_size = query.page_size();
+    // Read and drawn off the async threads: thousands of rows and a QR code.
+    drawn(&app, move |app| {
+        let (event, standings) =
+            report::live_standings(app, &viewer).map_err(|error| match error {
+                AppError::Forbidden(_) => {
+                    AppError::Forbidden(Said::new("refused-private-standings"))
+                }
+                _ => error,
+            })?;
+        let club = report::club_prizes(app, &viewer)?;
+        let (_, deals) = replay::finished_deals(app, &viewer)?;
+        let standings = view::standings_view(&standings);
+        let prizes = standings
+            .rows
+            .iter()
+            .filter_map(|r| r.prize.map(|p| (p, r.name.clone())))
+            .collect();
+        let is_final = standings.is_final;
+        let provisional = standings.provisional;
+        let table = fragment(&StandingsTable {
+            lang: event.settings.language,
+            standings,
+            compact: false,
+            unit: super::screen::unit_of(&event),
+            round: None,
         })?;
-    let standings = view::standings_view(&standings);
-    let prizes = standings
-        .rows
-        .iter()
-        .filter_map(|r| r.prize.map(|p| (p, r.name.clone())))
-        .collect();
-    let is_final = standings.is_final;
-    let provisional = standings.provisional;
-    let table = fragment(&StandingsTable {
-        lang: event.settings.language,
-        standings,
-        compact: false,
-        unit: super::screen::unit_of(&event),
-        round: None,
-    })?;
-    let layout = Layout::new("", &visitor)
-        .for_event(id, &event.settings.name, &visitor)
-        .in_language(event.settings.language)
-        .titled("standings-title");
-    let prizes_reader = reader.clone();
-    let club = run(&app, move |app| report::club_prizes(app, &prizes_reader))
-        .await?
-        .iter()
-        .map(|award| layout.lang.say(&award.said()))
-        .collect();
-    let (_, deals) = run(&app, move |app| replay::finished_deals(app, &reader)).await?;
-    let replays = (!deals.is_empty()).then(|| {
-        let url = super::replay::replays_url(&event, &base_url(&req));
-        (qr_svg(&url), url)
-    });
-    page(&StandingsPrint {
-        layout,
-        page_size: query.page_size(),
-        name: event.settings.name,
-        table,
-        is_final,
-        provisional,
-        prizes,
-        club,
-        replays,
+        let layout = layout
+            .named(&event.settings.name)
+            .in_language(event.settings.language)
+            .titled("standings-title");
+        let club = club
+            .iter()
+            .map(|award| layout.lang.say(&award.said()))
+            .collect();
+        let replays = (!deals.is_empty()).then(|| {
+            let url = super::replay::replays_url(&event, &base);
+            (qr_svg(&url), url)
+        });
+        Ok(StandingsPrint {
+            layout,
+            page_size,
+            name: event.settings.name,
+            table,
+            is_final,
+            provisional,
+            prizes,
+            club,
+            replays,
+        })
     })
+    .await
 }
 
 #[derive(Template)]
@@ -234,6 +374,32 @@ struct SeatingPrint {
     page_size: &'static str,
     name: String,
     round: Option<RoundView>,
+    paged: Paged,
+}
+
+/// The round's tables on the page asked for (and its byes on the last page): the page, and
+/// the round as it is printed there.
+fn round_page(
+    round: Option<RoundView>,
+    query: &PrintQuery,
+    event: i64,
+    printout: &str,
+) -> AppResult<(Option<RoundView>, Paged)> {
+    let link = query.link(event, printout, round.as_ref().map(|r| r.number));
+    let paged = Paged::of(
+        round.as_ref().map_or(0, |r| r.tables.len()),
+        query.page,
+        link,
+        "print-page-tables",
+    )?;
+    let round = round.map(|mut round| {
+        round.tables = round.tables.drain(paged.range.clone()).collect();
+        if !paged.is_last() {
+            round.byes.clear();
+        }
+        round
+    });
+    Ok((round, paged))
 }
 
 async fn seating(
@@ -247,20 +413,24 @@ async fn seating(
         Ok(host) => host,
         Err(to_login) => return Ok(*to_login),
     };
-    let wanted = query.round;
-    let board = run(&app, move |app| rounds::round_board(app, &host, wanted)).await?;
-    let round = view::board_view(&board);
-    let language = board.event.settings.language;
-    let name = board.event.settings.name;
-    page(&SeatingPrint {
-        layout: Layout::new("", &visitor)
-            .for_event(id, &name, &visitor)
-            .in_language(language)
-            .titled("print-title-seating"),
-        page_size: query.page_size(),
-        name,
-        round,
+    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
+    let query = query.into_inner();
+    drawn(&app, move |app| {
+        let board = rounds::round_board(app, &host, query.round)?;
+        let (round, paged) = round_page(view::board_view(&board), &query, id, "seating")?;
+        let name = board.event.settings.name;
+        Ok(SeatingPrint {
+            layout: layout
+                .named(&name)
+                .in_language(board.event.settings.language)
+                .titled("print-title-seating"),
+            page_size: query.page_size(),
+            name,
+            round,
+            paged,
+        })
     })
+    .await
 }
 
 #[derive(Template)]
@@ -271,6 +441,7 @@ struct CardsPrint {
     name: String,
     round: Option<RoundView>,
     sheets: view::Sheets,
+    paged: Paged,
 }
 
 impl CardsPrint {
@@ -295,26 +466,40 @@ async fn cards(
         Ok(host) => host,
         Err(to_login) => return Ok(*to_login),
     };
-    let wanted = query.round;
-    let board = run(&app, move |app| rounds::round_board(app, &host, wanted)).await?;
-    // Only tables played with real cards need score cards; phones keep their own score.
-    let round = view::board_view(&board).map(|mut round| {
-        round.tables.retain(|t| t.paper);
-        round
-    });
-    let sheets = view::Sheets::of(&board.event.settings);
-    let language = board.event.settings.language;
-    let name = board.event.settings.name;
-    page(&CardsPrint {
-        layout: Layout::new("", &visitor)
-            .for_event(id, &name, &visitor)
-            .in_language(language)
-            .titled("print-title-cards"),
-        page_size: query.page_size(),
-        name,
-        round,
-        sheets,
+    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
+    let query = query.into_inner();
+    drawn(&app, move |app| {
+        let board = rounds::round_board(app, &host, query.round)?;
+        // Only tables played with real cards need score cards; phones keep their own score.
+        let round = view::board_view(&board).map(|mut round| {
+            round.tables.retain(|t| t.paper);
+            round
+        });
+        let (round, paged) = round_page(round, &query, id, "cards")?;
+        let sheets = view::Sheets::of(&board.event.settings);
+        let name = board.event.settings.name;
+        Ok(CardsPrint {
+            layout: layout
+                .named(&name)
+                .in_language(board.event.settings.language)
+                .titled("print-title-cards"),
+            page_size: query.page_size(),
+            name,
+            round,
+            sheets,
+            paged,
+        })
     })
+    .await
+}
+
+/// One page of table tents, without the page's frame: what GETs of the page share.
+#[derive(Template)]
+#[template(path = "print/tents_page.html")]
+struct TentsPart {
+    lang: Lang,
+    name: String,
+    tents: Vec<(i32, String, String)>,
 }
 
 #[derive(Template)]
@@ -323,11 +508,14 @@ struct TentsPrint {
     layout: Layout,
     page_size: &'static str,
     name: String,
-    tents: Vec<(i32, String, String)>,
+    paged: Paged,
+    /// The page's tents, drawn.
+    tents: Arc<String>,
 }
 
 async fn tents(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
@@ -339,23 +527,45 @@ async fn tents(
         Err(to_login) => return Ok(*to_login),
     };
     let base = base_url(&req);
-    let (event, tables) = run(&app, move |app| rounds::table_keys(app, &host)).await?;
-    let language = event.settings.language;
-    let name = event.settings.name;
-    let tents = tables
-        .into_iter()
-        .map(|(n, key)| {
-            let url = format!("{base}/events/{id}/table/{n}?key={key}");
-            (n, qr_svg(&url), url)
+    let query = query.into_inner();
+    let (event, mut tables) = run(&app, move |app| rounds::table_keys(app, &host)).await?;
+    let paged = Paged::of(
+        tables.len(),
+        query.page,
+        query.link(id, "tents", None),
+        "print-page-tables",
+    )?;
+    let tables: Vec<(i32, String)> = tables.drain(paged.range.clone()).collect();
+    let layout = Layout::new("", &visitor)
+        .for_event(id, &event.settings.name, &visitor)
+        .in_language(event.settings.language)
+        .titled("print-title-tents");
+    let (lang, name) = (layout.lang, event.settings.name);
+    let shows = digest(&(lang.code(), &base, &name, &tables));
+    let part_name = name.clone();
+    let drawing = kept_page(&app, &hub, ("tents", id, paged.page), shows, move || {
+        let tents = tables
+            .into_iter()
+            .map(|(n, key)| {
+                let url = format!("{base}/events/{id}/table/{n}?key={key}");
+                (n, draw_qr(&url), url)
+            })
+            .collect();
+        render(&TentsPart {
+            lang,
+            name: part_name,
+            tents,
         })
-        .collect();
-    page(&TentsPrint {
-        layout: Layout::new("", &visitor)
-            .for_event(id, &name, &visitor)
-            .in_language(language)
-            .titled("print-title-tents"),
-        page_size: query.page_size(),
-        name,
-        tents,
     })
+    .await?;
+    drawn(&app, move |_| {
+        Ok(TentsPrint {
+            layout,
+            page_size: query.page_size(),
+            name,
+            paged,
+            tents: drawing,
+        })
+    })
+    .await
 }

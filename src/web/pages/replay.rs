@@ -7,7 +7,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::screen::{private_page, unit_of, view_query};
-use super::{Layout, PageResult, page, run};
+use super::{Layout, PageResult, drawn};
 use crate::app::events::EventRecord;
 use crate::app::replay::{self, DealRef, FinishedDeal, Replay, SideResult};
 use crate::app::seat::{DealInfo, Tablemate};
@@ -90,21 +90,22 @@ async fn list(
     let id = path.into_inner();
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
-    let (event, deals) = run(&app, move |app| replay::finished_deals(app, &viewer))
-        .await
-        .map_err(private_page)?;
-    let mut layout = Layout::new("", &visitor).titled("replays-title").for_event(
-        id,
-        &event.settings.name,
-        &visitor,
-    );
-    layout.view_query = view_query(&event, hosts);
-    page(&ListPage {
-        layout,
-        deals,
-        event: id,
-        unit: unit_of(&event),
+    let layout = Layout::new("", &visitor)
+        .titled("replays-title")
+        .for_event(id, "", &visitor);
+    // Read and drawn off the async threads: every finished deal of a big party.
+    drawn(&app, move |app| {
+        let (event, deals) = replay::finished_deals(app, &viewer).map_err(private_page)?;
+        let mut layout = layout.named(&event.settings.name);
+        layout.view_query = view_query(&event, hosts);
+        Ok(ListPage {
+            layout,
+            deals,
+            event: id,
+            unit: unit_of(&event),
+        })
     })
+    .await
 }
 
 /// A seat's board at the step, drawn as the seat saw it.
@@ -312,37 +313,8 @@ async fn show(
     let step = step_asked(step.as_deref())?;
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, key);
-    let replay = run(&app, move |app| replay::replay(app, &viewer, at, step))
-        .await
-        .map_err(private_page)?;
     let lang = visitor.lang();
-    let boards = replay
-        .seats
-        .iter()
-        .map(|seat| {
-            let tablemates = as_seen_by(&replay.tablemates, seat.seat);
-            let mut board = boards::render(&boards::Context {
-                lang,
-                deal: &seat.deal,
-                tablemates: &tablemates,
-                csrf: "",
-                post_move: "",
-                memo: None,
-                sent: None,
-            })
-            .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
-            crate::web::parts::seal(&mut board);
-            Ok(SeatBoard {
-                heading: lang
-                    .msg("replay-as-seen")
-                    .arg("name", seat.name.as_str())
-                    .text(),
-                board,
-            })
-        })
-        .collect::<Result<Vec<_>, AppError>>()?;
-    let event = &replay.event;
-    let mut layout = Layout::new(
+    let layout = Layout::new(
         lang.msg("replay-title")
             .arg("round", at.round)
             .arg("table", at.table)
@@ -350,21 +322,53 @@ async fn show(
             .text(),
         &visitor,
     )
-    .for_event(id, &event.settings.name, &visitor);
-    layout.view_query = view_query(event, hosts);
-    page(&ReplayPage {
-        path: format!("/events/{id}/replays/{}/{}/{}", at.round, at.table, at.deal),
-        key: key_param(&layout.view_query),
-        view_key: layout
-            .view_query
-            .strip_prefix("?key=")
-            .unwrap_or_default()
-            .to_owned(),
-        unit: unit_of(event),
-        layout,
-        boards,
-        replay,
+    .for_event(id, "", &visitor);
+    // Replayed and drawn off the async threads: a board per seat.
+    drawn(&app, move |app| {
+        let replay = replay::replay(app, &viewer, at, step).map_err(private_page)?;
+        let boards = replay
+            .seats
+            .iter()
+            .map(|seat| {
+                let tablemates = as_seen_by(&replay.tablemates, seat.seat);
+                let mut board = boards::render(&boards::Context {
+                    lang,
+                    deal: &seat.deal,
+                    tablemates: &tablemates,
+                    csrf: "",
+                    post_move: "",
+                    memo: None,
+                    sent: None,
+                })
+                .map_err(|e| AppError::Internal(format!("the board cannot be drawn: {e}")))?;
+                crate::web::parts::seal(&mut board);
+                Ok(SeatBoard {
+                    heading: lang
+                        .msg("replay-as-seen")
+                        .arg("name", seat.name.as_str())
+                        .text(),
+                    board,
+                })
+            })
+            .collect::<Result<Vec<_>, AppError>>()?;
+        let event = &replay.event;
+        let mut layout = layout.named(&event.settings.name);
+        layout.view_query = view_query(event, hosts);
+        Ok(ReplayPage {
+            path: format!("/events/{id}/replays/{}/{}/{}", at.round, at.table, at.deal),
+            key: key_param(&layout.view_query),
+            view_key: layout
+                .view_query
+                .strip_prefix("?key=")
+                .unwrap_or_default()
+                .to_owned(),
+            unit: unit_of(event),
+            layout,
+            boards,
+            replay,
+        })
     })
+    .await
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::chart;
 use super::view::{self, RoundView, StandingsView};
-use super::{Layout, PageError, PageResult, fragment, page, run};
+use super::{Layout, PageError, PageResult, fragment, run};
 use crate::app::events::{self, EventRecord};
 use crate::app::report::{self, Screen};
 use crate::app::rounds::RoundState;
@@ -58,7 +58,9 @@ pub fn qr_svg(text: &str) -> String {
     svg
 }
 
-fn draw_qr(text: &str) -> String {
+/// A QR code as inline SVG, drawn afresh (for a page kept whole, whose many codes would only
+/// push the projector's out of the kept ones).
+pub fn draw_qr(text: &str) -> String {
     match qrcode::QrCode::new(text.as_bytes()) {
         Ok(code) => {
             let svg = code
@@ -325,17 +327,16 @@ async fn screen(
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     // Every GET of an unchanged event shares one drawing (see web::kept).
-    let slot = hub.kept().screen.slot(("screen", id));
+    let slot = hub.kept().screen.slot(("screen", id, 0));
     let mut kept = slot.lock().await;
     let version = hub.version(id);
-    let (event, mut regions) = if let Some(regions) = kept.as_ref().and_then(|k| k.current(version))
-    {
+    let (event, regions) = if let Some(regions) = kept.as_ref().and_then(|k| k.current(version)) {
         // Only the reader's access is read (without holding the others up).
         drop(kept);
         let event = run(&app, move |app| events::view_event(app, &viewer))
             .await
             .map_err(private_page)?;
-        (event, Vec::clone(&regions))
+        (event, regions)
     } else {
         let (event, regions, ticking) = run(&app, move |app| {
             let screen = report::screen(app, &viewer)?;
@@ -353,17 +354,11 @@ async fn screen(
             .page_drawings
             .with_label_values(&["screen"])
             .inc();
-        *kept = Some(Kept::new(version, ticking, regions.clone()));
+        let kept_now = Kept::new(version, ticking, regions);
+        let regions = kept_now.value();
+        *kept = Some(kept_now);
         drop(kept);
         (event, regions)
-    };
-    regions.push(("screen-join", screen_join(&event, &base_url(&req))?));
-    let mut region = |name: &str| {
-        regions
-            .iter()
-            .position(|(id, _)| *id == name)
-            .map(|at| regions.swap_remove(at).1)
-            .unwrap_or_default()
     };
     let mut layout = Layout::new("", &visitor).in_language(event.settings.language);
     layout.title = layout
@@ -375,14 +370,26 @@ async fn screen(
     layout.refresh = Some(10);
     layout.view_query = view_query(&event, hosts);
     layout.live = Some(format!("/events/{id}/live/screen{}", layout.view_query));
-    page(&ScreenPage {
-        layout,
-        name: event.settings.name.clone(),
-        clock: region("screen-clock"),
-        seating: region("screen-seating"),
-        standings: region("screen-standings"),
-        join: region("screen-join"),
+    let base = base_url(&req);
+    // The page (hundreds of kilobytes for a big round) is put together off the async threads.
+    super::drawn(&app, move |_| {
+        let region = |name: &str| {
+            regions
+                .iter()
+                .find(|(id, _)| *id == name)
+                .map(|(_, html)| html.clone())
+                .unwrap_or_default()
+        };
+        Ok(ScreenPage {
+            name: event.settings.name.clone(),
+            clock: region("screen-clock"),
+            seating: region("screen-seating"),
+            standings: region("screen-standings"),
+            join: screen_join(&event, &base)?,
+            layout,
+        })
     })
+    .await
 }
 
 #[derive(Template)]
@@ -406,20 +413,19 @@ async fn standings(
     // Every GET of an unchanged event in one language shares one drawing (see web::kept): a
     // guest's standings are in the guest's language.
     let lang = visitor.lang();
-    let slot = hub.kept().standings.slot((lang.code(), id));
+    let slot = hub.kept().standings.slot((lang.code(), id, 0));
     let mut kept = slot.lock().await;
     let version = hub.version(id);
-    let (event, (table, is_final, provisional)) =
-        if let Some(drawn) = kept.as_ref().and_then(|k| k.current(version)) {
-            drop(kept);
-            let event = run(&app, move |app| events::view_event(app, &viewer))
-                .await
-                .map_err(private_page)?;
-            (event, drawn.as_ref().clone())
-        } else {
-            let (event, standings) = run(&app, move |app| report::live_standings(app, &viewer))
-                .await
-                .map_err(private_page)?;
+    let (event, drawn) = if let Some(drawn) = kept.as_ref().and_then(|k| k.current(version)) {
+        drop(kept);
+        let event = run(&app, move |app| events::view_event(app, &viewer))
+            .await
+            .map_err(private_page)?;
+        (event, drawn)
+    } else {
+        // Read and drawn off the async threads: a table of thousands of rows.
+        let (event, drawn) = run(&app, move |app| {
+            let (event, standings) = report::live_standings(app, &viewer)?;
             let standings = view::standings_view(&standings);
             let is_final = standings.is_final;
             let provisional = standings.provisional;
@@ -430,15 +436,21 @@ async fn standings(
                 unit: unit_of(&event),
                 round: None,
             })?;
-            crate::metrics::get()
-                .page_drawings
-                .with_label_values(&["standings"])
-                .inc();
-            let drawn = (table, is_final, provisional);
-            *kept = Some(Kept::new(version, false, drawn.clone()));
-            drop(kept);
-            (event, drawn)
-        };
+            Ok((event, (table, is_final, provisional)))
+        })
+        .await
+        .map_err(private_page)?;
+        crate::metrics::get()
+            .page_drawings
+            .with_label_values(&["standings"])
+            .inc();
+        let kept_now = Kept::new(version, false, drawn);
+        let drawn = kept_now.value();
+        *kept = Some(kept_now);
+        drop(kept);
+        (event, drawn)
+    };
+    let (_, is_final, provisional) = *drawn;
     let title = lang.t(if is_final {
         "standings-title-final"
     } else if provisional {
@@ -450,11 +462,14 @@ async fn standings(
     layout.refresh = (!is_final).then_some(30);
     layout.view_query = view_query(&event, hosts);
     layout.live = (!is_final).then(|| format!("/events/{id}/live/standings{}", layout.view_query));
-    page(&StandingsPage {
-        layout,
-        event: id,
-        table,
+    super::drawn(&app, move |_| {
+        Ok(StandingsPage {
+            layout,
+            event: id,
+            table: drawn.0.clone(),
+        })
     })
+    .await
 }
 
 /// Checks a reader's access before a live stream opens (each redraw checks it again).

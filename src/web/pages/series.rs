@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 
 use super::seat::ThisSeat;
-use super::{Layout, PageResult, page, run};
+use super::{Layout, PageResult, drawn};
 use crate::app::App;
 use crate::app::series::{self, EveningSummary};
 use crate::i18n::Lang;
@@ -198,31 +198,37 @@ async fn standings(
     path: web::Path<i64>,
 ) -> PageResult {
     let id = path.into_inner();
-    let season = run(&app, move |app| series::standings(app, id)).await?;
-    let average = season.series.counting == Counting::Average;
     let url = format!("{}/series/{id}", base_url(&req));
-    let layout = Layout::new(season.series.row.name.clone(), &visitor);
-    let lang = layout.lang;
-    page(&SeriesPage {
-        layout,
-        name: season.series.row.name.clone(),
-        counting: counting_words(season.series.counting, lang),
-        lines: season
-            .standings
-            .iter()
-            .map(|s| line(s, average, lang))
-            .collect(),
-        private: season.evenings.iter().filter(|e| e.private).count(),
-        columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
-        evenings: season
-            .evenings
-            .iter()
-            .map(|e| EveningView::of(e, lang))
-            .collect(),
-        awards: awards_text(&season.awards, lang),
-        qr: super::screen::qr_svg(&url),
-        url,
+    let layout = Layout::new("", &visitor);
+    // Read and drawn off the async threads: a season of thousands of people.
+    drawn(&app, move |app| {
+        let season = series::standings(app, id)?;
+        let average = season.series.counting == Counting::Average;
+        let mut layout = layout;
+        layout.title = season.series.row.name.clone();
+        let lang = layout.lang;
+        Ok(SeriesPage {
+            layout,
+            name: season.series.row.name.clone(),
+            counting: counting_words(season.series.counting, lang),
+            lines: season
+                .standings
+                .iter()
+                .map(|s| line(s, average, lang))
+                .collect(),
+            private: season.evenings.iter().filter(|e| e.private).count(),
+            columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
+            evenings: season
+                .evenings
+                .iter()
+                .map(|e| EveningView::of(e, lang))
+                .collect(),
+            awards: awards_text(&season.awards, lang),
+            qr: super::screen::qr_svg(&url),
+            url,
+        })
     })
+    .await
 }
 
 /// One evening on a guest's own page.
@@ -255,10 +261,9 @@ struct GuestPage {
     prizes: Vec<String>,
 }
 
-fn guest_page(visitor: &Visitor, guest: series::GuestSeason) -> PageResult {
+fn guest_page(mut layout: Layout, guest: series::GuestSeason) -> GuestPage {
     let average = guest.series.counting == Counting::Average;
     let id = guest.series.id();
-    let mut layout = Layout::new("", visitor);
     let lang = layout.lang;
     layout.title = lang
         .msg("series-guest-title")
@@ -272,7 +277,7 @@ fn guest_page(visitor: &Visitor, guest: series::GuestSeason) -> PageResult {
             .map(|a| lang.say(&a.said_without_names()))
             .collect()
     };
-    page(&GuestPage {
+    GuestPage {
         layout,
         href: format!("/series/{id}"),
         series: guest.series.row.name.clone(),
@@ -315,7 +320,7 @@ fn guest_page(visitor: &Visitor, guest: series::GuestSeason) -> PageResult {
                 prizes: own_prizes(&evening.prizes),
             })
             .collect(),
-    })
+    }
 }
 
 /// A guest's own page from their member card.
@@ -325,13 +330,19 @@ async fn member(
     path: web::Path<(i64, String)>,
 ) -> PageResult {
     let (id, key) = path.into_inner();
-    let guest = run(&app, move |app| series::guest_by_card(app, id, &key)).await?;
-    guest_page(&visitor, guest)
+    let layout = Layout::new("", &visitor);
+    drawn(&app, move |app| {
+        Ok(guest_page(layout, series::guest_by_card(app, id, &key)?))
+    })
+    .await
 }
 
 /// A guest's own page from their seat link (or the seat this browser picked).
 async fn seat_season(app: web::Data<App>, visitor: Visitor, seat: ThisSeat) -> PageResult {
     let key = seat.key(&visitor)?;
-    let guest = run(&app, move |app| series::guest_by_seat(app, &key)).await?;
-    guest_page(&visitor, guest)
+    let layout = Layout::new("", &visitor);
+    drawn(&app, move |app| {
+        Ok(guest_page(layout, series::guest_by_seat(app, &key)?))
+    })
+    .await
 }

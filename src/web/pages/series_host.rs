@@ -8,13 +8,20 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
+use std::sync::Arc;
+
+use super::print::{Paged, kept_page};
+use super::screen::draw_qr;
 use super::series::{EveningView, Line, awards_text, counting_words, line};
-use super::{Layout, PageError, PageResult, page, redirect, run, tell_refusal};
+use super::{Layout, PageError, PageResult, drawn, redirect, render, run, tell_refusal};
 use crate::app::series::{self, PersonOut, SeriesProof, SeriesSession};
 use crate::app::{App, AppError, AppResult, events};
 use crate::engine::RulesId;
+use crate::i18n::Lang;
 use crate::tournament::{ClubPrize, Counting, PrizeChoice};
 use crate::web::address::base_url;
+use crate::web::kept::digest;
+use crate::web::live::Hub;
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -135,54 +142,59 @@ async fn console(
         return Ok(redirect(&format!("/series/{id}/host")));
     }
     let proof = visitor.series_proof(id).ok_or_else(not_host)?;
-    let data = run(&app, move |app| series::console(app, id, &proof)).await?;
-    let season = data.season;
-    let average = season.series.counting == Counting::Average;
     let lang = visitor.lang();
-    let chosen = |list: &[ClubPrize], seasonal: bool| {
-        ClubPrize::ALL
-            .iter()
-            .filter(|p| seasonal || **p != ClubPrize::PerfectAttendance)
-            .map(|p| (p.word(), lang.say(&p.name()), list.contains(p)))
-            .collect()
-    };
-    page(&ConsolePage {
-        layout: Layout::new(
-            lang.msg("series-console-title")
-                .arg("series", season.series.row.name.as_str())
-                .text(),
-            &visitor,
-        ),
-        id,
-        name: season.series.row.name.clone(),
-        counting: counting_words(season.series.counting, lang),
-        count: season.series.counting.word(),
-        best: season
-            .series
-            .counting
-            .best()
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
-        evening_prizes: chosen(&season.series.prizes.evening, false),
-        season_prizes: chosen(&season.series.prizes.season, true),
-        lines: season
-            .standings
-            .iter()
-            .map(|s| line(s, average, lang))
-            .collect(),
-        columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
-        evenings: season
-            .evenings
-            .iter()
-            .map(|e| EveningView::of(e, lang))
-            .collect(),
-        awards: awards_text(&season.awards, lang),
-        people: data.people,
-        games: RulesId::ALL
-            .iter()
-            .map(|r| (r.id(), lang.t(&format!("series-game-{}", r.id()))))
-            .collect(),
+    let layout = Layout::new("", &visitor);
+    // Read and drawn off the async threads: a season of thousands of people.
+    drawn(&app, move |app| {
+        let data = series::console(app, id, &proof)?;
+        let season = data.season;
+        let average = season.series.counting == Counting::Average;
+        let chosen = |list: &[ClubPrize], seasonal: bool| {
+            ClubPrize::ALL
+                .iter()
+                .filter(|p| seasonal || **p != ClubPrize::PerfectAttendance)
+                .map(|p| (p.word(), lang.say(&p.name()), list.contains(p)))
+                .collect()
+        };
+        let mut layout = layout;
+        layout.title = lang
+            .msg("series-console-title")
+            .arg("series", season.series.row.name.as_str())
+            .text();
+        Ok(ConsolePage {
+            layout,
+            id,
+            name: season.series.row.name.clone(),
+            counting: counting_words(season.series.counting, lang),
+            count: season.series.counting.word(),
+            best: season
+                .series
+                .counting
+                .best()
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+            evening_prizes: chosen(&season.series.prizes.evening, false),
+            season_prizes: chosen(&season.series.prizes.season, true),
+            lines: season
+                .standings
+                .iter()
+                .map(|s| line(s, average, lang))
+                .collect(),
+            columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
+            evenings: season
+                .evenings
+                .iter()
+                .map(|e| EveningView::of(e, lang))
+                .collect(),
+            awards: awards_text(&season.awards, lang),
+            people: data.people,
+            games: RulesId::ALL
+                .iter()
+                .map(|r| (r.id(), lang.t(&format!("series-game-{}", r.id()))))
+                .collect(),
+        })
     })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -395,11 +407,14 @@ async fn settings(
     back(&visitor, id, "settings", done, &said)
 }
 
-/// One member's card as printed: their name, their page's address and its QR code.
-struct Card {
+/// One page of the members' cards, without the page's frame: what GETs of the page share.
+#[derive(Template)]
+#[template(path = "print/members_page.html")]
+struct CardsPart {
+    lang: Lang,
     name: String,
-    url: String,
-    qr: String,
+    /// Each member's name, their page's address and its QR code.
+    cards: Vec<(String, String, String)>,
 }
 
 #[derive(Template)]
@@ -408,38 +423,72 @@ struct CardsPrint {
     layout: Layout,
     id: i64,
     name: String,
-    cards: Vec<Card>,
+    paged: Paged,
+    /// The page's cards, drawn.
+    cards: Arc<String>,
+}
+
+#[derive(Deserialize)]
+struct CardsQuery {
+    /// The page of cards (default: the first).
+    #[serde(default)]
+    page: Option<u32>,
 }
 
 /// The members' cards, one per person of the season, to print and hand out: each QR code
-/// opens that member's own page.
+/// opens that member's own page. They come in pages of at most `print::PER_PAGE` cards, each
+/// drawn off the async threads and kept while its cards are the same.
 async fn cards(
     app: web::Data<App>,
+    hub: web::Data<Hub>,
     req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
+    query: web::Query<CardsQuery>,
 ) -> PageResult {
     let id = path.into_inner();
     let proof = visitor.series_proof(id).ok_or_else(not_host)?;
-    let (name, cards) = run(&app, move |app| series::member_cards(app, id, &proof)).await?;
-    let base = base_url(&req);
-    let cards = cards
-        .into_iter()
-        .map(|card| {
-            let url = format!("{base}/series/{id}/member/{}", card.key);
-            Card {
-                name: card.name,
-                qr: super::screen::qr_svg(&url),
-                url,
-            }
-        })
+    let (name, mut cards) = run(&app, move |app| series::member_cards(app, id, &proof)).await?;
+    let paged = Paged::of(
+        cards.len(),
+        query.page,
+        format!("/series/{id}/host/cards?"),
+        "print-page-members",
+    )?;
+    let cards: Vec<(String, String)> = cards
+        .drain(paged.range.clone())
+        .map(|card| (card.name, card.key))
         .collect();
-    page(&CardsPrint {
-        layout: Layout::new("", &visitor).titled("members-title"),
-        id,
-        name,
-        cards,
+    let layout = Layout::new("", &visitor).titled("members-title");
+    let base = base_url(&req);
+    let lang = layout.lang;
+    let shows = digest(&(lang.code(), &base, &name, &cards));
+    let part_name = name.clone();
+    let drawing = kept_page(&app, &hub, ("members", id, paged.page), shows, move || {
+        let cards = cards
+            .into_iter()
+            .map(|(member, key)| {
+                let url = format!("{base}/series/{id}/member/{key}");
+                (member, draw_qr(&url), url)
+            })
+            .collect();
+        render(&CardsPart {
+            lang,
+            name: part_name,
+            cards,
+        })
     })
+    .await?;
+    drawn(&app, move |_| {
+        Ok(CardsPrint {
+            layout,
+            id,
+            name,
+            paged,
+            cards: drawing,
+        })
+    })
+    .await
 }
 
 #[derive(Deserialize)]

@@ -13,8 +13,8 @@ use super::{BotError, BotRng, BotRules, Budget, Level};
 use touring_engine::mille_bornes::{Action, State};
 use touring_engine::{NoEvents, Rules, Seat};
 
-pub use touring_engine::mille_bornes::Observation;
 pub use shrewd::ShrewdBot;
+pub use touring_engine::mille_bornes::Observation;
 
 super::rule_set_bots!(no_memory {
     /// A hand may end without a winner, so an ended hand leaves the bot nothing to play.

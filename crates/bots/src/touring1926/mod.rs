@@ -8,8 +8,8 @@ use super::{BotRng, BotRules, Budget, Level};
 use touring_engine::touring1926::{Action, Event, State};
 use touring_engine::{EventSink, Seat};
 
-pub use touring_engine::touring1926::{DeadwoodMemory, Observation};
 pub use shrewd::ShrewdBot;
+pub use touring_engine::touring1926::{DeadwoodMemory, Observation};
 
 super::rule_set_bots!();
 

@@ -9,7 +9,7 @@ use super::{BotRng, BotRules, Budget, Level};
 use touring_engine::touring1958::{Action, State};
 use touring_engine::{NoEvents, Seat};
 
-pub use touring_engine::touring1958::Observation;
 pub use shrewd::ShrewdBot;
+pub use touring_engine::touring1958::Observation;
 
 super::rule_set_bots!(no_memory {});

@@ -1310,10 +1310,7 @@ impl Rules for State {
         score::sheet(trip(config), plays_extension(config))
     }
 
-    fn check_paper(
-        config: Config,
-        sides: &[Vec<u32>],
-    ) -> Result<(), Vec<crate::PaperNote>> {
+    fn check_paper(config: Config, sides: &[Vec<u32>]) -> Result<(), Vec<crate::PaperNote>> {
         let rows: Vec<score::PaperRows> = sides
             .iter()
             .map(|counts| std::array::from_fn(|i| counts.get(i).copied().unwrap_or(0)))
@@ -1469,9 +1466,7 @@ impl Rules for State {
             self.list_actions(&mut list);
             return match list.len() as u32 {
                 0 => None,
-                count => list
-                    .get(crate::shuffle::pick(rng, count) as usize)
-                    .copied(),
+                count => list.get(crate::shuffle::pick(rng, count) as usize).copied(),
             };
         }
         // An ordinary turn: count the choices from the bit sets and find the one drawn, the

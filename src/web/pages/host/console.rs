@@ -15,10 +15,9 @@ use crate::app::rounds::RoundState;
 use crate::app::{App, AppResult, HostKey, report};
 use crate::i18n::Lang;
 use crate::tournament::{self, EntryId, Remainder};
-use crate::web::pages::view::{self, Named, RoundView};
-use crate::web::pages::{Layout, PageResult, fragment, host_or_login, page, redirect, run};
 use crate::web::live::{Audience, Hub};
-use crate::web::pages::PageError;
+use crate::web::pages::view::{self, Named, RoundView};
+use crate::web::pages::{Layout, PageError, PageResult, fragment, host_or_login, redirect, run};
 use crate::web::session::{CardDraft, Visitor};
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
@@ -259,23 +258,27 @@ async fn console(
         Ok(host) => host,
         Err(to_login) => return Ok(*to_login),
     };
-    let mut layout = Layout::new("", &visitor);
-    let data = run(&app, move |app| console::console(app, &host)).await?;
+    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
     let draft = visitor.card_draft();
-    layout = layout
-        .for_event(id, &data.panel.board.event.settings.name, &visitor)
-        .in_language(data.panel.board.event.settings.language)
-        .titled("host-title");
-    let lang = layout.lang;
-    let console = build_console(data, layout.csrf.clone(), draft.as_ref(), lang)?;
-    layout.live = Some(format!("/events/{id}/live/console"));
-    let address_warning =
-        crate::web::address::loopback_warning(&crate::web::address::base_url(&req), lang);
-    page(&Console {
-        layout,
-        address_warning,
-        ..console
+    let base = crate::web::address::base_url(&req);
+    // Read and drawn off the async threads: a round of a thousand tables.
+    crate::web::pages::drawn(&app, move |app| {
+        let data = console::console(app, &host)?;
+        let mut layout = layout
+            .named(&data.panel.board.event.settings.name)
+            .in_language(data.panel.board.event.settings.language)
+            .titled("host-title");
+        let lang = layout.lang;
+        let console = build_console(data, layout.csrf.clone(), draft.as_ref(), lang)?;
+        layout.live = Some(format!("/events/{id}/live/console"));
+        let address_warning = crate::web::address::loopback_warning(&base, lang);
+        Ok(Console {
+            layout,
+            address_warning,
+            ..console
+        })
     })
+    .await
 }
 
 /// The console's view model, from what the use case read.
@@ -582,7 +585,8 @@ async fn console_live(
         move |app| app.read_as_host(&allowed, |_, _| Ok(())),
         move |app| {
             let panel = console::round_panel(app, &host)?;
-            let lang = crate::web::pages::event_page_lang(reader, panel.board.event.settings.language);
+            let lang =
+                crate::web::pages::event_page_lang(reader, panel.board.event.settings.language);
             let panel = round_panel(panel, csrf.clone(), draft.as_ref(), lang);
             Ok(vec![("round-panel", fragment(&panel)?)])
         },

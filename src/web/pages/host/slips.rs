@@ -6,9 +6,9 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 
 use super::form::{HostForm, NoFields};
-use crate::app::slips;
-use crate::web::pages::screen::qr_svg;
-use crate::web::pages::{Layout, PageResult, page};
+use crate::app::{App, slips};
+use crate::web::pages::screen::draw_qr;
+use crate::web::pages::{Layout, PageResult, drawn};
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host/slips", web::post().to(print_slips));
@@ -31,33 +31,42 @@ struct SlipsPrint {
 }
 
 /// Makes the slips (new links for every guest whose seat nobody opened) and shows them to print.
-async fn print_slips(req: HttpRequest, form: HostForm<NoFields>) -> PageResult {
+/// Their QR codes (one per guest, hundreds at a big party) are drawn off the async threads.
+async fn print_slips(
+    app: web::Data<App>,
+    req: HttpRequest,
+    form: HostForm<NoFields>,
+) -> PageResult {
     let id = form.host.event;
     let (event, slips) = form.run(slips::make_slips).await?;
     form.tell_live();
     let base = crate::web::address::base_url(&req);
-    let slips = slips
-        .into_iter()
-        .map(|slip| {
-            let url = format!("{base}/seat/{}", slip.token);
-            SlipLine {
-                name: slip.name,
-                table: slip.table,
-                qr: qr_svg(&url),
-                url,
-            }
-        })
-        .collect();
     let language = event.settings.language;
     let name = event.settings.name;
-    let mut response = page(&SlipsPrint {
-        layout: Layout::new("", &form.visitor)
-            .for_event(id, &name, &form.visitor)
-            .in_language(language)
-            .titled("print-title-slips"),
-        name,
-        slips,
-    })?;
+    let layout = Layout::new("", &form.visitor)
+        .for_event(id, &name, &form.visitor)
+        .in_language(language)
+        .titled("print-title-slips");
+    let mut response = drawn(&app, move |_| {
+        let slips = slips
+            .into_iter()
+            .map(|slip| {
+                let url = format!("{base}/seat/{}", slip.token);
+                SlipLine {
+                    name: slip.name,
+                    table: slip.table,
+                    qr: draw_qr(&url),
+                    url,
+                }
+            })
+            .collect();
+        Ok(SlipsPrint {
+            layout,
+            name,
+            slips,
+        })
+    })
+    .await?;
     // The links are secrets: no cache keeps this page.
     response.headers_mut().insert(
         actix_web::http::header::CACHE_CONTROL,
