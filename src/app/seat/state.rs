@@ -196,7 +196,15 @@ impl DealFrame {
         });
         let said = match (&self.finale, &self.bot_plays) {
             (Some(finale), _) => finale.clone(),
-            (None, Some(bot)) if self.playing => self.news.iter().chain([bot]).cloned().collect(),
+            (None, Some(bot)) if self.playing => {
+                // Who plays the seat instead of what to do; a game to points still shows its
+                // score sheet (a guest whose seat a stand-in plays follows the game).
+                let said: Vec<Said> = match self.game_to {
+                    Some(points) => game_sheet(state, points, Some(bot.clone())),
+                    None => vec![bot.clone()],
+                };
+                self.news.iter().cloned().chain(said).collect()
+            }
             _ => {
                 let said = message(state, &self.round, self.round_state, self.unit);
                 let said: Vec<Said> = match self.game_to {
