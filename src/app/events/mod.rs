@@ -69,11 +69,6 @@ impl EventRecord {
         super::secret::join_key(self.id(), self.row.join_epoch, Some(table))
     }
 
-    /// Is this the event's join key?
-    pub fn is_join_key(&self, key: &str) -> bool {
-        same_hash(&self.join_key(), key)
-    }
-
     /// The viewer key of private views: it reads the projector and the standings and picks
     /// no seat. New join keys leave it as it is, and a new viewer link leaves the join keys.
     pub fn viewer_key(&self) -> String {
