@@ -1,5 +1,4 @@
 //! Driving an event through the JSON API of a real server: the host's calls, seats and moves.
-#![allow(dead_code)]
 
 use serde_json::{Value, json};
 

@@ -3,7 +3,6 @@
 //! browsers with a fresh profile each, and waits for pages to show things.
 //!
 //! Without a browser the tests say they are skipped and pass; in CI (`CI=true`) they fail.
-#![allow(dead_code)]
 
 use std::io::Write as _;
 use std::net::{TcpListener, TcpStream};
@@ -13,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use thirtyfour::prelude::*;
 
-#[path = "audit.rs"]
 mod audit;
 
 /// The flags every Chromium gets. The background-networking ones keep Chromium from calling

@@ -2,7 +2,6 @@
 //! in a temporary directory, or, when `TOURING_TEST_DATABASE` names a PostgreSQL server
 //! (postgres://USER@HOST:PORT/DATABASE, a user who may create databases), a new database there,
 //! dropped when the test ends. CI runs the integration tests once on each.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
