@@ -850,16 +850,7 @@ fn an_opponents_move_is_announced_politely_and_the_guests_turn_at_once() {
             let (status, answer) = send_move(&server, &mover, &state["deal"]["actions"], &action);
             assert_eq!(status, 200, "{action}: {answer}");
         });
-        phone
-            .wait_for("the move on the board", async |driver: &WebDriver| {
-                let board = driver.find(By::Css("#board .board")).await?;
-                let shown: Option<u64> = board
-                    .attr("data-actions")
-                    .await?
-                    .and_then(|n| n.parse().ok());
-                Ok(shown.filter(|&n| n > before))
-            })
-            .await;
+        phone.board_after(before).await;
         let line = phone
             .text_of("#board ul.log li")
             .await

@@ -366,12 +366,7 @@ impl Browser {
                 Err(e) => last_error = Some(e.to_string()),
             }
             if started.elapsed() > patience {
-                let url = self
-                    .driver
-                    .current_url()
-                    .await
-                    .map(|u| u.to_string())
-                    .unwrap_or_default();
+                let url = self.url_now().await;
                 let text = self.body_text().await;
                 panic!(
                     "waited for {what} at {url}; last error: {}\nthe page shows:\n{text}",
@@ -634,6 +629,15 @@ impl Browser {
             },
         )
         .await
+    }
+
+    /// The address the browser shows now (empty if it cannot say).
+    pub async fn url_now(&self) -> String {
+        self.driver
+            .current_url()
+            .await
+            .map(|u| u.to_string())
+            .unwrap_or_default()
     }
 
     /// Waits until the board shows more than `before` actions; answers how many.

@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests.
 // Each binary uses a part of these helpers.
-#![allow(dead_code, unused_imports)]
+#![allow(dead_code, unused_imports, unused_macros)]
 
 pub mod api;
 pub mod app;

@@ -274,6 +274,19 @@ fn steady(
     panic!("the table did not stay still long enough to draw the seat's board");
 }
 
+/// Seats and starts round 1, then plays it, checking every view (see [`play_and_check`]).
+fn seat_and_play(server: &Server, host: &Host, players: &[String], rules: RulesId, size: u8) {
+    host.ok(server, "/rounds", json!({}));
+    host.ok(server, "/rounds/1/start", json!({}));
+    play_and_check(
+        server,
+        host,
+        players,
+        (rules, moves_of(rules)),
+        u64::from(size),
+    );
+}
+
 /// Plays random moves at every table of an event and checks every answer a seat gets.
 fn play_and_check(
     server: &Server,
@@ -390,15 +403,7 @@ fn in_every_rule_set_seats_of_two_and_three_see_only_their_own_hands() {
         for &rules in RulesId::ALL.iter().filter(|&&r| plays_at(r, size)) {
             let host = started(&server, rules, size, 40 + u64::from(size));
             let players = host.add_players(&server, &names);
-            host.ok(&server, "/rounds", json!({}));
-            host.ok(&server, "/rounds/1/start", json!({}));
-            play_and_check(
-                &server,
-                &host,
-                &players,
-                (rules, moves_of(rules)),
-                u64::from(size),
-            );
+            seat_and_play(&server, &host, &players, rules, size);
         }
     }
 }
@@ -418,15 +423,7 @@ fn in_every_rule_set_partners_at_tables_of_four_and_six_see_only_their_own_hands
         for &rules in RulesId::ALL.iter().filter(|&&r| plays_at(r, size)) {
             let host = started(&server, rules, size, 50 + u64::from(size));
             let players = host.add_pairs(&server, &pairs[..entries]);
-            host.ok(&server, "/rounds", json!({}));
-            host.ok(&server, "/rounds/1/start", json!({}));
-            play_and_check(
-                &server,
-                &host,
-                &players,
-                (rules, moves_of(rules)),
-                u64::from(size),
-            );
+            seat_and_play(&server, &host, &players, rules, size);
         }
     }
 }

@@ -62,13 +62,20 @@ fn entries_beyond_the_cap_are_refused() {
     );
 }
 
-#[test]
-fn live_streams_are_capped_per_client() {
+/// A server that lets a client hold one live stream, an event, and its projector's stream
+/// opened once: held open as long as the answer returned is.
+fn one_stream_open() -> (Server, Host, String, reqwest::blocking::Response) {
     let server = Server::start_with(&["--streams-per-client", "1"]);
     let host = Host::create(&server, settings("Streams"));
     let path = format!("/events/{}/live/screen", host.event);
     let first = server.client().get(server.url(&path)).send().expect("GET");
     assert_eq!(first.status().as_u16(), 200);
+    (server, host, path, first)
+}
+
+#[test]
+fn live_streams_are_capped_per_client() {
+    let (server, _host, path, first) = one_stream_open();
     let second = server.client().get(server.url(&path)).send().expect("GET");
     assert_eq!(second.status().as_u16(), 429);
     assert!(second.headers().contains_key("retry-after"));
@@ -294,6 +301,12 @@ fn host_reads_do_not_wait_for_the_write_lock() {
     assert!(csv.contains("Ann"));
 }
 
+/// The answer of a limit: 429 with the code `too_many`.
+fn too_many(status: u16, answer: &serde_json::Value) {
+    assert_eq!(status, 429, "{answer}");
+    assert_eq!(answer["code"], "too_many");
+}
+
 /// Issue 32: the router decodes percent-encoding, so every limit must know the route however
 /// its address is spelled (`%65` is `e`, `%6C` is `l`).
 #[test]
@@ -302,8 +315,7 @@ fn event_creation_limit_holds_through_an_encoded_path() {
     Host::create(&server, settings("One"));
     Host::create(&server, settings("Two"));
     let (status, answer) = server.post("/api/v1/%65vents", None, &settings("Three"));
-    assert_eq!(status, 429, "{answer}");
-    assert_eq!(answer["code"], "too_many");
+    too_many(status, &answer);
 }
 
 #[test]
@@ -314,17 +326,12 @@ fn entry_limit_holds_through_an_encoded_path() {
     host.ok(&server, "/entries", json!({"names": ["Bob"]}));
     let path = format!("/api/v1/events/{}/%65ntries", host.event);
     let (status, answer) = server.post(&path, Some(&host.token), &json!({"names": ["Cat"]}));
-    assert_eq!(status, 429, "{answer}");
-    assert_eq!(answer["code"], "too_many");
+    too_many(status, &answer);
 }
 
 #[test]
 fn stream_cap_holds_through_an_encoded_path() {
-    let server = Server::start_with(&["--streams-per-client", "1"]);
-    let host = Host::create(&server, settings("Streams"));
-    let plain = format!("/events/{}/live/screen", host.event);
-    let first = server.client().get(server.url(&plain)).send().expect("GET");
-    assert_eq!(first.status().as_u16(), 200);
+    let (server, host, _plain, first) = one_stream_open();
     for encoded in [
         format!("/events/{}/%6Cive/screen", host.event),
         format!("/%65vents/{}/live/screen/", host.event),

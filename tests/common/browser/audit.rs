@@ -121,12 +121,7 @@ impl Browser {
     /// Runs axe-core and the Nu HTML checker over the page now shown, called `state` in what
     /// a failure says; fails on any axe violation or Nu error.
     pub async fn audit(&self, state: &str) {
-        let url = self
-            .driver
-            .current_url()
-            .await
-            .map(|u| u.to_string())
-            .unwrap_or_default();
+        let url = self.url_now().await;
         let mut findings: Vec<(String, String, usize, String)> = Vec::new();
         match vnu() {
             Some((java, jar)) => {
