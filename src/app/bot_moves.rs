@@ -184,26 +184,54 @@ pub fn table_now(
     }))
 }
 
-/// Plays the answer of a decision whose time is up, if the table has not moved on since it was
-/// seen. Returns the table that changed.
-pub fn play_timeout(tx: &mut Tx, due: &TimeUp, now: DateTime<Utc>) -> AppResult<Option<TableRef>> {
+/// A table, as [`play_at_table_now`] hands it to the move it plays: its event, round and row.
+type TablePlace<'a> = (
+    &'a events::EventRecord,
+    &'a RoundRecord,
+    &'a crate::db::models::RoundTable,
+);
+
+/// Plays a move the server chose at a table as it stands now ([`table_now`]): `play` plays it
+/// (given the table and its current deal), or answers `None` when there is nothing to play
+/// after all. Answers the table that changed.
+fn play_at_table_now(
+    tx: &mut Tx,
+    (event, table, game): (i64, i64, i64),
+    now: DateTime<Utc>,
+    play: impl FnOnce(
+        &mut Tx,
+        TablePlace<'_>,
+        LoadedDeal,
+    ) -> AppResult<Option<AppResult<play::MoveOutcome>>>,
+) -> AppResult<Option<TableRef>> {
     let Some(TableNow {
         event,
         round,
         table,
         deal,
-    }) = table_now(tx, due.event, due.table, due.game, now)?
+    }) = table_now(tx, event, table, game, now)?
     else {
         return Ok(None);
     };
-    let played = play::apply_timeout(
-        tx,
-        (&event, &round.row, &table),
-        deal,
-        due.actions,
-        now.naive_utc(),
-    );
-    changed_table(&event, &round, &table, played)
+    match play(tx, (&event, &round, &table), deal)? {
+        Some(played) => changed_table(&event, &round, &table, played),
+        None => Ok(None),
+    }
+}
+
+/// Plays the answer of a decision whose time is up, if the table has not moved on since it was
+/// seen. Returns the table that changed.
+pub fn play_timeout(tx: &mut Tx, due: &TimeUp, now: DateTime<Utc>) -> AppResult<Option<TableRef>> {
+    let at = (due.event, due.table, due.game);
+    play_at_table_now(tx, at, now, |tx, (event, round, table), deal| {
+        Ok(Some(play::apply_timeout(
+            tx,
+            (event, &round.row, table),
+            deal,
+            due.actions,
+            now.naive_utc(),
+        )))
+    })
 }
 
 /// The table a move the server played there changed; a move the table had moved on from
@@ -411,33 +439,26 @@ pub fn play_stand_in(
     now: DateTime<Utc>,
 ) -> AppResult<Option<TableRef>> {
     let turn = &due.turn;
-    let Some(TableNow {
-        event,
-        round,
-        table,
-        deal,
-    }) = table_now(tx, turn.event, turn.table, turn.game, now)?
-    else {
-        return Ok(None);
-    };
-    if deal.actions != turn.actions {
-        return Ok(None);
-    }
-    let handed = turn_clock::handed_players(tx, event.id())?;
-    if stand_in_to_move(&deal, &round, &event, table.id, &handed, now.naive_utc()) != Some(*due) {
-        return Ok(None);
-    }
-    let seat = deal.game.to_move();
-    let played = play::apply_for_seat(
-        tx,
-        (&event, &round.row, &table),
-        deal,
-        seat,
-        action,
-        now.naive_utc(),
-        due.by,
-    );
-    changed_table(&event, &round, &table, played)
+    let at = (turn.event, turn.table, turn.game);
+    play_at_table_now(tx, at, now, |tx, (event, round, table), deal| {
+        if deal.actions != turn.actions {
+            return Ok(None);
+        }
+        let handed = turn_clock::handed_players(tx, event.id())?;
+        if stand_in_to_move(&deal, round, event, table.id, &handed, now.naive_utc()) != Some(*due) {
+            return Ok(None);
+        }
+        let seat = deal.game.to_move();
+        Ok(Some(play::apply_for_seat(
+            tx,
+            (event, &round.row, table),
+            deal,
+            seat,
+            action,
+            now.naive_utc(),
+            due.by,
+        )))
+    })
 }
 
 /// Takes a stand-in's turn: chooses the steady bot's action from the seat's view in a read

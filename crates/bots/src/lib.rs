@@ -109,12 +109,19 @@ impl Default for Budget {
 /// the rule set's `Observation` and `Action`, `new_bot`, the random bot (a uniformly random
 /// legal action: the baseline every other bot must beat), and how the steady and shrewd bots
 /// act. Invoked at the top of the folder's `mod.rs`, with `ShrewdBot`, `State` and the modules
-/// `steady` (its `choose`) and `shrewd` (`ALWAYS`, `steady_scores`, `worth_searching` and
-/// `playout`) in scope. With `no_memory` it also
-/// writes the [`BotRules`] impl of a rule set whose observation already holds all a seat
-/// remembers (extra items of that impl follow in braces).
+/// `steady` (its `choose` and `scores`) and `shrewd` (`ALWAYS`, `worth_searching` and
+/// `playout`) in scope. The shrewd bot ranks its candidates by steady's `scores`; with
+/// `styled`, `scores` takes the style of the search's knobs (`params.style`) too. With
+/// `no_memory` it also writes the [`BotRules`] impl of a rule set whose observation already
+/// holds all a seat remembers (extra items of that impl follow in braces).
 macro_rules! rule_set_bots {
     () => {
+        $crate::rule_set_bots!(@bots []);
+    };
+    (styled) => {
+        $crate::rule_set_bots!(@bots [style]);
+    };
+    (@bots [$($style:ident)?]) => {
         /// A player that chooses its seat's action from what that seat may see.
         pub trait Bot: Send {
             /// The level the bot was asked for.
@@ -180,7 +187,7 @@ macro_rules! rule_set_bots {
                 // better.
                 let mut scores = [0i32; touring_engine::MAX_ACTIONS];
                 let params = self.params;
-                shrewd::steady_scores(observation, &legal, params, &mut scores);
+                steady::scores(observation, &legal, $(params.$style,)? &mut scores);
                 let me = observation.side();
                 self.choose(
                     &legal,

@@ -23,7 +23,7 @@ fn say_card_name(lang: Lang, card: Card) -> String {
 
 /// The face of a card (kept per language by `face`).
 fn draw_face(lang: Lang, card: Card) -> Face {
-    let (class, kind, value) = match card {
+    let look = match card {
         Card::D25 => ("mile", "mb-kind-miles", "25"),
         Card::D50 => ("mile", "mb-kind-miles", "50"),
         Card::D75 => ("mile", "mb-kind-miles", "75"),
@@ -41,19 +41,7 @@ fn draw_face(lang: Lang, card: Card) -> Face {
             ("speed-card", "mb-kind-safety", "")
         }
     };
-    let name = card_name(lang, card);
-    Face {
-        id: card.id(),
-        title: name.clone(),
-        class,
-        kind: lang.t(kind),
-        name: if value.is_empty() {
-            name
-        } else {
-            String::new()
-        },
-        value,
-    }
+    Face::of(lang, card, card_name(lang, card), look)
 }
 
 super::board!(

@@ -6,16 +6,7 @@ use crate::engine::CardKind;
 use crate::engine::touring1926::{Action, Card, Event, SideView, Speed, View};
 use crate::i18n::{Lang, PerLang};
 
-super::kept_card_words!();
-
-/// A card's name in the reader's language: messages `t26-card-<id>` in
-/// `locales/*/touring.ftl` (kept per language by `card_name`).
-fn say_card_name(lang: Lang, card: Card) -> String {
-    touring_family::card_name(lang, GAME, card)
-}
-
-/// The prefix of the cards' messages.
-const GAME: &str = "t26";
+touring_family::touring_card_words!("t26");
 
 /// The face of a card (kept per language by `face`).
 fn draw_face(lang: Lang, card: Card) -> Face {
@@ -29,7 +20,7 @@ fn draw_face(lang: Lang, card: Card) -> Face {
             ("mile", "t26-kind-miles", ["1", "3", "5", "10"][card.pile()])
         }
     };
-    touring_family::face(lang, card, card_name(lang, card), look)
+    Face::of(lang, card, card_name(lang, card), look)
 }
 
 super::board!(
@@ -95,23 +86,7 @@ impl Board<'_> {
         None
     }
 
-    /// What a side's part reads of the view besides the side (its version is said from it:
-    /// see `side_part`).
-    fn side_inputs(&self) -> u32 {
-        self.view.race
-    }
-
-    fn percent(&self, side: &SideView) -> u32 {
-        (side.miles * 100 / self.view.race.max(1)).min(100)
-    }
-
-    /// Each mile pile: its count, its quota, and its name.
-    fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
-        let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
-        static NAMES: PerLang<[String; 4]> =
-            PerLang::new(|lang| touring_family::pile_names(lang, [1, 3, 5, 10]));
-        touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
-    }
+    touring_family::touring_mileage!(race, [1, 3, 5, 10]);
 
     /// The seat's hand, as the view shows it.
     fn hand(&self) -> &[Card] {
@@ -194,9 +169,7 @@ impl Board<'_> {
 }
 
 /// The start form's part for this game: it has no options.
-pub fn options_form(_form: &super::OptionsForm) -> Result<String, askama::Error> {
-    Ok(String::new())
-}
+pub use super::no_options as options_form;
 
 #[cfg(test)]
 mod tests {
@@ -207,18 +180,6 @@ mod tests {
     use crate::web::boards::tests::{dealt, tablemate};
     use crate::web::boards::{Context, RecentMemo, recent_words};
     use crate::web::pages::seat::tests::{seat_page, table_of};
-
-    /// English says each card as it is printed; French has every message English has (the
-    /// catalogue's own test), so each card has a French name too.
-    #[test]
-    fn every_card_is_named_as_printed_in_english_and_has_a_french_name() {
-        let french = Lang::from_tag("fr").expect("French");
-        for card in Card::ALL {
-            assert_eq!(card_name(Lang::ENGLISH, card), card.name());
-            assert!(!card_name(french, card).is_empty());
-        }
-        assert_eq!(card_name(french, Card::Go), "En route");
-    }
 
     /// A Touring (1926) deal's "Lately" read by seat 0 (Ann, side 0) against Bob & Cy.
     fn touring_lately(lang: Lang) -> Vec<String> {

@@ -8,16 +8,7 @@ use crate::engine::Side;
 use crate::engine::touring1958::{Action, Card, Event, SideView, Status, View};
 use crate::i18n::{Lang, PerLang};
 
-super::kept_card_words!();
-
-/// A card's name in the reader's language: messages `t58-card-<id>` in
-/// `locales/*/touring.ftl` (kept per language by `card_name`).
-fn say_card_name(lang: Lang, card: Card) -> String {
-    touring_family::card_name(lang, GAME, card)
-}
-
-/// The prefix of the cards' messages.
-const GAME: &str = "t58";
+touring_family::touring_card_words!("t58");
 
 /// The face of a card (kept per language by `face`).
 fn draw_face(lang: Lang, card: Card) -> Face {
@@ -35,7 +26,7 @@ fn draw_face(lang: Lang, card: Card) -> Face {
         Card::Mile50 => ("mile", "t58-kind-miles", "50"),
         Card::Mile75 => ("mile", "t58-kind-miles", "75"),
     };
-    touring_family::face(lang, card, card_name(lang, card), look)
+    Face::of(lang, card, card_name(lang, card), look)
 }
 
 super::board!(
@@ -116,23 +107,7 @@ impl Board<'_> {
         )
     }
 
-    /// What a side's part reads of the view besides the side (its version is said from it:
-    /// see `side_part`).
-    fn side_inputs(&self) -> u32 {
-        self.view.trip
-    }
-
-    fn percent(&self, side: &SideView) -> u32 {
-        (side.miles * 100 / self.view.trip.max(1)).min(100)
-    }
-
-    /// Each mileage pile: its count, its quota, and its name.
-    fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
-        let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
-        static NAMES: PerLang<[String; 4]> =
-            PerLang::new(|lang| touring_family::pile_names(lang, [25, 35, 50, 75]));
-        touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
-    }
+    touring_family::touring_mileage!(trip, [25, 35, 50, 75]);
 
     /// Words for a move, naming the target side by its players.
     fn label(&self, action: &Action) -> String {
@@ -188,23 +163,4 @@ impl Board<'_> {
 }
 
 /// The start form's part for this game: it has no options.
-pub fn options_form(_form: &super::OptionsForm) -> Result<String, askama::Error> {
-    Ok(String::new())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// English says each card as it is printed; French has every message English has (the
-    /// catalogue's own test), so each card has a French name too.
-    #[test]
-    fn every_card_is_named_as_printed_in_english_and_has_a_french_name() {
-        let french = Lang::from_tag("fr").expect("French");
-        for card in Card::ALL {
-            assert_eq!(card_name(Lang::ENGLISH, card), card.name());
-            assert!(!card_name(french, card).is_empty());
-        }
-        assert_eq!(card_name(french, Card::Wrecker), "Dépanneuse");
-    }
-}
+pub use super::no_options as options_form;

@@ -1,7 +1,6 @@
 //! What the boards of the two Touring games (1926 and 1937-1958) draw alike: they are one game
 //! with other cards and numbers (see `engine::touring_family`).
 
-use super::Face;
 use crate::engine::CardKind;
 use crate::engine::touring_family::Status;
 use crate::i18n::Lang;
@@ -20,29 +19,6 @@ pub fn joined(lang: Lang, joint: &'static str, names: impl IntoIterator<Item = S
         .into_iter()
         .reduce(|first, next| lang.msg(joint).arg("first", first).arg("next", next).text())
         .unwrap_or_default()
-}
-
-/// The face of a Touring card: `class` colours it, `kind` (a message) says what kind of card it
-/// is, `name` is its name in the reader's language, and `value` is a mileage card's big number
-/// (a card without one shows its name).
-pub fn face(
-    lang: Lang,
-    card: impl CardKind,
-    name: String,
-    (class, kind, value): (&'static str, &str, &'static str),
-) -> Face {
-    Face {
-        id: card.id(),
-        title: name.clone(),
-        class,
-        kind: lang.t(kind),
-        name: if value.is_empty() {
-            name
-        } else {
-            String::new()
-        },
-        value,
-    }
 }
 
 /// A side's status in words: running, or what it needs to get going (`name` says a card's
@@ -92,6 +68,50 @@ pub fn mile_piles(piles: [u8; 4], quota: [u8; 4], names: &[String; 4]) -> Vec<(u
         .collect()
 }
 
+/// Writes what a Touring board says of its cards: `GAME`, its messages' prefix ("t26" or
+/// "t58"); `say_card_name` (messages `<game>-card-<id>` in `locales/*/touring.ftl`, see
+/// [`card_name`]); and the kept `card_name` and `face` (`kept_card_words`, from the board's
+/// `draw_face`).
+macro_rules! touring_card_words {
+    ($game:literal) => {
+        super::kept_card_words!();
+
+        /// The prefix of the cards' messages.
+        const GAME: &str = $game;
+
+        /// A card's name in the reader's language (kept per language by `card_name`).
+        fn say_card_name(lang: Lang, card: Card) -> String {
+            touring_family::card_name(lang, GAME, card)
+        }
+    };
+}
+pub(crate) use touring_card_words;
+
+/// Writes what a Touring board's sides say of their miles the same way in both games, into
+/// its impl: the length of the race or trip (the view's field `$distance`), which is what a
+/// side's part reads of the view besides the side (its version is said from it: see
+/// `side_part`); how far along a side is; and each mileage pile with its count, its quota and
+/// its name (`$miles`: the miles of the piles' cards, in pile order).
+macro_rules! touring_mileage {
+    ($distance:ident, $miles:expr) => {
+        fn side_inputs(&self) -> u32 {
+            self.view.$distance
+        }
+
+        fn percent(&self, side: &SideView) -> u32 {
+            (side.miles * 100 / self.view.$distance.max(1)).min(100)
+        }
+
+        fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
+            let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
+            static NAMES: PerLang<[String; 4]> =
+                PerLang::new(|lang| touring_family::pile_names(lang, $miles));
+            touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
+        }
+    };
+}
+pub(crate) use touring_mileage;
+
 /// Writes a Touring board's legal moves as buttons, plays first, each with its label (the
 /// board's `label`) and JSON.
 macro_rules! touring_moves {
@@ -113,3 +133,19 @@ macro_rules! touring_moves {
     };
 }
 pub(crate) use touring_moves;
+
+#[cfg(test)]
+mod tests {
+    use super::super::{touring1926, touring1958};
+    use crate::engine::touring1926::Card as T26;
+    use crate::engine::touring1958::Card as T58;
+    use crate::i18n::Lang;
+
+    /// The French names are the ones docs/rules.md gives beside the English (two of them).
+    #[test]
+    fn french_names_the_touring_cards_as_the_rules_say() {
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(touring1926::card_name(french, T26::Go), "En route");
+        assert_eq!(touring1958::card_name(french, T58::Wrecker), "Dépanneuse");
+    }
+}

@@ -367,14 +367,28 @@ async fn standings(
     .await
 }
 
-#[derive(Template)]
-#[template(path = "print/seating.html")]
-struct SeatingPrint {
+/// What the round's printouts (the seating chart, the score cards) print alike: the page's
+/// frame named after the event, the event's name, and the round's tables on the page asked for.
+struct RoundPrint {
     layout: Layout,
     page_size: &'static str,
     name: String,
     round: Option<RoundView>,
     paged: Paged,
+}
+
+/// The seating chart: every table of the round (its templates read the fields of
+/// [`RoundPrint`] through `Deref`).
+#[derive(Template)]
+#[template(path = "print/seating.html")]
+struct SeatingPrint(RoundPrint);
+
+impl std::ops::Deref for SeatingPrint {
+    type Target = RoundPrint;
+
+    fn deref(&self) -> &RoundPrint {
+        &self.0
+    }
 }
 
 /// The round's tables on the page asked for (and its byes on the last page): the page, and
@@ -402,46 +416,75 @@ fn round_page(
     Ok((round, paged))
 }
 
+/// Draws a round's printout for its host: the round's tables that `keep` keeps, on the page
+/// asked for, in the page `print` makes of them (given the event's settings); the page's
+/// title is the message `title`.
+async fn round_printout<T: Template + Send + 'static>(
+    (app, visitor, id, query): (web::Data<App>, Visitor, i64, PrintQuery),
+    (printout, title): (&'static str, &'static str),
+    keep: fn(&view::TableView) -> bool,
+    print: impl FnOnce(RoundPrint, &crate::tournament::Settings) -> T + Send + 'static,
+) -> PageResult {
+    let host = match host_or_login(&visitor, id) {
+        Ok(host) => host,
+        Err(to_login) => return Ok(*to_login),
+    };
+    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
+    drawn(&app, move |app| {
+        let board = rounds::round_board(app, &host, query.round)?;
+        let round = view::board_view(&board).map(|mut round| {
+            round.tables.retain(keep);
+            round
+        });
+        let (round, paged) = round_page(round, &query, id, printout)?;
+        let settings = board.event.settings;
+        let page = RoundPrint {
+            layout: layout
+                .named(&settings.name)
+                .in_language(settings.language)
+                .titled(title),
+            page_size: query.page_size(),
+            name: settings.name.clone(),
+            round,
+            paged,
+        };
+        Ok(print(page, &settings))
+    })
+    .await
+}
+
 async fn seating(
     app: web::Data<App>,
     visitor: Visitor,
     path: web::Path<i64>,
     query: web::Query<PrintQuery>,
 ) -> PageResult {
-    let id = path.into_inner();
-    let host = match host_or_login(&visitor, id) {
-        Ok(host) => host,
-        Err(to_login) => return Ok(*to_login),
-    };
-    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
-    let query = query.into_inner();
-    drawn(&app, move |app| {
-        let board = rounds::round_board(app, &host, query.round)?;
-        let (round, paged) = round_page(view::board_view(&board), &query, id, "seating")?;
-        let name = board.event.settings.name;
-        Ok(SeatingPrint {
-            layout: layout
-                .named(&name)
-                .in_language(board.event.settings.language)
-                .titled("print-title-seating"),
-            page_size: query.page_size(),
-            name,
-            round,
-            paged,
-        })
-    })
+    let asked = (app, visitor, path.into_inner(), query.into_inner());
+    let every_table = |_: &view::TableView| true;
+    round_printout(
+        asked,
+        ("seating", "print-title-seating"),
+        every_table,
+        |page, _| SeatingPrint(page),
+    )
     .await
 }
 
+/// The score cards: one per table played with real cards (its template reads the fields of
+/// [`RoundPrint`] through `Deref`).
 #[derive(Template)]
 #[template(path = "print/cards.html")]
 struct CardsPrint {
-    layout: Layout,
-    page_size: &'static str,
-    name: String,
-    round: Option<RoundView>,
+    page: RoundPrint,
     sheets: view::Sheets,
-    paged: Paged,
+}
+
+impl std::ops::Deref for CardsPrint {
+    type Target = RoundPrint;
+
+    fn deref(&self) -> &RoundPrint {
+        &self.page
+    }
 }
 
 impl CardsPrint {
@@ -461,35 +504,18 @@ async fn cards(
     path: web::Path<i64>,
     query: web::Query<PrintQuery>,
 ) -> PageResult {
-    let id = path.into_inner();
-    let host = match host_or_login(&visitor, id) {
-        Ok(host) => host,
-        Err(to_login) => return Ok(*to_login),
-    };
-    let layout = Layout::new("", &visitor).for_event(id, "", &visitor);
-    let query = query.into_inner();
-    drawn(&app, move |app| {
-        let board = rounds::round_board(app, &host, query.round)?;
-        // Only tables played with real cards need score cards; phones keep their own score.
-        let round = view::board_view(&board).map(|mut round| {
-            round.tables.retain(|t| t.paper);
-            round
-        });
-        let (round, paged) = round_page(round, &query, id, "cards")?;
-        let sheets = view::Sheets::of(&board.event.settings);
-        let name = board.event.settings.name;
-        Ok(CardsPrint {
-            layout: layout
-                .named(&name)
-                .in_language(board.event.settings.language)
-                .titled("print-title-cards"),
-            page_size: query.page_size(),
-            name,
-            round,
-            sheets,
-            paged,
-        })
-    })
+    let asked = (app, visitor, path.into_inner(), query.into_inner());
+    // Only tables played with real cards need score cards; phones keep their own score.
+    let paper = |table: &view::TableView| table.paper;
+    round_printout(
+        asked,
+        ("cards", "print-title-cards"),
+        paper,
+        |page, settings| CardsPrint {
+            page,
+            sheets: view::Sheets::of(settings),
+        },
+    )
     .await
 }
 

@@ -49,16 +49,6 @@ pub type ShrewdBot = crate::search::ShrewdBot<Params>;
 /// A coup fourré is always called: no deal makes passing better.
 pub(super) const ALWAYS: Option<Action> = Some(Action::CoupFourre);
 
-/// Steady's scores, in its own style, rank the candidates.
-pub(super) fn steady_scores(
-    observation: &Observation,
-    legal: &[Action],
-    _: Params,
-    out: &mut [i32],
-) {
-    steady::scores(observation, legal, out);
-}
-
 /// A safety is never discarded: never worth searching.
 pub(super) fn worth_searching(_: &Observation, action: Action) -> bool {
     !matches!(action, Action::Discard { card } if card.is_safety())

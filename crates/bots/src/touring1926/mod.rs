@@ -11,7 +11,7 @@ use touring_engine::{EventSink, Seat};
 pub use shrewd::ShrewdBot;
 pub use touring_engine::touring1926::{DeadwoodMemory, Observation};
 
-super::rule_set_bots!();
+super::rule_set_bots!(styled);
 
 impl BotRules for State {
     type Memory = Memories;

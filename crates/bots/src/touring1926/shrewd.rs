@@ -66,16 +66,6 @@ pub(super) fn worth_searching(observation: &Observation, action: Action) -> bool
     !speeding
 }
 
-/// Steady's scores, in the style the search plays forward in.
-pub(super) fn steady_scores(
-    observation: &Observation,
-    legal: &[Action],
-    params: Params,
-    out: &mut [i32],
-) {
-    steady::scores(observation, legal, params.style, out);
-}
-
 /// Plays steady moves for every seat up to the horizon and scores the result for `me`.
 pub fn playout(game: &mut State, me: Side, params: Params) -> f64 {
     let limit = game.turn().saturating_add(params.horizon);

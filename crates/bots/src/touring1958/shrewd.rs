@@ -39,16 +39,6 @@ impl Default for Params {
 /// Searches over deals of the unseen cards, playing forward with the steady bot.
 pub type ShrewdBot = crate::search::ShrewdBot<Params>;
 
-/// Steady's scores rank the candidates.
-pub(super) fn steady_scores(
-    observation: &Observation,
-    legal: &[Action],
-    _: Params,
-    out: &mut [i32],
-) {
-    steady::scores(observation, legal, out);
-}
-
 /// No action is played without search in this game.
 pub(super) const ALWAYS: Option<Action> = None;
 

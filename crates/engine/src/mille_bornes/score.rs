@@ -264,20 +264,28 @@ impl crate::Worded for PaperProblem {
     fn words(&self) -> crate::RefusalWords {
         use crate::RefusalWords as W;
         let side = |id, side: usize| W::new(id).number("side", side as i64);
+        // A side's problem with its numbers, each named as the message names it.
+        let counted = |id, s, numbers: &[(&'static str, u32)]| {
+            numbers
+                .iter()
+                .fold(side(id, s), |words, &(name, n)| words.number(name, n))
+        };
         match *self {
             PaperProblem::Sides { expected, given } => W::new("refused-mb-paper-sides")
                 .number("expected", expected as i64)
                 .number("given", given as i64),
             PaperProblem::MilesNotInTwentyFives { side: s, miles } => {
-                side("refused-mb-paper-miles-25s", s).number("miles", miles)
+                counted("refused-mb-paper-miles-25s", s, &[("miles", miles)])
             }
             PaperProblem::MilesPastTrip {
                 side: s,
                 miles,
                 trip,
-            } => side("refused-mb-paper-miles-past-trip", s)
-                .number("miles", miles)
-                .number("trip", trip),
+            } => counted(
+                "refused-mb-paper-miles-past-trip",
+                s,
+                &[("miles", miles), ("trip", trip)],
+            ),
             PaperProblem::NotYesNo {
                 side: s,
                 row,
@@ -286,15 +294,17 @@ impl crate::Worded for PaperProblem {
                 .words("row", row_words(row))
                 .number("count", count),
             PaperProblem::TooManySafeties { side: s, count } => {
-                side("refused-mb-paper-safeties", s).number("count", count)
+                counted("refused-mb-paper-safeties", s, &[("count", count)])
             }
             PaperProblem::CoupsOverSafeties {
                 side: s,
                 coups,
                 safeties,
-            } => side("refused-mb-paper-coups", s)
-                .number("coups", coups)
-                .number("safeties", safeties),
+            } => counted(
+                "refused-mb-paper-coups",
+                s,
+                &[("coups", coups), ("safeties", safeties)],
+            ),
             PaperProblem::SafetiesBeyondPack { count } => {
                 W::new("refused-mb-paper-safeties-pack").number("count", count)
             }
@@ -306,22 +316,21 @@ impl crate::Worded for PaperProblem {
                 miles,
                 trip,
                 extension,
-            } => side(
+            } => counted(
                 if extension {
                     "refused-mb-paper-trip-miles-extension"
                 } else {
                     "refused-mb-paper-trip-miles"
                 },
                 s,
-            )
-            .number("miles", miles)
-            .number("trip", trip),
+                &[("miles", miles), ("trip", trip)],
+            ),
             PaperProblem::BonusWithoutTrip { side: s, row } => {
                 side("refused-mb-paper-bonus-without-trip", s).words("row", row_words(row))
             }
             PaperProblem::NotShutOut { side: s } => side("refused-mb-paper-not-shut-out", s),
             PaperProblem::NoExtensionHere { side: s, trip } => {
-                side("refused-mb-paper-no-extension", s).number("trip", trip)
+                counted("refused-mb-paper-no-extension", s, &[("trip", trip)])
             }
             PaperProblem::ExtensionMissing { side: s } => {
                 side("refused-mb-paper-extension-missing", s)
@@ -330,7 +339,7 @@ impl crate::Worded for PaperProblem {
                 side("refused-mb-paper-extension-after-stop", s)
             }
             PaperProblem::NotExtended { side: s, miles } => {
-                side("refused-mb-paper-not-extended", s).number("miles", miles)
+                counted("refused-mb-paper-not-extended", s, &[("miles", miles)])
             }
         }
     }

@@ -5,11 +5,10 @@
 //! pile is an array, and nothing touches the heap while a game is played.
 
 use crate::touring_family::{
-    self as family, MAX_SEATS, MAX_SIDES, bits, nth_bit, popcount, rules_accessors,
+    self as family, MAX_SEATS, MAX_SIDES, bits, nth_bit, popcount, rules_accessors, touring_state,
 };
 use crate::{
     ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, Seat, SetupError, Side,
-    TurnRefusal,
 };
 
 pub mod action;
@@ -68,63 +67,15 @@ pub fn quota(config: Config) -> [u8; 4] {
     }
 }
 
-/// What a side must do before it may play miles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Need {
-    /// Nothing: the side is running.
-    Running,
-    /// Go, to start (or to start again after speeding).
-    Start,
-    /// Go, to get going after a delay that is mended (or after a Puncture).
-    Go,
-    /// Hauled In, then Go (after a Collision).
-    HauledIn,
-    /// Gasoline, then Go (after Out of Gasoline).
-    Gasoline,
-}
-
-impl Need {
-    const fn status(self) -> Status {
-        match self {
-            Need::Running => Status::Running,
-            Need::Start => Status::NotStarted,
-            Need::Go | Need::HauledIn | Need::Gasoline => Status::Delayed,
-        }
-    }
-
-    const fn cards(self) -> &'static [Card] {
-        match self {
-            Need::Running => &[],
-            Need::Start | Need::Go => &[Card::Go],
-            Need::HauledIn => &[Card::HauledIn, Card::Go],
-            Need::Gasoline => &[Card::Gasoline, Card::Go],
-        }
-    }
-
-    /// The card the side must play next, if any.
-    const fn next(self) -> Option<Card> {
-        match self {
-            Need::Running => None,
-            Need::Start | Need::Go => Some(Card::Go),
-            Need::HauledIn => Some(Card::HauledIn),
-            Need::Gasoline => Some(Card::Gasoline),
-        }
-    }
-
-    /// What a delay card leaves its target needing.
-    const fn after_delay(card: Card) -> Need {
-        match card {
-            Card::Collision => Need::HauledIn,
-            Card::OutOfGasoline => Need::Gasoline,
-            _ => Need::Go,
-        }
+/// What a delay card leaves its target needing: Hauled In then Go after a Collision,
+/// Gasoline then Go after Out of Gasoline, Go after a Puncture.
+const fn after_delay(card: Card) -> Need {
+    match card {
+        Card::Collision => Need::Mend(Card::HauledIn),
+        Card::OutOfGasoline => Need::Mend(Card::Gasoline),
+        _ => Need::Go,
     }
 }
-
-/// A hand: counts per kind, and a bit per kind held.
-type Hand = family::Hand<Card, KINDS>;
-/// A pile whose top card matters: a side's Go pile, or the speed pile.
-type TopPile = family::TopPile<Card, KINDS>;
 
 /// The robbery a delay allows: every take of the largest total within the entitlement,
 /// fewest cards first. With at most two cards in each pile there are at most two.
@@ -194,12 +145,6 @@ impl TakeOptions {
     }
 }
 
-/// The bit of a kind in a set of kinds.
-#[inline]
-const fn bit(card: Card) -> u16 {
-    1 << card as u16
-}
-
 /// The mile cards, as a set of kinds.
 const MILE_BITS: u16 = bit(Card::Mile1) | bit(Card::Mile3) | bit(Card::Mile5) | bit(Card::Mile10);
 
@@ -246,35 +191,14 @@ pub const fn entitlement(card: Card, speed: Speed) -> u32 {
         }
 }
 
-/// A game of Touring (1926) in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
-    config: Config,
-    sides: u8,
-    side_of: [Side; MAX_SEATS],
-    quota: [u8; 4],
-    /// The game's seed: the deal uses it directly, reshuffle n uses a seed derived from it and n.
-    seed: u64,
-    /// The draw pile; the top card is the last one.
-    draw: [Card; PACK],
-    draw_len: u8,
-    hands: [Hand; MAX_SEATS],
-    deadwood: Counts,
-    go: [TopPile; MAX_SIDES],
-    speed_pile: TopPile,
-    speed: Speed,
-    /// Cards in each side's mile piles (1, 3, 5, 10).
-    piles: [[u8; 4]; MAX_SIDES],
-    /// Per side, the mile cards whose piles have room, as a set of kinds (kept with `piles`).
-    open: [u16; MAX_SIDES],
-    need: [Need; MAX_SIDES],
-    to_move: Seat,
-    turn: u32,
-    winner: Option<Side>,
-    reshuffles: u32,
+touring_state! {
+    /// A game of Touring (1926) in progress.
+    pub struct State {
+        deadwood: Counts = Counts::EMPTY,
+        speed_pile: TopPile = TopPile::default(),
+        speed: Speed = Speed::City,
+    }
 }
-
-family::state_basics!();
 
 impl State {
     /// The miles on a side's piles.
@@ -306,14 +230,7 @@ impl State {
 
     /// Where every card is, summed: for the invariant that the pack is always complete.
     pub fn census(&self) -> Counts {
-        let sides = usize::from(self.sides);
-        let mut all = family::census(
-            &self.draw[..usize::from(self.draw_len)],
-            &self.hands[..usize::from(self.config.players)],
-            &self.go[..sides],
-            &self.piles[..sides],
-            Card::MILES,
-        );
+        let mut all = self.census_in_play();
         all.add_all(&self.deadwood);
         all.add_all(&self.speed_pile.counts);
         all
@@ -346,29 +263,23 @@ impl State {
     /// The kinds of card other than delays that side `me` may play now, as a set of bits
     /// (whatever its hand holds).
     #[inline]
-    fn simple_plays(&self, me: Side) -> u16 {
+    fn plays(&self, me: Side) -> u16 {
         let m = usize::from(me);
         let speed = match self.speed {
             Speed::City => bit(Card::Country),
             Speed::Country => bit(Card::CityLimits),
         };
-        speed
-            | match self.need[m] {
-                Need::Running => self.open[m],
-                Need::Start | Need::Go => bit(Card::Go),
-                Need::HauledIn => bit(Card::HauledIn),
-                Need::Gasoline => bit(Card::Gasoline),
-            }
+        speed | self.need[m].next().map_or(self.open[m], bit)
     }
 
     /// Recomputes which of a side's mile piles have room, after its piles changed.
-    fn reopen(&mut self, side: usize) {
+    fn refresh(&mut self, side: usize) {
         self.open[side] = family::open_piles(Card::MILES, self.piles[side], self.quota);
     }
 
     /// How many legal delay plays side `me` has with the delay cards in `delays`.
     #[inline(always)]
-    fn delay_count(&self, me: Side, delays: u16) -> u32 {
+    fn attack_count(&self, me: Side, delays: u16) -> u32 {
         if delays == 0 {
             0
         } else {
@@ -410,15 +321,23 @@ impl State {
         }
     }
 
+    /// Adds every legal play of the delay cards in `delays` by side `me` to `out`.
+    fn push_attacks(&self, me: Side, delays: u16, out: &mut ActionList<Action>) {
+        for card in bits(delays) {
+            self.for_each_delay(me, card, |action| out.push(action));
+        }
+    }
+
     /// The legal action at `index` in the order of `legal_actions`: plays other than delays,
     /// then delays, then discards.
     #[inline(always)]
-    fn locate(&self, me: Side, hand: u16, plays: u16, delays: u16, index: u32) -> Option<Action> {
+    fn locate(&self, me: Side, hand: u16, plays: u16, index: u32) -> Option<Action> {
         let simple = popcount(plays);
         if index < simple {
             return nth_bit(plays, index).map(Action::play);
         }
         let index = index - simple;
+        let delays = hand & DELAY_BITS;
         if delays == 0 {
             return nth_bit(hand, index).map(Action::discard);
         }
@@ -443,19 +362,6 @@ impl State {
             }
         }
         nth_bit(hand, index).map(Action::discard)
-    }
-
-    /// Checks a remedy or Go against what the side needs.
-    fn check_remedy(need: Need, card: Card) -> Result<Need, Refusal> {
-        match (need, card) {
-            (Need::Running, _) => Err(Refusal::AlreadyRunning { card }),
-            (Need::Start | Need::Go, Card::Go) => Ok(Need::Running),
-            (Need::HauledIn, Card::HauledIn) | (Need::Gasoline, Card::Gasoline) => Ok(Need::Go),
-            (need, card) => Err(Refusal::OutOfOrder {
-                card,
-                needed: need.next().unwrap_or(Card::Go),
-            }),
-        }
     }
 
     /// Resolves and checks a delay's target and take.
@@ -507,31 +413,117 @@ impl State {
         }
     }
 
-    fn side_view(&self, side: Side) -> SideView {
-        let s = usize::from(side);
-        let need = self.need[s];
-        SideView {
-            side,
-            seats: self.config.seats_of(side),
-            status: need.status(),
-            go_top: self.go[s].top,
-            needs: need.cards().to_vec(),
-            go_pile: u32::from(self.go[s].len),
-            piles: MilePiles::from_array(self.piles[s]),
-            quota: MilePiles::from_array(self.quota),
-            miles: self.miles(side),
+    /// What a discard does, once the card is out of the hand.
+    fn discarded<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+        self.deadwood.add(card, 1);
+        events.push(Event::Discarded {
+            seat,
+            card: Some(card),
+        });
+    }
+
+    /// Plays a card of side `me`'s hand: a remedy or Go on its Go pile, a speed card, miles,
+    /// or a delay on `target`, taking `take` of its miles.
+    fn play<E: EventSink<Event>>(
+        &mut self,
+        seat: Seat,
+        me: Side,
+        card: Card,
+        (target, take): (Option<Side>, Option<Take>),
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        let m = usize::from(me);
+        if !card.is_delay() {
+            if target.is_some() {
+                return Err(Refusal::TargetNotAllowed { card });
+            }
+            if take.is_some() {
+                return Err(Refusal::TakeNotAllowed { card });
+            }
         }
+        match card {
+            Card::Go | Card::HauledIn | Card::Gasoline => {
+                self.need[m] = State::check_remedy(self.need[m], card)?;
+                self.hands[usize::from(seat)].remove(card);
+                self.go[m].push(card);
+                events.push(Event::Played {
+                    seat,
+                    side: me,
+                    card,
+                });
+            }
+            Card::CityLimits | Card::Country => {
+                let (wanted, other) = if card == Card::Country {
+                    (Speed::City, Card::CityLimits)
+                } else {
+                    (Speed::Country, Card::Country)
+                };
+                if self.speed != wanted {
+                    return Err(Refusal::SpeedUnchanged { card, other });
+                }
+                self.hands[usize::from(seat)].remove(card);
+                self.speed_pile.push(card);
+                self.speed = if card == Card::Country {
+                    Speed::Country
+                } else {
+                    Speed::City
+                };
+                events.push(Event::Played {
+                    seat,
+                    side: me,
+                    card,
+                });
+            }
+            Card::Mile1 | Card::Mile3 | Card::Mile5 | Card::Mile10 => {
+                self.check_miles(m, card)?;
+                self.hands[usize::from(seat)].remove(card);
+                if card == Card::Mile10 && self.speed == Speed::City {
+                    // Rule (c): speeding forfeits every mile card laid down.
+                    let forfeited = self.miles(me);
+                    for (mile, n) in Card::MILES.iter().zip(self.piles[m]) {
+                        self.deadwood.add(*mile, n);
+                    }
+                    self.deadwood.add(card, 1);
+                    self.piles[m] = [0; 4];
+                    self.refresh(m);
+                    self.need[m] = Need::Start;
+                    events.push(Event::Speeding {
+                        seat,
+                        side: me,
+                        forfeited,
+                    });
+                } else {
+                    self.lay_miles(seat, me, card, events);
+                }
+            }
+            Card::Collision | Card::OutOfGasoline | Card::Puncture => {
+                let (target, take) = self.check_delay(me, card, (target, take))?;
+                let t = usize::from(target);
+                self.hands[usize::from(seat)].remove(card);
+                self.go[t].push(card);
+                self.need[t] = after_delay(card);
+                self.piles[t][2] -= take.mile5;
+                self.piles[t][3] -= take.mile10;
+                self.refresh(t);
+                self.deadwood.add(Card::Mile5, take.mile5);
+                self.deadwood.add(Card::Mile10, take.mile10);
+                events.push(Event::Delayed {
+                    by: seat,
+                    side: target,
+                    card,
+                    taken: take,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn side_view(&self, side: Side) -> SideView {
+        family::side_view!(self, side)
     }
 }
 
 impl Rules for State {
-    type Card = Card;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
-    type Options = crate::NoOptions;
-
     const RULES: RulesId = RulesId::Touring1926;
 
     fn check(_config: Config) -> Result<(), SetupError> {
@@ -540,48 +532,11 @@ impl Rules for State {
         Ok(())
     }
 
-    fn score_sheet(config: Config) -> ScoreSheet {
-        family::mile_sheet(
-            Card::MILES,
-            ["1-mile", "3-mile", "5-mile", "10-mile"],
-            Card::miles,
-            quota(config),
-            pack(config),
-        )
-    }
-
-    fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
-        let mut hands = [Hand::default(); MAX_SEATS];
-        let (draw, draw_len) =
-            family::deal(pack(config), stacked, seed, config.players, &mut hands)?;
-        let sides = config.sides();
-        let mut state = State {
-            config,
-            sides,
-            side_of: std::array::from_fn(|seat| config.side_of(seat as Seat)),
-            quota: quota(config),
-            seed,
-            draw,
-            draw_len,
-            hands,
-            deadwood: Counts::EMPTY,
-            go: [TopPile::default(); MAX_SIDES],
-            speed_pile: TopPile::default(),
-            speed: Speed::City,
-            piles: [[0; 4]; MAX_SIDES],
-            open: [MILE_BITS; MAX_SIDES],
-            need: [Need::Start; MAX_SIDES],
-            to_move: 0,
-            turn: 0,
-            winner: None,
-            reshuffles: 0,
-        };
-        // Seat 0 draws its sixth card.
-        state.draw_for(0, &mut NoEvents);
-        Ok(state)
-    }
-
-    rules_accessors!();
+    rules_accessors!(
+        labels: ["1-mile", "3-mile", "5-mile", "10-mile"],
+        attacks: DELAY_BITS,
+        play: target, take
+    );
 
     fn warning(&self, action: Action) -> Option<String> {
         // Rule (c): a 10 within City Limits is speeding and forfeits every mile laid down.
@@ -598,212 +553,16 @@ impl Rules for State {
         ))
     }
 
-    fn legal_actions(&self, out: &mut ActionList<Action>) {
-        out.clear();
-        let Some((me, mask)) = self.mover() else {
-            return;
-        };
-        for card in bits(mask & self.simple_plays(me)) {
-            out.push(Action::play(card));
-        }
-        for card in bits(mask & DELAY_BITS) {
-            self.for_each_delay(me, card, |action| out.push(action));
-        }
-        for card in bits(mask) {
-            out.push(Action::discard(card));
-        }
-    }
-
-    fn legal_count(&self) -> u32 {
-        let Some((me, mask)) = self.mover() else {
-            return 0;
-        };
-        popcount(mask & self.simple_plays(me))
-            + self.delay_count(me, mask & DELAY_BITS)
-            + popcount(mask)
-    }
-
-    fn nth_legal(&self, index: u32) -> Option<Action> {
-        let (me, mask) = self.mover()?;
-        let plays = mask & self.simple_plays(me);
-        let delays = mask & DELAY_BITS;
-        self.locate(me, mask, plays, delays, index)
-    }
-
-    // Always inlined into the caller's loop, so the caller's generator stays in registers:
-    // that alone is worth about 20 instructions a decision in self-play.
-    #[inline(always)]
-    fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
-        let (me, mask) = self.mover()?;
-        let plays = mask & self.simple_plays(me);
-        let delays = mask & DELAY_BITS;
-        let count = popcount(plays) + self.delay_count(me, delays) + popcount(mask);
-        let index = crate::shuffle::pick(rng, count);
-        self.locate(me, mask, plays, delays, index)
-    }
-
-    #[inline]
-    fn apply<E: EventSink<Event>>(
-        &mut self,
-        action: Action,
-        events: &mut E,
-    ) -> Result<(), Refusal> {
-        if let Some(winner) = self.winner {
-            return Err(Refusal::from(TurnRefusal::GameOver { winner }));
-        }
-        let seat = self.to_move;
-        let me = self.side_of(seat);
-        let m = usize::from(me);
-        let card = action.card();
-        if !self.hands[usize::from(seat)].has(card) {
-            return Err(Refusal::NotInHand { card });
-        }
-        match action {
-            Action::Discard { card } => {
-                self.hands[usize::from(seat)].remove(card);
-                self.deadwood.add(card, 1);
-                events.push(Event::Discarded {
-                    seat,
-                    card: Some(card),
-                });
-            }
-            Action::Play { card, target, take } => {
-                if !card.is_delay() {
-                    if target.is_some() {
-                        return Err(Refusal::TargetNotAllowed { card });
-                    }
-                    if take.is_some() {
-                        return Err(Refusal::TakeNotAllowed { card });
-                    }
-                }
-                match card {
-                    Card::Go | Card::HauledIn | Card::Gasoline => {
-                        self.need[m] = State::check_remedy(self.need[m], card)?;
-                        self.hands[usize::from(seat)].remove(card);
-                        self.go[m].push(card);
-                        events.push(Event::Played {
-                            seat,
-                            side: me,
-                            card,
-                        });
-                    }
-                    Card::CityLimits | Card::Country => {
-                        let (wanted, other) = if card == Card::Country {
-                            (Speed::City, Card::CityLimits)
-                        } else {
-                            (Speed::Country, Card::Country)
-                        };
-                        if self.speed != wanted {
-                            return Err(Refusal::SpeedUnchanged { card, other });
-                        }
-                        self.hands[usize::from(seat)].remove(card);
-                        self.speed_pile.push(card);
-                        self.speed = if card == Card::Country {
-                            Speed::Country
-                        } else {
-                            Speed::City
-                        };
-                        events.push(Event::Played {
-                            seat,
-                            side: me,
-                            card,
-                        });
-                    }
-                    Card::Mile1 | Card::Mile3 | Card::Mile5 | Card::Mile10 => {
-                        if let Some(needed) = self.need[m].next() {
-                            return Err(Refusal::NotRunning { needed });
-                        }
-                        let p = card.pile();
-                        if self.piles[m][p] >= self.quota[p] {
-                            return Err(Refusal::PileFull {
-                                card,
-                                quota: self.quota[p],
-                            });
-                        }
-                        self.hands[usize::from(seat)].remove(card);
-                        if card == Card::Mile10 && self.speed == Speed::City {
-                            // Rule (c): speeding forfeits every mile card laid down.
-                            let forfeited = self.miles(me);
-                            for (mile, n) in Card::MILES.iter().zip(self.piles[m]) {
-                                self.deadwood.add(*mile, n);
-                            }
-                            self.deadwood.add(card, 1);
-                            self.piles[m] = [0; 4];
-                            self.reopen(m);
-                            self.need[m] = Need::Start;
-                            events.push(Event::Speeding {
-                                seat,
-                                side: me,
-                                forfeited,
-                            });
-                        } else {
-                            self.piles[m][p] += 1;
-                            self.reopen(m);
-                            events.push(Event::Played {
-                                seat,
-                                side: me,
-                                card,
-                            });
-                            if self.piles[m] == self.quota {
-                                self.winner = Some(me);
-                                events.push(Event::Won { side: me });
-                            }
-                        }
-                    }
-                    Card::Collision | Card::OutOfGasoline | Card::Puncture => {
-                        let (target, take) = self.check_delay(me, card, (target, take))?;
-                        let t = usize::from(target);
-                        self.hands[usize::from(seat)].remove(card);
-                        self.go[t].push(card);
-                        self.need[t] = Need::after_delay(card);
-                        self.piles[t][2] -= take.mile5;
-                        self.piles[t][3] -= take.mile10;
-                        self.reopen(t);
-                        self.deadwood.add(Card::Mile5, take.mile5);
-                        self.deadwood.add(Card::Mile10, take.mile10);
-                        events.push(Event::Delayed {
-                            by: seat,
-                            side: target,
-                            card,
-                            taken: take,
-                        });
-                    }
-                }
-            }
-        }
-        self.turn += 1;
-        if self.winner.is_none() {
-            let next = family::next_seat(seat, self.config.players);
-            self.to_move = next;
-            self.draw_for(next, events);
-        }
-        Ok(())
-    }
-
     fn view(&self, viewer: Option<Seat>) -> View {
-        let players = self.config.players;
-        let seats = family::seat_views(
-            &self.hands[..usize::from(players)],
-            &self.side_of[..usize::from(players)],
+        family::view!(
+            self,
             viewer,
-        );
-        View {
-            rules: self.config.rules,
-            players,
-            partners: self.config.partners,
-            viewer,
-            to_move: self.to_move,
-            turn: self.turn,
             speed: self.speed,
             draw_pile: u32::from(self.draw_len),
             deadwood: self.deadwood.total(),
             speed_pile: u32::from(self.speed_pile.len),
             race: MilePiles::from_array(self.quota).miles(),
-            reshuffles: self.reshuffles,
-            winner: self.winner,
-            seats,
-            sides: (0..self.sides).map(|s| self.side_view(s)).collect(),
-        }
+        )
     }
 }
 

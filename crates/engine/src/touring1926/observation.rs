@@ -14,7 +14,7 @@
 use rand::Rng;
 
 use super::{Action, Card, Counts, Event, Speed, Status};
-use super::{Hand, MAX_SEATS, MAX_SIDES, MILE_BITS, Need, PACK, State, TopPile, pack, quota};
+use super::{Hand, MAX_SEATS, MAX_SIDES, Need, State, TopPile, pack, quota};
 use crate::{ActionList, Config, RuleEvent, Rules, Seat, Side};
 
 /// Everything one seat may know about a game at one moment.
@@ -87,7 +87,9 @@ impl State {
     }
 }
 
-crate::touring_family::observation_accessors!();
+crate::touring_family::observation_accessors!(
+    skeleton: deadwood = known_deadwood, speed_pile = speed_pile, speed = speed
+);
 
 impl Observation {
     /// The governing speed.
@@ -155,44 +157,6 @@ impl Observation {
         let pack = self.pack();
         Counts::new(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
     }
-
-    /// The state with only what this seat knows: other hands, the draw pile and the deadwood
-    /// are empty. Enough to list the seat's legal actions; [`Observation::determinize`] fills
-    /// in the rest.
-    fn skeleton(&self) -> State {
-        let sides = self.config.sides();
-        let mut hands = [Hand::default(); MAX_SEATS];
-        let own = &mut hands[usize::from(self.seat)];
-        for card in self.hand.cards() {
-            own.add(card);
-        }
-        let mut state = State {
-            config: self.config,
-            sides,
-            side_of: std::array::from_fn(|seat| self.config.side_of(seat as Seat)),
-            quota: quota(self.config),
-            seed: 0,
-            draw: [Card::Go; PACK],
-            draw_len: 0,
-            hands,
-            deadwood: self.known_deadwood,
-            go: self.go,
-            speed_pile: self.speed_pile,
-            speed: self.speed,
-            piles: self.piles,
-            open: [MILE_BITS; MAX_SIDES],
-            need: self.need,
-            to_move: self.to_move,
-            turn: self.turn,
-            winner: self.winner,
-            reshuffles: self.reshuffles,
-        };
-        for side in 0..usize::from(sides) {
-            state.reopen(side);
-        }
-        state
-    }
-
     /// How many cards of the deadwood this seat does not know.
     fn unknown_deadwood(&self) -> u8 {
         self.deadwood_len

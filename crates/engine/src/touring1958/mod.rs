@@ -9,11 +9,10 @@
 //! with two packs.
 
 use crate::touring_family::{
-    self as family, MAX_SEATS, MAX_SIDES, bits, nth_bit, popcount, rules_accessors,
+    self as family, MAX_SEATS, MAX_SIDES, bits, nth_bit, popcount, rules_accessors, touring_state,
 };
 use crate::{
     ActionList, Config, EventSink, NoEvents, Rules, RulesId, ScoreSheet, Seat, SetupError, Side,
-    TurnRefusal,
 };
 
 pub mod action;
@@ -87,61 +86,6 @@ pub fn miles_of(piles: [u8; 4]) -> u32 {
         + 75 * u32::from(piles[3])
 }
 
-/// What a side must do before it may play miles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Need {
-    /// Nothing: Go is exposed.
-    Running,
-    /// Go, to start the trip.
-    Start,
-    /// Go, after a Wrecker or Gasoline mended a delay.
-    Go,
-    /// Wrecker, then Go (after Missed the Curve).
-    Wrecker,
-    /// Gasoline, then Go (after Stop to Refuel).
-    Gasoline,
-}
-
-impl Need {
-    const fn status(self) -> Status {
-        match self {
-            Need::Running => Status::Running,
-            Need::Start => Status::NotStarted,
-            Need::Go | Need::Wrecker | Need::Gasoline => Status::Delayed,
-        }
-    }
-
-    const fn cards(self) -> &'static [Card] {
-        match self {
-            Need::Running => &[],
-            Need::Start | Need::Go => &[Card::Go],
-            Need::Wrecker => &[Card::Wrecker, Card::Go],
-            Need::Gasoline => &[Card::Gasoline, Card::Go],
-        }
-    }
-
-    /// The card the side must play next, if any.
-    const fn next(self) -> Option<Card> {
-        match self {
-            Need::Running => None,
-            Need::Start | Need::Go => Some(Card::Go),
-            Need::Wrecker => Some(Card::Wrecker),
-            Need::Gasoline => Some(Card::Gasoline),
-        }
-    }
-}
-
-/// A hand: counts per kind, and a bit per kind held.
-type Hand = family::Hand<Card, KINDS>;
-/// A pile whose top card matters: a side's Go pile or Freeway pile, or the discard pile.
-type TopPile = family::TopPile<Card, KINDS>;
-
-/// The bit of a kind in a set of kinds.
-#[inline]
-const fn bit(card: Card) -> u16 {
-    1 << card as u16
-}
-
 /// The mileage cards, as a set of kinds.
 const MILE_BITS: u16 =
     bit(Card::Mile25) | bit(Card::Mile35) | bit(Card::Mile50) | bit(Card::Mile75);
@@ -153,37 +97,16 @@ const TAKER_BITS: u16 =
 /// Every card played on another side.
 const ATTACK_BITS: u16 = bit(Card::PopulatedArea) | STOP_BITS | TAKER_BITS;
 
-/// A game of Touring (1937-1958) in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
-    config: Config,
-    sides: u8,
-    side_of: [Side; MAX_SEATS],
-    quota: [u8; 4],
-    /// The game's seed: the deal uses it directly, reshuffle n uses a seed derived from it and n.
-    seed: u64,
-    /// The draw pile; the top card is the last one.
-    draw: [Card; PACK],
-    draw_len: u8,
-    hands: [Hand; MAX_SEATS],
-    /// The face-up discard pile.
-    discard: TopPile,
-    go: [TopPile; MAX_SIDES],
-    freeway: [TopPile; MAX_SIDES],
-    /// Cards in each side's mileage piles (25, 35, 50, 75).
-    piles: [[u8; 4]; MAX_SIDES],
-    /// Per side, the mileage cards whose piles have room, as a set of kinds.
-    open: [u16; MAX_SIDES],
-    /// Per side, the cards an opponent may play on it now, as a set of kinds.
-    open_to_attack: [u16; MAX_SIDES],
-    need: [Need; MAX_SIDES],
-    to_move: Seat,
-    turn: u32,
-    winner: Option<Side>,
-    reshuffles: u32,
+touring_state! {
+    /// A game of Touring (1937-1958) in progress.
+    pub struct State {
+        /// The face-up discard pile.
+        discard: TopPile = TopPile::default(),
+        freeway: [TopPile; MAX_SIDES] = [TopPile::default(); MAX_SIDES],
+        /// Per side, the cards an opponent may play on it now, as a set of kinds.
+        open_to_attack: [u16; MAX_SIDES] = [0; MAX_SIDES],
+    }
 }
-
-family::state_basics!();
 
 impl State {
     /// The miles on a side's piles.
@@ -240,16 +163,9 @@ impl State {
 
     /// Where every card is, summed: for the invariant that the pack is always complete.
     pub fn census(&self) -> Counts {
-        let sides = usize::from(self.sides);
-        let mut all = family::census(
-            &self.draw[..usize::from(self.draw_len)],
-            &self.hands[..usize::from(self.config.players)],
-            &self.go[..sides],
-            &self.piles[..sides],
-            Card::MILES,
-        );
+        let mut all = self.census_in_play();
         all.add_all(&self.discard.counts);
-        for freeway in &self.freeway[..sides] {
+        for freeway in &self.freeway[..usize::from(self.sides)] {
             all.add_all(&freeway.counts);
         }
         all
@@ -271,20 +187,14 @@ impl State {
     /// The kinds of card that side `me` may play on its own piles now, as a set of bits
     /// (whatever its hand holds).
     #[inline]
-    fn own_plays(&self, me: Side) -> u16 {
+    fn plays(&self, me: Side) -> u16 {
         let m = usize::from(me);
         let freeway = if self.freeway[m].top == Some(Card::Freeway) {
             0
         } else {
             bit(Card::Freeway)
         };
-        freeway
-            | match self.need[m] {
-                Need::Running => self.open[m],
-                Need::Start | Need::Go => bit(Card::Go),
-                Need::Wrecker => bit(Card::Wrecker),
-                Need::Gasoline => bit(Card::Gasoline),
-            }
+        freeway | self.need[m].next().map_or(self.open[m], bit)
     }
 
     /// Recomputes what a side's mileage piles have room for and what may be played on it,
@@ -334,6 +244,16 @@ impl State {
         count
     }
 
+    /// Adds every legal play of the attack cards in `attacks` by side `me` to `out`: by target,
+    /// then by card.
+    fn push_attacks(&self, me: Side, attacks: u16, out: &mut ActionList<Action>) {
+        for target in 0..self.sides {
+            for card in bits(self.attacks_on(me, target, attacks)) {
+                out.push(Action::attack(card, target));
+            }
+        }
+    }
+
     /// The legal action at `index` in the order of `legal_actions`: plays on one's own piles,
     /// then attacks (by target, then by card), then discards.
     #[inline(always)]
@@ -363,19 +283,6 @@ impl State {
             }
         }
         nth_bit(hand, index).map(Action::discard)
-    }
-
-    /// Checks a remedy or Go against what the side needs.
-    fn check_remedy(need: Need, card: Card) -> Result<Need, Refusal> {
-        match (need, card) {
-            (Need::Running, _) => Err(Refusal::AlreadyRunning { card }),
-            (Need::Start | Need::Go, Card::Go) => Ok(Need::Running),
-            (Need::Wrecker, Card::Wrecker) | (Need::Gasoline, Card::Gasoline) => Ok(Need::Go),
-            (need, card) => Err(Refusal::OutOfOrder {
-                card,
-                needed: need.next().unwrap_or(Card::Go),
-            }),
-        }
     }
 
     /// Resolves and checks the target of Populated Area or a delay.
@@ -409,16 +316,7 @@ impl State {
         events: &mut E,
     ) -> Result<(), Refusal> {
         let m = usize::from(me);
-        if let Some(needed) = self.need[m].next() {
-            return Err(Refusal::NotRunning { needed });
-        }
-        let p = card.pile();
-        if self.piles[m][p] >= self.quota[p] {
-            return Err(Refusal::PileFull {
-                card,
-                quota: self.quota[p],
-            });
-        }
+        self.check_miles(m, card)?;
         self.hands[usize::from(seat)].remove(card);
         if card.needs_freeway() && self.freeway[m].top != Some(Card::Freeway) {
             // Speeding: the card is forfeited to the discard pile and nothing else happens.
@@ -430,30 +328,18 @@ impl State {
             });
             return Ok(());
         }
-        self.piles[m][p] += 1;
-        self.refresh(m);
-        events.push(Event::Played {
-            seat,
-            side: me,
-            card,
-        });
-        if self.piles[m] == self.quota {
-            self.winner = Some(me);
-            events.push(Event::Won { side: me });
-        }
+        self.lay_miles(seat, me, card, events);
         Ok(())
     }
 
-    /// Plays Populated Area or a delay on another side.
-    fn play_attack<E: EventSink<Event>>(
+    /// Plays Populated Area or a delay on another side, `target` (checked by `check_attack`).
+    fn attack<E: EventSink<Event>>(
         &mut self,
         seat: Seat,
-        me: Side,
         card: Card,
-        target: Option<Side>,
+        target: Side,
         events: &mut E,
-    ) -> Result<(), Refusal> {
-        let target = self.check_attack(me, card, target)?;
+    ) {
         let t = usize::from(target);
         self.hands[usize::from(seat)].remove(card);
         let mut taken = None;
@@ -461,11 +347,11 @@ impl State {
             Card::PopulatedArea => self.freeway[t].push(card),
             Card::StopToRefuel => {
                 self.go[t].push(card);
-                self.need[t] = Need::Gasoline;
+                self.need[t] = Need::Mend(Card::Gasoline);
             }
             Card::MissedTheCurve => {
                 self.go[t].push(card);
-                self.need[t] = Need::Wrecker;
+                self.need[t] = Need::Mend(Card::Wrecker);
             }
             _ => {
                 // Burning Oil, Broken Spring, Brake Adjustment: the mileage card goes to the
@@ -485,54 +371,65 @@ impl State {
             card,
             taken,
         });
+    }
+
+    /// What a discard does, once the card is out of the hand.
+    fn discarded<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+        self.discard.push(card);
+        events.push(Event::Discarded { seat, card });
+    }
+
+    /// Plays a card of side `me`'s hand: on its own piles, or (Populated Area or a delay) on
+    /// `target`.
+    fn play<E: EventSink<Event>>(
+        &mut self,
+        seat: Seat,
+        me: Side,
+        card: Card,
+        target: Option<Side>,
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        let m = usize::from(me);
+        if card.is_attack() {
+            let target = self.check_attack(me, card, target)?;
+            self.attack(seat, card, target, events);
+        } else if target.is_some() {
+            return Err(Refusal::TargetNotAllowed { card });
+        } else if card.is_mile() {
+            self.play_miles(seat, me, card, events)?;
+        } else {
+            match card {
+                Card::Freeway => {
+                    if self.freeway[m].top == Some(Card::Freeway) {
+                        return Err(Refusal::FreewayExposed);
+                    }
+                    self.freeway[m].push(card);
+                }
+                _ => {
+                    // Go, Wrecker or Gasoline, on the side's Go pile.
+                    self.need[m] = State::check_remedy(self.need[m], card)?;
+                    self.go[m].push(card);
+                }
+            }
+            self.hands[usize::from(seat)].remove(card);
+            self.refresh(m);
+            events.push(Event::Played {
+                seat,
+                side: me,
+                card,
+            });
+        }
         Ok(())
     }
 
     fn side_view(&self, side: Side) -> SideView {
         let s = usize::from(side);
-        let need = self.need[s];
-        SideView {
+        family::side_view!(
+            self,
             side,
-            seats: self.config.seats_of(side),
-            status: need.status(),
-            needs: need.cards().to_vec(),
-            go_top: self.go[s].top,
-            go_pile: u32::from(self.go[s].len),
             freeway_top: self.freeway[s].top,
             freeway_pile: u32::from(self.freeway[s].len),
-            piles: MilePiles::from_array(self.piles[s]),
-            quota: MilePiles::from_array(self.quota),
-            miles: self.miles(side),
-        }
-    }
-
-    /// A state before the deal: every pile empty, nothing in hand or to draw.
-    fn empty(config: Config, seed: u64) -> State {
-        let mut state = State {
-            config,
-            sides: config.sides(),
-            side_of: std::array::from_fn(|seat| config.side_of(seat as Seat)),
-            quota: quota(config),
-            seed,
-            draw: [Card::Go; PACK],
-            draw_len: 0,
-            hands: [Hand::default(); MAX_SEATS],
-            discard: TopPile::default(),
-            go: [TopPile::default(); MAX_SIDES],
-            freeway: [TopPile::default(); MAX_SIDES],
-            piles: [[0; 4]; MAX_SIDES],
-            open: [MILE_BITS; MAX_SIDES],
-            open_to_attack: [0; MAX_SIDES],
-            need: [Need::Start; MAX_SIDES],
-            to_move: 0,
-            turn: 0,
-            winner: None,
-            reshuffles: 0,
-        };
-        for side in 0..MAX_SIDES {
-            state.refresh(side);
-        }
-        state
+        )
     }
 }
 
@@ -542,13 +439,6 @@ const ALONE: &str = "players";
 const SEATED: &str = "2, 3, 4 or 6 players (partners only with 4 or 6)";
 
 impl Rules for State {
-    type Card = Card;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
-    type Options = crate::NoOptions;
-
     const RULES: RulesId = RulesId::Touring1958;
 
     fn check(config: Config) -> Result<(), SetupError> {
@@ -557,160 +447,21 @@ impl Rules for State {
         crate::setup::seat_if(playable, Self::RULES, config, ALONE, SEATED)
     }
 
-    fn score_sheet(config: Config) -> ScoreSheet {
-        family::mile_sheet(
-            Card::MILES,
-            ["25-mile", "35-mile", "50-mile", "75-mile"],
-            Card::miles,
-            quota(config),
-            pack(config),
-        )
-    }
-
-    fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
-        Self::check(config)?;
-        let mut state = State::empty(config, seed);
-        let players = config.players;
-        (state.draw, state.draw_len) =
-            family::deal(pack(config), stacked, seed, players, &mut state.hands)?;
-        // Seat 0 draws its sixth card.
-        state.draw_for(0, &mut NoEvents);
-        Ok(state)
-    }
-
-    rules_accessors!();
-
-    fn legal_actions(&self, out: &mut ActionList<Action>) {
-        out.clear();
-        let Some((me, hand)) = self.mover() else {
-            return;
-        };
-        for card in bits(hand & self.own_plays(me)) {
-            out.push(Action::play(card));
-        }
-        let attacks = hand & ATTACK_BITS;
-        if attacks != 0 {
-            for target in 0..self.sides {
-                for card in bits(self.attacks_on(me, target, attacks)) {
-                    out.push(Action::attack(card, target));
-                }
-            }
-        }
-        for card in bits(hand) {
-            out.push(Action::discard(card));
-        }
-    }
-
-    fn legal_count(&self) -> u32 {
-        let Some((me, hand)) = self.mover() else {
-            return 0;
-        };
-        popcount(hand & self.own_plays(me))
-            + self.attack_count(me, hand & ATTACK_BITS)
-            + popcount(hand)
-    }
-
-    fn nth_legal(&self, index: u32) -> Option<Action> {
-        let (me, hand) = self.mover()?;
-        self.locate(me, hand, hand & self.own_plays(me), index)
-    }
-
-    // Always inlined into the caller's loop, so the caller's generator stays in registers:
-    // that alone is worth about 20 instructions a decision in self-play.
-    #[inline(always)]
-    fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
-        let (me, hand) = self.mover()?;
-        let plays = hand & self.own_plays(me);
-        let count = popcount(plays) + self.attack_count(me, hand & ATTACK_BITS) + popcount(hand);
-        let index = crate::shuffle::pick(rng, count);
-        self.locate(me, hand, plays, index)
-    }
-
-    #[inline]
-    fn apply<E: EventSink<Event>>(
-        &mut self,
-        action: Action,
-        events: &mut E,
-    ) -> Result<(), Refusal> {
-        if let Some(winner) = self.winner {
-            return Err(Refusal::from(TurnRefusal::GameOver { winner }));
-        }
-        let seat = self.to_move;
-        let me = self.side_of(seat);
-        let m = usize::from(me);
-        let card = action.card();
-        if !self.hands[usize::from(seat)].has(card) {
-            return Err(Refusal::NotInHand { card });
-        }
-        match action {
-            Action::Discard { card } => {
-                self.hands[usize::from(seat)].remove(card);
-                self.discard.push(card);
-                events.push(Event::Discarded { seat, card });
-            }
-            Action::Play { card, target } => {
-                if card.is_attack() {
-                    self.play_attack(seat, me, card, target, events)?;
-                } else if target.is_some() {
-                    return Err(Refusal::TargetNotAllowed { card });
-                } else if card.is_mile() {
-                    self.play_miles(seat, me, card, events)?;
-                } else {
-                    match card {
-                        Card::Freeway => {
-                            if self.freeway[m].top == Some(Card::Freeway) {
-                                return Err(Refusal::FreewayExposed);
-                            }
-                            self.freeway[m].push(card);
-                        }
-                        _ => {
-                            // Go, Wrecker or Gasoline, on the side's Go pile.
-                            self.need[m] = State::check_remedy(self.need[m], card)?;
-                            self.go[m].push(card);
-                        }
-                    }
-                    self.hands[usize::from(seat)].remove(card);
-                    self.refresh(m);
-                    events.push(Event::Played {
-                        seat,
-                        side: me,
-                        card,
-                    });
-                }
-            }
-        }
-        self.turn += 1;
-        if self.winner.is_none() {
-            let next = family::next_seat(seat, self.config.players);
-            self.to_move = next;
-            self.draw_for(next, events);
-        }
-        Ok(())
-    }
+    rules_accessors!(
+        labels: ["25-mile", "35-mile", "50-mile", "75-mile"],
+        attacks: ATTACK_BITS,
+        play: target
+    );
 
     fn view(&self, viewer: Option<Seat>) -> View {
-        let players = self.config.players;
-        let seats = family::seat_views(
-            &self.hands[..usize::from(players)],
-            &self.side_of[..usize::from(players)],
+        family::view!(
+            self,
             viewer,
-        );
-        View {
-            rules: self.config.rules,
-            players,
-            partners: self.config.partners,
-            viewer,
-            to_move: self.to_move,
-            turn: self.turn,
             draw_pile: u32::from(self.draw_len),
             discard: u32::from(self.discard.len),
             discard_top: self.discard.top,
             trip: miles_of(self.quota),
-            reshuffles: self.reshuffles,
-            winner: self.winner,
-            seats,
-            sides: (0..self.sides).map(|s| self.side_view(s)).collect(),
-        }
+        )
     }
 }
 

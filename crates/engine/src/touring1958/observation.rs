@@ -61,7 +61,9 @@ impl State {
     }
 }
 
-crate::touring_family::observation_accessors!();
+crate::touring_family::observation_accessors!(
+    skeleton: discard = discard, freeway = freeway
+);
 
 impl Observation {
     /// Every card on the face-up discard pile.
@@ -113,26 +115,6 @@ impl Observation {
         seen.add_all(&self.hand);
         let pack = self.pack();
         Counts::new(std::array::from_fn(|i| pack.0[i].saturating_sub(seen.0[i])))
-    }
-
-    /// The state with only what this seat knows: other hands and the draw pile are empty.
-    /// Enough to list the seat's legal actions; [`Observation::determinize`] fills in the rest.
-    fn skeleton(&self) -> State {
-        let mut state = State::empty(self.config, 0);
-        state.hands[usize::from(self.seat)] = Hand::from_counts(self.hand);
-        state.discard = self.discard;
-        state.go = self.go;
-        state.freeway = self.freeway;
-        state.piles = self.piles;
-        state.need = self.need;
-        state.to_move = self.to_move;
-        state.turn = self.turn;
-        state.winner = self.winner;
-        state.reshuffles = self.reshuffles;
-        for side in 0..MAX_SIDES {
-            state.refresh(side);
-        }
-        state
     }
 }
 

@@ -54,6 +54,67 @@ impl Status {
     }
 }
 
+/// A Touring card: a kind of card with a Go card, which starts a side and gets it going again.
+pub trait TouringCard: CardKind {
+    /// The Go card.
+    const GO: Self;
+}
+
+/// What a side must do before it may play miles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need<C> {
+    /// Nothing: the side is running (Go is exposed).
+    Running,
+    /// Go, to start (in 1926, also to start again after speeding).
+    Start,
+    /// Go, to get going after a delay that is mended (in 1926, also after a Puncture).
+    Go,
+    /// This remedy, then Go (after the delay it mends).
+    Mend(C),
+}
+
+impl<C: TouringCard> Need<C> {
+    /// The side's status.
+    pub const fn status(self) -> Status {
+        match self {
+            Need::Running => Status::Running,
+            Need::Start => Status::NotStarted,
+            Need::Go | Need::Mend(_) => Status::Delayed,
+        }
+    }
+
+    /// The cards the side must play before it may play miles, in order.
+    pub fn cards(self) -> Vec<C> {
+        match self {
+            Need::Running => Vec::new(),
+            Need::Start | Need::Go => vec![C::GO],
+            Need::Mend(remedy) => vec![remedy, C::GO],
+        }
+    }
+
+    /// The card the side must play next, if any.
+    #[inline]
+    pub fn next(self) -> Option<C> {
+        match self {
+            Need::Running => None,
+            Need::Start | Need::Go => Some(C::GO),
+            Need::Mend(remedy) => Some(remedy),
+        }
+    }
+
+    /// What playing `card` (a remedy or Go) leaves the side needing; or, when it may not be
+    /// played, `Err(None)` for a side already running, and `Err(Some(needed))` for a card out
+    /// of order.
+    pub fn after(self, card: C) -> Result<Need<C>, Option<C>> {
+        match self {
+            Need::Running => Err(None),
+            Need::Start | Need::Go if card == C::GO => Ok(Need::Running),
+            Need::Mend(remedy) if card == remedy => Ok(Need::Go),
+            need => Err(need.next()),
+        }
+    }
+}
+
 /// The bit of a kind in a set of kinds.
 #[inline]
 pub fn bit<C: CardKind>(card: C) -> u16 {
@@ -460,13 +521,111 @@ macro_rules! determinize {
 }
 pub(crate) use determinize;
 
-/// What a Touring game's `State` does the same way in both games, from its fields of the same
-/// names: the side of a seat, the mover, the quotas, the pack and the hands' sizes, and drawing
-/// a card (rebuilding the draw pile first when it is empty: each game's `reshuffle` gathers
-/// the cards and hands them to `refill`).
-macro_rules! state_basics {
-    () => {
+/// Writes a Touring game's `State` (a game in progress: a plain `Clone` value of fixed size),
+/// with the fields both games have, then the game's own (each with the value a game starts
+/// with); the aliases its fields use (`Hand`, `TopPile`, `Need`, and `bit` for sets of kinds);
+/// its card's Go card ([`TouringCard`]); and what the state does the same way in both games,
+/// from those fields: `empty` (a state before the deal) and `deal`, the side of a seat, the
+/// mover, the quotas, the pack and the hands' sizes, drawing a card (rebuilding the draw pile
+/// first when it is empty: each game's `reshuffle` gathers the cards and hands them to
+/// `refill`), the census of what is always in play, and the steps of a turn both games take
+/// (who may play, a remedy, miles, the turn's end). Each game writes `refresh` (what a side's
+/// piles leave open, after they changed).
+macro_rules! touring_state {
+    (
+        $(#[$doc:meta])*
+        pub struct State {
+            $($(#[$fmeta:meta])* $field:ident: $ty:ty = $init:expr,)*
+        }
+    ) => {
+        /// A hand: counts per kind, and a bit per kind held.
+        type Hand = $crate::touring_family::Hand<Card, KINDS>;
+        /// A pile whose top card matters (a side's Go pile, and each game's others).
+        type TopPile = $crate::touring_family::TopPile<Card, KINDS>;
+        /// What a side must do before it may play miles.
+        type Need = $crate::touring_family::Need<Card>;
+
+        /// The bit of a kind in a set of kinds.
+        #[inline]
+        const fn bit(card: Card) -> u16 {
+            1 << card as u16
+        }
+
+        impl $crate::touring_family::TouringCard for Card {
+            const GO: Card = Card::Go;
+        }
+
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct State {
+            config: Config,
+            sides: u8,
+            side_of: [Side; MAX_SEATS],
+            quota: [u8; 4],
+            /// The game's seed: the deal uses it directly, reshuffle n uses a seed derived from
+            /// it and n.
+            seed: u64,
+            /// The draw pile; the top card is the last one.
+            draw: [Card; PACK],
+            draw_len: u8,
+            hands: [Hand; MAX_SEATS],
+            go: [TopPile; MAX_SIDES],
+            /// Cards in each side's mileage piles, smallest card first.
+            piles: [[u8; 4]; MAX_SIDES],
+            /// Per side, the mileage cards whose piles have room, as a set of kinds (kept by
+            /// `refresh`).
+            open: [u16; MAX_SIDES],
+            need: [Need; MAX_SIDES],
+            to_move: Seat,
+            turn: u32,
+            winner: Option<Side>,
+            reshuffles: u32,
+            $($(#[$fmeta])* $field: $ty,)*
+        }
+
         impl State {
+            /// A state before the deal: every pile empty, nothing in hand or to draw.
+            fn empty(config: Config, seed: u64) -> State {
+                let mut state = State {
+                    config,
+                    sides: config.sides(),
+                    side_of: std::array::from_fn(|seat| config.side_of(seat as Seat)),
+                    quota: quota(config),
+                    seed,
+                    draw: [Card::Go; PACK],
+                    draw_len: 0,
+                    hands: [Hand::default(); MAX_SEATS],
+                    go: [TopPile::default(); MAX_SIDES],
+                    piles: [[0; 4]; MAX_SIDES],
+                    open: [MILE_BITS; MAX_SIDES],
+                    need: [Need::Start; MAX_SIDES],
+                    to_move: 0,
+                    turn: 0,
+                    winner: None,
+                    reshuffles: 0,
+                    $($field: $init,)*
+                };
+                for side in 0..MAX_SIDES {
+                    state.refresh(side);
+                }
+                state
+            }
+
+            /// A new game: the pack dealt in the order the seed shuffles it (`stacked` cards
+            /// first), and seat 0's sixth card drawn.
+            fn deal(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
+                let mut state = State::empty(config, seed);
+                (state.draw, state.draw_len) = $crate::touring_family::deal(
+                    pack(config),
+                    stacked,
+                    seed,
+                    config.players,
+                    &mut state.hands,
+                )?;
+                state.draw_for(0, &mut NoEvents);
+                Ok(state)
+            }
+
             /// The side a seat plays for.
             #[inline]
             pub fn side_of(&self, seat: Seat) -> Side {
@@ -544,15 +703,198 @@ macro_rules! state_basics {
                     draw_pile: u32::from(self.draw_len),
                 });
             }
+
+            /// Where the cards always in play are, summed: the draw pile, the hands, the Go
+            /// piles and the mileage piles. Each game adds its own piles for its census.
+            fn census_in_play(&self) -> Counts {
+                let sides = usize::from(self.sides);
+                $crate::touring_family::census(
+                    &self.draw[..usize::from(self.draw_len)],
+                    &self.hands[..usize::from(self.config.players)],
+                    &self.go[..sides],
+                    &self.piles[..sides],
+                    Card::MILES,
+                )
+            }
+
+            /// The seat to move and its side, if it may play `card`: the game is still on and
+            /// the card is in its hand.
+            #[inline]
+            fn mover_of(&self, card: Card) -> Result<(Seat, Side), Refusal> {
+                if let Some(winner) = self.winner {
+                    return Err(Refusal::from($crate::TurnRefusal::GameOver { winner }));
+                }
+                let seat = self.to_move;
+                if !self.hands[usize::from(seat)].has(card) {
+                    return Err(Refusal::NotInHand { card });
+                }
+                Ok((seat, self.side_of(seat)))
+            }
+
+            /// The turn is played: the next seat draws, unless the game is over.
+            #[inline]
+            fn end_turn<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+                self.turn += 1;
+                if self.winner.is_none() {
+                    let next = $crate::touring_family::next_seat(seat, self.config.players);
+                    self.to_move = next;
+                    self.draw_for(next, events);
+                }
+            }
+
+            /// Checks a remedy or Go against what the side needs: what it leaves the side
+            /// needing.
+            fn check_remedy(need: Need, card: Card) -> Result<Need, Refusal> {
+                need.after(card).map_err(|needed| match needed {
+                    None => Refusal::AlreadyRunning { card },
+                    Some(needed) => Refusal::OutOfOrder { card, needed },
+                })
+            }
+
+            /// Checks that side `m` may play a mileage card: it is running and the card's
+            /// pile has room.
+            fn check_miles(&self, m: usize, card: Card) -> Result<(), Refusal> {
+                if let Some(needed) = self.need[m].next() {
+                    return Err(Refusal::NotRunning { needed });
+                }
+                let p = card.pile();
+                if self.piles[m][p] >= self.quota[p] {
+                    return Err(Refusal::PileFull {
+                        card,
+                        quota: self.quota[p],
+                    });
+                }
+                Ok(())
+            }
+
+            /// Lays a mileage card on side `me`'s pile; a complete race (or trip) wins.
+            fn lay_miles<E: EventSink<Event>>(
+                &mut self,
+                seat: Seat,
+                me: Side,
+                card: Card,
+                events: &mut E,
+            ) {
+                let m = usize::from(me);
+                self.piles[m][card.pile()] += 1;
+                self.refresh(m);
+                events.push(Event::Played {
+                    seat,
+                    side: me,
+                    card,
+                });
+                if self.piles[m] == self.quota {
+                    self.winner = Some(me);
+                    events.push(Event::Won { side: me });
+                }
+            }
         }
     };
 }
-pub(crate) use state_basics;
+pub(crate) use touring_state;
 
-/// The accessors of [`Rules`](crate::Rules) that read a Touring state's own fields the
-/// same way in both games; written into each game's `impl Rules`.
+/// A Touring game's `View` of a state (`$state`) for a viewer: the fields both games have, from
+/// the state's fields of the same names, and the game's own (`field: value`).
+macro_rules! view {
+    ($state:expr, $viewer:expr $(, $field:ident: $value:expr)* $(,)?) => {{
+        let players = usize::from($state.config.players);
+        View {
+            rules: $state.config.rules,
+            players: $state.config.players,
+            partners: $state.config.partners,
+            viewer: $viewer,
+            to_move: $state.to_move,
+            turn: $state.turn,
+            reshuffles: $state.reshuffles,
+            winner: $state.winner,
+            seats: $crate::touring_family::seat_views(
+                &$state.hands[..players],
+                &$state.side_of[..players],
+                $viewer,
+            ),
+            sides: (0..$state.sides).map(|s| $state.side_view(s)).collect(),
+            $($field: $value,)*
+        }
+    }};
+}
+pub(crate) use view;
+
+/// A Touring game's `SideView` of one side (`$side`) of a state (`$state`): the fields both
+/// games have, from the state's fields of the same names, and the game's own (`field: value`).
+macro_rules! side_view {
+    ($state:expr, $side:expr $(, $field:ident: $value:expr)* $(,)?) => {{
+        let s = usize::from($side);
+        let need = $state.need[s];
+        SideView {
+            side: $side,
+            seats: $state.config.seats_of($side),
+            status: need.status(),
+            needs: need.cards(),
+            go_top: $state.go[s].top,
+            go_pile: u32::from($state.go[s].len),
+            piles: MilePiles::from_array($state.piles[s]),
+            quota: MilePiles::from_array($state.quota),
+            miles: $state.miles($side),
+            $($field: $value,)*
+        }
+    }};
+}
+pub(crate) use side_view;
+
+/// What a Touring game's [`Rules`](crate::Rules) impl says the same way in both games, written
+/// into it: its types, its paper score card (a row per mileage card, `labels` in pile order),
+/// a new game (the deal), playing an action (a discard goes to the game's `discarded`, a card
+/// to its `play` with the action's other fields, named by `play`), the accessors that read the
+/// state's own fields, and the legal actions. These are listed plays first (`plays`: the cards
+/// the side may play that aim at nobody), then the cards of the set `$attacks` played on other
+/// sides (`push_attacks`, `attack_count`, each game's own), then discards; `locate` finds one
+/// by its index.
 macro_rules! rules_accessors {
-    () => {
+    (labels: $labels:expr, attacks: $attacks:expr, play: $($play:ident),+) => {
+        type Card = Card;
+        type Action = Action;
+        type Event = Event;
+        type View = View;
+        type Refusal = Refusal;
+        type Options = $crate::NoOptions;
+
+        fn score_sheet(config: Config) -> ScoreSheet {
+            $crate::touring_family::mile_sheet(
+                Card::MILES,
+                $labels,
+                Card::miles,
+                quota(config),
+                pack(config),
+            )
+        }
+
+        fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
+            Self::check(config)?;
+            State::deal(config, seed, stacked)
+        }
+
+        /// The mover plays `action`: a discard (`discarded` says what it does) or a card
+        /// (`play`, given the card and the action's other fields).
+        #[inline]
+        fn apply<E: EventSink<Event>>(
+            &mut self,
+            action: Action,
+            events: &mut E,
+        ) -> Result<(), Refusal> {
+            let (seat, me) = self.mover_of(action.card())?;
+            match action {
+                Action::Discard { card } => {
+                    self.hands[usize::from(seat)].remove(card);
+                    self.discarded(seat, card, events);
+                }
+                Action::Play { card, $($play),+ } => {
+                    self.play(seat, me, card, ($($play),+), events)?
+                }
+            }
+            self.end_turn(seat, events);
+            Ok(())
+        }
+
         fn config(&self) -> Config {
             self.config
         }
@@ -579,6 +921,48 @@ macro_rules! rules_accessors {
         #[inline]
         fn score(&self, side: Side) -> u32 {
             self.miles(side)
+        }
+
+        fn legal_actions(&self, out: &mut ActionList<Action>) {
+            out.clear();
+            let Some((me, hand)) = self.mover() else {
+                return;
+            };
+            for card in bits(hand & self.plays(me)) {
+                out.push(Action::play(card));
+            }
+            let attacks = hand & $attacks;
+            if attacks != 0 {
+                self.push_attacks(me, attacks, out);
+            }
+            for card in bits(hand) {
+                out.push(Action::discard(card));
+            }
+        }
+
+        fn legal_count(&self) -> u32 {
+            let Some((me, hand)) = self.mover() else {
+                return 0;
+            };
+            popcount(hand & self.plays(me))
+                + self.attack_count(me, hand & $attacks)
+                + popcount(hand)
+        }
+
+        fn nth_legal(&self, index: u32) -> Option<Action> {
+            let (me, hand) = self.mover()?;
+            self.locate(me, hand, hand & self.plays(me), index)
+        }
+
+        // Always inlined into the caller's loop, so the caller's generator stays in registers:
+        // that alone is worth about 20 instructions a decision in self-play.
+        #[inline(always)]
+        fn random_action<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Option<Action> {
+            let (me, hand) = self.mover()?;
+            let plays = hand & self.plays(me);
+            let count = popcount(plays) + self.attack_count(me, hand & $attacks) + popcount(hand);
+            let index = $crate::shuffle::pick(rng, count);
+            self.locate(me, hand, plays, index)
         }
     };
 }
@@ -649,12 +1033,33 @@ pub(crate) use view_impls;
 /// What a Touring game's `Observation` answers the same way in both games, from its fields of
 /// the same names: whose turn, the own hand, the sizes of the others, each side's status and
 /// piles, and the legal actions (listed on the state rebuilt from what the seat knows, its
-/// `skeleton`). Written into each game's `observation.rs`.
+/// `skeleton`: the fields both games have, and each `state_field = observation_field` given).
+/// Written into each game's `observation.rs`.
 macro_rules! observation_accessors {
-    () => {
+    (skeleton: $($state_field:ident = $field:ident),* $(,)?) => {
         $crate::observation_basics!(MAX_SEATS);
 
         impl Observation {
+            /// The state with only what this seat knows: other hands and the draw pile (and,
+            /// in 1926, the part of the deadwood the seat does not know) are empty. Enough to
+            /// list the seat's legal actions; [`Observation::determinize`] fills in the rest.
+            fn skeleton(&self) -> State {
+                let mut state = State::empty(self.config, 0);
+                state.hands[usize::from(self.seat)] = Hand::from_counts(self.hand);
+                state.go = self.go;
+                state.piles = self.piles;
+                state.need = self.need;
+                state.to_move = self.to_move;
+                state.turn = self.turn;
+                state.winner = self.winner;
+                state.reshuffles = self.reshuffles;
+                $(state.$state_field = self.$field;)*
+                for side in 0..MAX_SIDES {
+                    state.refresh(side);
+                }
+                state
+            }
+
             /// The seat whose turn it is.
             pub fn to_move(&self) -> Seat {
                 self.to_move

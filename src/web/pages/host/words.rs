@@ -150,19 +150,11 @@ pub fn plan(lang: Lang, plan: &SeatingPlan, settings: &Settings) -> String {
                 .text()
         })
         .unwrap_or_default();
-    if plan.byes > 0 {
-        text = lang
-            .msg("host-plan-byes")
-            .arg("plan", text)
-            .arg("count", plan.byes)
-            .text();
-    }
-    if plan.bots > 0 {
-        text = lang
-            .msg("host-plan-bots")
-            .arg("plan", text)
-            .arg("count", plan.bots)
-            .text();
+    // Byes and bots, each said after the plan so far when there are any.
+    for (id, count) in [("host-plan-byes", plan.byes), ("host-plan-bots", plan.bots)] {
+        if count > 0 {
+            text = lang.msg(id).arg("plan", text).arg("count", count).text();
+        }
     }
     text
 }
