@@ -21,9 +21,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::app::App;
 use crate::app::deals::DealAt;
 use crate::app::seat::{self, SeatBoard, SeatKey};
+use crate::app::{App, AppResult};
 use crate::cache::Cache;
 
 /// Drawings kept at once (each an event's projector or standings).
@@ -208,6 +208,15 @@ impl MovedBoards {
                 seat::board_still_shows(app, moved.at, moved.when, MOVED_BOARD_LIFE)
             })
             .map(|moved| moved.board)
+    }
+
+    /// The seat page's board: the one a move from this page has just left (see
+    /// [`MovedBoards::take`]), else read ([`seat::page_board`]). Runs where use cases do.
+    pub fn page_board(&self, app: &App, key: &SeatKey) -> AppResult<(SeatBoard, seat::Opened)> {
+        match self.take(app, key) {
+            Some(board) => Ok((board, seat::Opened::default())),
+            None => seat::page_board(app, key),
+        }
     }
 }
 

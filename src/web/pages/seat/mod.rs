@@ -373,10 +373,7 @@ async fn show(
     // The board a move from this page has just left, if its table has not moved on since (as
     // far as this instance knows); else read.
     let (data, opened) = run(&app, move |app| {
-        match moved.kept().moved_boards.take(app, &probe) {
-            Some(board) => Ok((board, seat::Opened::default())),
-            None => seat::page_board(app, &probe),
-        }
+        moved.kept().moved_boards.page_board(app, &probe)
     })
     .await?;
     tell_pick_ended(&hub, &visitor, data.state.event, opened);
