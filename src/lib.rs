@@ -12,9 +12,11 @@
 //! - [`selfplay`]: complete games between bots, for statistics and speed.
 //! - [`i18n`]: the translations (Project Fluent), for pages and messages in the reader's language.
 //! - [`metrics`]: the Prometheus counters the server keeps.
+//! - [`cache`]: the one way the server keeps what it could read or draw again.
 //! - [`cli`]: the `touring` command and its subcommands.
 
 pub mod app;
+pub mod cache;
 pub use touring_bots as bots;
 pub mod cli;
 pub mod db;

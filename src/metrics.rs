@@ -1,14 +1,15 @@
 //! The server's measurements, served at `/metrics` in Prometheus's text format: requests by
 //! route and status with their latency, moves played, live pages open, rounds running, the
-//! database pool and the relay between instances. Every layer may count here (as every layer
-//! may log): the web counts requests and streams and reads the pool when asked, `app` the
+//! database pool, the relay between instances and the caches ([`crate::cache`]). Every layer
+//! may count here (as every layer may log): the web counts requests and streams and reads the pool when asked, `app` the
 //! moves it committed and the relay's state. Nothing here names a token, an address or an
 //! event.
 
 use std::sync::OnceLock;
 
 use prometheus::{
-    HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
+    HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry,
+    TextEncoder,
 };
 
 /// Every measurement, registered once for the process.
@@ -37,6 +38,11 @@ pub struct Metrics {
     /// Drawings of the projector and standings pages made for GETs, by page (GETs of an
     /// unchanged event share one).
     pub page_drawings: IntCounterVec,
+    /// Each cache's entries, capacity, hits and misses, by its name (see [`crate::cache`]).
+    pub cache_entries: IntGaugeVec,
+    pub cache_capacity: IntGaugeVec,
+    pub cache_hits: IntCounterVec,
+    pub cache_misses: IntCounterVec,
 }
 
 /// The process's measurements.
@@ -115,6 +121,35 @@ impl Metrics {
             ),
             &["page"],
         )?;
+        let by_cache = |name: &str, help: &str| Opts::new(name, help);
+        let cache_entries = IntGaugeVec::new(
+            by_cache(
+                "touring_cache_entries",
+                "Entries each cache keeps now, by cache.",
+            ),
+            &["cache"],
+        )?;
+        let cache_capacity = IntGaugeVec::new(
+            by_cache(
+                "touring_cache_capacity",
+                "The most entries each cache keeps, by cache.",
+            ),
+            &["cache"],
+        )?;
+        let cache_hits = IntCounterVec::new(
+            by_cache(
+                "touring_cache_hits_total",
+                "Lookups that found a current value kept, by cache.",
+            ),
+            &["cache"],
+        )?;
+        let cache_misses = IntCounterVec::new(
+            by_cache(
+                "touring_cache_misses_total",
+                "Lookups that found nothing kept, or a stale value, by cache.",
+            ),
+            &["cache"],
+        )?;
         let registry = Registry::new();
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
@@ -137,6 +172,10 @@ impl Metrics {
             relay_notices.with_label_values(&[direction]);
         }
         registry.register(Box::new(page_drawings.clone()))?;
+        registry.register(Box::new(cache_entries.clone()))?;
+        registry.register(Box::new(cache_capacity.clone()))?;
+        registry.register(Box::new(cache_hits.clone()))?;
+        registry.register(Box::new(cache_misses.clone()))?;
         Ok(Metrics {
             registry,
             requests,
@@ -152,6 +191,10 @@ impl Metrics {
             relay_reconnections,
             relay_notices,
             page_drawings,
+            cache_entries,
+            cache_capacity,
+            cache_hits,
+            cache_misses,
         })
     }
 

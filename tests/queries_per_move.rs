@@ -14,6 +14,7 @@ use touring::app::seat::{self, SeatKey};
 use touring::app::{App, AppError, events};
 use touring::engine::RulesId;
 use touring::tournament::{EventLength, TableSize};
+use touring::web::kept::MovedBoards;
 
 /// Statements are counted in the whole process: the tests of this file take turns.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -134,8 +135,11 @@ fn statements_of_one_page_move(app: &App, keys: &[SeatKey]) -> (usize, usize) {
                 action,
             ))
         });
-        played.expect("the move is played");
-        let (page, board) = statements_of(|| seat::page_board(app, key));
+        // The web keeps the board the move answered for the page load after its redirect.
+        let (board, table, _) = played.expect("the move is played");
+        let moved_boards = MovedBoards::default();
+        moved_boards.keep(app, key, board, table.deal);
+        let (page, board) = statements_of(|| moved_boards.page_board(app, key));
         let (board, _) = board.expect("the seat's board");
         assert_eq!(
             board.state.deal.map(|deal| deal.actions),

@@ -80,8 +80,6 @@ pub struct App {
     queue: Arc<OnceLock<Option<group_commit::Queue>>>,
     /// Whether the database is PostgreSQL, once a connection has said.
     postgres: Arc<OnceLock<bool>>,
-    /// The boards page moves left for the page load after their redirect.
-    moved_boards: Arc<seat::MovedBoards>,
 }
 
 impl App {
@@ -93,7 +91,6 @@ impl App {
             writers: Arc::default(),
             queue: Arc::default(),
             postgres: Arc::default(),
-            moved_boards: Arc::default(),
         }
     }
 
@@ -122,11 +119,6 @@ impl App {
     /// How SQLite's writes of this app have shared commits so far (nothing on PostgreSQL).
     pub fn write_groups(&self) -> WriteGroups {
         self.writers.figures()
-    }
-
-    /// The boards page moves left (see [`seat::play_page_move`]).
-    pub fn moved_boards(&self) -> &seat::MovedBoards {
-        &self.moved_boards
     }
 
     /// The current time, from the app's clock.

@@ -7,16 +7,24 @@
 //! A drawing is kept with the event's version ([`super::live::Hub::version`]) read before its
 //! reading of the database began, so a change committed during the drawing leaves it stale and
 //! the next GET draws again. GETs that arrive while one of them draws wait for that drawing
-//! (one drawing per key at a time, however many ask). Only a few drawings are kept: the oldest
-//! key not being drawn goes when the cache is full.
+//! (one drawing per key at a time, however many ask). Only a few drawings are kept, each kind
+//! in a [`Cache`] of its own: the key used least recently and not being drawn goes when the
+//! cache is full.
+//!
+//! The seat page keeps here the board a move from the page left, for the page load that
+//! follows the move's redirect ([`MovedBoards`]).
 //!
 //! A page of a printout (the tents, the members' cards) is kept the same way, its version
 //! being a digest of everything it shows ([`digest`]): a GET reads what the page would show
 //! (a small read) and draws it again only when that changed.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use crate::app::deals::DealAt;
+use crate::app::seat::{self, SeatBoard, SeatKey};
+use crate::app::{App, AppResult};
+use crate::cache::Cache;
 
 /// Drawings kept at once (each an event's projector or standings).
 pub const MAX_KEPT: usize = 64;
@@ -76,69 +84,139 @@ impl<V> Kept<V> {
     }
 }
 
-/// A key's slot, with when it was last asked for.
-type Used<V> = (Instant, Arc<KeptSlot<V>>);
-
-/// The drawings of one page kind, by event.
+/// The drawings of one page kind, by event: a [`Cache`] of slots, one per key, that never
+/// forgets a slot someone draws in or waits for.
 #[derive(Debug)]
 pub struct KeptPages<V> {
-    slots: Mutex<HashMap<KeptKey, Used<V>>>,
-    /// Keys kept at most.
-    most: usize,
+    slots: Cache<KeptKey, Arc<KeptSlot<V>>>,
 }
 
-impl<V> Default for KeptPages<V> {
-    fn default() -> KeptPages<V> {
-        KeptPages::holding(MAX_KEPT)
-    }
+/// What [`KeptPages::drawing`] found: the drawing kept, or a new one with what its drawing
+/// read besides.
+pub enum Found<V, T> {
+    Kept(Arc<V>),
+    Drawn(Arc<V>, T),
 }
 
 impl<V> KeptPages<V> {
-    /// Drawings that keep at most `most` keys.
-    pub fn holding(most: usize) -> KeptPages<V> {
+    /// Drawings named `name` (in `/metrics`) that keep at most `most` keys.
+    pub fn holding(name: &'static str, most: usize) -> KeptPages<V> {
         KeptPages {
-            slots: Mutex::default(),
-            most,
+            // A slot someone holds (drawing, or waiting for the drawing) is not forgotten.
+            slots: Cache::new(name, most).pinning(|slot| Arc::strong_count(slot) > 1),
         }
     }
 
-    /// The slot of `key`, shared with every other GET of the same key.
+    /// The slot of `key`, shared with every other GET of the same key (when the cache is full
+    /// of keys being drawn, this one is drawn without being kept).
     pub fn slot(&self, key: KeptKey) -> Arc<KeptSlot<V>> {
-        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        if let Some((used, slot)) = slots.get_mut(&key) {
-            *used = now;
-            return slot.clone();
+        self.slots.get_or_insert_with(key, |_| true, Arc::default)
+    }
+
+    /// The drawing of `key` at the version `version` reads (once the key's slot is this GET's):
+    /// the one kept when it is current (a hit), or else `draw`'s (a miss), kept, and counted
+    /// as a drawing of `page` in `/metrics`. GETs of one key wait while one of them draws.
+    pub async fn drawing<T, E>(
+        &self,
+        key: KeptKey,
+        page: &str,
+        version: impl FnOnce() -> u64,
+        draw: impl Future<Output = Result<(T, V, bool), E>>,
+    ) -> Result<Found<V, T>, E> {
+        let slot = self.slot(key);
+        let mut kept = slot.lock().await;
+        let version = version();
+        if let Some(drawing) = kept.as_ref().and_then(|k| k.current(version)) {
+            self.slots.count(true);
+            return Ok(Found::Kept(drawing));
         }
-        if slots.len() >= self.most {
-            // The least recently asked key nobody is drawing or waiting for.
-            let oldest = slots
-                .iter()
-                .filter(|(_, (_, slot))| Arc::strong_count(slot) == 1)
-                .min_by_key(|(_, (used, _))| *used)
-                .map(|(key, _)| *key);
-            if let Some(oldest) = oldest {
-                slots.remove(&oldest);
-            }
-        }
-        let slot = Arc::new(tokio::sync::Mutex::new(None));
-        // Full of keys being drawn: this one is drawn without being kept.
-        if slots.len() < self.most {
-            slots.insert(key, (now, slot.clone()));
-        }
-        slot
+        self.slots.count(false);
+        let (besides, value, ticking) = draw.await?;
+        crate::metrics::get()
+            .page_drawings
+            .with_label_values(&[page])
+            .inc();
+        let kept_now = Kept::new(version, ticking, value);
+        let drawing = kept_now.value();
+        *kept = Some(kept_now);
+        Ok(Found::Drawn(drawing, besides))
     }
 
     /// Keys kept now.
     pub fn len(&self) -> usize {
-        self.slots
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
+        self.slots.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// How long a board a page move left waits for the page load after the move's redirect.
+const MOVED_BOARD_LIFE: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
+
+/// How many such boards wait at most (one per seat that has just moved).
+pub const MAX_MOVED_BOARDS: usize = 1024;
+
+/// The boards page moves left ([`seat::play_page_move`]'s answers), each for the one load of
+/// the seat page that follows its move's redirect, by seat (its link's token, or the player
+/// and seat epoch a browser picked), with the deal's version it shows.
+#[derive(Debug)]
+pub struct MovedBoards {
+    boards: Cache<String, MovedBoard>,
+}
+
+#[derive(Debug)]
+struct MovedBoard {
+    board: SeatBoard,
+    at: DealAt,
+    when: chrono::DateTime<chrono::Utc>,
+}
+
+/// A seat's key among the moved boards (another epoch is another seat).
+fn seat_of(key: &SeatKey) -> String {
+    match key {
+        SeatKey::Token(token) => format!("token {token}"),
+        SeatKey::Player(player, epoch) => format!("player {player} {epoch}"),
+    }
+}
+
+impl Default for MovedBoards {
+    fn default() -> MovedBoards {
+        MovedBoards {
+            boards: Cache::new("moved_boards", MAX_MOVED_BOARDS),
+        }
+    }
+}
+
+impl MovedBoards {
+    /// Keeps the board a move of this seat left at `at` (a move at a table without a deal
+    /// leaves none).
+    pub fn keep(&self, app: &App, key: &SeatKey, board: SeatBoard, at: Option<DealAt>) {
+        if let Some(at) = at {
+            let when = app.now();
+            self.boards
+                .insert(seat_of(key), MovedBoard { board, at, when });
+        }
+    }
+
+    /// The board a move of this seat left, taken: if it is recent, and no later move at its
+    /// table is kept on this instance.
+    pub fn take(&self, app: &App, key: &SeatKey) -> Option<SeatBoard> {
+        self.boards
+            .take_if(&seat_of(key), |moved| {
+                seat::board_still_shows(app, moved.at, moved.when, MOVED_BOARD_LIFE)
+            })
+            .map(|moved| moved.board)
+    }
+
+    /// The seat page's board: the one a move from this page has just left (see
+    /// [`MovedBoards::take`]), else read ([`seat::page_board`]). Runs where use cases do.
+    pub fn page_board(&self, app: &App, key: &SeatKey) -> AppResult<(SeatBoard, seat::Opened)> {
+        match self.take(app, key) {
+            Some(board) => Ok((board, seat::Opened::default())),
+            None => seat::page_board(app, key),
+        }
     }
 }
 
@@ -163,7 +241,7 @@ mod tests {
 
     #[test]
     fn the_kept_pages_stay_few() {
-        let pages: KeptPages<()> = KeptPages::default();
+        let pages: KeptPages<()> = KeptPages::holding("test_screen_pages", MAX_KEPT);
         let first = pages.slot(("screen", 0, 0));
         for event in 1..(MAX_KEPT as i64 * 3) {
             drop(pages.slot(("screen", event, 0)));
@@ -172,7 +250,7 @@ mod tests {
         // A slot someone holds is not forgotten.
         assert!(Arc::ptr_eq(&first, &pages.slot(("screen", 0, 0))));
         // The printouts' pages are fewer.
-        let printed: KeptPages<()> = KeptPages::holding(MAX_KEPT_PRINTED);
+        let printed: KeptPages<()> = KeptPages::holding("test_printed_pages", MAX_KEPT_PRINTED);
         for page in 0..(MAX_KEPT_PRINTED as u32 * 3) {
             drop(printed.slot(("tents", 1, page)));
         }

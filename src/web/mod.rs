@@ -14,6 +14,7 @@ pub mod live;
 pub mod ops;
 pub mod pages;
 pub mod parts;
+pub mod qr;
 pub mod session;
 
 use std::net::SocketAddr;
@@ -111,6 +112,10 @@ pub fn bind_with(
     limits: limits::Limits,
 ) -> std::io::Result<Bound> {
     let key = session::load_key();
+    // The caches kept in statics, made now so that /metrics lists them from the start.
+    crate::app::events::start();
+    parts::start();
+    qr::start();
     let data = web::Data::new(app);
     let hub = web::Data::new(live::Hub::new());
     let body_timeout = std::time::Duration::from_secs(limits.body_timeout_secs);

@@ -27,6 +27,8 @@ use std::sync::{Arc, LazyLock};
 
 use memchr::memmem::Finder;
 
+use crate::cache::Cache;
+
 /// How a part's version reads before it is sealed: the template writes it, [`seal`] writes the
 /// version over it (as many characters).
 pub const UNSEALED: &str = "0000000000000000";
@@ -149,25 +151,21 @@ pub fn seal(html: &mut String) {
     }
 }
 
-/// How many drawings [`drawn`] keeps in each of its two generations: at 2,000 moves a second,
-/// each drawing two or four sides anew, the last 100 ms or more of moves, while the other
-/// seats' streams of a table draw theirs within milliseconds of the first. About 700 bytes
-/// each (a side of a board), so at most 3 MB.
-const KEPT_DRAWINGS: usize = 2048;
+/// How many drawings [`drawn`] keeps: at 2,000 moves a second, each drawing two or four sides
+/// anew, the last half second of moves or more, while the other seats' streams of a table draw
+/// theirs within milliseconds of the first. About 700 bytes each (a side of a board), so at
+/// most 3 MB.
+const KEPT_DRAWINGS: usize = 4096;
 
-/// Drawings of parts by their input version ([`version_of_inputs`]), in two generations of
-/// at most `capacity` each: a full new generation becomes the old one, and the old one is
-/// forgotten (a drawing found in the old one is kept in the new).
+/// Drawings of parts by their input version ([`version_of_inputs`]).
 struct Drawings {
-    capacity: usize,
-    generations: parking_lot::Mutex<[foldhash::HashMap<Version, Arc<str>>; 2]>,
+    kept: Cache<Version, Arc<str>>,
 }
 
 impl Drawings {
-    fn new(capacity: usize) -> Drawings {
+    fn new(name: &'static str, capacity: usize) -> Drawings {
         Drawings {
-            capacity,
-            generations: Default::default(),
+            kept: Cache::new(name, capacity),
         }
     }
 
@@ -177,31 +175,23 @@ impl Drawings {
         version: PartVersion,
         draw: impl FnOnce() -> Result<String, E>,
     ) -> Result<Arc<str>, E> {
-        {
-            let mut kept = self.generations.lock();
-            let [new, old] = &mut *kept;
-            if let Some(html) = new.get(&version.0) {
-                return Ok(html.clone());
-            }
-            if let Some(html) = old.remove(&version.0) {
-                new.insert(version.0, html.clone());
-                return Ok(html);
-            }
+        if let Some(html) = self.kept.get(&version.0) {
+            return Ok(html);
         }
         // Drawn without the lock: two streams may draw the same part at once, and keep the
         // same drawing.
         let html: Arc<str> = draw()?.into();
-        let mut kept = self.generations.lock();
-        let [new, old] = &mut *kept;
-        if new.len() >= self.capacity {
-            *old = std::mem::take(new);
-        }
-        new.insert(version.0, html.clone());
+        self.kept.insert(version.0, html.clone());
         Ok(html)
     }
 }
 
-static DRAWINGS: LazyLock<Drawings> = LazyLock::new(|| Drawings::new(KEPT_DRAWINGS));
+static DRAWINGS: LazyLock<Drawings> = LazyLock::new(|| Drawings::new("board_parts", KEPT_DRAWINGS));
+
+/// Makes the kept drawings (so `/metrics` lists them from the start).
+pub fn start() {
+    LazyLock::force(&DRAWINGS);
+}
 
 /// The drawing of the part whose version was said from its inputs (`version`): the one kept,
 /// if it was drawn lately for any reader, else `draw`'s, kept. A version said from everything
@@ -418,7 +408,7 @@ mod tests {
 
     #[test]
     fn a_part_drawn_from_the_same_inputs_is_drawn_once_for_every_reader() {
-        let drawings = Drawings::new(8);
+        let drawings = Drawings::new("test_board_parts", 8);
         let draws = std::cell::Cell::new(0);
         let draw = |n: usize| {
             drawings
@@ -449,8 +439,8 @@ mod tests {
     }
 
     #[test]
-    fn kept_drawings_are_forgotten_two_generations_on() {
-        let drawings = Drawings::new(2);
+    fn kept_drawings_stay_few_and_the_least_recently_used_goes() {
+        let drawings = Drawings::new("test_board_parts_few", 2);
         let draws = std::cell::Cell::new(0);
         let draw = |n: usize| {
             drawings
@@ -460,20 +450,19 @@ mod tests {
                 })
                 .expect("drawn")
         };
-        // 0 and 1 fill the new generation; 2 makes them the old one.
+        // 0 and 1 fill the cache; 2 pushes out 0, the least recently used.
         for n in 0..3 {
             draw(n);
         }
         assert_eq!(draws.get(), 3);
-        // 0, found in the old one, is kept in the new, beside 2.
-        draw(0);
+        // 2, used last, is still kept.
+        draw(2);
         assert_eq!(draws.get(), 3);
-        // 3 makes 2 and 0 the old generation, and 1 is forgotten.
-        draw(3);
+        // 0 is drawn again (and pushes out 1).
+        draw(0);
         draw(1);
         assert_eq!(draws.get(), 5);
-        let kept = drawings.generations.lock();
-        assert!(kept.iter().all(|generation| generation.len() <= 2));
+        assert_eq!(drawings.kept.len(), 2);
     }
 
     #[test]

@@ -436,9 +436,11 @@ fn the_layers_run_one_way_web_app_then_tournament_engine_and_db() {
                 "bots",
                 "i18n",
                 "metrics",
+                "cache",
                 "selfplay",
             ],
         ),
+        ("cache", &["cache", "metrics"]),
     ];
     let src = repository().join("src");
     let mut wrong = Vec::new();

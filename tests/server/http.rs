@@ -370,6 +370,92 @@ fn metrics_show_every_family_after_a_small_party() {
     drop(live);
 }
 
+/// The caches the server keeps, by their names in `/metrics` (see src/cache.rs).
+const CACHES: [&str; 9] = [
+    "deals",
+    "event_settings",
+    "screen_pages",
+    "standings_pages",
+    "printed_pages",
+    "moved_boards",
+    "live_drawings",
+    "board_parts",
+    "qr_codes",
+];
+
+#[test]
+fn metrics_list_every_cache_and_a_page_loaded_twice_is_drawn_once_and_counted_a_hit() {
+    let server = Server::start();
+    let host = Host::create(&server, json!({"name": "Kept", "seed": 6}));
+    let (text, samples) = metrics_now(&server);
+    for cache in CACHES {
+        for family in [
+            "touring_cache_entries",
+            "touring_cache_capacity",
+            "touring_cache_hits_total",
+            "touring_cache_misses_total",
+        ] {
+            assert!(
+                sample(&samples, family, &[("cache", cache)]).is_some(),
+                "{family} of {cache} is missing:\n{text}"
+            );
+        }
+        assert!(
+            sample(&samples, "touring_cache_capacity", &[("cache", cache)]) >= Some(1.0),
+            "{cache} is bounded:\n{text}"
+        );
+    }
+    let figure = |samples: &[Sample], family: &str, cache: &str| {
+        sample(samples, family, &[("cache", cache)]).unwrap_or(0.0)
+    };
+    // The standings page's cache: its entries, hits and misses.
+    let standings_pages = |samples: &[Sample]| {
+        [
+            "touring_cache_entries",
+            "touring_cache_hits_total",
+            "touring_cache_misses_total",
+        ]
+        .map(|family| figure(samples, family, "standings_pages"))
+    };
+    let standings = format!("/events/{}/standings", host.event);
+    assert_eq!(call(&server, Method::GET, &standings).0, 200);
+    let (text, once) = metrics_now(&server);
+    assert_eq!(standings_pages(&once), [1.0, 0.0, 1.0], "{text}");
+    // The same page again, the event unchanged: the kept drawing, counted as a hit.
+    assert_eq!(call(&server, Method::GET, &standings).0, 200);
+    let (text, twice) = metrics_now(&server);
+    assert_eq!(standings_pages(&twice), [1.0, 1.0, 1.0], "{text}");
+    assert_eq!(
+        sample(
+            &twice,
+            "touring_page_drawings_total",
+            &[("page", "standings")]
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    // The projector twice: its QR code is drawn once, then found.
+    let screen = format!("/events/{}/screen", host.event);
+    let qr_hits = figure(&twice, "touring_cache_hits_total", "qr_codes");
+    for _ in 0..2 {
+        assert_eq!(call(&server, Method::GET, &screen).0, 200);
+    }
+    let (text, after) = metrics_now(&server);
+    assert!(
+        figure(&after, "touring_cache_hits_total", "qr_codes") > qr_hits,
+        "{text}"
+    );
+    assert!(
+        figure(&after, "touring_cache_entries", "qr_codes") >= 1.0,
+        "{text}"
+    );
+    assert_eq!(
+        figure(&after, "touring_cache_hits_total", "screen_pages"),
+        1.0,
+        "{text}"
+    );
+}
+
 #[test]
 fn metrics_are_refused_through_a_proxy_and_name_no_secret() {
     let server = Server::start();

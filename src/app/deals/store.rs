@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::LoadedDeal;
+use crate::cache::Cache;
 use crate::db::models::GameRow;
 
 /// Where a table's deal stands: its game, and how many actions are stored (what a move's
@@ -23,74 +24,62 @@ impl DealAt {
     }
 }
 
-/// How many deals are kept: every running table of a few big parties. Beyond it, the deals
-/// used least recently are forgotten.
+/// How many deals are kept: every running table of a few big parties. Beyond it, the deal
+/// used least recently is forgotten.
 const CAPACITY: usize = 4096;
 
-/// The deals kept for one database.
-#[derive(Debug, Default)]
+/// The deals kept for one database, by game.
+#[derive(Debug)]
 pub struct Deals {
-    inner: Mutex<Kept>,
-}
-
-#[derive(Debug, Default)]
-struct Kept {
-    deals: HashMap<i64, (Arc<LoadedDeal>, u64)>,
+    deals: Cache<i64, Arc<LoadedDeal>>,
     /// Each table's latest deal kept, as its game's id and number: when the next is dealt, the
     /// one before is forgotten (a page shows a won deal only until the next is dealt), so a
-    /// long evening keeps about a deal a table rather than every deal it won.
-    latest: HashMap<i64, (i64, i32)>,
-    /// Counts uses, to know which deals were used least recently.
-    clock: u64,
+    /// long evening keeps about a deal a table rather than every deal it won. Its lock is held
+    /// while a deal is kept, so that two keep one after the other.
+    latest: Mutex<HashMap<i64, (i64, i32)>>,
+}
+
+impl Default for Deals {
+    fn default() -> Deals {
+        Deals {
+            deals: Cache::new("deals", CAPACITY),
+            latest: Mutex::default(),
+        }
+    }
 }
 
 impl Deals {
     /// The kept replay of this game, if it is the same game (an id is only reused after a
     /// game was deleted, with another seed, table or start).
     pub(super) fn get(&self, row: &GameRow) -> Option<Arc<LoadedDeal>> {
-        let mut kept = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.clock += 1;
-        let now = kept.clock;
-        let (deal, used) = kept.deals.get_mut(&row.id)?;
-        if !same_game(&deal.row, row) {
-            return None;
-        }
-        *used = now;
-        Some(deal.clone())
+        self.deals.get_if(&row.id, |deal| same_game(&deal.row, row))
     }
 
     /// Keeps a replay, unless a longer one of the same game is kept already.
     pub(super) fn put(&self, deal: Arc<LoadedDeal>) {
-        let mut kept = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.clock += 1;
-        let now = kept.clock;
-        if let Some((old, _)) = kept.deals.get(&deal.row.id)
+        let mut latest = self.latest.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(old) = self.deals.peek(&deal.row.id)
             && same_game(&old.row, &deal.row)
             && old.actions > deal.actions
         {
             return;
         }
         let (game, table, number) = (deal.row.id, deal.row.table_id, deal.row.number);
-        kept.deals.insert(game, (deal, now));
-        match kept.latest.get(&table).copied() {
+        self.deals.insert(game, deal);
+        match latest.get(&table).copied() {
             // A deal before the table's latest (a replay page's): kept as it comes.
             Some((_, latest)) if latest > number => {}
             Some((before, _)) if before != game => {
-                kept.deals.remove(&before);
-                kept.latest.insert(table, (game, number));
+                self.deals.remove(&before);
+                latest.insert(table, (game, number));
             }
             _ => {
-                kept.latest.insert(table, (game, number));
+                latest.insert(table, (game, number));
             }
         }
-        if kept.deals.len() > CAPACITY {
-            // Forget the half used least recently: rare, and then cheap per deal.
-            let mut uses: Vec<u64> = kept.deals.values().map(|(_, used)| *used).collect();
-            let middle = uses.len() / 2;
-            let (_, &mut cut, _) = uses.select_nth_unstable(middle);
-            let Kept { deals, latest, .. } = &mut *kept;
-            deals.retain(|_, (_, used)| *used > cut);
-            latest.retain(|_, (game, _)| deals.contains_key(game));
+        if latest.len() > 2 * CAPACITY {
+            // The tables whose latest deal the cache forgot.
+            latest.retain(|_, (game, _)| self.deals.peek(game).is_some());
         }
     }
 
@@ -98,24 +87,13 @@ impl Deals {
     /// says was committed (or later). `None` when nothing that recent is kept here, as on an
     /// instance that did not play the move.
     pub fn at_least(&self, at: DealAt) -> Option<Arc<LoadedDeal>> {
-        let mut kept = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.clock += 1;
-        let now = kept.clock;
-        let (deal, used) = kept.deals.get_mut(&at.game)?;
-        if deal.actions < at.actions {
-            return None;
-        }
-        *used = now;
-        Some(deal.clone())
+        self.deals
+            .get_if(&at.game, |deal| deal.actions >= at.actions)
     }
 
     /// How many deals are kept.
     pub fn len(&self) -> usize {
-        self.inner
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .deals
-            .len()
+        self.deals.len()
     }
 
     pub fn is_empty(&self) -> bool {

@@ -6,14 +6,14 @@ mod entries;
 
 pub use entries::*;
 
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock};
 
 use chrono::NaiveDateTime;
 use serde::Serialize;
 
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
 use super::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
+use crate::cache::Cache;
 use crate::db::models::{self, NewEntry, NewEvent, NewPlayer};
 use crate::db::{Conn, queries};
 use crate::tournament::{self, EntryId, Members, MissedRounds, Settings};
@@ -97,34 +97,28 @@ pub fn record(row: models::Event) -> AppResult<EventRecord> {
     Ok(EventRecord { row, settings })
 }
 
-/// How many events' settings [`parsed_settings`] keeps at most (a server runs a few parties at
-/// once; past this many, it forgets them all and starts again).
-const PARSED_SETTINGS: usize = 256;
-
 /// The settings an event's row stores, parsed: once per text, then copied. A seat's every move
 /// and every page read their event, and parsing its settings (JSON read twice, the second time
 /// through a `Value`, for the rule set's options) was a fortieth of the server's time at a busy
 /// party. A kept parse is used only for the very text it was parsed from, so a change to the
-/// settings is read at once, whichever instance or database stored it.
+/// settings is read at once, whichever instance or database stored it. A server runs a few
+/// parties at once: 256 events' settings are kept.
+static PARSED: LazyLock<Cache<i64, Arc<(String, Settings)>>> =
+    LazyLock::new(|| Cache::new("event_settings", 256));
+
+/// The settings of `row`, parsed (see [`PARSED`]).
 fn parsed_settings(row: &models::Event) -> AppResult<Settings> {
-    static PARSED: LazyLock<Mutex<HashMap<i64, (String, Settings)>>> =
-        LazyLock::new(Mutex::default);
-    let kept = |parsed: &HashMap<i64, (String, Settings)>| {
-        parsed
-            .get(&row.id)
-            .filter(|(text, _)| *text == row.settings)
-            .map(|(_, settings)| settings.clone())
-    };
-    if let Some(settings) = kept(&PARSED.lock().unwrap_or_else(PoisonError::into_inner)) {
-        return Ok(settings);
+    if let Some(parsed) = PARSED.get_if(&row.id, |parsed| parsed.0 == row.settings) {
+        return Ok(parsed.1.clone());
     }
     let settings: Settings = serde_json::from_str(&row.settings)?;
-    let mut parsed = PARSED.lock().unwrap_or_else(PoisonError::into_inner);
-    if parsed.len() >= PARSED_SETTINGS {
-        parsed.clear();
-    }
-    parsed.insert(row.id, (row.settings.clone(), settings.clone()));
+    PARSED.insert(row.id, Arc::new((row.settings.clone(), settings.clone())));
     Ok(settings)
+}
+
+/// Makes the kept settings (so `/metrics` lists them from the start).
+pub fn start() {
+    LazyLock::force(&PARSED);
 }
 
 /// Reads an event for its host: a missing event and a wrong proof get the same refusal.

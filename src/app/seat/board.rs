@@ -148,21 +148,21 @@ fn board_around(holder: &SeatHolder, state: SeatState, table: Option<i64>) -> Ap
 /// Plays a move from the seat page (a form sent without script), in the move's one
 /// transaction, which also holds the seat for its link as opening the page does (and says
 /// whether that ended a browser's pick of it: [`Opened`]). The move is
-/// queued for the writer thread, as the API's are ([`App::write_queued`]). The board the move
-/// left (its answer, as the API's) is kept for the page load that follows the move's redirect
-/// ([`page_board`]), so that the page is not read and the deal not replayed again.
+/// queued for the writer thread, as the API's are ([`App::write_queued`]). Answers the board
+/// the move left (as the API's answer does), so that the page load that follows the move's
+/// redirect need not read the page and replay the deal again: the web keeps it for that load.
 pub async fn play_page_move(
     app: &App,
     key: SeatKey,
     (seen, confirmed): (u32, bool),
     action: serde_json::Value,
-) -> AppResult<(TableRef, Opened)> {
-    let (clock, playing) = (app.clone(), key.clone());
+) -> AppResult<(SeatBoard, TableRef, Opened)> {
+    let clock = app.clone();
     let (board, table, opened) = app
         .write_queued(move |tx| {
-            let (holder, opened) = match &playing {
+            let (holder, opened) = match &key {
                 SeatKey::Token(token) => hold_by_link(tx, token)?,
-                SeatKey::Player(..) => (playing.holder(tx)?, Opened::default()),
+                SeatKey::Player(..) => (key.holder(tx)?, Opened::default()),
             };
             let now = clock.now();
             let played = play_json_move(tx, &holder, (seen, confirmed), &action, now)?;
@@ -176,85 +176,30 @@ pub async fn play_page_move(
         })
         .await?;
     crate::metrics::get().moves.inc();
-    if let Some(at) = table.deal {
-        app.moved_boards().keep(&key, board, at, app.now());
-    }
-    Ok((table, opened))
+    Ok((board, table, opened))
 }
 
-/// The seat page's board: the one a move from this page has just left, if its table has not
-/// moved on since (as far as this instance knows); else read, in one transaction (a write by
-/// the seat's link, which holds the seat: see [`open_seat_board`]).
+/// The seat page's board, read in one transaction (a write by the seat's link, which holds the
+/// seat: see [`open_seat_board`]).
 pub fn page_board(app: &App, key: &SeatKey) -> AppResult<(SeatBoard, Opened)> {
-    if let Some(board) = app.moved_boards().take(app, key) {
-        return Ok((board, Opened::default()));
-    }
     match key {
         SeatKey::Token(token) => open_seat_board(app, token),
         SeatKey::Player(..) => Ok((seat_board(app, key)?, Opened::default())),
     }
 }
 
-/// How long a board a page move left waits for the page load after the move's redirect.
-const MOVED_BOARD_LIFE: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
-
-/// How many such boards wait at most (one per seat that has just moved).
-const MOVED_BOARDS: usize = 1024;
-
-/// The boards page moves left, each for the one page load that follows its move (see
-/// [`play_page_move`]).
-#[derive(Debug, Default)]
-pub struct MovedBoards {
-    boards: std::sync::Mutex<std::collections::HashMap<String, MovedBoard>>,
-}
-
-#[derive(Debug)]
-struct MovedBoard {
-    board: SeatBoard,
+/// Whether a board a move left at `at` (at `when`) still shows its table: no later move at
+/// its table is kept on this instance, and it is no older than `life`.
+pub fn board_still_shows(
+    app: &App,
     at: DealAt,
     when: DateTime<Utc>,
-}
-
-/// The slot of a seat's board: by its link's token, or by the player and seat epoch a browser
-/// picked (another epoch is another seat).
-fn slot(key: &SeatKey) -> String {
-    match key {
-        SeatKey::Token(token) => format!("token {token}"),
-        SeatKey::Player(player, epoch) => format!("player {player} {epoch}"),
-    }
-}
-
-impl MovedBoards {
-    fn keep(&self, key: &SeatKey, board: SeatBoard, at: DealAt, when: DateTime<Utc>) {
-        let mut boards = self
-            .boards
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if boards.len() >= MOVED_BOARDS {
-            boards.retain(|_, moved| when - moved.when <= MOVED_BOARD_LIFE);
-            if boards.len() >= MOVED_BOARDS {
-                boards.clear();
-            }
-        }
-        boards.insert(slot(key), MovedBoard { board, at, when });
-    }
-
-    /// The board a move of this seat left, taken: if it is recent, and no later move at its
-    /// table is kept here.
-    fn take(&self, app: &App, key: &SeatKey) -> Option<SeatBoard> {
-        let moved = self
-            .boards
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .remove(&slot(key))?;
-        let now = app.now();
-        let later = DealAt {
-            game: moved.at.game,
-            actions: moved.at.actions + 1,
-        };
-        let fresh = now >= moved.when
-            && now - moved.when <= MOVED_BOARD_LIFE
-            && app.deals().at_least(later).is_none();
-        fresh.then_some(moved.board)
-    }
+    life: chrono::TimeDelta,
+) -> bool {
+    let now = app.now();
+    let later = DealAt {
+        game: at.game,
+        actions: at.actions + 1,
+    };
+    now >= when && now - when <= life && app.deals().at_least(later).is_none()
 }

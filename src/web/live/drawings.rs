@@ -1,11 +1,11 @@
 //! Drawings shared by the streams that show the same page.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 
-use super::{Change, lock};
+use super::Change;
+use crate::cache::Cache;
 
 /// One drawing of a page shared by every stream that shows the same thing: an event's three
 /// projectors, or the standings pages open on fifty phones, read the database and render once
@@ -14,10 +14,21 @@ use super::{Change, lock};
 /// told of; otherwise the stream draws anew and leaves its drawing for the others.
 ///
 /// Keys are whatever makes two drawings the same (the page, the event, the address in its QR
-/// code); a drawing is forgotten when the last stream holding its key closes.
-#[derive(Debug, Default)]
+/// code); a drawing is forgotten when the last stream holding its key closes. The slots are
+/// kept in a [`Cache`] of [`MAX_SHARED`]: past that many pages open at once, a new one draws
+/// for itself.
+#[derive(Debug)]
 pub struct Drawings<K> {
-    slots: Mutex<HashMap<K, Weak<DrawingSlot>>>,
+    slots: Cache<K, Weak<DrawingSlot>>,
+}
+
+/// How many pages' slots are shared at most (each a page some stream shows).
+pub const MAX_SHARED: usize = 4096;
+
+impl<K: std::hash::Hash + Eq + Clone> Default for Drawings<K> {
+    fn default() -> Drawings<K> {
+        Drawings::named("live_drawings")
+    }
 }
 
 /// One key's latest drawing; streams wait here (asynchronously) while one of them draws. It
@@ -59,26 +70,52 @@ pub struct Drawing {
 }
 
 impl<K: std::hash::Hash + Eq + Clone> Drawings<K> {
-    /// The slot of `key`, shared with every other open stream of the same key.
+    /// Shared drawings named `name` in `/metrics`.
+    pub fn named(name: &'static str) -> Drawings<K> {
+        Drawings {
+            // A slot a stream still holds is not forgotten to make room.
+            slots: Cache::new(name, MAX_SHARED).pinning(|slot| slot.strong_count() > 0),
+        }
+    }
+
+    /// The slot of `key`, shared with every other open stream of the same key (a hit when
+    /// one is open).
     pub fn slot(&self, key: K) -> Arc<DrawingSlot> {
-        let mut slots = lock(&self.slots);
-        if let Some(slot) = slots.get(&key).and_then(Weak::upgrade) {
+        let mut made = None;
+        let kept = self.slots.get_or_insert_with(
+            key.clone(),
+            |slot| slot.strong_count() > 0,
+            || {
+                let slot = Arc::new(DrawingSlot::default());
+                let weak = Arc::downgrade(&slot);
+                made = Some(slot);
+                weak
+            },
+        );
+        let new = made.is_some();
+        self.slots.count(!new);
+        if new {
+            // The slots whose streams all closed are forgotten.
+            self.slots.retain(|_, slot| slot.strong_count() > 0);
+        }
+        if let Some(slot) = made.or_else(|| kept.upgrade()) {
             return slot;
         }
-        slots.retain(|_, slot| slot.strong_count() > 0);
+        // Its last stream closed just now: a new slot.
         let slot = Arc::new(DrawingSlot::default());
-        slots.insert(key, Arc::downgrade(&slot));
+        self.slots.insert(key, Arc::downgrade(&slot));
         slot
     }
 
     /// Slots some stream still holds.
     #[cfg(test)]
     fn held(&self) -> usize {
-        let slots = lock(&self.slots);
-        slots
-            .values()
-            .filter(|slot| slot.strong_count() > 0)
-            .count()
+        let mut held = 0;
+        self.slots.retain(|_, slot| {
+            held += usize::from(slot.strong_count() > 0);
+            true
+        });
+        held
     }
 }
 
@@ -214,6 +251,6 @@ mod tests {
         // The next stream starts a new slot and the forgotten ones are dropped from the map.
         let _again = drawings.slot(("screen", 1));
         assert_eq!(drawings.held(), 1);
-        assert_eq!(lock(&drawings.slots).len(), 1);
+        assert_eq!(drawings.slots.len(), 1);
     }
 }

@@ -68,7 +68,8 @@ struct Versions {
     events: Mutex<HashMap<i64, u64>>,
 }
 
-/// The projector's and the standings pages' drawings that GETs share, and the printouts'.
+/// The projector's and the standings pages' drawings that GETs share, the printouts', and the
+/// boards page moves left.
 #[derive(Debug)]
 pub struct KeptDrawings {
     /// The projector's regions but its QR code (whose address follows each request).
@@ -78,14 +79,18 @@ pub struct KeptDrawings {
     /// A page of a printout in pages (its QR codes and lines, without the page's frame), by
     /// what it shows.
     pub printed: super::kept::KeptPages<String>,
+    /// The boards page moves left, for the seat page's load after the move's redirect.
+    pub moved_boards: super::kept::MovedBoards,
 }
 
 impl Default for KeptDrawings {
     fn default() -> KeptDrawings {
+        use super::kept::{KeptPages, MAX_KEPT, MAX_KEPT_PRINTED};
         KeptDrawings {
-            screen: super::kept::KeptPages::default(),
-            standings: super::kept::KeptPages::default(),
-            printed: super::kept::KeptPages::holding(super::kept::MAX_KEPT_PRINTED),
+            screen: KeptPages::holding("screen_pages", MAX_KEPT),
+            standings: KeptPages::holding("standings_pages", MAX_KEPT),
+            printed: KeptPages::holding("printed_pages", MAX_KEPT_PRINTED),
+            moved_boards: super::kept::MovedBoards::default(),
         }
     }
 }

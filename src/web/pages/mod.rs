@@ -126,7 +126,7 @@ impl Layout {
     /// The QR code (inline SVG) of the message's link, when the message asks for one.
     pub fn flash_qr(&self) -> Option<String> {
         let flash = self.flash.as_ref().filter(|f| f.qr)?;
-        flash.link.as_deref().map(screen::qr_svg)
+        flash.link.as_deref().map(crate::web::qr::qr_svg)
     }
 
     /// Where the language chooser comes back to.

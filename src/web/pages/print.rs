@@ -9,14 +9,15 @@ use actix_web::{HttpRequest, web};
 use askama::Template;
 use serde::Deserialize;
 
-use super::screen::{StandingsTable, draw_qr, qr_svg};
+use super::screen::StandingsTable;
 use super::view::{self, RoundView};
 use super::{Layout, PageResult, drawn, fragment, host_or_login, page, render, run};
 use crate::app::{App, AppError, AppResult, replay, report, rounds};
 use crate::i18n::{Lang, Said};
 use crate::web::address::base_url;
-use crate::web::kept::{Kept, KeptKey, digest};
+use crate::web::kept::{Found, KeptKey, digest};
 use crate::web::live::Hub;
+use crate::web::qr::{draw_qr, qr_svg};
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -208,20 +209,17 @@ pub(super) async fn kept_page(
     shows: u64,
     draw: impl FnOnce() -> AppResult<String> + Send + 'static,
 ) -> AppResult<Arc<String>> {
-    let slot = hub.kept().printed.slot(key);
-    let mut kept = slot.lock().await;
-    if let Some(drawing) = kept.as_ref().and_then(|k| k.current(shows)) {
-        return Ok(drawing);
-    }
-    let drawing = run(app, move |_| draw()).await?;
-    crate::metrics::get()
-        .page_drawings
-        .with_label_values(&[key.0])
-        .inc();
-    let kept_now = Kept::new(shows, false, drawing);
-    let drawing = kept_now.value();
-    *kept = Some(kept_now);
-    Ok(drawing)
+    let drawing = run(app, move |_| draw().map(|drawing| ((), drawing, false)));
+    Ok(
+        match hub
+            .kept()
+            .printed
+            .drawing(key, key.0, || shows, drawing)
+            .await?
+        {
+            Found::Kept(drawing) | Found::Drawn(drawing, ()) => drawing,
+        },
+    )
 }
 
 #[derive(Deserialize)]

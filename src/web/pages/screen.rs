@@ -1,7 +1,6 @@
 //! The projector (the round, the clock, the seating, the live standings and a QR code to join),
 //! the standings page, and the live streams of those.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, web};
@@ -17,7 +16,7 @@ use crate::app::rounds::RoundState;
 use crate::app::{App, AppError, AppResult, ViewerKey};
 use crate::i18n::Lang;
 use crate::web::address::base_url;
-use crate::web::kept::Kept;
+use crate::web::kept::Found;
 use crate::web::live::{Audience, Hub};
 use crate::web::session::Visitor;
 
@@ -31,51 +30,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-/// QR codes drawn lately, by their text: drawing one takes about as long as the rest of a
-/// projector page, and every GET of the projector shows the same one.
-const KEPT_QR_CODES: usize = 64;
-
-/// A QR code as inline SVG (our own drawing of the qrcode crate's matrix), drawn once for the
-/// last few texts. Inline in HTML, so without the `<?xml …?>` declaration the renderer puts
-/// first (HTML forbids it there).
-pub fn qr_svg(text: &str) -> String {
-    static KEPT: std::sync::OnceLock<std::sync::Mutex<HashMap<String, String>>> =
-        std::sync::OnceLock::new();
-    let kept = KEPT.get_or_init(Default::default);
-    let lock = || {
-        kept.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    };
-    if let Some(svg) = lock().get(text) {
-        return svg.clone();
-    }
-    let svg = draw_qr(text);
-    let mut kept = lock();
-    if kept.len() >= KEPT_QR_CODES {
-        kept.clear();
-    }
-    kept.insert(text.to_owned(), svg.clone());
-    svg
-}
-
-/// A QR code as inline SVG, drawn afresh (for a page kept whole, whose many codes would only
-/// push the projector's out of the kept ones).
-pub fn draw_qr(text: &str) -> String {
-    match qrcode::QrCode::new(text.as_bytes()) {
-        Ok(code) => {
-            let svg = code
-                .render::<qrcode::render::svg::Color>()
-                .min_dimensions(200, 200)
-                .quiet_zone(true)
-                .build();
-            match svg.find("<svg") {
-                Some(start) => svg[start..].to_owned(),
-                None => svg,
-            }
-        }
-        Err(_) => String::new(),
-    }
-}
+// Where the QR codes were drawn before they had a room of their own (series_host.rs still
+// takes `draw_qr` from here).
+pub use crate::web::qr::{draw_qr, qr_svg};
 
 #[derive(Deserialize)]
 pub struct ViewQuery {
@@ -327,39 +284,25 @@ async fn screen(
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     // Every GET of an unchanged event shares one drawing (see web::kept).
-    let slot = hub.kept().screen.slot(("screen", id, 0));
-    let mut kept = slot.lock().await;
-    let version = hub.version(id);
-    let (event, regions) = if let Some(regions) = kept.as_ref().and_then(|k| k.current(version)) {
-        // Only the reader's access is read (without holding the others up).
-        drop(kept);
-        let event = run(&app, move |app| events::view_event(app, &viewer))
-            .await
-            .map_err(private_page)?;
-        (event, regions)
-    } else {
-        let (event, regions, ticking) = run(&app, move |app| {
-            let screen = report::screen(app, &viewer)?;
-            let ticking =
-                view::board_view(&screen.board).is_some_and(|round| round.ticking_ms().is_some());
-            Ok((
-                screen.board.event.clone(),
-                shared_regions(&screen)?,
-                ticking,
-            ))
-        })
-        .await
-        .map_err(private_page)?;
-        crate::metrics::get()
-            .page_drawings
-            .with_label_values(&["screen"])
-            .inc();
-        let kept_now = Kept::new(version, ticking, regions);
-        let regions = kept_now.value();
-        *kept = Some(kept_now);
-        drop(kept);
-        (event, regions)
-    };
+    let drawing = hub.kept().screen.drawing(
+        ("screen", id, 0),
+        "screen",
+        || hub.version(id),
+        run(&app, {
+            let viewer = viewer.clone();
+            move |app| {
+                let screen = report::screen(app, &viewer)?;
+                let ticking = view::board_view(&screen.board)
+                    .is_some_and(|round| round.ticking_ms().is_some());
+                Ok((
+                    screen.board.event.clone(),
+                    shared_regions(&screen)?,
+                    ticking,
+                ))
+            }
+        }),
+    );
+    let (event, regions) = drawn_for(&app, drawing.await, viewer).await?;
     let mut layout = Layout::new("", &visitor).in_language(event.settings.language);
     layout.title = layout
         .lang
@@ -413,43 +356,30 @@ async fn standings(
     // Every GET of an unchanged event in one language shares one drawing (see web::kept): a
     // guest's standings are in the guest's language.
     let lang = visitor.lang();
-    let slot = hub.kept().standings.slot((lang.code(), id, 0));
-    let mut kept = slot.lock().await;
-    let version = hub.version(id);
-    let (event, drawn) = if let Some(drawn) = kept.as_ref().and_then(|k| k.current(version)) {
-        drop(kept);
-        let event = run(&app, move |app| events::view_event(app, &viewer))
-            .await
-            .map_err(private_page)?;
-        (event, drawn)
-    } else {
+    let drawing = hub.kept().standings.drawing(
+        (lang.code(), id, 0),
+        "standings",
+        || hub.version(id),
         // Read and drawn off the async threads: a table of thousands of rows.
-        let (event, drawn) = run(&app, move |app| {
-            let (event, standings) = report::live_standings(app, &viewer)?;
-            let standings = view::standings_view(&standings);
-            let is_final = standings.is_final;
-            let provisional = standings.provisional;
-            let table = fragment(&StandingsTable {
-                lang,
-                standings,
-                compact: false,
-                unit: unit_of(&event),
-                round: None,
-            })?;
-            Ok((event, (table, is_final, provisional)))
-        })
-        .await
-        .map_err(private_page)?;
-        crate::metrics::get()
-            .page_drawings
-            .with_label_values(&["standings"])
-            .inc();
-        let kept_now = Kept::new(version, false, drawn);
-        let drawn = kept_now.value();
-        *kept = Some(kept_now);
-        drop(kept);
-        (event, drawn)
-    };
+        run(&app, {
+            let viewer = viewer.clone();
+            move |app| {
+                let (event, standings) = report::live_standings(app, &viewer)?;
+                let standings = view::standings_view(&standings);
+                let is_final = standings.is_final;
+                let provisional = standings.provisional;
+                let table = fragment(&StandingsTable {
+                    lang,
+                    standings,
+                    compact: false,
+                    unit: unit_of(&event),
+                    round: None,
+                })?;
+                Ok((event, (table, is_final, provisional), false))
+            }
+        }),
+    );
+    let (event, drawn) = drawn_for(&app, drawing.await, viewer).await?;
     let (_, is_final, provisional) = *drawn;
     let title = lang.t(if is_final {
         "standings-title-final"
@@ -470,6 +400,24 @@ async fn standings(
         })
     })
     .await
+}
+
+/// The event and the drawing a GET of a public page shows: with a drawing kept, only the
+/// reader's access is read (without holding the others up); a new drawing read the event.
+async fn drawn_for<V>(
+    app: &web::Data<App>,
+    found: AppResult<Found<V, EventRecord>>,
+    viewer: ViewerKey,
+) -> Result<(EventRecord, std::sync::Arc<V>), PageError> {
+    match found.map_err(private_page)? {
+        Found::Kept(drawing) => {
+            let event = run(app, move |app| events::view_event(app, &viewer))
+                .await
+                .map_err(private_page)?;
+            Ok((event, drawing))
+        }
+        Found::Drawn(drawing, event) => Ok((event, drawing)),
+    }
 }
 
 /// Checks a reader's access before a live stream opens (each redraw checks it again).

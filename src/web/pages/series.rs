@@ -224,7 +224,7 @@ async fn standings(
                 .map(|e| EveningView::of(e, lang))
                 .collect(),
             awards: awards_text(&season.awards, lang),
-            qr: super::screen::qr_svg(&url),
+            qr: crate::web::qr::qr_svg(&url),
             url,
         })
     })

@@ -7,8 +7,8 @@ use askama::Template;
 
 use super::form::{HostForm, NoFields};
 use crate::app::{App, slips};
-use crate::web::pages::screen::draw_qr;
 use crate::web::pages::{Layout, PageResult, drawn};
+use crate::web::qr::draw_qr;
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/host/slips", web::post().to(print_slips));

@@ -369,7 +369,13 @@ async fn show(
 ) -> PageResult {
     let key = seat.key(&visitor)?;
     let probe = key.clone();
-    let (data, opened) = run(&app, move |app| seat::page_board(app, &probe)).await?;
+    let moved = hub.clone();
+    // The board a move from this page has just left, if its table has not moved on since (as
+    // far as this instance knows); else read.
+    let (data, opened) = run(&app, move |app| {
+        moved.kept().moved_boards.page_board(app, &probe)
+    })
+    .await?;
     tell_pick_ended(&hub, &visitor, data.state.event, opened);
     show_board(&visitor, &key, data)
 }
@@ -460,9 +466,10 @@ async fn play(
         }
     };
     let confirmed = !form.confirmed.is_empty();
-    let result = seat::play_page_move(&app, key, (seen, confirmed), value).await;
+    let result = seat::play_page_move(&app, key.clone(), (seen, confirmed), value).await;
     match result {
-        Ok((table, opened)) => {
+        Ok((board, table, opened)) => {
+            hub.kept().moved_boards.keep(&app, &key, board, table.deal);
             // The picker's page is told before the move's notice, which it would draw.
             tell_pick_ended(&hub, &visitor, table.event, opened);
             if !table.changed {
