@@ -1,7 +1,19 @@
 //! What a seat sees now: the round and its clock, its table and tablemates, and the deal as its
 //! seat may see it.
 
-use super::*;
+use super::{
+    Opened, SeatCardLine, SeatHolder, SeatKey, final_place, handed_message, hold_by_link, holder,
+    last_round_news, message, paper_cards,
+};
+use crate::app::play::{DIGITAL, LoadedDeal};
+use crate::app::rounds::RoundRecord;
+use crate::app::{App, AppResult, Tx, play, rounds, turn_clock};
+use crate::db::{models, queries};
+use crate::engine::{Action, Event, Seat, View};
+use crate::i18n::{Lang, Said};
+use crate::tournament::{ClockState, EntryId};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 
 /// Someone at the player's table.
 #[derive(Debug, Clone, Serialize)]

@@ -6,9 +6,6 @@ mod stream;
 
 use stream::live;
 
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
-
 use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
@@ -24,7 +21,7 @@ use crate::engine::{ScoreSheet, ScoreUnit};
 use crate::i18n::Lang;
 use crate::tournament::PaperHands;
 use crate::web::boards;
-use crate::web::live::{self, Audience, Hub, Topic};
+use crate::web::live::{Hub, Topic};
 use crate::web::session::{CardDraft, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
