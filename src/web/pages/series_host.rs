@@ -331,7 +331,7 @@ async fn split_seat(
         .msg("series-seat-given")
         .arg("name", form.name.trim())
         .text();
-    let done = match super::start::number::<i64>(&form.player, "refused-field-seat") {
+    let done = match super::field::number::<i64>(&form.player, "refused-field-seat") {
         Ok(player) => {
             run(&app, move |app| {
                 series::give_seat(app, id, &proof, player, &form.name)
@@ -361,7 +361,7 @@ fn read_settings(fields: &[(String, String)]) -> AppResult<series::SeriesChange>
             .collect()
     };
     let best = match value("count") {
-        "best" => Some(super::start::number::<i64>(
+        "best" => Some(super::field::number::<i64>(
             value("count_best"),
             "refused-field-best-evenings",
         )?),

@@ -215,18 +215,6 @@ impl Default for EventForm {
     }
 }
 
-/// Reads a whole number from a form field, saying which field was wrong: `what` is the message
-/// that names the field (`refused-field-*`).
-pub fn number<T: std::str::FromStr>(text: &str, what: &'static str) -> Result<T, AppError> {
-    text.trim().parse().map_err(|_| {
-        AppError::invalid(
-            crate::i18n::Said::new("refused-not-whole-number")
-                .said("what", crate::i18n::Said::new(what))
-                .text("text", crate::engine::json::truncate(text.trim(), 20)),
-        )
-    })
-}
-
 impl EventForm {
     /// Whether the form's language is the one tagged `code`.
     fn is_language(&self, code: &str) -> bool {

@@ -10,7 +10,7 @@ use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::host::{
+use super::paper_card::{
     ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
 };
 use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
@@ -437,7 +437,7 @@ async fn play(
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
-        let seen = super::start::number(&form.seen, "refused-field-move-position")?;
+        let seen = super::field::number(&form.seen, "refused-field-move-position")?;
         // A key given twice is unreadable too, never taken as its last value.
         match serde_json::from_str::<crate::engine::json::Strict>(&form.action) {
             Ok(crate::engine::json::Strict {
@@ -521,7 +521,7 @@ async fn card(
         return Ok(redirect(&format!("{back}#my-card")));
     }
     let what = if form.what == "confirm" {
-        super::start::number(&form.side, "refused-field-side").map(|side| SeatCard::Confirm {
+        super::field::number(&form.side, "refused-field-side").map(|side| SeatCard::Confirm {
             side,
             seen: Some(form.seen.clone()),
         })
