@@ -125,9 +125,13 @@ impl From<TableSize> for u8 {
     }
 }
 
-/// The points of Mille Bornes' whole game: a round to points ends at a table once a side has
-/// them at the end of a hand.
-pub const GAME_POINTS: u32 = touring_engine::mille_bornes::score::MATCH;
+/// The points of Mille Bornes' whole game, as its rule set says them
+/// ([`RulesId::match_points`]): a round to points ends at a table once a side has them at the
+/// end of a hand. The messages that refuse a round to points name them.
+pub const GAME_POINTS: u32 = match RulesId::MilleBornes.match_points() {
+    Some(points) => points,
+    None => 0,
+};
 
 /// What ends a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -322,15 +326,15 @@ impl Settings {
                     problems.push(SettingsError::Games { games });
                 }
             }
-            RoundKind::Points { points } => {
-                if self.rules != RulesId::MilleBornes {
-                    problems.push(SettingsError::PointsElsewhere {
-                        rules: self.rules.name().to_owned(),
-                    });
-                } else if points != GAME_POINTS {
-                    problems.push(SettingsError::Points { points });
-                }
-            }
+            // A round to points plays a rule set's whole game of many hands: only one that
+            // has such a game, to its points.
+            RoundKind::Points { points } => match self.rules.match_points() {
+                None => problems.push(SettingsError::PointsElsewhere {
+                    rules: self.rules.name().to_owned(),
+                }),
+                Some(game) if points != game => problems.push(SettingsError::Points { points }),
+                Some(_) => {}
+            },
         }
         match self.length {
             EventLength::Rounds { rounds } => {
