@@ -19,8 +19,7 @@ use super::turn_clock::StandIn;
 use super::{App, AppError, AppResult, Tx, ViewerKey};
 use crate::db::models::GameRow;
 use crate::db::{Conn, queries};
-use crate::engine::mille_bornes::HandScore;
-use crate::engine::{Event, Game, Seat};
+use crate::engine::{Event, Game, ScoredRow, Seat};
 use crate::tournament::EntryId;
 
 /// How many steps' events a seat's board lists under "Lately".
@@ -91,10 +90,10 @@ pub struct Replay {
     pub sides: Vec<SideResult>,
     /// Cut at the round's signal rather than played to its end: nobody won it.
     pub cut: bool,
-    /// A Mille Bornes hand's score rows by side at its last step (a hand cut at the signal
-    /// scores its miles, safeties and coups fourrés only); none before it, and for the other
-    /// rule sets, whose score is the miles.
-    pub hand_scores: Option<Vec<HandScore>>,
+    /// The deal's score rows by side at its last step, for rule sets whose score is more
+    /// than the miles (a Mille Bornes hand cut at the signal scores its miles, safeties and
+    /// coups fourrés only: [`crate::engine::Rules::hand_score_rows`]); none before it.
+    pub hand_scores: Option<Vec<ScoredRow>>,
 }
 
 /// The refusal of a deal that cannot be replayed: not there, or not over yet (the same words,
@@ -319,9 +318,10 @@ pub fn replay_in(tx: &mut Tx, event: &EventRecord, at: DealRef, step: u32) -> Ap
         .filter(|(n, _)| *n == step && step > 0)
         .map(|(_, e)| e.clone().seen_by(None))
         .collect();
-    let hand_scores = match &game {
-        Game::MilleBornes(hand) if step == steps => Some(hand.cut_short_scores()),
-        _ => None,
+    let hand_scores = if step == steps {
+        game.hand_score_rows()
+    } else {
+        None
     };
     Ok(Replay {
         event: event.clone(),

@@ -575,3 +575,112 @@ fn a_circle_is_found_and_a_chain_is_not() {
     );
     assert!(circles(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
 }
+
+/// The files that are test modules of their own: `name.rs` (or `name/mod.rs`) declared by a
+/// `#[cfg(test)] mod name;` in their parent.
+fn test_module_files(root: &Path) -> BTreeSet<PathBuf> {
+    let mut found = BTreeSet::new();
+    for file in sources(root) {
+        let text = std::fs::read_to_string(&file).expect("read a source file");
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let stem = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let folder = match file.parent() {
+            Some(parent) if matches!(stem, "mod" | "lib" | "main") => parent.to_path_buf(),
+            Some(parent) => parent.join(stem),
+            None => continue,
+        };
+        for pair in lines.windows(2) {
+            if pair[0] != "#[cfg(test)]" {
+                continue;
+            }
+            let declared = pair[1]
+                .split_whitespace()
+                .skip_while(|word| *word != "mod")
+                .nth(1)
+                .and_then(|name| name.strip_suffix(';'));
+            if let Some(name) = declared {
+                found.insert(folder.join(format!("{name}.rs")));
+                found.insert(folder.join(name).join("mod.rs"));
+            }
+        }
+    }
+    found
+}
+
+/// The lines (from 1) of `text` that import everything of the parent module (`use super::*`)
+/// outside a `#[cfg(test)]` module. A line's modules are read from the indentation that
+/// `cargo fmt` keeps: each less indented line above it that opens a `mod` encloses it.
+fn globs_outside_tests(text: &str, whole_file_is_tests: bool) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        if line.trim() != "use super::*;" {
+            continue;
+        }
+        let mut depth = indent(line);
+        let mut in_tests = whole_file_is_tests;
+        for (above, outer) in lines[..at].iter().enumerate().rev() {
+            if in_tests || depth == 0 {
+                break;
+            }
+            if outer.trim().is_empty() || indent(outer) >= depth {
+                continue;
+            }
+            depth = indent(outer);
+            let opens_mod = outer
+                .split_whitespace()
+                .take_while(|word| *word != "{")
+                .any(|word| word == "mod");
+            if opens_mod {
+                in_tests = lines[..above]
+                    .iter()
+                    .rev()
+                    .map(|l| l.trim())
+                    .take_while(|l| l.starts_with("#[") || l.starts_with("///"))
+                    .any(|l| l == "#[cfg(test)]");
+            }
+        }
+        if !in_tests {
+            found.push(at + 1);
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_imports_all_of_its_parent_outside_its_tests() {
+    // A `use super::*` pulls in the parent's private imports too: a child module then uses
+    // names that nothing in its own file says where they come from.
+    let mut globs = Vec::new();
+    for root in roots() {
+        let test_files = test_module_files(&root);
+        for file in sources(&root) {
+            let text = std::fs::read_to_string(&file).expect("read a source file");
+            for line in globs_outside_tests(&text, test_files.contains(&file)) {
+                let relative = file
+                    .strip_prefix(repository())
+                    .expect("under the repository");
+                globs.push(format!("{}:{line}", relative.display()));
+            }
+        }
+    }
+    assert!(
+        globs.is_empty(),
+        "`use super::*` outside a test module (name what the module uses):\n{}",
+        globs.join("\n")
+    );
+}
+
+#[test]
+fn a_parent_glob_is_seen_outside_test_modules_and_allowed_inside_them() {
+    let code = "use super::*;\n\
+                mod inner {\n    use super::*;\n}\n\
+                #[cfg(test)]\nmod tests {\n    use super::*;\n    fn f() {\n        use super::*;\n    }\n}\n\
+                macro_rules! m {\n    () => {\n        #[cfg(test)]\n        mod kept_tests {\n            use super::*;\n        }\n    };\n}\n";
+    assert_eq!(globs_outside_tests(code, false), [1, 3]);
+    assert!(globs_outside_tests("use super::*;\n", true).is_empty());
+}

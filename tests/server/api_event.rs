@@ -926,3 +926,57 @@ fn a_seats_message_follows_accept_language_and_its_codes_stay_english() {
         "the game is the same"
     );
 }
+
+/// The `minimum` and `maximum` the OpenAPI document gives `field` of the object whose `kind`
+/// is `kind` (any object with that field when `kind` is empty), searched through `schema`.
+fn schema_range(schema: &Value, kind: &str, field: &str) -> Option<(u64, u64)> {
+    let properties = &schema["properties"];
+    let kinds = &properties["kind"]["enum"];
+    let is_kind = kind.is_empty() || kinds.as_array().is_some_and(|k| k.contains(&json!(kind)));
+    if is_kind && let Some(range) = properties.get(field) {
+        return Some((range["minimum"].as_u64()?, range["maximum"].as_u64()?));
+    }
+    match schema {
+        Value::Object(map) => map.values().find_map(|v| schema_range(v, kind, field)),
+        Value::Array(list) => list.iter().find_map(|v| schema_range(v, kind, field)),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_openapi_document_gives_the_limits_the_settings_check() {
+    use touring::tournament::{
+        MAX_GAMES, MAX_LIMIT_SECS, MAX_PRIZES, MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS,
+        MIN_GAMES, MIN_LIMIT_SECS, MIN_ROUND_SECS, MIN_ROUNDS, MIN_TURN_SECS,
+    };
+    let server = Server::start();
+    let (status, document) = server.get("/api/openapi.json", None);
+    assert_eq!(status, 200);
+    let schemas = &document["components"]["schemas"];
+    let range = |schema: &str, kind: &str, field: &str| {
+        schema_range(&schemas[schema], kind, field)
+            .unwrap_or_else(|| panic!("{schema} {kind} {field} in {}", schemas[schema]))
+    };
+    let wide = |(min, max): (u32, u32)| (u64::from(min), u64::from(max));
+    assert_eq!(
+        range("RoundInput", "timed", "seconds"),
+        wide((MIN_ROUND_SECS, MAX_ROUND_SECS))
+    );
+    assert_eq!(
+        range("RoundInput", "games", "games"),
+        wide((u32::from(MIN_GAMES), u32::from(MAX_GAMES)))
+    );
+    assert_eq!(
+        range("LengthInput", "rounds", "rounds"),
+        wide((MIN_ROUNDS, MAX_ROUNDS))
+    );
+    assert_eq!(
+        range("LengthInput", "time_limit", "seconds"),
+        wide((MIN_LIMIT_SECS, MAX_LIMIT_SECS))
+    );
+    assert_eq!(range("EventInput", "", "prizes"), wide((0, MAX_PRIZES)));
+    assert_eq!(
+        range("EventInput", "", "turn_seconds"),
+        wide((MIN_TURN_SECS, MAX_TURN_SECS))
+    );
+}

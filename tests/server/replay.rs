@@ -748,8 +748,10 @@ fn replays_tell_the_story_a_mille_bornes_deals_last_step_shows_its_score_rows() 
         .hand_scores
         .clone()
         .expect("score rows at the last step");
+    let total = rows.last().expect("a total row");
+    assert_eq!(total.id, "total");
     assert_eq!(
-        rows.iter().map(|r| r.total).collect::<Vec<_>>(),
+        total.points,
         last.sides.iter().map(|s| s.score).collect::<Vec<_>>(),
         "the rows add up to the deal's score"
     );

@@ -35,8 +35,8 @@ pub use cards::{CardKind, Counts};
 pub use options::{NoOptions, OptionField, OptionKind, OptionProblem, OptionWords, RuleOptions};
 use rules::MapSink;
 pub use rules::{
-    EventSink, NoEvents, PaperNote, RuleAction, RuleEvent, RuleView, Rules, TargetRefusal,
-    TimedDecision, resolve_target,
+    EventSink, NoEvents, PaperNote, RuleAction, RuleEvent, RuleView, Rules, ScoredRow,
+    TargetRefusal, TimedDecision, resolve_target,
 };
 pub use setup::{SetupError, TurnRefusal};
 pub use words::{RefusalWords, WordArg, Worded, unreadable};
@@ -219,6 +219,22 @@ macro_rules! rule_sets {
             pub fn score_sheet(self, config: Config) -> ScoreSheet {
                 match self {
                     $(RulesId::$variant => <$module::State as Rules>::score_sheet(config),)+
+                }
+            }
+
+            /// The points a game of these rules is played to across hands, if a deal is one
+            /// hand of a longer game (see [`Rules::MATCH_POINTS`]).
+            pub const fn match_points(self) -> Option<u32> {
+                match self {
+                    $(RulesId::$variant => <$module::State as Rules>::MATCH_POINTS,)+
+                }
+            }
+
+            /// The side that has won the game played to [`RulesId::match_points`], given
+            /// every side's total after a hand (see [`Rules::match_winner`]).
+            pub fn match_winner(self, totals: &[u32]) -> Option<Side> {
+                match self {
+                    $(RulesId::$variant => <$module::State as Rules>::match_winner(totals),)+
                 }
             }
 
@@ -421,6 +437,11 @@ macro_rules! rule_sets {
             pub fn reshuffles(&self) -> u32 { dispatch!(self, g => g.reshuffles()) }
             /// A side's score: miles or points, as the rule set's score sheet says.
             pub fn score(&self, side: Side) -> u32 { dispatch!(self, g => g.score(side)) }
+            /// The deal's score row by row, for rules whose score is more than the miles (see
+            /// [`Rules::hand_score_rows`]).
+            pub fn hand_score_rows(&self) -> Option<Vec<ScoredRow>> {
+                dispatch!(self, g => g.hand_score_rows())
+            }
 
             /// Every legal action of the seat to move.
             pub fn legal(&self) -> Vec<Action> {

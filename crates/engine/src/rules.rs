@@ -111,6 +111,14 @@ pub struct PaperNote {
     pub words: crate::RefusalWords,
 }
 
+/// One row of a deal's score ([`Rules::hand_score_rows`]): its name (`miles`, `safeties`,
+/// ..., `total`: a page says it as `replay-row-<id>`) and its points for each side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoredRow {
+    pub id: &'static str,
+    pub points: Vec<u32>,
+}
+
 /// What every rule set offers. Generic code (self-play, bots) uses it directly for speed;
 /// everything else holds a [`Game`].
 pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
@@ -142,6 +150,23 @@ pub trait Rules: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// act on.
     fn check_paper(_config: Config, _sides: &[Vec<u32>]) -> Result<(), Vec<PaperNote>> {
         Ok(())
+    }
+
+    /// The points a game of these rules is played to across hands (Mille Bornes' match to
+    /// 5000), when a deal is one hand of a longer game; `None` when a deal is the whole game.
+    const MATCH_POINTS: Option<u32> = None;
+
+    /// The side that has won the game played to [`Rules::MATCH_POINTS`], given every side's
+    /// total after a hand; `None` while nobody has, and always for rules without a match.
+    fn match_winner(_totals: &[u32]) -> Option<Side> {
+        None
+    }
+
+    /// The deal's score row by row as it stands (a hand cut short scores what it has so far),
+    /// for rules whose score is more than the miles: each row and its points by side, the
+    /// total last. `None` for rules whose score is the miles.
+    fn hand_score_rows(&self) -> Option<Vec<ScoredRow>> {
+        None
     }
 
     /// A new game: `stacked` cards come off the top of the pack first, in order; the rest

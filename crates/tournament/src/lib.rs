@@ -77,9 +77,11 @@ pub use series::{
     series_standings,
 };
 pub use settings::{
-    AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, GAME_POINTS, MAX_LIMIT_SECS, MAX_PRIZES,
-    MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS, MIN_LIMIT_SECS, MIN_ROUND_SECS, MIN_TURN_SECS,
-    Remainder, RoundKind, Settings, SettingsError, SettingsErrors, TableSize,
+    AfterRace, ByeScore, DEFAULT_GAMES, DEFAULT_LIMIT_SECS, DEFAULT_PRIZES, DEFAULT_ROUND_SECS,
+    DEFAULT_ROUNDS, DEFAULT_TURN_SECS, EventLength, GAME_POINTS, MAX_GAMES, MAX_LIMIT_SECS,
+    MAX_PRIZES, MAX_ROUND_SECS, MAX_ROUNDS, MAX_TURN_SECS, MIN_GAMES, MIN_LIMIT_SECS,
+    MIN_ROUND_SECS, MIN_ROUNDS, MIN_TURN_SECS, Remainder, RoundKind, Settings, SettingsError,
+    SettingsErrors, TableSize,
 };
 pub use standings::{RoundResult, Standing, counted, ordinal, standings};
 

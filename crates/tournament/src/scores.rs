@@ -95,13 +95,13 @@ pub fn check_miles(
 
 /// Whether a table has finished its round after `finished_games` games, its sides' totals
 /// over them being `totals`: a round by games after its games, a round to points once a side
-/// has won the game ([`touring_engine::mille_bornes::match_winner`]: the first side to the
-/// points at the end of a hand, the higher total if more than one is there, another hand if
-/// they are level). A timed round is never done by games: the signal ends it.
+/// has won the game its rule set plays across hands ([`touring_engine::RulesId::match_winner`]:
+/// in Mille Bornes the first side to 5000 at the end of a hand, the higher total if more than
+/// one is there, another hand if they are level). A timed round is never done by games: the signal ends it.
 pub fn table_done(settings: &Settings, finished_games: u32, totals: &[u32]) -> bool {
     match settings.round {
         RoundKind::Games { games } => finished_games >= u32::from(games),
-        RoundKind::Points { .. } => touring_engine::mille_bornes::match_winner(totals).is_some(),
+        RoundKind::Points { .. } => settings.rules.match_winner(totals).is_some(),
         RoundKind::Timed { .. } => false,
     }
 }

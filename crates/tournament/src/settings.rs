@@ -15,8 +15,12 @@ use touring_i18n::Lang;
 pub const MIN_ROUND_SECS: u32 = 30;
 /// The longest timed round.
 pub const MAX_ROUND_SECS: u32 = 3 * 3600;
-/// The most rounds an event may set.
+/// The fewest and most rounds an event may set.
+pub const MIN_ROUNDS: u32 = 1;
 pub const MAX_ROUNDS: u32 = 100;
+/// The fewest and most games a round by games may set.
+pub const MIN_GAMES: u8 = 1;
+pub const MAX_GAMES: u8 = 2;
 /// The shortest and longest overall time limit.
 pub const MIN_LIMIT_SECS: u32 = 60;
 pub const MAX_LIMIT_SECS: u32 = 24 * 3600;
@@ -28,6 +32,14 @@ pub const MIN_TURN_SECS: u32 = 30;
 pub const MAX_TURN_SECS: u32 = 120;
 /// The turn clock a new event with timed rounds starts with.
 pub const DEFAULT_TURN_SECS: u32 = 60;
+/// A new event until its host chooses otherwise ([`Settings::new`], the start form, the API):
+/// tables of two, timed rounds of ten minutes (or one game a round, asked by games), four
+/// rounds (or an hour, asked by time), three prizes.
+pub const DEFAULT_ROUND_SECS: u32 = 600;
+pub const DEFAULT_GAMES: u8 = 1;
+pub const DEFAULT_ROUNDS: u32 = 4;
+pub const DEFAULT_LIMIT_SECS: u32 = 3600;
+pub const DEFAULT_PRIZES: u32 = 3;
 
 /// How many sit at a table: two or three each for himself, or four or six in partnerships of
 /// two. In JSON it is the number of players (2, 3, 4 or 6).
@@ -113,9 +125,13 @@ impl From<TableSize> for u8 {
     }
 }
 
-/// The points of Mille Bornes' whole game: a round to points ends at a table once a side has
-/// them at the end of a hand.
-pub const GAME_POINTS: u32 = touring_engine::mille_bornes::score::MATCH;
+/// The points of Mille Bornes' whole game, as its rule set says them
+/// ([`RulesId::match_points`]): a round to points ends at a table once a side has them at the
+/// end of a hand. The messages that refuse a round to points name them.
+pub const GAME_POINTS: u32 = match RulesId::MilleBornes.match_points() {
+    Some(points) => points,
+    None => 0,
+};
 
 /// What ends a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -266,14 +282,18 @@ impl Settings {
             name: name.to_string(),
             rules: RulesId::Touring1926,
             table_size: TableSize::Two,
-            round: RoundKind::Timed { seconds: 600 },
-            length: EventLength::TimeLimit { seconds: 3600 },
+            round: RoundKind::Timed {
+                seconds: DEFAULT_ROUND_SECS,
+            },
+            length: EventLength::TimeLimit {
+                seconds: DEFAULT_LIMIT_SECS,
+            },
             after_race: AfterRace::DealAgain,
-            prizes: 3,
+            prizes: DEFAULT_PRIZES,
             seed,
             remainder: Remainder::MixedTables,
             bye_score: ByeScore::RoundAverage,
-            turn_seconds: Settings::default_turn_seconds(RoundKind::Timed { seconds: 600 }),
+            turn_seconds: Some(DEFAULT_TURN_SECS),
             options: Options::default_for(RulesId::Touring1926),
             language: Lang::ENGLISH,
         }
@@ -302,23 +322,23 @@ impl Settings {
                 }
             }
             RoundKind::Games { games } => {
-                if !(1..=2).contains(&games) {
+                if !(MIN_GAMES..=MAX_GAMES).contains(&games) {
                     problems.push(SettingsError::Games { games });
                 }
             }
-            RoundKind::Points { points } => {
-                if self.rules != RulesId::MilleBornes {
-                    problems.push(SettingsError::PointsElsewhere {
-                        rules: self.rules.name().to_owned(),
-                    });
-                } else if points != GAME_POINTS {
-                    problems.push(SettingsError::Points { points });
-                }
-            }
+            // A round to points plays a rule set's whole game of many hands: only one that
+            // has such a game, to its points.
+            RoundKind::Points { points } => match self.rules.match_points() {
+                None => problems.push(SettingsError::PointsElsewhere {
+                    rules: self.rules.name().to_owned(),
+                }),
+                Some(game) if points != game => problems.push(SettingsError::Points { points }),
+                Some(_) => {}
+            },
         }
         match self.length {
             EventLength::Rounds { rounds } => {
-                if !(1..=MAX_ROUNDS).contains(&rounds) {
+                if !(MIN_ROUNDS..=MAX_ROUNDS).contains(&rounds) {
                     problems.push(SettingsError::Rounds { rounds });
                 }
             }

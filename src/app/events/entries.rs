@@ -1,7 +1,15 @@
 //! An event's entries: add (people and bots), rename, remove, list them, and their players'
 //! seat links.
 
-use super::*;
+use super::EventRecord;
+use crate::app::tokens::{hash_token, new_token};
+use crate::app::{App, AppError, AppResult, HostKey, ViewerKey};
+use crate::db::models::{NewEntry, NewPlayer};
+use crate::db::{Conn, models, queries};
+use crate::tournament;
+use crate::tournament::{EntryId, Members, MissedRounds, Settings};
+use chrono::NaiveDateTime;
+use serde::Serialize;
 
 /// A person in an entry, with the token of their seat link when it was just made.
 #[derive(Debug, Clone, Serialize)]

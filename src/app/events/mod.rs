@@ -9,14 +9,13 @@ pub use entries::*;
 use std::sync::{Arc, LazyLock};
 
 use chrono::NaiveDateTime;
-use serde::Serialize;
 
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
 use super::{App, AppError, AppResult, HostKey, HostProof, ViewerKey};
 use crate::cache::Cache;
-use crate::db::models::{self, NewEntry, NewEvent, NewPlayer};
+use crate::db::models::{self, NewEvent};
 use crate::db::{Conn, queries};
-use crate::tournament::{self, EntryId, Members, MissedRounds, Settings};
+use crate::tournament::Settings;
 
 /// Event status: entries are added and the first round seated.
 pub const SETUP: &str = "setup";

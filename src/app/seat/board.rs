@@ -1,7 +1,15 @@
 //! A seat's board: its state with its table's score sheet, as the seat page draws it, and what a
 //! live stream redraws of it after a move.
 
-use super::*;
+use super::{
+    DealFrame, Opened, SeatHolder, SeatKey, SeatState, TableRef, hold_by_link, play_json_move,
+    state_with,
+};
+use crate::app::deals::DealAt;
+use crate::app::play::LoadedDeal;
+use crate::app::{App, AppError, AppResult, Tx, play, rounds};
+use crate::db::queries;
+use chrono::{DateTime, Utc};
 
 /// Everything a seat's board shows: the seat's state (at a paper table with every side's
 /// card), its table's score sheet, and the table it sits at (for live updates).

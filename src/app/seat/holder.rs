@@ -1,7 +1,12 @@
 //! Who holds a seat: by its link's token, or by a QR code's pick (a guest's browser session), and
 //! the free seats a guest may pick.
 
-use super::*;
+use crate::app::events::EventRecord;
+use crate::app::tokens::{hash_token, looks_like_token};
+use crate::app::{App, AppError, AppResult, events, rounds};
+use crate::db::models::Player;
+use crate::db::{Conn, models, queries};
+use crate::i18n::Said;
 
 /// The refusal every unknown seat link gets.
 pub fn seat_refusal() -> AppError {

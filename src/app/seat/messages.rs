@@ -1,7 +1,13 @@
 //! What a seat is told beside the game: how the last round went and where to sit next, the place
 //! and prize at the end, a seat handed to a late arrival.
 
-use super::*;
+use super::{DealInfo, SeatState};
+use crate::app::events::EventRecord;
+use crate::app::rounds::RoundRecord;
+use crate::app::{AppError, AppResult, Tx, play, rounds};
+use crate::db::{Conn, queries};
+use crate::i18n::Said;
+use crate::tournament::{EntryId, MoverDecision};
 
 /// How the round before `round` went for an entry, once it was closed: "You won table 2 with 31
 /// miles: move to table 3." or "You scored 24 miles at table 2. You stay at table 2." (in the

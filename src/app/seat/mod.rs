@@ -19,19 +19,3 @@ use messages::*;
 pub use moves::*;
 pub use paper::*;
 pub use state::*;
-
-use chrono::{DateTime, Utc};
-use serde::Serialize;
-
-use super::deals::DealAt;
-use super::events::{self, EventRecord};
-use super::play::{self, DIGITAL, LoadedDeal, Move};
-use super::rounds::{self, RoundRecord};
-use super::tokens::{hash_token, looks_like_token};
-use super::turn_clock;
-use super::{App, AppError, AppResult, Tx};
-use crate::db::models::{self, Player};
-use crate::db::{Conn, queries};
-use crate::engine::{Action, Event, Seat, View};
-use crate::i18n::{Lang, Said};
-use crate::tournament::{ClockState, EntryId, MoverDecision};

@@ -1,7 +1,15 @@
 //! A seat's move, checked and played in the move's one transaction; its answer is the state the
 //! move left.
 
-use super::*;
+use super::{SeatHolder, SeatKey, SeatState, Seated, handed_refusal, state_with};
+use crate::app::deals::DealAt;
+use crate::app::play::{DIGITAL, Move};
+use crate::app::{App, AppError, AppResult, Tx, play, rounds};
+use crate::db::queries;
+use crate::engine::{Action, Event};
+use crate::i18n::Said;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 
 /// A move as it came in: how many actions the player had seen, and the action.
 #[derive(Debug, Clone, Copy)]

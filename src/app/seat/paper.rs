@@ -1,11 +1,14 @@
 //! A paper table's score cards as a seat sees them, and a seat entering or confirming one.
 
-use super::*;
+use super::{SeatKey, SeatState};
 use crate::app::rounds::{
     CardAuthor, CardRefusal, TableAt, TypedCard, confirm_paper_in, enter_paper_in, latest,
 };
+use crate::app::{App, AppError, AppResult, rounds};
+use crate::db::{Conn, queries};
 use crate::engine::ScoreUnit;
 use crate::i18n::Said;
+use serde::Serialize;
 
 /// Every side's paper score card at a table, as a seat sees it.
 pub(super) fn paper_cards(

@@ -1,7 +1,19 @@
 //! What a seat sees now: the round and its clock, its table and tablemates, and the deal as its
 //! seat may see it.
 
-use super::*;
+use super::{
+    Opened, SeatCardLine, SeatHolder, SeatKey, final_place, handed_message, hold_by_link, holder,
+    last_round_news, message, paper_cards,
+};
+use crate::app::play::{DIGITAL, LoadedDeal};
+use crate::app::rounds::RoundRecord;
+use crate::app::{App, AppResult, Tx, play, rounds, turn_clock};
+use crate::db::{models, queries};
+use crate::engine::{Action, Event, RulesId, Seat, View};
+use crate::i18n::{Lang, Said};
+use crate::tournament::{ClockState, EntryId};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
 
 /// Someone at the player's table.
 #[derive(Debug, Clone, Serialize)]
@@ -147,8 +159,9 @@ pub struct DealFrame {
     pub(super) earlier: std::collections::BTreeMap<EntryId, u32>,
     /// The event's turn clock (seconds a turn).
     pub(super) turn_seconds: Option<u32>,
-    /// A round to points (Mille Bornes' whole game) at this digital table: its points.
-    pub(super) game_to: Option<u32>,
+    /// A round to points (a rule set's whole game of many hands, Mille Bornes') at this
+    /// digital table: its points, and the rules that say who has won it.
+    pub(super) game_to: Option<(u32, RulesId)>,
     /// A bot plays the seat (a bot's seat, or one the host handed to a stand-in): no move is
     /// offered, and while the round is played this is what the seat is told.
     pub(super) bot_plays: Option<Said>,
@@ -200,7 +213,7 @@ impl DealFrame {
                 // Who plays the seat instead of what to do; a game to points still shows its
                 // score sheet (a guest whose seat a stand-in plays follows the game).
                 let said: Vec<Said> = match self.game_to {
-                    Some(points) => game_sheet(state, points, Some(bot.clone())),
+                    Some(game) => game_sheet(state, game, Some(bot.clone())),
                     None => vec![bot.clone()],
                 };
                 self.news.iter().cloned().chain(said).collect()
@@ -208,7 +221,7 @@ impl DealFrame {
             _ => {
                 let said = message(state, &self.round, self.round_state, self.unit);
                 let said: Vec<Said> = match self.game_to {
-                    Some(points) => game_sheet(state, points, said),
+                    Some(game) => game_sheet(state, game, said),
                     None => said.into_iter().collect(),
                 };
                 self.news.iter().cloned().chain(said).collect()
@@ -229,9 +242,14 @@ fn bot_plays_message(holder: &SeatHolder) -> Option<Said> {
     }
 }
 
-/// In a round to points (Mille Bornes' whole game), the score sheet of the game so far after
-/// the seat's message, or, once its last hand is over and a side has won, the winner named.
-pub(super) fn game_sheet(state: &SeatState, points: u32, message: Option<Said>) -> Vec<Said> {
+/// In a round to points (a rule set's whole game of many hands), the score sheet of the game
+/// so far after the seat's message, or, once its last hand is over and a side has won (as the
+/// rules say), the winner named.
+pub(super) fn game_sheet(
+    state: &SeatState,
+    (points, rules): (u32, RulesId),
+    message: Option<Said>,
+) -> Vec<Said> {
     // "you 1200, Ann & Bob 900": each side's line, joined by the language's comma.
     let sheet = state
         .tablemates
@@ -253,7 +271,8 @@ pub(super) fn game_sheet(state: &SeatState, points: u32, message: Option<Said>) 
         .unwrap_or_else(|| Said::new("seat-game-sheet-empty"));
     let totals: Vec<u32> = state.tablemates.iter().map(|m| m.round_miles).collect();
     let hand_over = state.deal.as_ref().is_none_or(|d| d.view.is_over());
-    match crate::engine::mille_bornes::match_winner(&totals)
+    match rules
+        .match_winner(&totals)
         .filter(|_| hand_over)
         .and_then(|side| state.tablemates.get(usize::from(side)))
     {
@@ -430,7 +449,7 @@ pub(super) fn state_with(
         turn_seconds: event.settings.turn_seconds,
         game_to: match event.settings.round {
             crate::tournament::RoundKind::Points { points } if table.mode == DIGITAL => {
-                Some(points)
+                Some((points, event.settings.rules))
             }
             _ => None,
         },

@@ -1,7 +1,18 @@
 //! A series' members: their cards, a guest's own season (by card or from a seat), giving a seat to
 //! a person, and who is back tonight.
 
-use super::*;
+use super::{
+    EveningSummary, SeriesProof, SeriesRecord, counted, gather, load, load_as_host, person_named,
+    season, stored_people,
+};
+use crate::app::events::EventRecord;
+use crate::app::tokens::{looks_like_token, same_hash};
+use crate::app::{App, AppError, AppResult, Tx, events};
+use crate::db::models::SeriesSeat;
+use crate::db::{Conn, queries};
+use crate::tournament;
+use crate::tournament::{Appearance, Award, Evening, People, SeriesStanding};
+use std::collections::BTreeMap;
 
 /// One member's card: their name and the key of their own page.
 #[derive(Debug, Clone)]

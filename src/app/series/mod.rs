@@ -10,19 +10,12 @@ pub use members::*;
 pub use people::*;
 pub use season::*;
 
-use std::collections::BTreeMap;
-
-use serde::Serialize;
-
 use super::events::{self, EventRecord};
 use super::tokens::{hash_token, looks_like_token, new_token, same_hash};
-use super::{App, AppError, AppResult, Tx};
-use crate::db::models::{self, NewSeries, NewSeriesPerson, SeriesSeat};
+use super::{App, AppError, AppResult};
+use crate::db::models::{self, NewSeries};
 use crate::db::{Conn, queries};
-use crate::tournament::{
-    self, Appearance, Award, Counting, EntryId, Evening, People, Person, PrizeChoice, SeriesError,
-    SeriesStanding, Settings,
-};
+use crate::tournament::{self, Counting, PrizeChoice, SeriesError, Settings};
 
 /// The answer every refused series token gets, whether or not the series exists.
 pub fn series_refusal() -> AppError {

@@ -1,6 +1,13 @@
 //! Who is who in a series: its people, and linking two names or splitting them.
 
-use super::*;
+use super::{SeriesProof, SeriesRecord, gather, load_as_host, refused};
+use crate::app::{App, AppError, AppResult, Tx};
+use crate::db::models::NewSeriesPerson;
+use crate::db::{Conn, queries};
+use crate::tournament;
+use crate::tournament::{People, Person};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// One person of a series, as the host's people list shows them.
 #[derive(Debug, Clone, Serialize)]

@@ -1,7 +1,14 @@
 //! A series' season: each evening's placed people and club prizes, and the standings over the
 //! evenings.
 
-use super::*;
+use super::{SeriesRecord, load, stored_people};
+use crate::app::events::EventRecord;
+use crate::app::{App, AppError, AppResult, Tx, events};
+use crate::db::{Conn, models, queries};
+use crate::tournament;
+use crate::tournament::{Appearance, Award, EntryId, Evening, People, SeriesStanding};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// One evening of a series, as its standings list it.
 #[derive(Debug, Clone, Serialize)]

@@ -5,8 +5,10 @@
 mod assets;
 mod chart;
 mod compact;
+mod field;
 mod host;
 mod language;
+mod paper_card;
 mod pick;
 mod print;
 pub mod refusal;

@@ -123,11 +123,11 @@ async fn pick(
     let event = path.into_inner();
     let form = form.into_inner();
     visitor.check_csrf(&form.csrf)?;
-    let player: i64 = super::start::number(&form.player, "refused-field-player")?;
+    let player: i64 = super::field::number(&form.player, "refused-field-player")?;
     let from = if form.table.trim().is_empty() {
         PickFrom::Event
     } else {
-        PickFrom::Table(super::start::number(&form.table, "refused-field-table")?)
+        PickFrom::Table(super::field::number(&form.table, "refused-field-table")?)
     };
     let held = visitor.player();
     let picked = run(&app, move |app| {

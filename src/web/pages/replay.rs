@@ -13,7 +13,6 @@ use crate::app::replay::{self, DealRef, FinishedDeal, Replay, SideResult};
 use crate::app::seat::{DealInfo, Tablemate};
 use crate::app::turn_clock::StandIn;
 use crate::app::{App, AppError};
-use crate::engine::mille_bornes::HandScore;
 use crate::i18n::Lang;
 use crate::web::boards;
 use crate::web::session::Visitor;
@@ -200,29 +199,21 @@ impl ReplayPage {
         text
     }
 
-    /// A Mille Bornes hand's score rows at its last step: each row's label and points by
-    /// side, the total last.
+    /// The deal's score rows at its last step, for rule sets whose score is more than the
+    /// miles: each row's label (`replay-row-<id>`) and points by side, the total last.
     fn score_rows(&self) -> Option<Vec<(String, Vec<String>)>> {
-        let scores = self.replay.hand_scores.as_ref()?;
+        let rows = self.replay.hand_scores.as_ref()?;
         let lang = self.layout.lang;
-        let row = |label, points: fn(&HandScore) -> u32| {
-            (
-                lang.t(label),
-                scores.iter().map(|s| lang.number(points(s))).collect(),
-            )
-        };
-        Some(vec![
-            row("replay-row-miles", |s| s.miles),
-            row("replay-row-safeties", |s| s.safeties),
-            row("replay-row-all-safeties", |s| s.all_safeties),
-            row("replay-row-coups-fourres", |s| s.coup_fourre),
-            row("replay-row-trip", |s| s.trip),
-            row("replay-row-delayed-action", |s| s.delayed_action),
-            row("replay-row-safe-trip", |s| s.safe_trip),
-            row("replay-row-shut-out", |s| s.shut_out),
-            row("replay-row-extension", |s| s.extension),
-            row("replay-row-total", |s| s.total),
-        ])
+        Some(
+            rows.iter()
+                .map(|row| {
+                    (
+                        lang.t(&format!("replay-row-{}", row.id)),
+                        row.points.iter().map(|&p| lang.number(p)).collect(),
+                    )
+                })
+                .collect(),
+        )
     }
 
     /// The sides' names, for the score rows' heading.

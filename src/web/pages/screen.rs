@@ -30,10 +30,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-// Where the QR codes were drawn before they had a room of their own (series_host.rs still
-// takes `draw_qr` from here).
-pub use crate::web::qr::{draw_qr, qr_svg};
-
 #[derive(Deserialize)]
 pub struct ViewQuery {
     #[serde(default)]
@@ -256,7 +252,7 @@ fn screen_join(event: &EventRecord, base: &str) -> AppResult<String> {
         lang: event.settings.language,
         finished,
         provisional: event.is_provisional(),
-        qr: qr_svg(&url),
+        qr: crate::web::qr::qr_svg(&url),
         url,
     })
 }

@@ -8,7 +8,7 @@ use askama::Template;
 use super::seat::ThisSeat;
 use super::{Layout, PageResult, drawn};
 use crate::app::App;
-use crate::app::series::{self, EveningSummary};
+use crate::app::series::{self, EveningSummary, SeriesStandings};
 use crate::i18n::Lang;
 use crate::tournament::{Award, Counting, SeriesStanding};
 use crate::web::address::base_url;
@@ -36,18 +36,46 @@ pub(super) struct Line {
 #[template(path = "series.html")]
 struct SeriesPage {
     layout: Layout,
-    name: String,
-    counting: String,
-    evenings: Vec<EveningView>,
-    /// The evenings' names, the table's columns.
-    columns: Vec<String>,
+    season: SeasonView,
     /// Private evenings, whose people the public season leaves out.
     private: usize,
-    /// The season's club prizes, in words.
-    awards: Vec<String>,
-    lines: Vec<Line>,
     url: String,
     qr: String,
+}
+
+/// A season as its public page and its console show it, in the reader's language.
+pub(super) struct SeasonView {
+    pub(super) name: String,
+    /// What the places go by, in words.
+    pub(super) counting: String,
+    pub(super) evenings: Vec<EveningView>,
+    /// The evenings' names, the standings' columns.
+    pub(super) columns: Vec<String>,
+    pub(super) lines: Vec<Line>,
+    /// The season's club prizes, in words.
+    pub(super) awards: Vec<String>,
+}
+
+impl SeasonView {
+    pub(super) fn of(season: &SeriesStandings, lang: Lang) -> SeasonView {
+        let average = season.series.counting == Counting::Average;
+        SeasonView {
+            name: season.series.row.name.clone(),
+            counting: counting_words(season.series.counting, lang),
+            evenings: season
+                .evenings
+                .iter()
+                .map(|e| EveningView::of(e, lang))
+                .collect(),
+            columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
+            lines: season
+                .standings
+                .iter()
+                .map(|s| line(s, average, lang))
+                .collect(),
+            awards: awards_text(&season.awards, lang),
+        }
+    }
 }
 
 /// What the places go by, in words.
@@ -203,27 +231,13 @@ async fn standings(
     // Read and drawn off the async threads: a season of thousands of people.
     drawn(&app, move |app| {
         let season = series::standings(app, id)?;
-        let average = season.series.counting == Counting::Average;
         let mut layout = layout;
         layout.title = season.series.row.name.clone();
         let lang = layout.lang;
         Ok(SeriesPage {
             layout,
-            name: season.series.row.name.clone(),
-            counting: counting_words(season.series.counting, lang),
-            lines: season
-                .standings
-                .iter()
-                .map(|s| line(s, average, lang))
-                .collect(),
+            season: SeasonView::of(&season, lang),
             private: season.evenings.iter().filter(|e| e.private).count(),
-            columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
-            evenings: season
-                .evenings
-                .iter()
-                .map(|e| EveningView::of(e, lang))
-                .collect(),
-            awards: awards_text(&season.awards, lang),
             qr: crate::web::qr::qr_svg(&url),
             url,
         })

@@ -11,8 +11,7 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 use super::print::{Paged, kept_page};
-use super::screen::draw_qr;
-use super::series::{EveningView, Line, awards_text, counting_words, line};
+use super::series::SeasonView;
 use super::{Layout, PageError, PageResult, drawn, redirect, render, run, tell_refusal};
 use crate::app::series::{self, PersonOut, SeriesProof, SeriesSession};
 use crate::app::{App, AppError, AppResult, events};
@@ -22,6 +21,7 @@ use crate::tournament::{ClubPrize, Counting, PrizeChoice};
 use crate::web::address::base_url;
 use crate::web::kept::digest;
 use crate::web::live::Hub;
+use crate::web::qr::draw_qr;
 use crate::web::session::Visitor;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -61,6 +61,23 @@ fn back<R>(visitor: &Visitor, id: i64, anchor: &str, done: AppResult<R>, ok: &st
         Err(error) => tell_refusal(visitor, error)?,
     }
     Ok(redirect(&format!("/series/{id}/host#{anchor}")))
+}
+
+/// The ritual of the console's forms that change the series (as `HostForm` is an evening's
+/// console's): the visitor must host the series and the form carry this browser's CSRF
+/// token; then the use case runs with the host's proof, and the host goes back to the
+/// console at `anchor` with the message `ok` or the refusal in words.
+async fn apply<R: Send + 'static>(
+    app: &web::Data<App>,
+    visitor: &Visitor,
+    (id, csrf): (i64, &str),
+    anchor: &str,
+    ok: &str,
+    use_case: impl FnOnce(&App, &SeriesProof) -> AppResult<R> + Send + 'static,
+) -> PageResult {
+    let proof = host_of(visitor, id, csrf)?;
+    let done = run(app, move |app| use_case(app, &proof)).await;
+    back(visitor, id, anchor, done, ok)
 }
 
 #[derive(Deserialize)]
@@ -107,19 +124,12 @@ async fn create(
 struct ConsolePage {
     layout: Layout,
     id: i64,
-    name: String,
-    counting: String,
+    season: SeasonView,
     /// The counting's word and best N, for the settings form.
     count: &'static str,
     best: String,
     evening_prizes: Vec<(&'static str, String, bool)>,
     season_prizes: Vec<(&'static str, String, bool)>,
-    evenings: Vec<EveningView>,
-    /// The evenings' names, the standings' columns.
-    columns: Vec<String>,
-    lines: Vec<Line>,
-    /// The season's prizes, in words.
-    awards: Vec<String>,
     people: Vec<PersonOut>,
     games: Vec<(&'static str, String)>,
 }
@@ -148,7 +158,6 @@ async fn console(
     drawn(&app, move |app| {
         let data = series::console(app, id, &proof)?;
         let season = data.season;
-        let average = season.series.counting == Counting::Average;
         let chosen = |list: &[ClubPrize], seasonal: bool| {
             ClubPrize::ALL
                 .iter()
@@ -164,8 +173,7 @@ async fn console(
         Ok(ConsolePage {
             layout,
             id,
-            name: season.series.row.name.clone(),
-            counting: counting_words(season.series.counting, lang),
+            season: SeasonView::of(&season, lang),
             count: season.series.counting.word(),
             best: season
                 .series
@@ -175,18 +183,6 @@ async fn console(
                 .unwrap_or_default(),
             evening_prizes: chosen(&season.series.prizes.evening, false),
             season_prizes: chosen(&season.series.prizes.season, true),
-            lines: season
-                .standings
-                .iter()
-                .map(|s| line(s, average, lang))
-                .collect(),
-            columns: season.evenings.iter().map(|e| e.name.clone()).collect(),
-            evenings: season
-                .evenings
-                .iter()
-                .map(|e| EveningView::of(e, lang))
-                .collect(),
-            awards: awards_text(&season.awards, lang),
             people: data.people,
             games: RulesId::ALL
                 .iter()
@@ -263,19 +259,22 @@ async fn link(
     form: web::Form<LinkForm>,
 ) -> PageResult {
     let id = path.into_inner();
-    let form = form.into_inner();
-    let proof = host_of(&visitor, id, &form.csrf)?;
+    let LinkForm { csrf, name, with } = form.into_inner();
     let said = visitor
         .lang()
         .msg("series-linked")
-        .arg("name", form.name.trim())
-        .arg("with", form.with.trim())
+        .arg("name", name.trim())
+        .arg("with", with.trim())
         .text();
-    let done = run(&app, move |app| {
-        series::link(app, id, &proof, &form.name, &form.with)
-    })
-    .await;
-    back(&visitor, id, "people", done, &said)
+    apply(
+        &app,
+        &visitor,
+        (id, &csrf),
+        "people",
+        &said,
+        move |app, proof| series::link(app, id, proof, &name, &with),
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -294,15 +293,21 @@ async fn split(
     form: web::Form<SplitForm>,
 ) -> PageResult {
     let id = path.into_inner();
-    let form = form.into_inner();
-    let proof = host_of(&visitor, id, &form.csrf)?;
+    let SplitForm { csrf, name } = form.into_inner();
     let said = visitor
         .lang()
         .msg("series-split")
-        .arg("name", form.name.trim())
+        .arg("name", name.trim())
         .text();
-    let done = run(&app, move |app| series::unlink(app, id, &proof, &form.name)).await;
-    back(&visitor, id, "people", done, &said)
+    apply(
+        &app,
+        &visitor,
+        (id, &csrf),
+        "people",
+        &said,
+        move |app, proof| series::unlink(app, id, proof, &name),
+    )
+    .await
 }
 
 #[derive(Deserialize)]
@@ -324,23 +329,24 @@ async fn split_seat(
     form: web::Form<SeatForm>,
 ) -> PageResult {
     let id = path.into_inner();
-    let form = form.into_inner();
-    let proof = host_of(&visitor, id, &form.csrf)?;
+    let SeatForm { csrf, player, name } = form.into_inner();
     let said = visitor
         .lang()
         .msg("series-seat-given")
-        .arg("name", form.name.trim())
+        .arg("name", name.trim())
         .text();
-    let done = match super::start::number::<i64>(&form.player, "refused-field-seat") {
-        Ok(player) => {
-            run(&app, move |app| {
-                series::give_seat(app, id, &proof, player, &form.name)
-            })
-            .await
-        }
-        Err(error) => Err(error),
-    };
-    back(&visitor, id, "people", done, &said)
+    apply(
+        &app,
+        &visitor,
+        (id, &csrf),
+        "people",
+        &said,
+        move |app, proof| {
+            let player = super::field::number::<i64>(&player, "refused-field-seat")?;
+            series::give_seat(app, id, proof, player, &name)
+        },
+    )
+    .await
 }
 
 /// The counting and the prizes, read from the settings form: `count`, `count_best`, and one
@@ -361,7 +367,7 @@ fn read_settings(fields: &[(String, String)]) -> AppResult<series::SeriesChange>
             .collect()
     };
     let best = match value("count") {
-        "best" => Some(super::start::number::<i64>(
+        "best" => Some(super::field::number::<i64>(
             value("count_best"),
             "refused-field-best-evenings",
         )?),
@@ -393,18 +399,16 @@ async fn settings(
         .find(|(n, _)| n == "csrf")
         .map(|(_, v)| v.clone())
         .unwrap_or_default();
-    let proof = host_of(&visitor, id, &csrf)?;
-    let done = match read_settings(&fields) {
-        Ok(change) => {
-            run(&app, move |app| {
-                series::update_series(app, id, &proof, change)
-            })
-            .await
-        }
-        Err(error) => Err(error),
-    };
     let said = visitor.lang().t("series-settings-saved");
-    back(&visitor, id, "settings", done, &said)
+    apply(
+        &app,
+        &visitor,
+        (id, &csrf),
+        "settings",
+        &said,
+        move |app, proof| series::update_series(app, id, proof, read_settings(&fields)?),
+    )
+    .await
 }
 
 /// One page of the members' cards, without the page's frame: what GETs of the page share.

@@ -11,8 +11,10 @@ use crate::engine::OptionKind;
 use crate::engine::RulesId;
 use crate::i18n::Lang;
 use crate::tournament::{
-    AfterRace, ByeScore, DEFAULT_TURN_SECS, EventLength, Remainder, RoundKind, Settings,
-    SettingsError, TableSize,
+    AfterRace, ByeScore, DEFAULT_GAMES, DEFAULT_LIMIT_SECS, DEFAULT_PRIZES, DEFAULT_ROUND_SECS,
+    DEFAULT_ROUNDS, DEFAULT_TURN_SECS, EventLength, MAX_LIMIT_SECS, MAX_PRIZES, MAX_ROUND_SECS,
+    MAX_ROUNDS, MAX_TURN_SECS, MIN_LIMIT_SECS, MIN_ROUND_SECS, MIN_ROUNDS, MIN_TURN_SECS,
+    Remainder, RoundKind, Settings, SettingsError, TableSize,
 };
 use crate::web::api::dto::default_settings;
 use crate::web::session::Visitor;
@@ -82,49 +84,33 @@ fn form_field(error: &SettingsError) -> &'static str {
     }
 }
 
-/// The create-event form, with the values to show (the defaults, or what was typed).
+/// The create-event form, with the values to show (the defaults, or what was typed). A field
+/// left out of a post takes its default: a new event's settings.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
 pub struct EventForm {
-    #[serde(default)]
     pub csrf: String,
-    #[serde(default)]
     pub name: String,
     /// The rule set's identifier (`touring-1926`).
-    #[serde(default = "first_rules")]
     pub rules: String,
-    #[serde(default = "two")]
     pub table_size: String,
-    #[serde(default = "timed")]
     pub round_kind: String,
-    #[serde(default = "ten")]
     pub round_minutes: String,
-    #[serde(default = "one")]
     pub games: String,
-    #[serde(default = "rounds")]
     pub length_kind: String,
-    #[serde(default = "four")]
     pub rounds: String,
-    #[serde(default = "sixty")]
     pub limit_minutes: String,
-    #[serde(default = "three")]
     pub prizes: String,
-    #[serde(default = "deal_again")]
     pub after_race: String,
-    #[serde(default = "mixed")]
     pub remainder: String,
     /// "round_average" (the default) or "zero".
-    #[serde(default = "round_average")]
     pub bye_score: String,
-    #[serde(default)]
     pub seed: String,
     /// The event's language ("en", "fr"); left out, the creator's own.
-    #[serde(default)]
     pub language: String,
     /// The turn clock: "default" (a minute a turn in timed rounds, none in rounds by games),
     /// "off", or "on" with `turn_seconds`.
-    #[serde(default = "default_word")]
     pub turn_clock: String,
-    #[serde(default = "sixty")]
     pub turn_seconds: String,
     /// The fields of every game's options, by name (each game's template names its own; a
     /// ticked checkbox is "on", one not ticked is left out). Only the chosen game's are read.
@@ -147,84 +133,32 @@ fn default_options() -> BTreeMap<String, String> {
         .collect()
 }
 
-fn default_word() -> String {
-    "default".into()
-}
-
-fn first_rules() -> String {
-    RulesId::ALL[0].id().to_owned()
-}
-
-fn two() -> String {
-    "2".into()
-}
-fn timed() -> String {
-    "timed".into()
-}
-fn ten() -> String {
-    "10".into()
-}
-fn one() -> String {
-    "1".into()
-}
-fn rounds() -> String {
-    "rounds".into()
-}
-fn four() -> String {
-    "4".into()
-}
-fn sixty() -> String {
-    "60".into()
-}
-fn three() -> String {
-    "3".into()
-}
-fn deal_again() -> String {
-    "deal_again".into()
-}
-fn mixed() -> String {
-    "mixed_tables".into()
-}
-fn round_average() -> String {
-    "round_average".into()
-}
-
 impl Default for EventForm {
+    /// The form of a new event: its fields say the settings a new event has.
     fn default() -> EventForm {
+        let new = default_settings("", 0);
         EventForm {
             csrf: String::new(),
             name: String::new(),
-            rules: first_rules(),
-            table_size: two(),
-            round_kind: timed(),
-            round_minutes: ten(),
-            games: one(),
-            length_kind: rounds(),
-            rounds: four(),
-            limit_minutes: sixty(),
-            prizes: three(),
-            after_race: deal_again(),
-            remainder: mixed(),
-            bye_score: round_average(),
+            rules: new.rules.id().to_owned(),
+            table_size: new.table_size.players().to_string(),
+            round_kind: "timed".into(),
+            round_minutes: (DEFAULT_ROUND_SECS / 60).to_string(),
+            games: DEFAULT_GAMES.to_string(),
+            length_kind: "rounds".into(),
+            rounds: DEFAULT_ROUNDS.to_string(),
+            limit_minutes: (DEFAULT_LIMIT_SECS / 60).to_string(),
+            prizes: new.prizes.to_string(),
+            after_race: "deal_again".into(),
+            remainder: "mixed_tables".into(),
+            bye_score: "round_average".into(),
             seed: String::new(),
             language: String::new(),
-            turn_clock: default_word(),
-            turn_seconds: sixty(),
+            turn_clock: "default".into(),
+            turn_seconds: DEFAULT_TURN_SECS.to_string(),
             options: default_options(),
         }
     }
-}
-
-/// Reads a whole number from a form field, saying which field was wrong: `what` is the message
-/// that names the field (`refused-field-*`).
-pub fn number<T: std::str::FromStr>(text: &str, what: &'static str) -> Result<T, AppError> {
-    text.trim().parse().map_err(|_| {
-        AppError::invalid(
-            crate::i18n::Said::new("refused-not-whole-number")
-                .said("what", crate::i18n::Said::new(what))
-                .text("text", crate::engine::json::truncate(text.trim(), 20)),
-        )
-    })
 }
 
 impl EventForm {
@@ -326,6 +260,8 @@ impl EventForm {
                 .arg("max", lang.number(max))
                 .text()
         };
+        // The form asks for whole minutes: the range of seconds, in the minutes it holds.
+        let minutes = |min: u32, max: u32| range(min.div_ceil(60), max / 60);
         let mut read =
             |(field, what, range): (&'static str, &'static str, String), text: &str, default| {
                 text.trim().parse().unwrap_or_else(|_| {
@@ -347,31 +283,43 @@ impl EventForm {
                 lang.t("start-range-table-size"),
             ),
             &self.table_size,
-            2,
+            u32::from(TableSize::Two.players()),
         );
         let games = read(
             ("games", "start-what-games", lang.t("start-range-games")),
             &self.games,
-            1,
+            u32::from(DEFAULT_GAMES),
         );
         let round_minutes = read(
-            ("round_minutes", "start-what-round-minutes", range(1, 180)),
+            (
+                "round_minutes",
+                "start-what-round-minutes",
+                minutes(MIN_ROUND_SECS, MAX_ROUND_SECS),
+            ),
             &self.round_minutes,
-            10,
+            DEFAULT_ROUND_SECS / 60,
         );
         let limit_minutes = read(
-            ("limit_minutes", "start-what-limit-minutes", range(1, 1440)),
+            (
+                "limit_minutes",
+                "start-what-limit-minutes",
+                minutes(MIN_LIMIT_SECS, MAX_LIMIT_SECS),
+            ),
             &self.limit_minutes,
-            60,
+            DEFAULT_LIMIT_SECS / 60,
         );
         let rounds = read(
-            ("rounds", "start-what-rounds", range(1, 100)),
+            ("rounds", "start-what-rounds", range(MIN_ROUNDS, MAX_ROUNDS)),
             &self.rounds,
-            4,
+            DEFAULT_ROUNDS,
         );
         let turn_seconds = if self.turn_clock == "on" {
             Some(read(
-                ("turn_seconds", "start-what-turn-seconds", range(30, 120)),
+                (
+                    "turn_seconds",
+                    "start-what-turn-seconds",
+                    range(MIN_TURN_SECS, MAX_TURN_SECS),
+                ),
                 &self.turn_seconds,
                 DEFAULT_TURN_SECS,
             ))
@@ -379,9 +327,9 @@ impl EventForm {
             None
         };
         let prizes = read(
-            ("prizes", "start-what-prizes", range(0, 100)),
+            ("prizes", "start-what-prizes", range(0, MAX_PRIZES)),
             &self.prizes,
-            3,
+            DEFAULT_PRIZES,
         );
         let asked = if self.seed.trim().is_empty() {
             None

@@ -1338,6 +1338,16 @@ impl Rules for State {
         })
     }
 
+    const MATCH_POINTS: Option<u32> = Some(score::MATCH);
+
+    fn match_winner(totals: &[u32]) -> Option<Side> {
+        score::match_winner(totals)
+    }
+
+    fn hand_score_rows(&self) -> Option<Vec<crate::ScoredRow>> {
+        Some(score::rows(&self.cut_short_scores()))
+    }
+
     fn new_game(config: Config, seed: u64, stacked: &[Card]) -> Result<State, SetupError> {
         Self::check(config)?;
         let pack = pack(config);

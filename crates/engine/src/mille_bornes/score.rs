@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::{ScoreSheet, ScoreUnit, SheetRow, Side};
+use crate::{ScoreSheet, ScoreUnit, ScoredRow, SheetRow, Side};
 
 /// Points per row of the score sheet.
 pub const SAFETY: u32 = 100;
@@ -142,6 +142,26 @@ pub fn match_winner(totals: &[u32]) -> Option<Side> {
         return None;
     }
     Side::try_from(side).ok()
+}
+
+/// Every side's score for a hand as rows: each row's name and points by side, the total last.
+pub fn rows(scores: &[HandScore]) -> Vec<ScoredRow> {
+    let row = |id, points: fn(&HandScore) -> u32| ScoredRow {
+        id,
+        points: scores.iter().map(points).collect(),
+    };
+    vec![
+        row("miles", |s| s.miles),
+        row("safeties", |s| s.safeties),
+        row("all-safeties", |s| s.all_safeties),
+        row("coups-fourres", |s| s.coup_fourre),
+        row("trip", |s| s.trip),
+        row("delayed-action", |s| s.delayed_action),
+        row("safe-trip", |s| s.safe_trip),
+        row("shut-out", |s| s.shut_out),
+        row("extension", |s| s.extension),
+        row("total", |s| s.total),
+    ]
 }
 
 /// The rows of the printed score sheet, in order; also the keys of a paper card.

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 use crate::app::AppError;
 use crate::engine::Options;
 use crate::tournament::{
-    self, AfterRace, ByeScore, EventLength, Members, Remainder, RoundKind, Settings, TableSize,
+    self, AfterRace, ByeScore, DEFAULT_ROUNDS, EventLength, Members, Remainder, RoundKind,
+    Settings, TableSize,
 };
 
 mod answers;
@@ -288,10 +289,13 @@ impl<'de> Deserialize<'de> for EventBody {
     }
 }
 
-/// The defaults of a new event: tables of two, 10-minute rounds, four rounds, three prizes.
+/// The settings of a new event: [`Settings::new`]'s, by rounds ([`DEFAULT_ROUNDS`]) rather
+/// than by time.
 pub fn default_settings(name: &str, seed: u64) -> Settings {
     let mut settings = Settings::new(name, seed);
-    settings.length = EventLength::Rounds { rounds: 4 };
+    settings.length = EventLength::Rounds {
+        rounds: DEFAULT_ROUNDS,
+    };
     settings
 }
 

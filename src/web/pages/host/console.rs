@@ -16,6 +16,7 @@ use crate::app::{App, AppResult, HostKey, report};
 use crate::i18n::Lang;
 use crate::tournament::{self, EntryId, Remainder};
 use crate::web::live::{Audience, Hub};
+use crate::web::pages::paper_card;
 use crate::web::pages::view::{self, Named, RoundView};
 use crate::web::pages::{Layout, PageError, PageResult, fragment, host_or_login, redirect, run};
 use crate::web::session::{CardDraft, Visitor};
@@ -104,7 +105,7 @@ pub struct CardView {
     /// (no form).
     values: Vec<view::HandLine>,
     /// The form's rows, one per hand.
-    hands: Vec<round::HandRow>,
+    hands: Vec<paper_card::HandRow>,
     /// The card's total as typed.
     total: Option<u32>,
     /// The refused card's problem with the card as a whole, if any.
@@ -417,7 +418,7 @@ fn card_views(
             let form = round::console_card_form(round_number, table.number, side);
             let draft = draft.filter(|d| d.form == form);
             let hands = match sheet {
-                Some(sheet) => round::hand_rows(
+                Some(sheet) => paper_card::hand_rows(
                     lang,
                     &format!("card-{}-{side}-", table.number),
                     sheet,
@@ -454,7 +455,7 @@ fn card_views(
                         .collect(),
                     _ => Vec::new(),
                 },
-                total: round::hands_total(&hands),
+                total: paper_card::hands_total(&hands),
                 hands,
                 problem: draft.and_then(|d| d.problem("")),
             });

@@ -20,10 +20,6 @@ mod words;
 
 use actix_web::web;
 
-pub use round::{
-    ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
-};
-
 pub fn routes(cfg: &mut web::ServiceConfig) {
     console::routes(cfg);
     signin::routes(cfg);

@@ -10,7 +10,7 @@ use crate::i18n::Said;
 use crate::tournament::MissedRounds;
 use crate::web::limits;
 use crate::web::pages::PageResult;
-use crate::web::pages::start::number;
+use crate::web::pages::field::number;
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route(

@@ -6,14 +6,11 @@ mod stream;
 
 use stream::live;
 
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
-
 use actix_web::web;
 use askama::Template;
 use serde::Deserialize;
 
-use super::host::{
+use super::paper_card::{
     ADD_HAND, HandRow, card_draft, card_with_one_more_hand, hand_rows, hands_total, typed_card,
 };
 use super::{Layout, PageError, PageResult, fragment, page, redirect, run};
@@ -24,7 +21,7 @@ use crate::engine::{ScoreSheet, ScoreUnit};
 use crate::i18n::Lang;
 use crate::tournament::PaperHands;
 use crate::web::boards;
-use crate::web::live::{self, Audience, Hub, Topic};
+use crate::web::live::{Hub, Topic};
 use crate::web::session::{CardDraft, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -446,7 +443,7 @@ async fn play(
     let (back, ..) = key_urls(&key);
     visitor.check_csrf(&form.csrf)?;
     let parsed = (|| -> AppResult<(u32, serde_json::Value)> {
-        let seen = super::start::number(&form.seen, "refused-field-move-position")?;
+        let seen = super::field::number(&form.seen, "refused-field-move-position")?;
         // A key given twice is unreadable too, never taken as its last value.
         match serde_json::from_str::<crate::engine::json::Strict>(&form.action) {
             Ok(crate::engine::json::Strict {
@@ -531,7 +528,7 @@ async fn card(
         return Ok(redirect(&format!("{back}#my-card")));
     }
     let what = if form.what == "confirm" {
-        super::start::number(&form.side, "refused-field-side").map(|side| SeatCard::Confirm {
+        super::field::number(&form.side, "refused-field-side").map(|side| SeatCard::Confirm {
             side,
             seen: Some(form.seen.clone()),
         })

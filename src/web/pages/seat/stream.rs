@@ -1,7 +1,16 @@
 //! The seat page's live updates: its board redrawn over server-sent events after each move at
 //! its table.
 
-use super::*;
+use super::{ThisSeat, board, key_urls};
+use crate::app::{App, AppError, AppResult, seat};
+use crate::web::live::{Audience, Hub};
+use crate::web::pages::{PageError, fragment, run};
+use crate::web::session::Visitor;
+use crate::web::{boards, live};
+use actix_web::web;
+use askama::Template;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 /// What an open seat page shows once its seat was taken back (a new link, or released).
 #[derive(Template)]
