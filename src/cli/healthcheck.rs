@@ -8,13 +8,8 @@ use std::time::Duration;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
-    /// The address the server listens on (an unspecified one, 0.0.0.0 or ::, is asked on
-    /// loopback).
-    #[arg(long, env = "TOURING_ADDRESS", default_value = "127.0.0.1")]
-    pub address: String,
-    /// The server's port.
-    #[arg(long, env = "TOURING_PORT", default_value_t = 8080)]
-    pub port: u16,
+    #[command(flatten)]
+    pub listen: super::serve::Listen,
     /// How long to wait for the answer, in seconds.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=300))]
     pub timeout_secs: u64,
@@ -23,7 +18,7 @@ pub struct Args {
 /// Asks `/healthz` and says what it answered.
 pub fn run(args: &Args) -> Result<(), String> {
     let timeout = Duration::from_secs(args.timeout_secs);
-    let target = target(&args.address, args.port)?;
+    let target = target(&args.listen.address, args.listen.port)?;
     let mut stream = TcpStream::connect_timeout(&target, timeout)
         .map_err(|e| format!("cannot reach touring at {target}: {e}"))?;
     let exchange = |stream: &mut TcpStream| -> std::io::Result<String> {

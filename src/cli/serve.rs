@@ -9,15 +9,24 @@ use crate::web;
 use crate::web::bots::BotPace;
 use crate::web::limits::Limits;
 
+/// Where the server listens. `touring healthcheck` reads the same arguments (and the same
+/// environment), so that it asks the server where the server listens.
 #[derive(clap::Args, Debug, Clone)]
-pub struct Args {
+pub struct Listen {
     /// The address to listen on. Only loopback by default: a party on a café's Wi-Fi should
-    /// choose its address on purpose.
+    /// choose its address on purpose. (`healthcheck` asks an unspecified one, 0.0.0.0 or ::,
+    /// on loopback.)
     #[arg(long, env = "TOURING_ADDRESS", default_value = "127.0.0.1")]
     pub address: String,
-    /// The port (0 picks a free one).
+    /// The port (`serve --port 0` picks a free one).
     #[arg(long, env = "TOURING_PORT", default_value_t = 8080)]
     pub port: u16,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct Args {
+    #[command(flatten)]
+    pub listen: Listen,
     /// Where the data lives: a SQLite file (created if missing; default data/touring.sqlite)
     /// or a PostgreSQL URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE.
     #[arg(long, env = "DATABASE_URL")]
@@ -90,8 +99,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     actix_web::rt::System::new().block_on(async move {
         let bound = super::bind(
             app,
-            &args.address,
-            args.port,
+            &args.listen.address,
+            args.listen.port,
             args.bot_pace(),
             args.limits.clone(),
         )?;

@@ -1,6 +1,6 @@
 //! The `entries` tag: players and partnerships, their seat links and seats.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, delete, get, patch, post, web};
 
 use super::dto::*;
 use super::{Answer, Json, change, created, ok, run, viewer};
@@ -30,13 +30,14 @@ fn link_out(link: &PlayerLink) -> LinkOut {
     }
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/entries", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "Every entry, in the host's order", body = EntriesOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
+#[get("/events/{event}/entries")]
 pub(super) async fn list_entries(
     app: web::Data<App>,
     req: HttpRequest,
@@ -51,7 +52,7 @@ pub(super) async fn list_entries(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/entries", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id")),
     request_body = EntryInput,
     security(("host" = [])),
@@ -61,6 +62,7 @@ pub(super) async fn list_entries(
         (status = 409, description = "The event is over, or holds as many entries as the server takes", body = ErrorBody),
         (status = 422, description = "Names that don't fit, or a `missed_rounds` that is neither \"zero\" nor \"round_average\"", body = ErrorBody),
     ))]
+#[post("/events/{event}/entries")]
 pub(super) async fn add_entry(
     app: web::Data<App>,
     req: HttpRequest,
@@ -88,7 +90,7 @@ pub(super) async fn add_entry(
     })
 }
 
-#[utoipa::path(patch, path = "/api/v1/events/{event}/entries/{entry}", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("entry" = i64, Path, description = "The entry's id")),
     request_body = RenameInput,
     security(("host" = [])),
@@ -98,6 +100,7 @@ pub(super) async fn add_entry(
         (status = 404, description = "No such entry", body = ErrorBody),
         (status = 422, description = "Names that don't fit", body = ErrorBody),
     ))]
+#[patch("/events/{event}/entries/{entry}")]
 pub(super) async fn rename_entry(
     app: web::Data<App>,
     req: HttpRequest,
@@ -120,7 +123,7 @@ pub(super) async fn rename_entry(
     ok(Done::YES)
 }
 
-#[utoipa::path(delete, path = "/api/v1/events/{event}/entries/{entry}", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("entry" = i64, Path, description = "The entry's id")),
     security(("host" = [])),
     responses(
@@ -129,6 +132,7 @@ pub(super) async fn rename_entry(
         (status = 404, description = "No such entry", body = ErrorBody),
         (status = 409, description = "Already withdrawn", body = ErrorBody),
     ))]
+#[delete("/events/{event}/entries/{entry}")]
 pub(super) async fn withdraw_entry(
     app: web::Data<App>,
     req: HttpRequest,
@@ -142,7 +146,7 @@ pub(super) async fn withdraw_entry(
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/link", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
     security(("host" = [])),
     responses(
@@ -150,6 +154,7 @@ pub(super) async fn withdraw_entry(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
     ))]
+#[post("/events/{event}/players/{player}/link")]
 pub(super) async fn renew_link(
     app: web::Data<App>,
     req: HttpRequest,
@@ -170,7 +175,7 @@ pub(super) async fn renew_link(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/release", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
     security(("host" = [])),
     responses(
@@ -178,6 +183,7 @@ pub(super) async fn renew_link(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such player", body = ErrorBody),
     ))]
+#[post("/events/{event}/players/{player}/release")]
 pub(super) async fn release_seat(
     app: web::Data<App>,
     req: HttpRequest,
@@ -191,7 +197,7 @@ pub(super) async fn release_seat(
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/stand-in", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player's id")),
     request_body = StandInInput,
     security(("host" = [])),
@@ -201,6 +207,7 @@ pub(super) async fn release_seat(
         (status = 404, description = "No such player", body = ErrorBody),
         (status = 409, description = "The event is over", body = ErrorBody),
     ))]
+#[post("/events/{event}/players/{player}/stand-in")]
 pub(super) async fn hand_seat(
     app: web::Data<App>,
     req: HttpRequest,
@@ -216,7 +223,7 @@ pub(super) async fn hand_seat(
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/players/{player}/hand-over", tag = "entries",
+#[utoipa::path(tag = "entries",
     params(("event" = i64, Path, description = "The event's id"), ("player" = i64, Path, description = "The player who left, in the middle of a round")),
     request_body = HandOverInput,
     security(("host" = [])),
@@ -227,6 +234,7 @@ pub(super) async fn hand_seat(
         (status = 409, description = "No round is being played, the player sits out this round or has withdrawn, the event is played in partnerships, or it holds as many entries as the server takes", body = ErrorBody),
         (status = 422, description = "A name that doesn't fit, or taken by another guest", body = ErrorBody),
     ))]
+#[post("/events/{event}/players/{player}/hand-over")]
 pub(super) async fn hand_over(
     app: web::Data<App>,
     req: HttpRequest,

@@ -1,6 +1,6 @@
 //! The `events` tag: create and configure an evening, its keys, the end and the exports.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
 use serde_json::Value;
 
 use super::dto::*;
@@ -33,13 +33,14 @@ fn public_event_json(event: &EventRecord) -> EventOut {
     value
 }
 
-#[utoipa::path(post, path = "/api/v1/events", tag = "events",
+#[utoipa::path(tag = "events",
     request_body = EventInput,
     responses(
         (status = 201, description = "The event, its host token (shown only now) and links", body = EventCreated),
         (status = 403, description = "With \"series\": the Bearer token is not that series' host token; nothing was made", body = ErrorBody),
         (status = 422, description = "Settings that don't fit", body = ErrorBody),
     ))]
+#[post("/events")]
 pub(super) async fn create_event(
     app: web::Data<App>,
     req: HttpRequest,
@@ -69,13 +70,14 @@ pub(super) async fn create_event(
     })
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "The event and its current round", body = EventView),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
+#[get("/events/{event}")]
 pub(super) async fn get_event(
     app: web::Data<App>,
     req: HttpRequest,
@@ -96,7 +98,7 @@ pub(super) async fn get_event(
     })
 }
 
-#[utoipa::path(patch, path = "/api/v1/events/{event}", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     request_body = EventInput,
     security(("host" = [])),
@@ -106,6 +108,7 @@ pub(super) async fn get_event(
         (status = 409, description = "Too late for that change, or a move to another series", body = ErrorBody),
         (status = 422, description = "Settings that don't fit", body = ErrorBody),
     ))]
+#[patch("/events/{event}")]
 pub(super) async fn update_event(
     app: web::Data<App>,
     req: HttpRequest,
@@ -128,7 +131,7 @@ pub(super) async fn update_event(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/join-keys", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
@@ -136,6 +139,7 @@ pub(super) async fn update_event(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
+#[post("/events/{event}/join-keys")]
 pub(super) async fn rotate_join_keys(
     app: web::Data<App>,
     req: HttpRequest,
@@ -150,7 +154,7 @@ pub(super) async fn rotate_join_keys(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/viewer-key", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
@@ -158,6 +162,7 @@ pub(super) async fn rotate_join_keys(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
+#[post("/events/{event}/viewer-key")]
 pub(super) async fn rotate_viewer_key(
     app: web::Data<App>,
     req: HttpRequest,
@@ -172,7 +177,7 @@ pub(super) async fn rotate_viewer_key(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/host-token", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
@@ -180,6 +185,7 @@ pub(super) async fn rotate_viewer_key(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
+#[post("/events/{event}/host-token")]
 pub(super) async fn rotate_host_token(
     app: web::Data<App>,
     req: HttpRequest,
@@ -194,7 +200,7 @@ pub(super) async fn rotate_host_token(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/finish", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
@@ -202,12 +208,13 @@ pub(super) async fn rotate_host_token(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "A round is being played", body = ErrorBody),
     ))]
+#[post("/events/{event}/finish")]
 pub(super) async fn finish(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     change(&app, &req, path.into_inner(), rounds::finish_event).await?;
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/close", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
@@ -215,18 +222,20 @@ pub(super) async fn finish(app: web::Data<App>, req: HttpRequest, path: web::Pat
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "A round is being played, or the evening is already closed", body = ErrorBody),
     ))]
+#[post("/events/{event}/close")]
 pub(super) async fn close(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     change(&app, &req, path.into_inner(), rounds::close_event).await?;
     ok(Done::YES)
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/export.json", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
         (status = 200, description = "The whole evening: settings, every round and table, standings, corrections", body = Object),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
+#[get("/events/{event}/export.json")]
 pub(super) async fn export_json(
     app: web::Data<App>,
     req: HttpRequest,
@@ -236,13 +245,14 @@ pub(super) async fn export_json(
     ok_written(&app, move |app| report::export(app, &host)).await
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/export.csv", tag = "events",
+#[utoipa::path(tag = "events",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
         (status = 200, description = "The standings as CSV", content_type = "text/csv", body = String),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
+#[get("/events/{event}/export.csv")]
 pub(super) async fn export_csv(
     app: web::Data<App>,
     req: HttpRequest,

@@ -30,181 +30,79 @@ use body::Json;
 
 type Answer = Result<HttpResponse, ApiError>;
 
-/// Registers the API routes.
+/// Registers the API routes: each handler carries its method and path (`#[get("/events/{event}")]`
+/// under its `#[utoipa::path]`), and [`v1`] lists the handlers once, for the server and for the
+/// OpenAPI document alike.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/openapi.json", web::get().to(openapi))
-        .service(
-            web::scope("/api/v1")
-                // The seats' routes first: a router (and the guard, which finds each request's
-                // route) tries the routes in the order they are listed, one pattern at a time,
-                // and a seat's move is most of what a party asks. No other route here starts
-                // with /seats, so the order changes no answer.
-                .route("/seats/{token}", web::get().to(seats::seat_state))
-                .route("/seats/{token}/moves", web::post().to(seats::play_move))
-                .route("/seats/{token}/scores", web::post().to(seats::seat_scores))
-                .route(
-                    "/seats/{token}/scores/{side}/confirm",
-                    web::post().to(seats::seat_confirm),
-                )
-                .route("/events", web::post().to(events::create_event))
-                .route("/events/{event}", web::get().to(events::get_event))
-                .route("/events/{event}", web::patch().to(events::update_event))
-                .route(
-                    "/events/{event}/entries",
-                    web::get().to(entries::list_entries),
-                )
-                .route(
-                    "/events/{event}/entries",
-                    web::post().to(entries::add_entry),
-                )
-                .route(
-                    "/events/{event}/entries/{entry}",
-                    web::patch().to(entries::rename_entry),
-                )
-                .route(
-                    "/events/{event}/entries/{entry}",
-                    web::delete().to(entries::withdraw_entry),
-                )
-                .route(
-                    "/events/{event}/players/{player}/link",
-                    web::post().to(entries::renew_link),
-                )
-                .route(
-                    "/events/{event}/players/{player}/release",
-                    web::post().to(entries::release_seat),
-                )
-                .route(
-                    "/events/{event}/players/{player}/stand-in",
-                    web::post().to(entries::hand_seat),
-                )
-                .route(
-                    "/events/{event}/players/{player}/hand-over",
-                    web::post().to(entries::hand_over),
-                )
-                .route(
-                    "/events/{event}/join-keys",
-                    web::post().to(events::rotate_join_keys),
-                )
-                .route(
-                    "/events/{event}/viewer-key",
-                    web::post().to(events::rotate_viewer_key),
-                )
-                .route(
-                    "/events/{event}/host-token",
-                    web::post().to(events::rotate_host_token),
-                )
-                .route(
-                    "/events/{event}/seating",
-                    web::get().to(rounds::seating_options),
-                )
-                .route("/events/{event}/rounds", web::post().to(rounds::seat_round))
-                .route(
-                    "/events/{event}/rounds/{round}",
-                    web::get().to(rounds::get_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/start",
-                    web::post().to(rounds::start_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/pause",
-                    web::post().to(rounds::pause_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/resume",
-                    web::post().to(rounds::resume_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/extend",
-                    web::post().to(rounds::extend_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/stop",
-                    web::post().to(rounds::stop_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/closing",
-                    web::get().to(rounds::preview_close),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/close",
-                    web::post().to(rounds::close_round),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/tables/{table}/mover",
-                    web::put().to(rounds::choose_mover),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/tables/{table}/mode",
-                    web::put().to(rounds::set_mode),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/tables/{table}/scores",
-                    web::post().to(scores::enter_scores),
-                )
-                .route(
-                    "/events/{event}/rounds/{round}/tables/{table}/scores/{side}/confirm",
-                    web::post().to(scores::confirm_scores),
-                )
-                .route(
-                    "/events/{event}/corrections",
-                    web::get().to(scores::list_corrections),
-                )
-                .route(
-                    "/events/{event}/corrections",
-                    web::post().to(scores::correct),
-                )
-                .route(
-                    "/events/{event}/standings",
-                    web::get().to(scores::standings),
-                )
-                .route(
-                    "/events/{event}/replays",
-                    web::get().to(replays::list_replays),
-                )
-                .route(
-                    "/events/{event}/replays/{round}/{table}/{deal}",
-                    web::get().to(replays::get_replay),
-                )
-                .route("/events/{event}/finish", web::post().to(events::finish))
-                .route("/events/{event}/close", web::post().to(events::close))
-                .route(
-                    "/events/{event}/export.json",
-                    web::get().to(events::export_json),
-                )
-                .route(
-                    "/events/{event}/export.csv",
-                    web::get().to(events::export_csv),
-                )
-                .route("/series", web::post().to(series::create_series))
-                .route("/series/{series}", web::patch().to(series::update_series))
-                .route(
-                    "/series/{series}/host-token",
-                    web::post().to(series::rotate_host_token),
-                )
-                .route(
-                    "/series/{series}/standings",
-                    web::get().to(series::standings),
-                )
-                .route("/series/{series}/people", web::get().to(series::people))
-                .route(
-                    "/series/{series}/export.csv",
-                    web::get().to(series::export_csv),
-                )
-                .route(
-                    "/series/{series}/export.json",
-                    web::get().to(series::export_json),
-                )
-                .route("/series/{series}/people/link", web::post().to(series::link))
-                .route(
-                    "/series/{series}/people/split",
-                    web::post().to(series::split),
-                )
-                // Each route above is its own resource guarded by its method, so an address
-                // asked with a method it does not take falls through to here: 405 naming the
-                // methods it does take, or 404 when nothing is there at all.
-                .default_service(web::to(super::method_not_allowed)),
-        );
+    cfg.route("/api/openapi.json", web::get().to(openapi));
+    v1(&mut utoipa_actix_web::service_config::ServiceConfig::new(
+        cfg,
+    ));
+}
+
+/// The `/api/v1` scope, each handler named once.
+fn v1(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(
+        utoipa_actix_web::scope("/api/v1")
+            // The seats' routes first: a router (and the guard, which finds each request's
+            // route) tries the routes in the order they are listed, one pattern at a time, and
+            // a seat's move is most of what a party asks. No other route here starts with
+            // /seats, so the order changes no answer.
+            .service(seats::seat_state)
+            .service(seats::play_move)
+            .service(seats::seat_scores)
+            .service(seats::seat_confirm)
+            .service(events::create_event)
+            .service(events::get_event)
+            .service(events::update_event)
+            .service(entries::list_entries)
+            .service(entries::add_entry)
+            .service(entries::rename_entry)
+            .service(entries::withdraw_entry)
+            .service(entries::renew_link)
+            .service(entries::release_seat)
+            .service(entries::hand_seat)
+            .service(entries::hand_over)
+            .service(events::rotate_join_keys)
+            .service(events::rotate_viewer_key)
+            .service(events::rotate_host_token)
+            .service(rounds::seating_options)
+            .service(rounds::seat_round)
+            .service(rounds::get_round)
+            .service(rounds::start_round)
+            .service(rounds::pause_round)
+            .service(rounds::resume_round)
+            .service(rounds::extend_round)
+            .service(rounds::stop_round)
+            .service(rounds::preview_close)
+            .service(rounds::close_round)
+            .service(rounds::choose_mover)
+            .service(rounds::set_mode)
+            .service(scores::enter_scores)
+            .service(scores::confirm_scores)
+            .service(scores::list_corrections)
+            .service(scores::correct)
+            .service(scores::standings)
+            .service(replays::list_replays)
+            .service(replays::get_replay)
+            .service(events::finish)
+            .service(events::close)
+            .service(events::export_json)
+            .service(events::export_csv)
+            .service(series::create_series)
+            .service(series::update_series)
+            .service(series::rotate_host_token)
+            .service(series::standings)
+            .service(series::people)
+            .service(series::export_csv)
+            .service(series::export_json)
+            .service(series::link)
+            .service(series::split)
+            // Each handler above is its own resource guarded by its method, so an address
+            // asked with a method it does not take falls through to here: 405 naming the
+            // methods it does take, or 404 when nothing is there at all.
+            .default_service(web::to(super::method_not_allowed)),
+    );
 }
 
 /// The methods the API accepts at an address (`/api/v1/events/3` gives GET and PATCH), read
@@ -400,19 +298,6 @@ impl utoipa::Modify for CommonErrors {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "touring API", description = "Run Progressive Touring card parties: events, entries, rounds, tables, seats, scores, standings, replays and series of evenings. See docs/api.md."),
-    paths(
-        events::create_event, events::get_event, events::update_event,
-        entries::list_entries, entries::add_entry, entries::rename_entry, entries::withdraw_entry, entries::renew_link, entries::release_seat, entries::hand_seat, entries::hand_over,
-        events::rotate_join_keys, events::rotate_viewer_key, events::rotate_host_token,
-        rounds::seating_options, rounds::seat_round, rounds::get_round,
-        rounds::start_round, rounds::pause_round, rounds::resume_round, rounds::extend_round, rounds::stop_round,
-        rounds::preview_close, rounds::close_round, rounds::choose_mover, rounds::set_mode,
-        scores::enter_scores, scores::confirm_scores, scores::correct, scores::list_corrections, scores::standings, events::finish, events::close,
-        replays::list_replays, replays::get_replay,
-        events::export_json, events::export_csv,
-        seats::seat_state, seats::play_move, seats::seat_scores, seats::seat_confirm,
-        series::create_series, series::update_series, series::rotate_host_token, series::standings, series::people, series::link, series::split, series::export_csv, series::export_json,
-    ),
     components(schemas(
         ErrorBody, EventInput, RoundInput, LengthInput, AfterRaceInput, RemainderInput,
         ByeScoreInput, MissedRoundsInput, EntryInput, RenameInput, StandInInput, HandOverInput, SeatInput, ExtendInput, MoverInput, ModeInput,
@@ -424,7 +309,6 @@ impl utoipa::Modify for CommonErrors {
         SeriesInput, PrizesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
         SeriesStandingsOut, SeriesResultOut, SeriesEveningExport, SeriesExportOut, LinkInput, SplitInput, SeriesPersonOut, SeriesPeopleOut,
     )),
-    modifiers(&HostAuth, &CommonErrors),
     tags(
         (name = "events", description = "Create and configure an evening"),
         (name = "entries", description = "Players and partnerships"),
@@ -489,9 +373,19 @@ fn options_schema() -> utoipa::openapi::schema::AnyOfBuilder {
 /// The OpenAPI document, with the answers the limits' middleware may give to any operation
 /// (429 with Retry-After, and 408 for a body sent too slowly) added to every operation.
 pub fn document() -> utoipa::openapi::OpenApi {
+    use utoipa::Modify;
     use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, Type};
     use utoipa::openapi::{Content, HeaderBuilder, RefOr, ResponseBuilder};
-    let mut doc = ApiDoc::openapi();
+    use utoipa_actix_web::AppExt;
+    // The paths come from the handlers that [`v1`] lists; the rest (info, schemas, tags) from
+    // [`ApiDoc`]. The modifiers run once the paths are in.
+    let (_, mut doc) = actix_web::App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(v1)
+        .split_for_parts();
+    HostAuth.modify(&mut doc);
+    CommonErrors.modify(&mut doc);
     if let Some(Schema::Object(input)) = doc
         .components
         .as_mut()
@@ -548,4 +442,67 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// The status a refusal answers with, for tests and docs.
 pub fn status(error: &AppError) -> StatusCode {
     super::error::status_of(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::body::BoxBody;
+    use actix_web::dev::ServiceRequest;
+    use actix_web::http::Method;
+    use actix_web::middleware::Next;
+    use actix_web::test::{TestRequest, call_service, init_service};
+
+    /// Every operation of the OpenAPI document is a route of the server, at the document's
+    /// path and with its method: the router finds that very pattern, and the request reaches
+    /// the operation's handler, not the 404 or 405 that an address or a method the server does
+    /// not have gets. (The handlers here have no application to run with, so they answer 500.)
+    #[actix_web::test]
+    async fn the_server_has_every_operation_the_document_names_at_its_path_and_method() {
+        let app = init_service(
+            actix_web::App::new()
+                .wrap(actix_web::middleware::from_fn(
+                    |req: ServiceRequest, next: Next<BoxBody>| async move {
+                        let route = crate::web::limits::route_of(req.request()).unwrap_or_default();
+                        let answer = next.call(req).await?;
+                        let status = answer.status().as_u16();
+                        Ok(answer.map_body(move |_, _| BoxBody::new(format!("{status} {route}"))))
+                    },
+                ))
+                .configure(crate::web::configure),
+        )
+        .await;
+        let mut operations = 0;
+        for (template, item) in &super::document().paths.paths {
+            let path: String = template
+                .split('/')
+                .map(|part| if part.starts_with('{') { "1" } else { part })
+                .collect::<Vec<_>>()
+                .join("/");
+            for (method, present) in [
+                (Method::GET, item.get.is_some()),
+                (Method::POST, item.post.is_some()),
+                (Method::PUT, item.put.is_some()),
+                (Method::PATCH, item.patch.is_some()),
+                (Method::DELETE, item.delete.is_some()),
+            ] {
+                if !present {
+                    continue;
+                }
+                operations += 1;
+                let request = TestRequest::default()
+                    .method(method.clone())
+                    .uri(&path)
+                    .to_request();
+                let answer = call_service(&app, request).await;
+                let body = actix_web::body::to_bytes(answer.into_body())
+                    .await
+                    .unwrap_or_default();
+                let said = String::from_utf8_lossy(&body).into_owned();
+                let (status, route) = said.split_once(' ').unwrap_or_default();
+                assert_eq!(route, template, "{method} {path}");
+                assert!(!["404", "405"].contains(&status), "{method} {path}: {said}");
+            }
+        }
+        assert!(operations > 40, "{operations} operations");
+    }
 }

@@ -1,7 +1,7 @@
 //! The `replays` tag: the finished deals of an event, and one of them replayed to a step, for
 //! whoever may read the standings.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, get, web};
 
 use super::dto::*;
 use super::{Answer, ok, ok_written, run, viewer};
@@ -9,12 +9,13 @@ use crate::app::App;
 use crate::app::replay::{self, DealRef};
 use crate::web::error::ErrorBody;
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/replays", tag = "replays",
+#[utoipa::path(tag = "replays",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "Every finished deal of the digital tables: round, table, deal, and each side's names and score", body = ReplaysOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
     ))]
+#[get("/events/{event}/replays")]
 pub(super) async fn list_replays(
     app: web::Data<App>,
     req: HttpRequest,
@@ -28,7 +29,7 @@ pub(super) async fn list_replays(
     .await
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/replays/{round}/{table}/{deal}", tag = "replays",
+#[utoipa::path(tag = "replays",
     params(
         ("event" = i64, Path, description = "The event's id"),
         ("round" = u32, Path, description = "The round's number"),
@@ -44,6 +45,7 @@ pub(super) async fn list_replays(
         (status = 404, description = "No such event, or no finished deal there (a deal still being played is not there either)", body = ErrorBody),
         (status = 422, description = "The deal has no such step", body = ErrorBody),
     ))]
+#[get("/events/{event}/replays/{round}/{table}/{deal}")]
 pub(super) async fn get_replay(
     app: web::Data<App>,
     req: HttpRequest,

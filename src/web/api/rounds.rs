@@ -1,6 +1,6 @@
 //! The `rounds` tag: seating, the signal, the clock, the close, and each table's mover and mode.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, get, post, put, web};
 
 use super::dto::*;
 use super::{Answer, Json, change, created, host, ok, run, viewer};
@@ -25,7 +25,7 @@ fn round_json(overview: RoundOverview) -> RoundOut {
     }
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/seating", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
@@ -33,6 +33,7 @@ fn round_json(overview: RoundOverview) -> RoundOut {
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 422, description = "Too few entries", body = ErrorBody),
     ))]
+#[get("/events/{event}/seating")]
 pub(super) async fn seating_options(
     app: web::Data<App>,
     req: HttpRequest,
@@ -47,7 +48,7 @@ pub(super) async fn seating_options(
     ok(SeatingOptions { ok: true, options })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/rounds", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id")),
     request_body = SeatInput,
     security(("host" = [])),
@@ -58,6 +59,7 @@ pub(super) async fn seating_options(
         (status = 422, description = "Cannot seat these entries so", body = ErrorBody),
         (status = 429, description = "Seated again as often as a minute allows", body = ErrorBody),
     ))]
+#[post("/events/{event}/rounds")]
 pub(super) async fn seat_round(
     app: web::Data<App>,
     req: HttpRequest,
@@ -86,13 +88,14 @@ pub(super) async fn seat_round(
     })
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/rounds/{round}", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "The round: clock, tables, who sits where, miles so far", body = RoundOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such round", body = ErrorBody),
     ))]
+#[get("/events/{event}/rounds/{round}")]
 pub(super) async fn get_round(
     app: web::Data<App>,
     req: HttpRequest,
@@ -120,7 +123,7 @@ async fn give_signal(
 
 macro_rules! signal_handler {
     ($name:ident, $path:literal, $signal:expr, $what:literal) => {
-        #[utoipa::path(post, path = $path, tag = "rounds",
+        #[utoipa::path(tag = "rounds",
             params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
             security(("host" = [])),
             responses(
@@ -129,6 +132,7 @@ macro_rules! signal_handler {
                 (status = 404, description = "No such round", body = ErrorBody),
                 (status = 409, description = "Not possible in the round's state", body = ErrorBody),
             ))]
+        #[post($path)]
         pub(super) async fn $name(app: web::Data<App>, req: HttpRequest, path: web::Path<(i64, i32)>) -> Answer {
             let (event, number) = path.into_inner();
             give_signal(app, req, event, number, $signal).await
@@ -138,30 +142,30 @@ macro_rules! signal_handler {
 
 signal_handler!(
     start_round,
-    "/api/v1/events/{event}/rounds/{round}/start",
+    "/events/{event}/rounds/{round}/start",
     Signal::Start,
     "The signal: every table starts"
 );
 signal_handler!(
     pause_round,
-    "/api/v1/events/{event}/rounds/{round}/pause",
+    "/events/{event}/rounds/{round}/pause",
     Signal::Pause,
     "Paused: moves wait"
 );
 signal_handler!(
     resume_round,
-    "/api/v1/events/{event}/rounds/{round}/resume",
+    "/events/{event}/rounds/{round}/resume",
     Signal::Resume,
     "Resumed"
 );
 signal_handler!(
     stop_round,
-    "/api/v1/events/{event}/rounds/{round}/stop",
+    "/events/{event}/rounds/{round}/stop",
     Signal::Stop,
     "The stop signal: every game freezes"
 );
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/extend", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
     request_body = ExtendInput,
     security(("host" = [])),
@@ -170,6 +174,7 @@ signal_handler!(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Not possible in the round's state", body = ErrorBody),
     ))]
+#[post("/events/{event}/rounds/{round}/extend")]
 pub(super) async fn extend_round(
     app: web::Data<App>,
     req: HttpRequest,
@@ -181,7 +186,7 @@ pub(super) async fn extend_round(
     give_signal(app, req, event, number, Signal::Extend { seconds }).await
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/rounds/{round}/closing", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
     security(("host" = [])),
     responses(
@@ -189,6 +194,7 @@ pub(super) async fn extend_round(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Scores missing", body = ErrorBody),
     ))]
+#[get("/events/{event}/rounds/{round}/closing")]
 pub(super) async fn preview_close(
     app: web::Data<App>,
     req: HttpRequest,
@@ -200,7 +206,7 @@ pub(super) async fn preview_close(
     ok(ClosingOut { ok: true, closing })
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/close", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number")),
     security(("host" = [])),
     responses(
@@ -208,6 +214,7 @@ pub(super) async fn preview_close(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Still being played, scores missing, or already closed", body = ErrorBody),
     ))]
+#[post("/events/{event}/rounds/{round}/close")]
 pub(super) async fn close_round(
     app: web::Data<App>,
     req: HttpRequest,
@@ -224,7 +231,7 @@ pub(super) async fn close_round(
     })
 }
 
-#[utoipa::path(put, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/mover", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("table" = i32, Path, description = "The table's number")),
     request_body = MoverInput,
     security(("host" = [])),
@@ -234,6 +241,7 @@ pub(super) async fn close_round(
         (status = 409, description = "The round is closed", body = ErrorBody),
         (status = 422, description = "Not an entry of that table", body = ErrorBody),
     ))]
+#[put("/events/{event}/rounds/{round}/tables/{table}/mover")]
 pub(super) async fn choose_mover(
     app: web::Data<App>,
     req: HttpRequest,
@@ -249,7 +257,7 @@ pub(super) async fn choose_mover(
     ok(Done::YES)
 }
 
-#[utoipa::path(put, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/mode", tag = "rounds",
+#[utoipa::path(tag = "rounds",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("table" = i32, Path, description = "The table's number")),
     request_body = ModeInput,
     security(("host" = [])),
@@ -258,6 +266,7 @@ pub(super) async fn choose_mover(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "The round has started", body = ErrorBody),
     ))]
+#[put("/events/{event}/rounds/{round}/tables/{table}/mode")]
 pub(super) async fn set_mode(
     app: web::Data<App>,
     req: HttpRequest,

@@ -1,6 +1,6 @@
 //! The `scores` tag: the host's paper score cards, corrections and the standings.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, get, post, web};
 
 use super::dto::*;
 use super::{Answer, Json, change, host, ok, ok_written, run, viewer};
@@ -8,7 +8,7 @@ use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
 use crate::app::{App, AppError, report};
 use crate::web::error::ErrorBody;
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/scores", tag = "scores",
+#[utoipa::path(tag = "scores",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("table" = i32, Path, description = "The table's number")),
     request_body = PaperInput,
     security(("host" = [])),
@@ -18,6 +18,7 @@ use crate::web::error::ErrorBody;
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
         (status = 422, description = "A card that does not hold up: counts above a pile's quota, rows that disagree, sides with different numbers of hands (every problem, naming its hand), or both counts and hands", body = ErrorBody),
     ))]
+#[post("/events/{event}/rounds/{round}/tables/{table}/scores")]
 pub(super) async fn enter_scores(
     app: web::Data<App>,
     req: HttpRequest,
@@ -36,7 +37,7 @@ pub(super) async fn enter_scores(
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/rounds/{round}/tables/{table}/scores/{side}/confirm", tag = "scores",
+#[utoipa::path(tag = "scores",
     params(("event" = i64, Path, description = "The event's id"), ("round" = i32, Path, description = "The round's number"), ("table" = i32, Path, description = "The table's number"), ("side" = usize, Path, description = "The side")),
     security(("host" = [])),
     responses(
@@ -44,6 +45,7 @@ pub(super) async fn enter_scores(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "No card to confirm, the round is closed, or a side already confirmed the card", body = ErrorBody),
     ))]
+#[post("/events/{event}/rounds/{round}/tables/{table}/scores/{side}/confirm")]
 pub(super) async fn confirm_scores(
     app: web::Data<App>,
     req: HttpRequest,
@@ -57,7 +59,7 @@ pub(super) async fn confirm_scores(
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/events/{event}/corrections", tag = "scores",
+#[utoipa::path(tag = "scores",
     params(("event" = i64, Path, description = "The event's id")),
     request_body = CorrectionInput,
     security(("host" = [])),
@@ -66,6 +68,7 @@ pub(super) async fn confirm_scores(
         (status = 403, description = "Not the host", body = ErrorBody),
         (status = 409, description = "Too late to correct that round", body = ErrorBody),
     ))]
+#[post("/events/{event}/corrections")]
 pub(super) async fn correct(
     app: web::Data<App>,
     req: HttpRequest,
@@ -89,13 +92,14 @@ pub(super) async fn correct(
     })
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/corrections", tag = "scores",
+#[utoipa::path(tag = "scores",
     params(("event" = i64, Path, description = "The event's id")),
     security(("host" = [])),
     responses(
         (status = 200, description = "Every correction: round, entry, old and new miles, why, by whom, when", body = CorrectionsOut),
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
+#[get("/events/{event}/corrections")]
 pub(super) async fn list_corrections(
     app: web::Data<App>,
     req: HttpRequest,
@@ -109,13 +113,14 @@ pub(super) async fn list_corrections(
     })
 }
 
-#[utoipa::path(get, path = "/api/v1/events/{event}/standings", tag = "scores",
+#[utoipa::path(tag = "scores",
     params(("event" = i64, Path, description = "The event's id"), ("key" = Option<String>, Query, description = "The viewer key, when the host keeps the event private")),
     responses(
         (status = 200, description = "Places, miles per round and in total, rounds won, prizes", body = StandingsOut),
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
+#[get("/events/{event}/standings")]
 pub(super) async fn standings(
     app: web::Data<App>,
     req: HttpRequest,

@@ -1,6 +1,6 @@
 //! The `seats` tag: a player's seat link: the table's game, moves and paper score cards.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, get, post, web};
 use serde_json::Value;
 
 use super::dto::*;
@@ -12,12 +12,13 @@ use crate::i18n::Lang;
 use crate::web::error::{ApiError, ErrorBody};
 use crate::web::live::{Hub, Topic};
 
-#[utoipa::path(get, path = "/api/v1/seats/{token}", tag = "seats",
+#[utoipa::path(tag = "seats",
     params(("token" = String, Path, description = "The seat link's token")),
     responses(
         (status = 200, description = "Where to sit, the time left, and the game as this seat sees it", body = SeatOut),
         (status = 403, description = "Not a valid seat link", body = ErrorBody),
     ))]
+#[get("/seats/{token}")]
 pub(super) async fn seat_state(
     app: web::Data<App>,
     hub: web::Data<Hub>,
@@ -47,7 +48,7 @@ fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
     state
 }
 
-#[utoipa::path(post, path = "/api/v1/seats/{token}/moves", tag = "seats",
+#[utoipa::path(tag = "seats",
     params(
         ("token" = String, Path, description = "The seat link's token"),
         ("Prefer" = Option<String>, Header, description = "`return=minimal`: answer only the events and where the deal stands (`deal`), not the seat's whole state, for a client that follows the seat's live stream"),
@@ -59,6 +60,7 @@ fn said_in(mut state: seat::SeatState, req: &HttpRequest) -> seat::SeatState {
         (status = 409, description = "Time is up, not started, paused, the table moved on (the body carries the new state), or the host handed the seat to a bot until it gives it back", body = ErrorBody),
         (status = 422, description = "Not a legal move: the rule it breaks", body = ErrorBody),
     ))]
+#[post("/seats/{token}/moves")]
 pub(super) async fn play_move(
     app: web::Data<App>,
     hub: web::Data<Hub>,
@@ -141,7 +143,7 @@ async fn seat_card(
     ok(Done::YES)
 }
 
-#[utoipa::path(post, path = "/api/v1/seats/{token}/scores", tag = "seats",
+#[utoipa::path(tag = "seats",
     params(("token" = String, Path, description = "The seat link's token")),
     request_body = PaperInput,
     responses(
@@ -150,6 +152,7 @@ async fn seat_card(
         (status = 409, description = "Not a paper table, or the round is closed", body = ErrorBody),
         (status = 422, description = "A card that does not hold up: counts above a pile's quota, rows that disagree, sides with different numbers of hands (every problem, naming its hand), or both counts and hands", body = ErrorBody),
     ))]
+#[post("/seats/{token}/scores")]
 pub(super) async fn seat_scores(
     app: web::Data<App>,
     hub: web::Data<Hub>,
@@ -166,7 +169,7 @@ pub(super) async fn seat_scores(
     seat_card(app, hub, path.into_inner(), what).await
 }
 
-#[utoipa::path(post, path = "/api/v1/seats/{token}/scores/{side}/confirm", tag = "seats",
+#[utoipa::path(tag = "seats",
     params(("token" = String, Path, description = "The seat link's token"), ("side" = usize, Path, description = "The side whose card to confirm")),
     request_body = ConfirmInput,
     responses(
@@ -174,6 +177,7 @@ pub(super) async fn seat_scores(
         (status = 403, description = "Not a valid seat link, or your own card", body = ErrorBody),
         (status = 409, description = "No card to confirm, the card changed since the version named, the round is closed, or another already confirmed the card", body = ErrorBody),
     ))]
+#[post("/seats/{token}/scores/{side}/confirm")]
 pub(super) async fn seat_confirm(
     app: web::Data<App>,
     hub: web::Data<Hub>,

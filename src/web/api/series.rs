@@ -1,6 +1,6 @@
 //! The `series` tag: a season or league of evenings, its standings and its people.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
 
 use super::dto::*;
 use super::{Answer, Json, bearer, created, ok, ok_written, run};
@@ -41,12 +41,13 @@ fn token(req: &HttpRequest) -> SeriesProof {
     SeriesProof::Token(bearer(req).unwrap_or_default())
 }
 
-#[utoipa::path(post, path = "/api/v1/series", tag = "series",
+#[utoipa::path(tag = "series",
     request_body = SeriesInput,
     responses(
         (status = 201, description = "The series and its host token (shown only now)", body = SeriesCreated),
         (status = 422, description = "A name or a counting that does not fit", body = ErrorBody),
     ))]
+#[post("/series")]
 pub(super) async fn create_series(app: web::Data<App>, input: Json<SeriesInput>) -> Answer {
     let input = input.into_inner();
     let counting = counting(input.count.as_deref(), input.count_best)?;
@@ -63,7 +64,7 @@ pub(super) async fn create_series(app: web::Data<App>, input: Json<SeriesInput>)
     })
 }
 
-#[utoipa::path(patch, path = "/api/v1/series/{series}", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     request_body = SeriesChange,
     security(("host" = [])),
@@ -72,6 +73,7 @@ pub(super) async fn create_series(app: web::Data<App>, input: Json<SeriesInput>)
         (status = 403, description = "Not the series' host token", body = ErrorBody),
         (status = 422, description = "A name or a counting that does not fit (a best N above the evenings held)", body = ErrorBody),
     ))]
+#[patch("/series/{series}")]
 pub(super) async fn update_series(
     app: web::Data<App>,
     req: HttpRequest,
@@ -101,13 +103,14 @@ pub(super) async fn update_series(
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/series/{series}/host-token", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     security(("host" = [])),
     responses(
         (status = 200, description = "A new series token (shown only now): the old one stops working, every console session ends, and every member card made before is refused (print the cards again)", body = HostToken),
         (status = 403, description = "Not the series' host token", body = ErrorBody),
     ))]
+#[post("/series/{series}/host-token")]
 pub(super) async fn rotate_host_token(
     app: web::Data<App>,
     req: HttpRequest,
@@ -122,12 +125,13 @@ pub(super) async fn rotate_host_token(
     })
 }
 
-#[utoipa::path(get, path = "/api/v1/series/{series}/standings", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     responses(
         (status = 200, description = "The season's standings and its evenings", body = SeriesStandingsOut),
         (status = 404, description = "No such series", body = ErrorBody),
     ))]
+#[get("/series/{series}/standings")]
 pub(super) async fn standings(app: web::Data<App>, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
     ok_written(&app, move |app| {
@@ -155,12 +159,13 @@ fn evening_json(e: series::EveningSummary) -> SeriesEveningOut {
     }
 }
 
-#[utoipa::path(get, path = "/api/v1/series/{series}/export.json", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     responses(
         (status = 200, description = "The season as JSON: every evening's results and prizes, the standings and the season's prizes", body = SeriesExportOut),
         (status = 404, description = "No such series", body = ErrorBody),
     ))]
+#[get("/series/{series}/export.json")]
 pub(super) async fn export_json(app: web::Data<App>, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
     ok_written(&app, move |app| {
@@ -197,13 +202,14 @@ pub(super) async fn export_json(app: web::Data<App>, path: web::Path<i64>) -> An
     .await
 }
 
-#[utoipa::path(get, path = "/api/v1/series/{series}/people", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     security(("host" = [])),
     responses(
         (status = 200, description = "Everyone who came, with the names linked to them", body = SeriesPeopleOut),
         (status = 403, description = "Not the series' host token", body = ErrorBody),
     ))]
+#[get("/series/{series}/people")]
 pub(super) async fn people(app: web::Data<App>, req: HttpRequest, path: web::Path<i64>) -> Answer {
     let (id, token) = (path.into_inner(), token(&req));
     let people = run(&app, move |app| series::people(app, id, &token)).await?;
@@ -220,7 +226,7 @@ pub(super) async fn people(app: web::Data<App>, req: HttpRequest, path: web::Pat
     })
 }
 
-#[utoipa::path(post, path = "/api/v1/series/{series}/people/link", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     request_body = LinkInput,
     security(("host" = [])),
@@ -229,6 +235,7 @@ pub(super) async fn people(app: web::Data<App>, req: HttpRequest, path: web::Pat
         (status = 403, description = "Not the series' host token", body = ErrorBody),
         (status = 422, description = "A person linked to themselves, or two names already one person", body = ErrorBody),
     ))]
+#[post("/series/{series}/people/link")]
 pub(super) async fn link(
     app: web::Data<App>,
     req: HttpRequest,
@@ -243,7 +250,7 @@ pub(super) async fn link(
     ok(Done { ok: true })
 }
 
-#[utoipa::path(post, path = "/api/v1/series/{series}/people/split", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     request_body = SplitInput,
     security(("host" = [])),
@@ -253,6 +260,7 @@ pub(super) async fn link(
         (status = 404, description = "The seat is not in one of the series' evenings", body = ErrorBody),
         (status = 422, description = "A name that is not linked, or nobody's", body = ErrorBody),
     ))]
+#[post("/series/{series}/people/split")]
 pub(super) async fn split(
     app: web::Data<App>,
     req: HttpRequest,
@@ -268,12 +276,13 @@ pub(super) async fn split(
     ok(Done { ok: true })
 }
 
-#[utoipa::path(get, path = "/api/v1/series/{series}/export.csv", tag = "series",
+#[utoipa::path(tag = "series",
     params(("series" = i64, Path, description = "The series' id")),
     responses(
         (status = 200, description = "The season's standings as CSV: place, name, evenings, each evening's score (in brackets when not counted), total, counted", content_type = "text/csv", body = String),
         (status = 404, description = "No such series", body = ErrorBody),
     ))]
+#[get("/series/{series}/export.csv")]
 pub(super) async fn export_csv(app: web::Data<App>, path: web::Path<i64>) -> Answer {
     let id = path.into_inner();
     let csv = run(&app, move |app| {
