@@ -124,7 +124,10 @@ refused-mb-coup-fourre-pending = un coup fourré peut être annoncé maintenant�
 refused-mb-extension-pending = votre camp a atteint 700 bornes : répondez { $yes } ou { $no }
 refused-mb-no-coup-fourre = il n'y a pas de coup fourré à annoncer maintenant
 refused-mb-no-extension = il n'y a pas d'allonge à décider maintenant : seul un camp qui atteint exactement 700 bornes en décide
-refused-mb-protected = le camp { $target } a joué { $safety }, qui le met à l'abri de { $card } jusqu'à la fin de la manche
+refused-mb-protected = le camp { $target } a joué { $safety }, qui le met à l'abri { ELIDES($card) ->
+    [yes] d'{ $card }
+   *[no] de { $card }
+} jusqu'à la fin de la manche
 refused-mb-already-limited = le camp { $target } a déjà une Limite de vitesse
 refused-mb-not-rolling = { $card } ne se pose que sur un Feu vert (ou, contre un camp qui a le Véhicule prioritaire, sur une pile de bataille vide ou une parade), et la pile de bataille du camp { $target } montre { $top }
 # Ce que montre une pile de bataille vide ($top de refused-mb-not-rolling).
@@ -155,7 +158,7 @@ refused-mb-paper-not-shut-out = camp { $side } : le capot demande que tous les a
 refused-mb-paper-no-extension = camp { $side } : il n'y a pas d'allonge dans une partie de { $trip } bornes
 refused-mb-paper-extension-missing = camp { $side } : un voyage de 1 000 bornes dans une partie de 700 était une allonge, donc sa ligne d'allonge vaut oui
 refused-mb-paper-extension-after-stop = camp { $side } : le voyage s'est arrêté à 700, donc personne n'a de prime d'allonge
-refused-mb-paper-not-extended = camp { $side } : { $miles } bornes, c'est au-delà de 700, ce que seule une main allongée permet
+refused-mb-paper-not-extended = camp { $side } : { $miles } bornes, c'est au-delà de 700, ce que seule une manche allongée permet
 
 ## Une option du formulaire hors de ses bornes.
 refused-mb-option-coup-fourre-seconds = l'attente d'un Coup fourré dure de { $min } à { $max } secondes, pas { $seconds } : choisissez un nombre de secondes dans cet intervalle

@@ -18,7 +18,7 @@ refused-name-invisible = { $what } n'a aucun caractère visible : tapez au moins
 ## Les inscrits et les invités.
 refused-entry-partners-needed = cette soirée se joue en équipes à des tables de { $players } : donnez les noms des deux partenaires de chaque inscrit
 refused-entry-single-needed = cette soirée se joue chacun pour soi à des tables de { $players } : donnez un seul nom par inscrit
-refused-missed-rounds-choice = « { $word } » n'est pas un choix pour les manches qu'un retardataire a manquées : envoyez « zero » (elles comptent 0) ou « round_average » (chacune compte la moyenne de la manche)
+refused-missed-rounds-choice = « { $word } » n'est pas un choix pour les rondes qu'un retardataire a manquées : envoyez « zero » (elles comptent 0) ou « round_average » (chacune compte la moyenne de la ronde)
 refused-guests-empty = la liste est vide : tapez un invité par ligne
 refused-guests-too-many = la liste compte { $count } invités ; collez-en au plus { $max } à la fois
 refused-guests-line-partners = ligne { $line } (« { $text } ») : cette soirée place des équipes : écrivez les deux partenaires sous la forme « Ann & Bob »
@@ -45,7 +45,7 @@ refused-no-such-player = cette soirée n'a pas de joueur { $player }
 refused-entry-seated = { $names } { $count ->
         [one] figure
        *[other] figurent
-    } dans le placement de la manche { $round } et { $count ->
+    } dans le placement de la ronde { $round } et { $count ->
         [one] reste
        *[other] restent
     } donc dans les résultats : retirez plutôt { $count ->
@@ -62,26 +62,26 @@ refused-handover-over = la soirée est finie : il n'y a plus de place à passer
 refused-handover-partners = dans une soirée en équipes, un retardataire ne peut pas prendre la place d'un partenaire : passez plutôt la place à un robot (l'équipe continue et garde son score)
 refused-handover-bot = cette place est celle d'un robot : ajoutez plutôt le retardataire, le prochain placement le placera
 refused-handover-withdrawn = { $name } s'est déjà retiré : sa place n'est plus la sienne à passer
-refused-handover-no-round = aucune manche n'est en cours : ajoutez plutôt le retardataire, le prochain placement le placera
-refused-handover-not-started = la manche { $round } n'a pas commencé : retirez { $name } et ajoutez plutôt le retardataire, le placement sera refait avec lui
-refused-handover-bye = { $name } ne joue pas la manche { $round } (exempt) : il n'y a pas de place à passer
+refused-handover-no-round = aucune ronde n'est en cours : ajoutez plutôt le retardataire, le prochain placement le placera
+refused-handover-not-started = la ronde { $round } n'a pas commencé : retirez { $name } et ajoutez plutôt le retardataire, le placement sera refait avec lui
+refused-handover-bye = { $name } ne joue pas la ronde { $round } (exempt) : il n'y a pas de place à passer
 
 ## Les soirées et leurs réglages.
 refused-host = ce lien d'hôte ou ce mot de passe ne vaut pas pour cette soirée ; ouvrez le lien d'hôte reçu à la création de la soirée
 refused-no-such-event = il n'y a pas de soirée { $event }
 refused-private-event = l'hôte garde cette soirée privée : ajoutez la clé de visionnage (?key=...) ou le jeton de l'hôte
 refused-settings-event-over = la soirée est finie ; ses réglages ne peuvent plus changer (seulement sa langue, pour les pages imprimées)
-refused-settings-started = la soirée a commencé : seuls le nom, les prix, la durée des manches, l'horloge des tours, la longueur de la soirée et sa langue peuvent encore changer
+refused-settings-started = la soirée a commencé : seuls le nom, les prix, la durée des rondes, l'horloge des tours, la longueur de la soirée et sa langue peuvent encore changer
 refused-settings-entries-in = des inscrits sont déjà là : passer des équipes aux joueurs seuls (ou l'inverse) ne leur irait pas ; retirez-les d'abord ou gardez la taille des tables
 refused-settings-none = les réglages ont été refusés
 refused-settings-table-size = une table accueille 2 ou 3 joueurs chacun pour soi, ou 4 ou 6 joueurs en équipes, pas { $players } : choisissez 2, 3, 4 ou 6
-refused-settings-round-length = une manche chronométrée dure de { $min } à { $max }, pas { $asked } : choisissez une durée dans cet intervalle
-refused-settings-games = une manche en parties joue 1 ou 2 parties à chaque table, pas { $games } : choisissez 1 ou 2
-refused-settings-points = une manche aux points joue la partie entière du Mille Bornes, en { $game } points, pas { $points } : choisissez { $game }
-refused-settings-points-elsewhere = les manches en { $game } points sont la partie entière du Mille Bornes ; cette soirée joue à { $rules } : choisissez des manches chronométrées ou en parties, ou choisissez le Mille Bornes
-refused-settings-rounds = une soirée a de 1 à { $max } manches, pas { $rounds } : choisissez un nombre dans cet intervalle
+refused-settings-round-length = une ronde chronométrée dure de { $min } à { $max }, pas { $asked } : choisissez une durée dans cet intervalle
+refused-settings-games = une ronde en parties joue 1 ou 2 parties à chaque table, pas { $games } : choisissez 1 ou 2
+refused-settings-points = une ronde aux points joue la partie entière du Mille Bornes, en { $game } points, pas { $points } : choisissez { $game }
+refused-settings-points-elsewhere = les rondes en { $game } points sont la partie entière du Mille Bornes ; cette soirée joue à { $rules } : choisissez des rondes chronométrées ou en parties, ou choisissez le Mille Bornes
+refused-settings-rounds = une soirée a de 1 à { $max } rondes, pas { $rounds } : choisissez un nombre dans cet intervalle
 refused-settings-time-limit = la durée limite doit aller de { $min } à { $max }, pas { $asked } : choisissez une limite dans cet intervalle
-refused-settings-limit-shorter = la durée limite ({ $limit }) est plus courte qu'une manche ({ $round }) : allongez la limite ou raccourcissez les manches
+refused-settings-limit-shorter = la durée limite ({ $limit }) est plus courte qu'une ronde ({ $round }) : allongez la limite ou raccourcissez les rondes
 refused-settings-prizes = le nombre de prix va de 0 à { $max }, pas { $prizes } : choisissez un nombre dans cet intervalle
 refused-settings-other-rules-options = les options données sont celles de { $options } ; cette soirée joue à { $rules } : retirez-les ou choisissez { $options }
 refused-settings-option = { $problem }
@@ -89,19 +89,19 @@ refused-settings-turn-length = un tour de l'horloge des tours dure de { $min } �
 refused-unknown-rules = règles inconnues « { $asked } » ; les règles disponibles sont : { $available }
 refused-unknown-rules-form = règles inconnues « { $asked } » : choisissez l'un des jeux que le formulaire propose
 refused-language-field = « language » : il n'y a pas de langue « { $text } » ici : la langue de la soirée est l'une de { $offered }
-refused-paper-both = envoyez soit counts (une carte d'une seule main), soit hands (une liste de mains), pas les deux
-refused-paper-nothing = rien n'a été saisi : envoyez hands, une liste avec les comptes de chaque main (ou counts pour une carte d'une seule main)
+refused-paper-both = envoyez soit counts (une feuille d'une seule manche), soit hands (une liste de manches), pas les deux
+refused-paper-nothing = rien n'a été saisi : envoyez hands, une liste avec les comptes de chaque manche (ou counts pour une feuille d'une seule manche)
 
 ## Les mots de passe.
 refused-password-short = choisissez un mot de passe d'au moins { $min } caractères
 refused-password-long = un mot de passe d'au plus { $max } caractères suffit largement
 
 ## Les rediffusions.
-refused-no-such-deal = il n'y a pas de donne { $deal } finie à la table { $table } de la manche { $round } : choisissez-en une dans la liste des rediffusions
+refused-no-such-deal = il n'y a pas de donne { $deal } finie à la table { $table } de la ronde { $round } : choisissez-en une dans la liste des rediffusions
 refused-replay-step = cette donne a les étapes 0 à { $steps } ; il n'y a pas d'étape { $step } : choisissez une étape de 0 (telle que distribuée) à { $steps } (telle qu'elle a fini)
-refused-replay-round-not-number = la manche, dans l'adresse d'une rediffusion, est un nombre (…/replays/MANCHE/TABLE/DONNE), pas « { $text } » : choisissez la donne dans la liste des rediffusions
-refused-replay-table-not-number = la table, dans l'adresse d'une rediffusion, est un nombre (…/replays/MANCHE/TABLE/DONNE), pas « { $text } » : choisissez la donne dans la liste des rediffusions
-refused-replay-deal-not-number = la donne, dans l'adresse d'une rediffusion, est un nombre (…/replays/MANCHE/TABLE/DONNE), pas « { $text } » : choisissez la donne dans la liste des rediffusions
+refused-replay-round-not-number = la ronde, dans l'adresse d'une rediffusion, est un nombre (…/replays/RONDE/TABLE/DONNE), pas « { $text } » : choisissez la donne dans la liste des rediffusions
+refused-replay-table-not-number = la table, dans l'adresse d'une rediffusion, est un nombre (…/replays/RONDE/TABLE/DONNE), pas « { $text } » : choisissez la donne dans la liste des rediffusions
+refused-replay-deal-not-number = la donne, dans l'adresse d'une rediffusion, est un nombre (…/replays/RONDE/TABLE/DONNE), pas « { $text } » : choisissez la donne dans la liste des rediffusions
 refused-replay-step-not-number = l'étape est un nombre à partir de 0 (la donne telle que distribuée), pas « { $text } » : utilisez les liens première, précédente, suivante et dernière
 
 ## Les séries.
@@ -149,7 +149,7 @@ refused-field-seat = la place
 refused-field-best-evenings = le nombre de meilleures soirées
 refused-field-turn-seconds = la durée d'un tour en secondes
 refused-field-extra-minutes = les minutes de plus
-refused-field-round = la manche
+refused-field-round = la ronde
 refused-field-entry = l'inscrit
 refused-field-miles = les bornes
 

@@ -1,6 +1,6 @@
 # Refus des cas d'usage (app/ et tournament/) : ce qui n'allait pas et que faire.
 
-refused-time-up = le temps est écoulé : la manche est finie, on ne peut plus jouer
+refused-time-up = le temps est écoulé : la ronde est finie, on ne peut plus jouer
 refused-ours = un problème est survenu de notre côté ; réessayez dans un instant, et prévenez l'hôte si cela continue
 refused-not-found = introuvable
 refused-concurrent-change = quelqu'un d'autre a modifié ceci au même moment ; rechargez la page et réessayez

@@ -66,20 +66,20 @@ series-guest-state-running = · en cours
 series-guest-state-not-started = · pas commencée
 # Balises gardées : la place et le score sont en gras.
 series-guest-place = Place : <strong>{ $place }</strong> · score : <strong>{ $score }</strong>
-series-guest-round = Manche { $round } : { $score }
+series-guest-round = Ronde { $round } : { $score }
 series-guest-prizes = Prix : { $prizes }
 series-guest-absent = Vous n'êtes pas venu (ou n'avez pas encore de résultat).
 
 ## Les prix du club.
 club-prize-booby = Lanterne rouge
-club-prize-most-rounds-won = Le plus de manches gagnées
-club-prize-best-round = Meilleure manche
+club-prize-most-rounds-won = Le plus de rondes gagnées
+club-prize-best-round = Meilleure ronde
 club-prize-most-tables = Le plus de tables visitées
 club-prize-perfect-attendance = Présence à chaque soirée
 club-figure-score = { $value }
 club-figure-rounds-won = { $value ->
-    [one] { $value } manche gagnée
-   *[other] { $value } manches gagnées
+    [one] { $value } ronde gagnée
+   *[other] { $value } rondes gagnées
 }
 club-figure-tables = { $value ->
     [one] { $value } table
@@ -119,7 +119,10 @@ series-people-evenings = Soirées
 series-people-also = Compte aussi
 series-people-two = Un nom, deux personnes ?
 series-split-off = Séparer { $name }
-series-seat-of = Une place de { $name }
+series-seat-of = Une place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}
 series-seat-was = était
 series-split-seat = Séparer cette place
 series-link-name = Ce nom

@@ -2159,7 +2159,7 @@ fn the_console_and_the_start_page_read_french() {
     assert_eq!(status, 422);
     for words in [
         "le nom de la soirée est vide",
-        "le nombre de manches doit être un nombre entier, pas «\u{a0}beaucoup\u{a0}»\u{a0}: de 1 à 100",
+        "le nombre de rondes doit être un nombre entier, pas «\u{a0}beaucoup\u{a0}»\u{a0}: de 1 à 100",
         "2 réglages sont à changer",
     ] {
         assert!(refused.contains(words), "{words}: {refused}");
@@ -2175,10 +2175,10 @@ fn the_console_and_the_start_page_read_french() {
     let (_, console) = host.get(&format!("/events/{event}/host"));
     for words in [
         "<title>Console de l'hôte",
-        "2 par table, manches de 10 minutes, 2 manches, 2 prix",
-        "Quand tout le monde est là, choisissez comment placer la manche 1 et placez-la.",
+        "2 par table, rondes de 10 minutes, 2 rondes, 2 prix",
+        "Quand tout le monde est là, choisissez comment placer la ronde 1 et placez-la.",
         "Inscrits",
-        "Placer la manche 1",
+        "Placer la ronde 1",
         "1 table de 3 joueurs (la course à 3 de 30 milles)",
         "lien pour Ann",
         "Horloge des tours",
@@ -2194,7 +2194,7 @@ fn the_console_and_the_start_page_read_french() {
     assert!(flash(&host, event).contains("Le signal est donné\u{a0}: jouez\u{202f}!"));
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(
-        console.contains("Arrêter la manche 1 maintenant"),
+        console.contains("Arrêter la ronde 1 maintenant"),
         "{console}"
     );
     assert!(console.contains("en cours"), "{console}");
@@ -2279,7 +2279,7 @@ fn the_paper_score_cards_are_printed_in_the_events_language() {
     let (host, event) = paper_event(&server, json!({"rules": "mille-bornes", "language": "fr"}));
     let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
     assert!(cards.contains("<html lang=\"fr\""), "{cards}");
-    assert!(cards.contains("Cards · manche 1 · table 2"), "{cards}");
+    assert!(cards.contains("Cards · ronde 1 · table 2"), "{cards}");
     assert!(cards.contains("Bottes"), "{cards}");
     assert!(cards.contains("Capot"), "{cards}");
     assert!(cards.contains("une ligne par main jouée"), "{cards}");

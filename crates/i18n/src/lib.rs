@@ -13,6 +13,7 @@
 //! between the markers [`OPEN`] and [`CLOSE`], so that a test can find any visible text that
 //! does not come from a message.
 
+mod elision;
 mod flat;
 mod numbers;
 mod pseudo;
@@ -29,6 +30,7 @@ use unic_langid::LanguageIdentifier;
 
 use numbers::{grouped, number_in_conventions};
 use pseudo::accented;
+pub use elision::{elides, ASPIRATED};
 pub use pseudo::untranslated;
 pub use said::{Said, SaidArg};
 
@@ -79,6 +81,10 @@ fn bundle(tag: &str, folder: &str) -> Bundle {
     bundle.set_formatter(Some(number_in_conventions));
     // NUMBER(), for ordinals ("1st", "1er") by the language's own rules.
     if let Err(e) = bundle.add_builtins() {
+        log::error!("locales/{folder}: {e:?}");
+    }
+    // ELIDES($name), for "d'Amélie" and "de Benoît" (elision.rs).
+    if let Err(e) = bundle.add_function("ELIDES", elision::elides_function) {
         log::error!("locales/{folder}: {e:?}");
     }
     let files = EMBEDDED

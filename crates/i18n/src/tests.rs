@@ -286,8 +286,8 @@ fn plurals_by_fluents_own_selectors_1_round_2_rounds() {
     let rounds = |lang: Lang, n: u32| lang.msg("rounds").arg("count", n).text();
     assert_eq!(rounds(Lang::ENGLISH, 1), "1 round");
     assert_eq!(rounds(Lang::ENGLISH, 2), "2 rounds");
-    assert_eq!(rounds(french, 1), "1 manche");
-    assert_eq!(rounds(french, 2), "2 manches");
+    assert_eq!(rounds(french, 1), "1 ronde");
+    assert_eq!(rounds(french, 2), "2 rondes");
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn a_list_of_names_is_joined_in_the_readers_language() {
     );
     assert_eq!(
         french.say(&with),
-        "Manche 2\u{a0}: table 3 avec Ann et Bob et Cy."
+        "Ronde 2\u{a0}: table 3 avec Ann et Bob et Cy."
     );
     let score = Said::new("score-in-unit")
         .number("score", 1u32)
@@ -360,4 +360,86 @@ fn the_pseudo_language_marks_and_accents_every_message_and_leaves_markup_alone()
     assert!(said.starts_with(OPEN) && said.ends_with(CLOSE), "{said}");
     assert!(said.contains("<strong>&lt;Ann&gt;</strong>"), "{said}");
     assert!(said.contains("Thïs"), "{said}");
+}
+
+/// The word a message puts before its number: "Round" in "Round 2", "Manche" in "Manche 1 :".
+fn word_before(lang: Lang, id: &'static str, variable: &'static str) -> String {
+    let said = lang.msg(id).arg(variable, 7).arg("whose", "x").text();
+    let before = said.split("7").next().unwrap_or_default();
+    before
+        .trim()
+        .trim_end_matches(',')
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default()
+        .to_lowercase()
+}
+
+#[test]
+fn a_party_round_and_a_mille_bornes_hand_have_one_word_each_and_never_the_same() {
+    for lang in Lang::offered() {
+        let rounds: BTreeSet<String> = [
+            ("wall-round", "round"),
+            ("print-index-round", "round"),
+            ("host-correction-round-n", "round"),
+            ("seat-table-round", "round"),
+            ("cards-heading-round", "round"),
+            ("replay-title", "round"),
+        ]
+        .into_iter()
+        .map(|(id, v)| word_before(lang, id, v))
+        .collect();
+        let hands: BTreeSet<String> = [
+            ("mb-hand-heading", "hand"),
+            ("host-card-hand", "hand"),
+            ("seat-card-hand", "hand"),
+            ("card-hand-number", "hand"),
+            ("card-hand-points", "hand"),
+            ("refused-in-hand", "hand"),
+        ]
+        .into_iter()
+        .map(|(id, v)| word_before(lang, id, v))
+        .collect();
+        assert_eq!(rounds.len(), 1, "{}: a round is called {rounds:?}", lang.code());
+        assert_eq!(hands.len(), 1, "{}: a hand is called {hands:?}", lang.code());
+        assert_ne!(rounds, hands, "{}: round and hand named alike", lang.code());
+        // A hand won or over is the hand's word, never the round's.
+        let round = rounds.first().cloned().unwrap_or_default();
+        let hand = hands.first().cloned().unwrap_or_default();
+        for id in ["board-won", "board-over"] {
+            let said = lang
+                .msg(id)
+                .arg("deal", "hand")
+                .arg("names", "Ann")
+                .arg("subject", "one")
+                .text()
+                .to_lowercase();
+            assert!(said.contains(&hand), "{}: {id} says {said}", lang.code());
+            assert!(!said.contains(&round), "{}: {id} says {said}", lang.code());
+        }
+    }
+}
+
+#[test]
+fn a_name_elides_before_a_vowel_or_a_mute_h_and_not_before_a_consonant() {
+    for name in ["Amélie", "Élodie", "Isabelle", "Henri", "Hélène", "Yves", "Œdipe", " Olga", "ursule"] {
+        assert!(elides(name), "{name} elides");
+    }
+    for name in ["Benoît", "Géraldine", "Yann", "Hans", "Harry Smith", "", "42", "#3", "François"] {
+        assert!(!elides(name), "{name} does not elide");
+    }
+}
+
+#[test]
+fn french_says_d_and_qu_before_a_name_that_elides_and_english_is_unchanged() {
+    let fr = Lang::from_tag("fr").unwrap_or_default();
+    let turn = |lang: Lang, name: &str| lang.msg("seat-turn-of").arg("name", name).text();
+    assert_eq!(turn(fr, "Amélie"), "Au tour d'Amélie");
+    assert_eq!(turn(fr, "Henri"), "Au tour d'Henri");
+    assert_eq!(turn(fr, "Benoît"), "Au tour de Benoît");
+    assert_eq!(turn(Lang::ENGLISH, "Amélie"), "Amélie's turn");
+    let seen = fr.msg("replay-as-seen").arg("name", "Isabelle").text();
+    assert_eq!(seen, "Tel qu'Isabelle l'a vu");
+    let escaped = fr.msg("host-card-confirm").arg("name", "Élodie <b>").html();
+    assert!(escaped.contains("d'Élodie &lt;b&gt;"), "{escaped}");
 }
