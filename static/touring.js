@@ -159,7 +159,14 @@
   function tick() {
     var now = Date.now();
     waits.forEach(function (wait) {
-      wait.el.textContent = String(Math.max(0, Math.ceil((wait.endsAt - now) / 1000)));
+      var left = Math.max(0, Math.ceil((wait.endsAt - now) / 1000));
+      wait.el.textContent = String(left);
+      // Its words agree with the number ("1 s restante", "2 s restantes").
+      var words = wait.el.nextElementSibling;
+      if (words && words.hasAttribute("data-one") && window.Intl && Intl.PluralRules) {
+        var one = new Intl.PluralRules(document.documentElement.lang || "en").select(left) === "one";
+        words.textContent = words.getAttribute(one ? "data-one" : "data-other");
+      }
     });
     clocks.forEach(function (clock) {
       if (clock.state !== "running") return;

@@ -2,6 +2,8 @@
 # choix de la langue, et les mots de nombreuses pages.
 
 ## Le choix de la langue : le nom de chaque langue dans ses propres mots.
+# The language's name inside a sentence ("en français"): lower case where the language writes it so.
+language-name-in-sentence = français
 language-name = Français
 language-chooser = Langue :
 language-unknown = La langue « { $lang } » n'existe pas ici : les pages restent comme elles étaient.
@@ -26,7 +28,12 @@ rounds = { $count ->
    *[other] { $count } rondes
 }
 # Après un nombre de secondes : « 20 s restantes ».
-seconds-left = s restantes
+seconds-left = { $seconds ->
+    [one] s restante
+   *[other] s restantes
+}
+# Un libellé et sa valeur : « Bornes : 450 ».
+label-value = { $label } : { $value }
 seconds-short = s
 tag-you = vous
 tag-to-play = à jouer

@@ -61,7 +61,7 @@ host-link-for = lien pour { $name }
 host-release = libérer
 host-release-title = met fin à toutes les sessions sur cette place, pour qu'elle puisse être choisie de nouveau
 host-picked = choisie par QR code
-host-picked-title = un téléphone a choisi cette place avec un QR code : si ce n'était pas { $name }, libérez la place (le lien { ELIDES($name) ->
+host-picked-title = un téléphone a choisi cette place avec un QR code : si ce n'était pas { $name }, libérez la place (le lien { ELIDES($name) ->
     [yes] qu'{ $name }
    *[no] que { $name }
 } a reçu la reprend aussi)
@@ -92,7 +92,7 @@ host-remove = Supprimer
 host-remove-hint = (ajouté par erreur ; n'a pas encore joué)
 host-remove-confirm = Supprimer { $name } tout à fait ? Cet inscrit n'a pas encore joué.
 host-withdraw = Retirer
-host-withdraw-confirm = Retirer { $name } ? Cet inscrit garde son score mais n'est plus placé.
+host-withdraw-confirm = Retirer { $name } ? Son score reste acquis, mais cette inscription n'est plus placée.
 host-print-slips = Imprimer les billets de place
 host-print-slips-hint = un billet par invité qui n'a pas encore ouvert sa place : nom, table et QR code d'un nouveau lien de place, à découper et à distribuer
 host-seat-links-how = Le lien de place de chaque joueur ouvre sa page de téléphone pour toute la soirée. Un nouveau lien s'affiche une seule fois, avec son QR code ; les anciens liens de ce joueur cessent de marcher (si quelqu'un utilise la place, on vous le demande d'abord). Les invités peuvent aussi scanner le QR code du projecteur ou d'un chevalet de table et choisir leur nom.
@@ -113,9 +113,15 @@ host-corrections-when = Les scores peuvent être corrigés une fois une ronde cl
 host-correction-round = Ronde
 host-correction-round-n = ronde { $round }
 host-correction-entry = Inscrit
-host-correction-miles = Milles (ou points)
+host-correction-miles = { $unit ->
+    [points] Points
+   *[other] Milles
+}
 host-correction-why = Pourquoi
-host-correction-why-example = les 3 mal comptés
+host-correction-why-example = { $unit ->
+    [points] les bottes mal comptées
+   *[other] les 3 milles mal comptés
+}
 host-correct = Corriger
 host-correction-when = Quand
 host-correction-was = Avant
@@ -264,8 +270,8 @@ host-close-evening = Clôturer la soirée
 host-end-now = Finir la soirée maintenant
 host-end-now-confirm = Finir la soirée maintenant ? Le classement reste provisoire jusqu'à ce que vous clôturiez la soirée.
 host-not-seated = Pas encore placée. Ajoutez les inscrits ci-dessous, puis placez la ronde 1.
-host-decision-most = le plus de milles
-host-decision-cut = à égalité entre { $tied } : tirage au sort, { $drawn } tiré
+host-decision-most = le meilleur score
+host-decision-cut = à égalité entre { $tied } : le tirage au sort a désigné { $drawn }
 host-decision-host = à égalité entre { $tied } : l'hôte a choisi { $chosen } (le tirage avait désigné { $drawn })
 host-decision-host-as-cut = à égalité entre { $tied } : l'hôte a choisi { $drawn }, comme le tirage
 
@@ -310,25 +316,25 @@ host-said-handed-to-bot = La place { ELIDES($name) ->
     [yes] d'{ $name }
    *[no] de { $name }
 } est confiée à un robot : le robot posé de la table joue ses tours jusqu'à ce que vous la repreniez.
-host-said-taken-back = { $name } retrouve sa place : il joue de nouveau ses propres tours.
+host-said-taken-back = { $name } retrouve sa place et joue de nouveau ses propres tours.
 host-said-handed-over = La place { ELIDES($from) ->
     [yes] d'{ $from }
    *[no] de { $from }
 } à la table { $table } est maintenant celle { ELIDES($name) ->
     [yes] d'{ $name }
    *[no] de { $name }
-} : il reprend la main de la place et marque dans la ronde { $round }, et le lien { ELIDES($from) ->
+} : la partie continue avec la main de cette place et le score compte dans la ronde { $round }, et le lien { ELIDES($from) ->
     [yes] d'{ $from }
    *[no] de { $from }
 } ne joue plus. Le lien de place { ELIDES($name) ->
     [yes] d'{ $name }
    *[no] de { $name }
-} (affiché seulement maintenant). Envoyez-le-lui, ou laissez-le le scanner :
-host-said-added-late = { $name } est ajouté : il arrive à la ronde { $round }, et { $missed ->
+} (affiché seulement maintenant). Envoyez-le, ou faites-le scanner :
+host-said-added-late = Inscription de { $name } à partir de la ronde { $round }, et { $missed ->
     [round_average] les rondes manquées comptent la moyenne de la ronde
    *[zero] les rondes manquées comptent 0
 }.
-host-said-added = { $name } est ajouté.
+host-said-added = Inscription ajoutée : { $name }.
 host-said-entries-added = { $count ->
     [one] { $count } inscrit ajouté.
    *[other] { $count } inscrits ajoutés.
@@ -339,20 +345,20 @@ host-said-bot-joined = Un robot { $level ->
    *[other] posé
 } s'est joint à la soirée, signalé comme robot partout.
 host-said-renamed = Renommé en { $name }.
-host-said-withdrawn = Retiré : l'inscrit garde ses milles et n'est plus placé.
-host-said-removed = { $name } est supprimé.
-host-said-removed-seat-again = { $name } est supprimé. La ronde 1 avait été placée avec lui : placez-la de nouveau.
+host-said-withdrawn = Inscription retirée : son score reste acquis et elle n'est plus placée.
+host-said-removed = Inscription supprimée : { $name }.
+host-said-removed-seat-again = Inscription supprimée : { $name }. La ronde 1 avait été placée avec cette inscription : placez-la de nouveau.
 host-said-seat-link = Le lien de place { ELIDES($name) ->
     [yes] d'{ $name }
    *[no] de { $name }
-} (affiché seulement maintenant ; ses anciens liens cessent de marcher). Envoyez-le-lui, ou laissez-le le scanner :
+} (affiché seulement maintenant ; ses anciens liens cessent de marcher). Envoyez-le, ou faites-le scanner :
 host-said-released = La place est libre : qui l'avait est déconnecté, et elle peut être choisie de nouveau depuis le QR code de sa table.
 host-said-seated = La ronde { $round } est placée. Envoyez chacun à sa table, puis donnez le signal.
 host-said-seated-unfair = La ronde { $round } est placée. Attention, ce placement est { $warning }. Envoyez chacun à sa table, puis donnez le signal.
 host-said-start = Le signal est donné : jouez !
 host-said-pause = En pause.
 host-said-resume = Le jeu reprend.
-host-said-stop = Stop ! Toutes les parties sont figées et leurs milles comptent.
+host-said-stop = Stop ! Toutes les parties sont figées et leurs scores comptent.
 host-said-extend = { $minutes ->
     [one] { $minutes } minute de plus.
    *[other] { $minutes } minutes de plus.
@@ -382,12 +388,12 @@ host-said-limit-rounds = { $rounds ->
 # L'heure et la minute (deux chiffres) de la durée limite, à l'horloge du serveur (UTC).
 host-said-limit-time = la durée limite est passée à { $hour } h { $minute } UTC : aucune ronde ne commence après, clôturez donc la soirée pour remettre les prix
 host-said-closed = La ronde { $round } est close.
-host-said-corrected = Ronde { $round } : { $old } → { $new } milles.{ $movement ->
+host-said-corrected = Ronde { $round } : score { $old } → { $new }.{ $movement ->
     [changed] { " " }Les changements de table ont changé.
     [reseated] { " " }Les changements de table ont changé et la ronde suivante a été replacée.
    *[same] {""}
 }
-host-said-corrected-from-none = Ronde { $round } : aucun → { $new } milles.{ $movement ->
+host-said-corrected-from-none = Ronde { $round } : aucun score → { $new }.{ $movement ->
     [changed] { " " }Les changements de table ont changé.
     [reseated] { " " }Les changements de table ont changé et la ronde suivante a été replacée.
    *[same] {""}
@@ -397,7 +403,7 @@ host-said-evening-closed = La soirée est clôturée : les résultats et les pr
 
 ## Les questions que la console pose d'abord, sur une page à part (dans la langue du lecteur).
 ask-name-taken = { $name } est déjà là
-ask-name-taken-why = Il y a déjà un joueur nommé { $name }. Si c'est un autre invité, donnez-lui un nom qui distingue les deux sur les chevalets, les tables et le classement (une initiale ou un nom de famille) ; si { $name } a été ajouté deux fois, revenez en arrière.
+ask-name-taken-why = Il y a déjà un joueur nommé { $name }. Si c'est un autre invité, donnez-lui un nom qui distingue les deux sur les chevalets, les tables et le classement (une initiale ou un nom de famille) ; si ce nom a été saisi deux fois, revenez en arrière.
 ask-name-taken-yes = Ajouter cet invité
 ask-name-taken-no = Retour : c'était une erreur
 ask-new-link = Un nouveau lien pour { $name } ?

@@ -59,7 +59,7 @@ standings-withdrawn-unranked = retiré, non classé
 standings-missed-title = une ronde manquée par ce retardataire
 # La marque d'une ronde manquée par un retardataire, expliquée par standings-missed-note.
 standings-missed-mark = R
-standings-missed-note = R : une ronde que l'inscrit a manquée, arrivé en retard ; elle compte 0 ou la moyenne de la ronde, comme l'hôte l'a choisi en l'ajoutant.
+standings-missed-note = R : une ronde manquée par une inscription arrivée en retard ; elle compte 0 ou la moyenne de la ronde, comme l'hôte l'a choisi en l'ajoutant.
 standings-provisional = <strong>Provisoire :</strong> la soirée est finie, mais l'hôte peut encore corriger un score. Les résultats et les prix sont définitifs quand l'hôte clôture la soirée.
 standings-live-paused = La ronde { $round } est en pause : ses { $unit ->
     [points] points
@@ -98,7 +98,7 @@ prize-won-by = { NUMBER($prize, type: "ordinal") ->
 } prix :
 print-replays-heading = Revoir les donnes
 print-replays-scan = Scannez pour revoir chaque donne terminée de la soirée, coup par coup.
-print-standings-how = Les places suivent le total (en milles, ou en points au Mille Bornes), puis les rondes gagnées ; des inscrits à égalité partagent une place. Imprimé par Touring.
+print-standings-how = Les places suivent le total des scores, puis les rondes gagnées ; des inscrits à égalité partagent une place. Imprimé par Touring.
 print-title = Impression
 print-title-seating = Plan de table
 print-title-cards = Feuilles de score

@@ -3,11 +3,11 @@
 # soirée. $unit vaut « miles » ou « points » ; $others les noms des voisins de table, en liste.
 
 seat-msg-not-seated-yet = L'organisateur n'a pas encore placé la première ronde. Gardez cette page ouverte.
-seat-msg-bye = Vous êtes exempt de la ronde { $round }. Vous serez placé de nouveau à la prochaine ronde.
-seat-msg-withdrawn = Vous vous êtes retiré de la soirée. Merci d'avoir joué !
-seat-msg-bot-seat = Un robot joue cette place : le serveur joue ses coups, et aucun lien ne peut les jouer.
-seat-msg-stand-in = L'hôte a confié votre place à un robot : il joue vos tours jusqu'à ce que l'hôte vous la rende. Dites-le à l'hôte dès que vous pouvez rejouer.
-seat-msg-not-seated = Vous n'êtes pas placé dans la ronde { $round } ; vous entrerez au prochain placement.
+seat-msg-bye = Pas de table pour vous à la ronde { $round } : c'est votre exemption. Une place vous attend à la ronde suivante.
+seat-msg-withdrawn = Vous avez quitté la soirée. Merci d'avoir joué !
+seat-msg-bot-seat = Un robot joue cette place : le serveur joue ses coups, et aucun lien ne peut les jouer.
+seat-msg-stand-in = L'hôte a confié votre place à un robot : il joue vos tours jusqu'à ce que l'hôte vous la rende. Dites-le à l'hôte dès que vous pouvez rejouer.
+seat-msg-not-seated = Pas encore de place pour vous dans la ronde { $round } : vous en aurez une au prochain placement.
 seat-msg-sit-at = Ronde { $round } : asseyez-vous à la table { $table }. Le jeu commence au signal de l'organisateur.
 seat-msg-sit-at-with = Ronde { $round } : asseyez-vous à la table { $table } avec { $others }. Le jeu commence au signal de l'organisateur.
 seat-msg-paused = La ronde est en pause. Attendez que l'organisateur la reprenne.
@@ -35,18 +35,18 @@ seat-msg-at-table-with = Ronde { $round } : table { $table } avec { $others }.
 ## Entre deux rondes : comment s'est passée la dernière ($score est dit par score-in-unit).
 news-onward-stay = vous restez à la table { $table }
 news-onward-move = passez à la table { $table }
-news-onward-bye = vous êtes exempt de cette ronde
+news-onward-bye = pas de table pour vous à cette ronde (exemption)
 news-won-most = Vous avez gagné la table { $table } avec { $score } : { $onward }.
 news-won-cut = Vous étiez à égalité en tête à la table { $table } ({ $score }) et avez gagné le tirage : { $onward }.
-news-won-host = Vous étiez à égalité en tête à la table { $table } ({ $score }) et l'organisateur vous a choisi : { $onward }.
+news-won-host = Vous étiez à égalité en tête à la table { $table } ({ $score }) et l'organisateur a tranché en votre faveur : { $onward }.
 news-bye-scored = Votre exemption vous rapporte { $score }.
 news-next-stay = Vous restez à la table { $table }.
 news-next-move = Passez à la table { $table }.
-news-next-bye = Vous êtes exempt de cette ronde.
+news-next-bye = Pas de table pour vous à cette ronde (exemption).
 news-scored = Vous avez marqué { $score } à la table { $table }. { $next }
 
 ## Après la dernière ronde ($place et $prize sont dits par place ou place-joint).
-finale-unranked = La soirée est terminée. Vous vous êtes retiré avant de jouer une ronde : vous n'êtes pas classé. Merci d'être venu !
+finale-unranked = La soirée est terminée. Vous avez quitté la soirée avant de jouer une ronde : vous n'avez pas de place au classement. Merci de votre visite !
 finale-place = La soirée est terminée : vous finissez { $place } sur { $of } avec { $score }. Merci d'avoir joué !
 finale-prize = La soirée est terminée : vous finissez { $place } sur { $of } avec { $score } et remportez le { $prize } prix. Félicitations !
 finale-provisional = Ces résultats restent provisoires jusqu'à ce que l'organisateur clôture la soirée.

@@ -30,8 +30,8 @@ pub fn elides(name: &str) -> bool {
         return false;
     };
     match first {
-        'a' | 'e' | 'i' | 'o' | 'u' | 'à' | 'á' | 'â' | 'ä' | 'æ' | 'é' | 'è' | 'ê' | 'ë'
-        | 'î' | 'ï' | 'í' | 'ô' | 'ö' | 'ó' | 'œ' | 'ù' | 'û' | 'ü' | 'ú' => true,
+        'a' | 'e' | 'i' | 'o' | 'u' | 'à' | 'á' | 'â' | 'ä' | 'æ' | 'é' | 'è' | 'ê' | 'ë' | 'î'
+        | 'ï' | 'í' | 'ô' | 'ö' | 'ó' | 'œ' | 'ù' | 'û' | 'ü' | 'ú' => true,
         'y' => letters.next().is_some_and(|next| !is_vowel(next)),
         'h' => {
             let word: String = name
@@ -51,7 +51,10 @@ fn is_vowel(c: char) -> bool {
 
 /// The Fluent function `ELIDES($name)`: `yes` when the name elides, `no` otherwise (and for
 /// a number or a missing name).
-pub(super) fn elides_function<'a>(positional: &[FluentValue<'a>], _: &FluentArgs) -> FluentValue<'a> {
+pub(super) fn elides_function<'a>(
+    positional: &[FluentValue<'a>],
+    _: &FluentArgs,
+) -> FluentValue<'a> {
     let yes = match positional.first() {
         Some(FluentValue::String(name)) => elides(name),
         _ => false,

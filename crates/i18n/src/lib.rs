@@ -28,9 +28,9 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
+pub use elision::{ASPIRATED, elides};
 use numbers::{grouped, number_in_conventions};
 use pseudo::accented;
-pub use elision::{elides, ASPIRATED};
 pub use pseudo::untranslated;
 pub use said::{Said, SaidArg};
 
@@ -444,6 +444,21 @@ impl std::fmt::Display for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.lang.write_message(self.id, Some(&self.args), false, f)
     }
+}
+
+/// A clause (a refusal is said in lower case, without a full stop, to be placed in a sentence)
+/// made a sentence of its own: a capital first, a full stop last unless it ends with one.
+pub fn as_sentence(clause: &str) -> String {
+    let clause = clause.trim();
+    let mut chars = clause.chars();
+    let mut sentence: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !sentence.is_empty() && !sentence.ends_with(['.', '!', '?', '…']) {
+        sentence.push('.');
+    }
+    sentence
 }
 
 /// Text made safe to place in HTML.

@@ -400,8 +400,18 @@ fn a_party_round_and_a_mille_bornes_hand_have_one_word_each_and_never_the_same()
         .into_iter()
         .map(|(id, v)| word_before(lang, id, v))
         .collect();
-        assert_eq!(rounds.len(), 1, "{}: a round is called {rounds:?}", lang.code());
-        assert_eq!(hands.len(), 1, "{}: a hand is called {hands:?}", lang.code());
+        assert_eq!(
+            rounds.len(),
+            1,
+            "{}: a round is called {rounds:?}",
+            lang.code()
+        );
+        assert_eq!(
+            hands.len(),
+            1,
+            "{}: a hand is called {hands:?}",
+            lang.code()
+        );
         assert_ne!(rounds, hands, "{}: round and hand named alike", lang.code());
         // A hand won or over is the hand's word, never the round's.
         let round = rounds.first().cloned().unwrap_or_default();
@@ -422,10 +432,22 @@ fn a_party_round_and_a_mille_bornes_hand_have_one_word_each_and_never_the_same()
 
 #[test]
 fn a_name_elides_before_a_vowel_or_a_mute_h_and_not_before_a_consonant() {
-    for name in ["Amélie", "Élodie", "Isabelle", "Henri", "Hélène", "Yves", "Œdipe", " Olga", "ursule"] {
+    for name in [
+        "Amélie", "Élodie", "Isabelle", "Henri", "Hélène", "Yves", "Œdipe", " Olga", "ursule",
+    ] {
         assert!(elides(name), "{name} elides");
     }
-    for name in ["Benoît", "Géraldine", "Yann", "Hans", "Harry Smith", "", "42", "#3", "François"] {
+    for name in [
+        "Benoît",
+        "Géraldine",
+        "Yann",
+        "Hans",
+        "Harry Smith",
+        "",
+        "42",
+        "#3",
+        "François",
+    ] {
         assert!(!elides(name), "{name} does not elide");
     }
 }
@@ -442,4 +464,27 @@ fn french_says_d_and_qu_before_a_name_that_elides_and_english_is_unchanged() {
     assert_eq!(seen, "Tel qu'Isabelle l'a vu");
     let escaped = fr.msg("host-card-confirm").arg("name", "Élodie <b>").html();
     assert!(escaped.contains("d'Élodie &lt;b&gt;"), "{escaped}");
+}
+
+#[test]
+fn a_refusal_said_on_its_own_starts_with_a_capital_and_ends_with_a_full_stop() {
+    assert_eq!(
+        as_sentence("la partie a avancé\u{a0}: voici le nouvel état"),
+        "La partie a avancé\u{a0}: voici le nouvel état."
+    );
+    assert_eq!(as_sentence("élodie joue !"), "Élodie joue !");
+    assert_eq!(as_sentence("done."), "Done.");
+    assert_eq!(as_sentence(""), "");
+}
+
+#[test]
+fn seconds_left_agree_with_their_number_1_s_restante_2_s_restantes() {
+    let french = Lang::from_tag("fr").expect("French");
+    let left = |n: i64| french.msg("seconds-left").arg("seconds", n).text();
+    assert_eq!(left(1), "s restante");
+    assert_eq!(left(2), "s restantes");
+    assert_eq!(
+        Lang::ENGLISH.msg("seconds-left").arg("seconds", 1).text(),
+        "s left"
+    );
 }
