@@ -559,6 +559,11 @@ fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
                 || html.contains("not seat"),
             "{html}"
         );
+        // Told as a sentence: its capital, and a full stop before "Look again".
+        if html.contains("moved on") {
+            assert!(html.contains("The table moved on"), "{html}");
+            assert!(html.contains("new state. Look again"), "{html}");
+        }
     }
     // An action that is not legal is explained.
     let (_, html) = player.get(&format!("/seat/{token}"));

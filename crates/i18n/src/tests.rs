@@ -488,3 +488,94 @@ fn seconds_left_agree_with_their_number_1_s_restante_2_s_restantes() {
         "s left"
     );
 }
+
+#[test]
+fn french_puts_its_no_break_space_before_every_colon_semicolon_and_mark_in_every_message() {
+    let (_, files) = EMBEDDED
+        .iter()
+        .find(|(tag, _)| *tag == "fr")
+        .expect("locales/fr");
+    for (file, text) in *files {
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            for mark in [':', ';', '!', '?'] {
+                assert!(
+                    !line.contains(&format!(" {mark}")),
+                    "locales/fr/{file}:{}: a plain space before {mark}: {line}",
+                    n + 1
+                );
+            }
+        }
+    }
+    let fr = Lang::from_tag("fr").expect("French");
+    let label = fr
+        .msg("label-value")
+        .arg("label", "Bornes")
+        .arg("value", 450)
+        .text();
+    assert_eq!(label, "Bornes\u{a0}: 450");
+    let label = Lang::ENGLISH
+        .msg("label-value")
+        .arg("label", "Miles")
+        .arg("value", 450)
+        .text();
+    assert_eq!(label, "Miles: 450");
+}
+
+#[test]
+fn a_french_message_about_a_guest_guesses_no_gender() {
+    let fr = Lang::from_tag("fr").expect("French");
+    let said = [
+        fr.msg("host-decision-cut")
+            .arg("tied", "Géraldine, Benoît")
+            .arg("drawn", "Géraldine")
+            .text(),
+        fr.msg("news-won-host")
+            .arg("table", 2)
+            .arg("score", "300 points")
+            .arg("onward", "passez à la table 1")
+            .text(),
+        fr.msg("host-said-added").arg("name", "Amélie").text(),
+        fr.msg("host-said-removed").arg("name", "Amélie").text(),
+        fr.msg("host-said-taken-back").arg("name", "Amélie").text(),
+        fr.msg("seat-msg-bye").arg("round", 2).text(),
+        fr.msg("seat-msg-withdrawn").text(),
+        fr.msg("news-next-bye").text(),
+        fr.msg("finale-unranked").text(),
+    ];
+    for text in said {
+        // Masculine words said of a guest, as whole words ("ajoutée" of "l'inscription" is fine).
+        let words: Vec<&str> = text
+            .split(|c: char| !c.is_alphabetic() && c != '\'')
+            .collect();
+        for guess in [
+            "tiré",
+            "choisi",
+            "ajouté",
+            "supprimé",
+            "retiré",
+            "exempt",
+            "placé",
+            "venu",
+            "il",
+        ] {
+            assert!(
+                !words.contains(&guess),
+                "\"{guess}\" guesses a gender: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_language_named_inside_a_french_sentence_is_in_lower_case() {
+    let fr = Lang::from_tag("fr").expect("French");
+    assert_eq!(fr.own_name(), "Français");
+    let set = fr
+        .msg("event-language-set")
+        .arg("language", fr.t("language-name-in-sentence"))
+        .text();
+    assert!(set.contains("en français"), "{set}");
+}

@@ -252,9 +252,10 @@ pub struct StandingRow {
     pub withdrawn: bool,
     /// False for an entry withdrawn before playing any round: listed apart, without a place.
     pub ranked: bool,
-    /// Per round: the score shown, and whether it is a late entry's missed round (scored 0
-    /// or the round's average by the host's choice), which the table marks.
-    pub rounds: Vec<(String, bool)>,
+    /// Per round: the score (none yet: a dash), written in the reader's conventions by the
+    /// page, and whether it is a late entry's missed round (scored 0 or the round's average by
+    /// the host's choice), which the table marks.
+    pub rounds: Vec<(Option<u32>, bool)>,
     pub total: u64,
     pub rounds_won: u32,
     pub prize: Option<u32>,
@@ -298,7 +299,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
                 .miles
                 .iter()
                 .zip(s.missed.iter().chain(std::iter::repeat(&false)))
-                .map(|(m, &missed)| (m.map_or_else(|| "–".to_owned(), |m| m.to_string()), missed))
+                .map(|(m, &missed)| (*m, missed))
                 .collect(),
             total: s.total,
             rounds_won: s.rounds_won,
