@@ -161,11 +161,11 @@
     waits.forEach(function (wait) {
       var left = Math.max(0, Math.ceil((wait.endsAt - now) / 1000));
       wait.el.textContent = String(left);
-      // Its words agree with the number ("1 s restante", "2 s restantes").
-      var words = wait.el.nextElementSibling;
-      if (words && words.hasAttribute("data-one") && window.Intl && Intl.PluralRules) {
+      // The words after it agree with the number ("1 s restante", "2 s restantes").
+      var words = wait.el.nextSibling;
+      if (words && words.nodeType === 3 && wait.el.hasAttribute("data-one") && window.Intl && Intl.PluralRules) {
         var one = new Intl.PluralRules(document.documentElement.lang || "en").select(left) === "one";
-        words.textContent = words.getAttribute(one ? "data-one" : "data-other");
+        words.nodeValue = "\u00a0" + wait.el.getAttribute(one ? "data-one" : "data-other");
       }
     });
     clocks.forEach(function (clock) {

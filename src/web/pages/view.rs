@@ -390,6 +390,25 @@ pub fn ordinal(n: &u32) -> String {
     crate::tournament::ordinal(*n)
 }
 
+/// The seconds a table still waits, counted down on the phone: the number, then its words in
+/// the reader's plural ("1 s restante", "2 s restantes"). The number's element carries both
+/// forms for the script, which rewrites the words after it as it counts down, choosing by
+/// `Intl.PluralRules` in the page's language.
+pub fn wait_left_html(
+    lang: &crate::i18n::Lang,
+    seconds: impl crate::i18n::Whole,
+    ms: impl crate::i18n::Whole,
+) -> String {
+    let (seconds, ms) = (seconds.whole(), ms.whole());
+    let words = |n: i64| lang.msg("seconds-left").arg("seconds", n).html();
+    format!(
+        "<span class=\"wait-left\" data-one=\"{one}\" data-other=\"{other}\" data-wait-ms=\"{ms}\">{seconds}</span>&nbsp;{now}",
+        one = words(1),
+        other = words(2),
+        now = words(seconds),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,22 +498,4 @@ mod tests {
             "tied among Ann, Bob: cut for it, Bob drawn"
         );
     }
-}
-
-/// The seconds a table still waits, counted down on the phone: the number, then its words in
-/// the reader's plural ("1 s restante", "2 s restantes"), with both forms for the script, which
-/// chooses between them as it counts down (`Intl.PluralRules`, the page's language).
-pub fn wait_left_html(
-    lang: &crate::i18n::Lang,
-    seconds: impl crate::i18n::Whole,
-    ms: impl crate::i18n::Whole,
-) -> String {
-    let (seconds, ms) = (seconds.whole(), ms.whole());
-    let words = |n: i64| lang.msg("seconds-left").arg("seconds", n).html();
-    format!(
-        "<span class=\"wait-left\" data-wait-ms=\"{ms}\">{seconds}</span>&nbsp;<span data-one=\"{one}\" data-other=\"{other}\">{now}</span>",
-        one = words(1),
-        other = words(2),
-        now = words(seconds),
-    )
 }
