@@ -330,7 +330,10 @@ host-said-handed-over = La place { ELIDES($from) ->
     [yes] d'{ $name }
    *[no] de { $name }
 } (affiché seulement maintenant). Envoyez-le, ou faites-le scanner :
-host-said-added-late = Inscription de { $name } à partir de la ronde { $round }, et { $missed ->
+host-said-added-late = Inscription { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} à partir de la ronde { $round }, et { $missed ->
     [round_average] les rondes manquées comptent la moyenne de la ronde
    *[zero] les rondes manquées comptent 0
 }.

@@ -579,3 +579,44 @@ fn a_language_named_inside_a_french_sentence_is_in_lower_case() {
         .text();
     assert!(set.contains("en français"), "{set}");
 }
+
+/// Every French message said with every name it places (a guest's, a list of them, a card's)
+/// "Amélie" and every other variable 2: none writes "de Amélie" or "que Amélie".
+#[test]
+fn no_french_message_writes_de_or_que_before_a_name_that_elides() {
+    const NAMES: &[&str] = &[
+        "name", "names", "who", "whose", "from", "drawn", "chosen", "tied", "entries", "card",
+        "safety", "winner", "event", "series",
+    ];
+    let fr = Lang::from_tag("fr").expect("French");
+    let bundle = fr.bundle();
+    for (id, variables) in messages("fr") {
+        if id.starts_with('-') {
+            continue;
+        }
+        let mut args = FluentArgs::new();
+        for v in variables.placed.iter().chain(&variables.selectors) {
+            let value = if NAMES.contains(&v.as_str()) {
+                FluentValue::from("Amélie")
+            } else {
+                FluentValue::from(2)
+            };
+            args.set(v.clone(), value);
+        }
+        let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else {
+            continue;
+        };
+        let mut errors = Vec::new();
+        let said = bundle.format_pattern(pattern, Some(&args), &mut errors);
+        for word in ["de", "que", "De", "Que"] {
+            let unelided = format!("{word} Amélie");
+            let found = said.match_indices(&unelided).any(|(at, _)| {
+                !said[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+            });
+            assert!(!found, "{id} writes \"{unelided}\": {said}");
+        }
+    }
+}
