@@ -159,7 +159,14 @@
   function tick() {
     var now = Date.now();
     waits.forEach(function (wait) {
-      wait.el.textContent = String(Math.max(0, Math.ceil((wait.endsAt - now) / 1000)));
+      var left = Math.max(0, Math.ceil((wait.endsAt - now) / 1000));
+      wait.el.textContent = String(left);
+      // The words after it agree with the number ("1 s restante", "2 s restantes").
+      var words = wait.el.nextSibling;
+      if (words && words.nodeType === 3 && wait.el.hasAttribute("data-one") && window.Intl && Intl.PluralRules) {
+        var one = new Intl.PluralRules(document.documentElement.lang || "en").select(left) === "one";
+        words.nodeValue = "\u00a0" + wait.el.getAttribute(one ? "data-one" : "data-other");
+      }
     });
     clocks.forEach(function (clock) {
       if (clock.state !== "running") return;

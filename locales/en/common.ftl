@@ -2,6 +2,8 @@
 # words many pages use. English is the fallback of every other language.
 
 ## The language chooser: each language's name in its own words.
+# The language's name inside a sentence ("en français"): lower case where the language writes it so.
+language-name-in-sentence = English
 language-name = English
 language-chooser = Language:
 language-unknown = There is no language “{ $lang }” here: the pages stay as they were.
@@ -26,7 +28,11 @@ rounds = { $count ->
    *[other] { $count } rounds
 }
 # After a count of seconds: "20 s left".
-seconds-left = s left
+seconds-left = { $seconds ->
+   *[other] s left
+}
+# A label and its value: "Milestones: 450".
+label-value = { $label }: { $value }
 seconds-short = s
 tag-you = you
 tag-to-play = to play

@@ -102,9 +102,15 @@ host-corrections-when = Scores can be corrected once a round is closed, until th
 host-correction-round = Round
 host-correction-round-n = round { $round }
 host-correction-entry = Entry
-host-correction-miles = Miles (or points)
+host-correction-miles = { $unit ->
+    [points] Points
+   *[other] Miles
+}
 host-correction-why = Why
-host-correction-why-example = miscounted the 3s
+host-correction-why-example = { $unit ->
+    [points] miscounted the safeties
+   *[other] miscounted the 3s
+}
 host-correct = Correct
 host-correction-when = When
 host-correction-was = Was

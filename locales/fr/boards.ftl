@@ -13,11 +13,17 @@ board-seat-n = Place { $seat }
 board-seat-n-lower = place { $seat }
 board-stand-in-clock = { $subject ->
     [you] Votre temps est écoulé : le coup { $move } a été joué par l'horloge des tours.
-   *[other] Le temps de { $who } est écoulé : le coup { $move } a été joué par l'horloge des tours.
+   *[other] Le temps { ELIDES($who) ->
+       [yes] d'{ $who }
+      *[no] de { $who }
+   } est écoulé : le coup { $move } a été joué par l'horloge des tours.
 }
 board-stand-in-bot = { $subject ->
     [you] Votre coup { $move } : joué par un robot pour l'organisateur.
-   *[other] Coup { $move } de { $who } : joué par un robot pour l'organisateur.
+   *[other] Coup { $move } { ELIDES($who) ->
+       [yes] d'{ $who }
+      *[no] de { $who }
+   } : joué par un robot pour l'organisateur.
 }
 board-won-you = Vous avez gagné { $deal ->
     [hand] cette manche

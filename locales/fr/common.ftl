@@ -2,13 +2,15 @@
 # choix de la langue, et les mots de nombreuses pages.
 
 ## Le choix de la langue : le nom de chaque langue dans ses propres mots.
+# The language's name inside a sentence ("en français"): lower case where the language writes it so.
+language-name-in-sentence = français
 language-name = Français
 language-chooser = Langue :
 language-unknown = La langue « { $lang } » n'existe pas ici : les pages restent comme elles étaient.
 
 ## Le cadre de chaque page.
 brand = Touring
-site-description = Touring organise des tournois de cartes progressifs : les tables jouent au Touring ou au Mille Bornes sur téléphone ou avec de vraies cartes, en manches qui commencent et finissent ensemble ; les gagnants changent de table, et le meilleur total l'emporte.
+site-description = Touring organise des tournois de cartes progressifs : les tables jouent au Touring ou au Mille Bornes sur téléphone ou avec de vraies cartes, en rondes qui commencent et finissent ensemble ; les gagnants changent de table, et le meilleur total l'emporte.
 skip-to-content = Aller au contenu
 nav-event = Soirée
 nav-console = Console
@@ -22,11 +24,16 @@ points = { $points ->
    *[other] { $points } points
 }
 rounds = { $count ->
-    [one] { $count } manche
-   *[other] { $count } manches
+    [one] { $count } ronde
+   *[other] { $count } rondes
 }
 # Après un nombre de secondes : « 20 s restantes ».
-seconds-left = s restantes
+seconds-left = { $seconds ->
+    [one] s restante
+   *[other] s restantes
+}
+# Un libellé et sa valeur : « Bornes : 450 ».
+label-value = { $label } : { $value }
 seconds-short = s
 tag-you = vous
 tag-to-play = à jouer
@@ -61,8 +68,8 @@ place-joint = { NUMBER($place, type: "ordinal") ->
 } ex æquo
 
 ## Les mots du script de la page (ce qu'il annonce et écrit), donnés par la page.
-script-minute-left = Plus qu'une minute dans la manche.
-script-time-up = C'est l'heure : la manche est arrêtée.
+script-minute-left = Plus qu'une minute dans la ronde.
+script-time-up = C'est l'heure : la ronde est arrêtée.
 script-sound-on = Son activé
 script-your-turn = À vous de jouer.
 script-play-anyway = Oui, la jouer quand même

@@ -15,7 +15,7 @@ refusal-server-full = le serveur est plein de pages ouvertes : fermez-en quelqu
 # Ce qui était de trop.
 limit-writes = cet appareil a envoyé trop de requêtes d'affilée
 limit-events = cet appareil a créé autant de soirées (et de séries) qu'une heure le permet
-limit-seatings = la manche 1 a été replacée aussi souvent qu'une minute le permet
+limit-seatings = la ronde 1 a été replacée aussi souvent qu'une minute le permet
 limit-entries = cet appareil a ajouté autant d'inscrits qu'une minute le permet
 limit-pages = cet appareil a demandé trop de pages d'affilée (un projecteur ou une page de classement se met à jour tout seul : gardez-le ouvert plutôt que de le recharger)
 limit-streams = cet appareil a trop de pages en direct ouvertes ; fermez-en quelques-unes

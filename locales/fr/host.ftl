@@ -29,10 +29,10 @@ host-name = Nom
 host-first-partner = Premier partenaire
 host-second-partner = Second partenaire
 host-partner = Partenaire
-host-missed-rounds = Ce que comptent les manches manquées d'un retardataire
-host-their-missed-rounds = Ce que comptent leurs manches manquées
+host-missed-rounds = Ce que comptent les rondes manquées d'un retardataire
+host-their-missed-rounds = Ce que comptent leurs rondes manquées
 host-missed-zero = 0 (par défaut)
-host-missed-average = la moyenne de chaque manche
+host-missed-average = la moyenne de chaque ronde
 host-add = Ajouter
 host-returning = Habitués de la série
 host-returning-count = { $count } ; une touche en ajoute un
@@ -56,22 +56,34 @@ host-bot-tag = robot · { $level ->
     [random] hasardeux
    *[other] posé
 }
-host-joins-in-round = arrive à la manche { $round }
+host-joins-in-round = arrive à la ronde { $round }
 host-link-for = lien pour { $name }
 host-release = libérer
 host-release-title = met fin à toutes les sessions sur cette place, pour qu'elle puisse être choisie de nouveau
 host-picked = choisie par QR code
-host-picked-title = un téléphone a choisi cette place avec un QR code : si ce n'était pas { $name }, libérez la place (le lien que { $name } a reçu la reprend aussi)
+host-picked-title = un téléphone a choisi cette place avec un QR code : si ce n'était pas { $name }, libérez la place (le lien { ELIDES($name) ->
+    [yes] qu'{ $name }
+   *[no] que { $name }
+} a reçu la reprend aussi)
 host-played-by-bot = jouée par un robot
 host-take-back = reprendre
 host-take-back-title = { $name } joue de nouveau ses propres tours
 host-hand-to-bot = confier à un robot
-host-hand-to-bot-title = le robot posé de la table joue les tours de { $name } jusqu'à ce que vous repreniez la place
-host-hand-over-confirm = Donner la place de { $name } à ce retardataire ? { $name } se retire et son lien ne joue plus.
+host-hand-to-bot-title = le robot posé de la table joue les tours { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} jusqu'à ce que vous repreniez la place
+host-hand-over-confirm = Donner la place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} à ce retardataire ? { $name } se retire et son lien ne joue plus.
 host-or-late-guest = ou à un retardataire
 host-their-name = son nom
 host-hand-over = céder
-host-hand-over-title = le retardataire reprend la main et le score de { $name } pour cette manche, et reçoit un lien de place
+host-hand-over-title = le retardataire reprend la main et le score { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} pour cette ronde, et reçoit un lien de place
 host-played-by-program = joué par le programme
 host-rename-or-remove = renommer ou supprimer
 host-rename-or-withdraw = renommer ou retirer
@@ -80,11 +92,11 @@ host-remove = Supprimer
 host-remove-hint = (ajouté par erreur ; n'a pas encore joué)
 host-remove-confirm = Supprimer { $name } tout à fait ? Cet inscrit n'a pas encore joué.
 host-withdraw = Retirer
-host-withdraw-confirm = Retirer { $name } ? Cet inscrit garde son score mais n'est plus placé.
+host-withdraw-confirm = Retirer { $name } ? Son score reste acquis, mais cette inscription n'est plus placée.
 host-print-slips = Imprimer les billets de place
 host-print-slips-hint = un billet par invité qui n'a pas encore ouvert sa place : nom, table et QR code d'un nouveau lien de place, à découper et à distribuer
 host-seat-links-how = Le lien de place de chaque joueur ouvre sa page de téléphone pour toute la soirée. Un nouveau lien s'affiche une seule fois, avec son QR code ; les anciens liens de ce joueur cessent de marcher (si quelqu'un utilise la place, on vous le demande d'abord). Les invités peuvent aussi scanner le QR code du projecteur ou d'un chevalet de table et choisir leur nom.
-host-seat-round = Placer la manche { $round }
+host-seat-round = Placer la ronde { $round }
 host-tables = Tables
 host-proposed = proposé
 host-unfair = inéquitable
@@ -97,13 +109,19 @@ host-cards-real = toutes les tables jouent avec de vraies cartes (scores saisis)
 host-cards-switch = Chaque table peut être changée après le placement.
 host-corrections = Corrections
 host-corrections-closed = La soirée est clôturée : ses résultats et ses prix sont définitifs, aucun score ne peut plus être corrigé.
-host-corrections-when = Les scores peuvent être corrigés une fois une manche close, jusqu'au début de la suivante ; ceux de la dernière manche, jusqu'à ce que vous clôturiez la soirée.
-host-correction-round = Manche
-host-correction-round-n = manche { $round }
+host-corrections-when = Les scores peuvent être corrigés une fois une ronde close, jusqu'au début de la suivante ; ceux de la dernière ronde, jusqu'à ce que vous clôturiez la soirée.
+host-correction-round = Ronde
+host-correction-round-n = ronde { $round }
 host-correction-entry = Inscrit
-host-correction-miles = Milles (ou points)
+host-correction-miles = { $unit ->
+    [points] Points
+   *[other] Milles
+}
 host-correction-why = Pourquoi
-host-correction-why-example = les 3 mal comptés
+host-correction-why-example = { $unit ->
+    [points] les bottes mal comptées
+   *[other] les 3 milles mal comptés
+}
 host-correct = Corriger
 host-correction-when = Quand
 host-correction-was = Avant
@@ -136,10 +154,10 @@ host-loopback-warning = Les téléphones des invités ne peuvent pas ouvrir cett
 ## La première ligne de la console : les réglages de la soirée, et la suite.
 host-summary-table = { $players } par table
 host-summary-table-partners = { $players } par table, en équipes
-host-summary-minute-rounds = manches de { $minutes } minutes
-host-summary-rounds-of = manches de { $clock }
-host-summary-rounds-to-points = manches en { $points } points (des mènes jusqu'à ce qu'un camp les ait)
-host-summary-rounds-of-games = manches { $games ->
+host-summary-minute-rounds = rondes de { $minutes } minutes
+host-summary-rounds-of = rondes de { $clock }
+host-summary-rounds-to-points = rondes en { $points } points (des manches jusqu'à ce qu'un camp les ait)
+host-summary-rounds-of-games = rondes { $games ->
     [one] d'une partie
    *[other] de { $games } parties
 }
@@ -149,7 +167,7 @@ host-summary-prizes = { $prizes ->
     [one] { $prizes } prix
    *[other] { $prizes } prix
 }
-host-summary-bye-average = un exempt marque la moyenne de la manche
+host-summary-bye-average = un exempt marque la moyenne de la ronde
 host-summary-bye-zero = un exempt marque 0
 host-summary-turn-clock = une horloge de { $seconds } s par tour
 host-summary-no-turn-clock = pas d'horloge des tours
@@ -158,14 +176,14 @@ host-summary-coup-fourre = { $seconds } s pour un coup fourré après chaque att
 host-summary = { $table }, { $round }, { $length }, { $prizes } ; { $bye } ; { $turn }
 host-summary-more = { $summary } ; { $more }
 host-next-closed = La soirée est clôturée : imprimez le classement final et remettez les prix.
-host-next-provisional = La dernière manche est jouée et les résultats sont provisoires : corrigez tout score erroné, puis clôturez la soirée pour les rendre définitifs.
+host-next-provisional = La dernière ronde est jouée et les résultats sont provisoires : corrigez tout score erroné, puis clôturez la soirée pour les rendre définitifs.
 host-next-add-guests = Ajoutez les invités : une ligne chacun (ou par équipe).
-host-next-seat-first = Quand tout le monde est là, choisissez comment placer la manche 1 et placez-la.
-host-next-seated = La manche { $round } est placée : envoyez chacun à sa table, puis donnez le signal.
-host-next-seat-next = Placez la manche suivante.
-host-next-under-way = La manche { $round } est en cours.
+host-next-seat-first = Quand tout le monde est là, choisissez comment placer la ronde 1 et placez-la.
+host-next-seated = La ronde { $round } est placée : envoyez chacun à sa table, puis donnez le signal.
+host-next-seat-next = Placez la ronde suivante.
+host-next-under-way = La ronde { $round } est en cours.
 
-## Le placement de la manche 1 : les plans proposés.
+## Le placement de la ronde 1 : les plans proposés.
 host-plan-tables = { $count ->
     [one] { $count } table de { $table }
    *[other] { $count } tables de { $table }
@@ -174,7 +192,7 @@ host-plan-and = { $first } et { $last }
 host-plan-byes = { $plan } ; { $count ->
     [one] { $count } inscrit est exempt
    *[other] { $count } inscrits sont exempts
-} à chaque manche, à tour de rôle
+} à chaque ronde, à tour de rôle
 host-plan-bots = { $plan } ; { $count ->
     [one] { $count } place est prise
    *[other] { $count } places sont prises
@@ -187,8 +205,8 @@ host-plan-partnerships = { $players } joueurs ({ $count ->
 host-plan-race-of-three = { $players } joueurs (la course à 3 de { $miles } milles)
 host-plan-trip-of-three = { $players } joueurs (le voyage à 3 de { $miles } bornes)
 host-plan-unfair = inéquitable tant que { $why ->
-    [games] les manches se jouent en parties
-    [points] les manches se jouent aux points
+    [games] les rondes se jouent en parties
+    [points] les rondes se jouent aux points
    *[timed] les tables attendent le signal
 } : la table { $table } ({ $size }) { $how } ; choisissez des robots ou des exempts pour donner la même course à chaque table
 host-plan-unfair-shorter = court { $theirs } { $unit ->
@@ -206,7 +224,7 @@ host-plan-unfair-shared = partage une course de { $theirs } { $unit ->
    *[two] deux
 }
 
-## Le panneau de la manche.
+## Le panneau de la ronde.
 host-round-state = { $state ->
     [seated] placée
     [running] en cours
@@ -214,14 +232,14 @@ host-round-state = { $state ->
     [over] finie
    *[closed] close
 }
-host-start-round = Lancer la manche { $round }
+host-start-round = Lancer la ronde { $round }
 host-pause = Pause
 host-resume = Reprendre
 host-extend-by = de
 host-extend-min = min
 host-extend = Prolonger
 host-stop = Stop
-host-stop-confirm = Arrêter la manche { $round } maintenant ? Toutes les parties se figent.
+host-stop-confirm = Arrêter la ronde { $round } maintenant ? Toutes les parties se figent.
 host-table = Table
 host-who = Qui
 host-status = État
@@ -237,9 +255,9 @@ host-table-deal = donne { $deal }
 host-play-on-phones = jouer sur téléphones
 host-play-with-cards = jouer avec de vraies cartes
 host-score-cards = feuilles de score
-host-sit-out = exempts cette manche
-host-close-round = Clore la manche { $round }
-host-close-round-and-seat = Clore la manche { $round } et placer la suivante
+host-sit-out = exempts cette ronde
+host-close-round = Clore la ronde { $round }
+host-close-round-and-seat = Clore la ronde { $round } et placer la suivante
 host-close-how = À la clôture, le gagnant de chaque table passe à la table suivante (celui de la dernière table, à la table 1).
 host-moves-on = Change de table
 host-why = Pourquoi
@@ -247,13 +265,13 @@ host-who-moves-on-from = qui quitte la table { $table }
 host-keep-the-cut = garder le tirage
 host-overturn = Changer
 host-evening-closed = La soirée est clôturée : les résultats et les prix sont définitifs. <a href="/events/{ $event }/standings">Voir le classement final</a> ou <a href="/events/{ $event }/print/standings">l'imprimer</a>.
-host-evening-provisional = La dernière manche est jouée. Les résultats sont <strong>provisoires</strong> : corrigez tout score erroné (avec sa raison) sous Corrections, puis clôturez la soirée pour rendre définitifs les résultats et les prix. <a href="/events/{ $event }/standings">Voir le classement provisoire</a>.
+host-evening-provisional = La dernière ronde est jouée. Les résultats sont <strong>provisoires</strong> : corrigez tout score erroné (avec sa raison) sous Corrections, puis clôturez la soirée pour rendre définitifs les résultats et les prix. <a href="/events/{ $event }/standings">Voir le classement provisoire</a>.
 host-close-evening = Clôturer la soirée
 host-end-now = Finir la soirée maintenant
 host-end-now-confirm = Finir la soirée maintenant ? Le classement reste provisoire jusqu'à ce que vous clôturiez la soirée.
-host-not-seated = Pas encore placée. Ajoutez les inscrits ci-dessous, puis placez la manche 1.
-host-decision-most = le plus de milles
-host-decision-cut = à égalité entre { $tied } : tirage au sort, { $drawn } tiré
+host-not-seated = Pas encore placée. Ajoutez les inscrits ci-dessous, puis placez la ronde 1.
+host-decision-most = le meilleur score
+host-decision-cut = à égalité entre { $tied } : le tirage au sort a désigné { $drawn }
 host-decision-host = à égalité entre { $tied } : l'hôte a choisi { $chosen } (le tirage avait désigné { $drawn })
 host-decision-host-as-cut = à égalité entre { $tied } : l'hôte a choisi { $drawn }, comme le tirage
 
@@ -269,11 +287,20 @@ host-card-count = { $label } : { $count }
 host-card-entered-by = saisie par { $name }
 host-card-by-host = l'hôte
 host-card-missing = manquante
-host-card-hand = Main { $hand } :
-host-card-enter = Saisir la feuille de { $name }
-host-card-correct = Corriger la feuille de { $name }
-host-card-add-hand = Ajouter une mène
-host-card-confirm = Confirmer la feuille de { $name }
+host-card-hand = Manche { $hand } :
+host-card-enter = Saisir la feuille { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}
+host-card-correct = Corriger la feuille { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}
+host-card-add-hand = Ajouter une manche
+host-card-confirm = Confirmer la feuille { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}
 
 ## Ce que dit la console après un formulaire (dans la langue de la soirée).
 host-said-join-keys = Nouvelles clés d'entrée : les anciens QR codes cessent de marcher (le lien de visionnage reste). Réimprimez les chevalets de table.
@@ -285,14 +312,32 @@ host-said-views-private = Le projecteur et le classement demandent maintenant le
 host-said-views-public = Le projecteur et le classement sont ouverts à quiconque a l'adresse.
 host-said-turn-clock-on = L'horloge des tours est en marche : une place qui n'a pas joué { $seconds } s après le début de son tour le voit joué par le robot posé.
 host-said-turn-clock-off = L'horloge des tours est arrêtée : les tables attendent leurs joueurs.
-host-said-handed-to-bot = La place de { $name } est confiée à un robot : le robot posé de la table joue ses tours jusqu'à ce que vous la repreniez.
-host-said-taken-back = { $name } retrouve sa place : il joue de nouveau ses propres tours.
-host-said-handed-over = La place de { $from } à la table { $table } est maintenant celle de { $name } : il reprend la main de la place et marque dans la manche { $round }, et le lien de { $from } ne joue plus. Le lien de place de { $name } (affiché seulement maintenant). Envoyez-le-lui, ou laissez-le le scanner :
-host-said-added-late = { $name } est ajouté : il arrive à la manche { $round }, et { $missed ->
-    [round_average] les manches manquées comptent la moyenne de la manche
-   *[zero] les manches manquées comptent 0
+host-said-handed-to-bot = La place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} est confiée à un robot : le robot posé de la table joue ses tours jusqu'à ce que vous la repreniez.
+host-said-taken-back = { $name } retrouve sa place et joue de nouveau ses propres tours.
+host-said-handed-over = La place { ELIDES($from) ->
+    [yes] d'{ $from }
+   *[no] de { $from }
+} à la table { $table } est maintenant celle { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} : la partie continue avec la main de cette place et le score compte dans la ronde { $round }, et le lien { ELIDES($from) ->
+    [yes] d'{ $from }
+   *[no] de { $from }
+} ne joue plus. Le lien de place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} (affiché seulement maintenant). Envoyez-le, ou faites-le scanner :
+host-said-added-late = Inscription { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} à partir de la ronde { $round }, et { $missed ->
+    [round_average] les rondes manquées comptent la moyenne de la ronde
+   *[zero] les rondes manquées comptent 0
 }.
-host-said-added = { $name } est ajouté.
+host-said-added = Inscription ajoutée : { $name }.
 host-said-entries-added = { $count ->
     [one] { $count } inscrit ajouté.
    *[other] { $count } inscrits ajoutés.
@@ -303,17 +348,20 @@ host-said-bot-joined = Un robot { $level ->
    *[other] posé
 } s'est joint à la soirée, signalé comme robot partout.
 host-said-renamed = Renommé en { $name }.
-host-said-withdrawn = Retiré : l'inscrit garde ses milles et n'est plus placé.
-host-said-removed = { $name } est supprimé.
-host-said-removed-seat-again = { $name } est supprimé. La manche 1 avait été placée avec lui : placez-la de nouveau.
-host-said-seat-link = Le lien de place de { $name } (affiché seulement maintenant ; ses anciens liens cessent de marcher). Envoyez-le-lui, ou laissez-le le scanner :
+host-said-withdrawn = Inscription retirée : son score reste acquis et elle n'est plus placée.
+host-said-removed = Inscription supprimée : { $name }.
+host-said-removed-seat-again = Inscription supprimée : { $name }. La ronde 1 avait été placée avec cette inscription : placez-la de nouveau.
+host-said-seat-link = Le lien de place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} (affiché seulement maintenant ; ses anciens liens cessent de marcher). Envoyez-le, ou faites-le scanner :
 host-said-released = La place est libre : qui l'avait est déconnecté, et elle peut être choisie de nouveau depuis le QR code de sa table.
-host-said-seated = La manche { $round } est placée. Envoyez chacun à sa table, puis donnez le signal.
-host-said-seated-unfair = La manche { $round } est placée. Attention, ce placement est { $warning }. Envoyez chacun à sa table, puis donnez le signal.
+host-said-seated = La ronde { $round } est placée. Envoyez chacun à sa table, puis donnez le signal.
+host-said-seated-unfair = La ronde { $round } est placée. Attention, ce placement est { $warning }. Envoyez chacun à sa table, puis donnez le signal.
 host-said-start = Le signal est donné : jouez !
 host-said-pause = En pause.
 host-said-resume = Le jeu reprend.
-host-said-stop = Stop ! Toutes les parties sont figées et leurs milles comptent.
+host-said-stop = Stop ! Toutes les parties sont figées et leurs scores comptent.
 host-said-extend = { $minutes ->
     [one] { $minutes } minute de plus.
    *[other] { $minutes } minutes de plus.
@@ -334,23 +382,23 @@ host-said-card-in = Table { $table } : la feuille est rentrée ({ $score } { $u
 }) et confirmée.
 host-said-card-refused = Table { $table } : cette feuille n'a pas été prise. Ce qui a été saisi est gardé ; voyez le message à côté de chaque champ à changer.
 host-said-card-confirmed = Table { $table } : la feuille est confirmée.
-host-said-closed-next = La manche { $round } est close et les gagnants ont changé de table. La manche { $next } est placée.
-host-said-closed-over = La manche { $round } est close. La soirée est finie : { $why }
+host-said-closed-next = La ronde { $round } est close et les gagnants ont changé de table. La ronde { $next } est placée.
+host-said-closed-over = La ronde { $round } est close. La soirée est finie : { $why }
 host-said-limit-rounds = { $rounds ->
-    [one] la seule manche a été jouée : clôturez la soirée pour remettre les prix
-   *[other] les { $rounds } manches ont été jouées : clôturez la soirée pour remettre les prix
+    [one] la seule ronde a été jouée : clôturez la soirée pour remettre les prix
+   *[other] les { $rounds } rondes ont été jouées : clôturez la soirée pour remettre les prix
 }
 # L'heure et la minute (deux chiffres) de la durée limite, à l'horloge du serveur (UTC).
-host-said-limit-time = la durée limite est passée à { $hour } h { $minute } UTC : aucune manche ne commence après, clôturez donc la soirée pour remettre les prix
-host-said-closed = La manche { $round } est close.
-host-said-corrected = Manche { $round } : { $old } → { $new } milles.{ $movement ->
+host-said-limit-time = la durée limite est passée à { $hour } h { $minute } UTC : aucune ronde ne commence après, clôturez donc la soirée pour remettre les prix
+host-said-closed = La ronde { $round } est close.
+host-said-corrected = Ronde { $round } : score { $old } → { $new }.{ $movement ->
     [changed] { " " }Les changements de table ont changé.
-    [reseated] { " " }Les changements de table ont changé et la manche suivante a été replacée.
+    [reseated] { " " }Les changements de table ont changé et la ronde suivante a été replacée.
    *[same] {""}
 }
-host-said-corrected-from-none = Manche { $round } : aucun → { $new } milles.{ $movement ->
+host-said-corrected-from-none = Ronde { $round } : aucun score → { $new }.{ $movement ->
     [changed] { " " }Les changements de table ont changé.
-    [reseated] { " " }Les changements de table ont changé et la manche suivante a été replacée.
+    [reseated] { " " }Les changements de table ont changé et la ronde suivante a été replacée.
    *[same] {""}
 }
 host-said-finished = La soirée est finie. Le classement est provisoire jusqu'à ce que vous clôturiez la soirée.
@@ -358,15 +406,18 @@ host-said-evening-closed = La soirée est clôturée : les résultats et les pr
 
 ## Les questions que la console pose d'abord, sur une page à part (dans la langue du lecteur).
 ask-name-taken = { $name } est déjà là
-ask-name-taken-why = Il y a déjà un joueur nommé { $name }. Si c'est un autre invité, donnez-lui un nom qui distingue les deux sur les chevalets, les tables et le classement (une initiale ou un nom de famille) ; si { $name } a été ajouté deux fois, revenez en arrière.
+ask-name-taken-why = Il y a déjà un joueur nommé { $name }. Si c'est un autre invité, donnez-lui un nom qui distingue les deux sur les chevalets, les tables et le classement (une initiale ou un nom de famille) ; si ce nom a été saisi deux fois, revenez en arrière.
 ask-name-taken-yes = Ajouter cet invité
 ask-name-taken-no = Retour : c'était une erreur
 ask-new-link = Un nouveau lien pour { $name } ?
-ask-new-link-why = La place de { $name } est occupée : quelqu'un a ouvert son lien ou l'a choisie depuis un QR code. Un nouveau lien arrête l'ancien, donc qui l'utilise maintenant est déconnecté et a besoin du nouveau lien.
+ask-new-link-why = La place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} est occupée : quelqu'un a ouvert son lien ou l'a choisie depuis un QR code. Un nouveau lien arrête l'ancien, donc qui l'utilise maintenant est déconnecté et a besoin du nouveau lien.
 ask-new-link-yes = Faire un nouveau lien
 ask-new-link-no = Garder l'ancien
 ask-close-evening = Clôturer la soirée ?
-ask-close-evening-why = Clôturer la soirée rend définitifs les résultats et les prix : ensuite aucun score ne peut plus être corrigé, pas même ceux de la dernière manche. Vérifiez d'abord le classement provisoire.
+ask-close-evening-why = Clôturer la soirée rend définitifs les résultats et les prix : ensuite aucun score ne peut plus être corrigé, pas même ceux de la dernière ronde. Vérifiez d'abord le classement provisoire.
 ask-close-evening-yes = Clôturer la soirée : les résultats sont définitifs
 ask-close-evening-no = Pas encore
 

@@ -124,7 +124,10 @@ refused-mb-coup-fourre-pending = un coup fourré peut être annoncé maintenant�
 refused-mb-extension-pending = votre camp a atteint 700 bornes : répondez { $yes } ou { $no }
 refused-mb-no-coup-fourre = il n'y a pas de coup fourré à annoncer maintenant
 refused-mb-no-extension = il n'y a pas d'allonge à décider maintenant : seul un camp qui atteint exactement 700 bornes en décide
-refused-mb-protected = le camp { $target } a joué { $safety }, qui le met à l'abri de { $card } jusqu'à la fin de la manche
+refused-mb-protected = le camp { $target } a joué { $safety }, qui le met à l'abri { ELIDES($card) ->
+    [yes] d'{ $card }
+   *[no] de { $card }
+} jusqu'à la fin de la manche
 refused-mb-already-limited = le camp { $target } a déjà une Limite de vitesse
 refused-mb-not-rolling = { $card } ne se pose que sur un Feu vert (ou, contre un camp qui a le Véhicule prioritaire, sur une pile de bataille vide ou une parade), et la pile de bataille du camp { $target } montre { $top }
 # Ce que montre une pile de bataille vide ($top de refused-mb-not-rolling).
@@ -141,21 +144,21 @@ refused-mb-past-the-trip = { $card } mènerait votre camp à { $would } bornes, 
 
 ## Une feuille de marque sur papier qui ne tombe pas juste.
 refused-mb-paper-sides = cette table a { $expected } camps, mais la feuille en a { $given }
-refused-mb-paper-miles-25s = camp { $side } : les bornes vont de 25 en 25, donc { $miles } ne peut pas être juste
-refused-mb-paper-miles-past-trip = camp { $side } : { $miles } bornes, c'est plus que le voyage de { $trip }
-refused-mb-paper-yes-no = camp { $side } : la ligne « { $row } » vaut oui (1) ou non (0), pas { $count }
-refused-mb-paper-safeties = camp { $side } : il n'y a que quatre bottes, pas { $count }
-refused-mb-paper-coups = camp { $side } : { $coups } coups fourrés mais seulement { $safeties } bottes jouées
+refused-mb-paper-miles-25s = camp { $side } : les bornes vont de 25 en 25, donc { $miles } ne peut pas être juste
+refused-mb-paper-miles-past-trip = camp { $side } : { $miles } bornes, c'est plus que le voyage de { $trip }
+refused-mb-paper-yes-no = camp { $side } : la ligne « { $row } » vaut oui (1) ou non (0), pas { $count }
+refused-mb-paper-safeties = camp { $side } : il n'y a que quatre bottes, pas { $count }
+refused-mb-paper-coups = camp { $side } : { $coups } coups fourrés mais seulement { $safeties } bottes jouées
 refused-mb-paper-safeties-pack = les camps ont { $count } bottes à eux tous, mais le jeu n'en compte que quatre
 refused-mb-paper-two-trips = les camps { $first } et { $second } ont tous deux achevé le voyage, mais un seul camp le peut
-refused-mb-paper-trip-miles = camp { $side } : un voyage achevé compte { $trip } bornes, pas { $miles }
-refused-mb-paper-trip-miles-extension = camp { $side } : un voyage achevé compte { $trip } bornes (ou 1 000 après une allonge), pas { $miles }
-refused-mb-paper-bonus-without-trip = camp { $side } : « { $row } » est une prime du voyage achevé, que ce camp n'a pas achevé
-refused-mb-paper-not-shut-out = camp { $side } : le capot demande que tous les autres camps soient à 0 borne
-refused-mb-paper-no-extension = camp { $side } : il n'y a pas d'allonge dans une partie de { $trip } bornes
-refused-mb-paper-extension-missing = camp { $side } : un voyage de 1 000 bornes dans une partie de 700 était une allonge, donc sa ligne d'allonge vaut oui
-refused-mb-paper-extension-after-stop = camp { $side } : le voyage s'est arrêté à 700, donc personne n'a de prime d'allonge
-refused-mb-paper-not-extended = camp { $side } : { $miles } bornes, c'est au-delà de 700, ce que seule une main allongée permet
+refused-mb-paper-trip-miles = camp { $side } : un voyage achevé compte { $trip } bornes, pas { $miles }
+refused-mb-paper-trip-miles-extension = camp { $side } : un voyage achevé compte { $trip } bornes (ou 1 000 après une allonge), pas { $miles }
+refused-mb-paper-bonus-without-trip = camp { $side } : « { $row } » est une prime du voyage achevé, que ce camp n'a pas achevé
+refused-mb-paper-not-shut-out = camp { $side } : le capot demande que tous les autres camps soient à 0 borne
+refused-mb-paper-no-extension = camp { $side } : il n'y a pas d'allonge dans une partie de { $trip } bornes
+refused-mb-paper-extension-missing = camp { $side } : un voyage de 1 000 bornes dans une partie de 700 était une allonge, donc sa ligne d'allonge vaut oui
+refused-mb-paper-extension-after-stop = camp { $side } : le voyage s'est arrêté à 700, donc personne n'a de prime d'allonge
+refused-mb-paper-not-extended = camp { $side } : { $miles } bornes, c'est au-delà de 700, ce que seule une manche allongée permet
 
 ## Une option du formulaire hors de ses bornes.
-refused-mb-option-coup-fourre-seconds = l'attente d'un Coup fourré dure de { $min } à { $max } secondes, pas { $seconds } : choisissez un nombre de secondes dans cet intervalle
+refused-mb-option-coup-fourre-seconds = l'attente d'un Coup fourré dure de { $min } à { $max } secondes, pas { $seconds } : choisissez un nombre de secondes dans cet intervalle

@@ -2,22 +2,22 @@
 # (que les formulaires de feuille de score montrent aussi).
 
 cards-heading = { $event } : feuilles de score
-cards-heading-round = { $event } : feuilles de score, manche { $round }
-cards-none = Aucune feuille de score à imprimer pour la manche { $round } : chaque table joue sur les téléphones des joueurs. Marquez une table « jouer avec de vraies cartes » sur la console pour imprimer sa feuille.
-cards-no-round = Aucune manche n'a encore été placée.
-card-title = { $event } · manche { $round } · table { $table }
-# $hands : "one" quand la feuille a une ligne par camp, "many" une ligne par main jouée.
+cards-heading-round = { $event } : feuilles de score, ronde { $round }
+cards-none = Aucune feuille de score à imprimer pour la ronde { $round } : chaque table joue sur les téléphones des joueurs. Marquez une table « jouer avec de vraies cartes » sur la console pour imprimer sa feuille.
+cards-no-round = Aucune ronde n'a encore été placée.
+card-title = { $event } · ronde { $round } · table { $table }
+# $hands : "one" quand la feuille a une ligne par camp, "many" une ligne par manche jouée.
 card-how = Au signal d'arrêt, comptez vos cartes pour chaque colonne{ $hands ->
-    [many] , une ligne par main jouée (le score de la manche est le total)
+    [many] , une ligne par manche jouée (le score de la ronde est le total)
    *[one] {""}
 }. Une pile ne dépasse jamais son quota. Un autre camp vérifie et paraphe.
 card-side = Camp
-card-hand = Main
+card-hand = Manche
 card-total = Total
 card-checked-by = Vérifié par
-card-hand-number = Main { $hand }
-card-hand-points = Main { $hand } :
-card-round-total = Total de la manche :
+card-hand-number = Manche { $hand }
+card-hand-points = Manche { $hand } :
+card-round-total = Total de la ronde :
 card-each = ({ $value } chacune)
 card-each-max = ({ $value } chacune, max { $quota })
 card-unit = { $unit ->

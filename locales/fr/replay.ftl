@@ -2,9 +2,9 @@
 
 ## La liste.
 replays-title = Rediffusions
-replays-intro = Chaque donne des tables numériques, coup par coup, avec le plateau tel que chaque place l'a vu et toutes les mains montrées : une donne apparaît ici une fois finie, et une donne coupée par le signal une fois sa manche close.
+replays-intro = Chaque donne des tables numériques, coup par coup, avec le plateau tel que chaque place l'a vu et toutes les mains montrées : une donne apparaît ici une fois finie, et une donne coupée par le signal une fois sa ronde close.
 replays-none = Aucune donne n'a encore été finie à une table numérique.
-replays-round = Manche
+replays-round = Ronde
 replays-table = Table
 replays-deal = Donne
 replays-result = Résultat
@@ -18,10 +18,10 @@ replay-side = { $names } { $score } { $unit ->
 }
 
 ## Une donne.
-replay-title = Rediffusion : manche { $round }, table { $table }, donne { $deal }
-replay-heading = Manche { $round }, table { $table }, donne { $deal }
+replay-title = Rediffusion : ronde { $round }, table { $table }, donne { $deal }
+replay-heading = Ronde { $round }, table { $table }, donne { $deal }
 replay-won = { $side } (gagné)
-replay-cut-note = (coupée au signal de la manche : voici les bornes qu'elle a comptées)
+replay-cut-note = (coupée au signal de la ronde : voici les bornes qu'elle a comptées)
 replay-all = Toutes les rediffusions
 replay-steps = Étapes
 # Balises gardées : « Étape 3 sur 40 » est en gras.
@@ -33,7 +33,7 @@ replay-last = Fin
 replay-go-to = Aller à l'étape
 replay-show = Afficher
 replay-all-shown = La donne est finie, toutes les mains sont donc montrées : voici la table telle que chaque place l'a vue après cette étape.
-replay-hand-score = Le score de la main
+replay-hand-score = Le score de la manche
 replay-hand-score-cut = (coupée au signal : pas de prime de voyage)
 replay-row = Ligne
 replay-row-miles = Bornes
@@ -46,12 +46,18 @@ replay-row-safe-trip = Voyage sans 200
 replay-row-shut-out = Capot
 replay-row-extension = Allonge
 replay-row-total = Total
-replay-as-seen = Tel que { $name } l'a vu
+replay-as-seen = Tel { ELIDES($name) ->
+    [yes] qu'{ $name }
+   *[no] que { $name }
+} l'a vu
 # Ce qu'a été l'étape.
 replay-dealt = La donne telle qu'elle a été distribuée.
-replay-move-of = Le coup de { $name }.
+replay-move-of = Le coup { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}.
 replay-table-move = Le coup de la table.
 replay-by-clock = Ce coup a été joué par l'horloge des tours.
 replay-by-bot = Ce coup a été joué par un robot pour l'hôte.
-replay-last-before-signal = Le dernier coup avant le signal de la manche.
+replay-last-before-signal = Le dernier coup avant le signal de la ronde.
 replay-last-of-deal = Le dernier coup de la donne.

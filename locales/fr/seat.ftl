@@ -8,10 +8,10 @@ pick-find-heading = Trouver sa place : qui êtes-vous ?
 # HTML : le nom est échappé.
 pick-held = Ce téléphone tient la place de <strong>{ $name }</strong>.
 pick-open-my-seat = Ouvrir ma place
-pick-no-free-seat = Aucune place libre ici. Si votre place est prise, demandez à l'organisateur de la libérer ; si la manche n'est pas encore placée, scannez de nouveau quand elle le sera.
+pick-no-free-seat = Aucune place libre ici. Si votre place est prise, demandez à l'organisateur de la libérer ; si la ronde n'est pas encore placée, scannez de nouveau quand elle le sera.
 pick-someone-else = Quelqu'un d'autre ?
 pick-tap-your-name = Touchez votre nom. Ce téléphone montre ensuite votre place pour toute la soirée.
-pick-gives-back = Si vous touchez un autre nom, ce téléphone rend la place qu'il tient : il n'en tient qu'une à la fois.
+pick-gives-back = Si vous touchez un autre nom, ce téléphone rend la place qu'il tient : il n'en tient qu'une à la fois.
 pick-link-wins = Si quelqu'un ouvre le lien de la place (celui que l'organisateur remet à la personne qui y joue), la place revient à ce lien et ce téléphone ne la montre plus.
 pick-free-seats = Places libres
 
@@ -23,30 +23,36 @@ seat-muted = Le son de ce téléphone est coupé : le remettre
 seat-refresh = Actualiser
 seat-refresh-why = pour voir les coups des autres joueurs et le temps restant.
 seat-season = Votre saison
-seat-season-why = chaque soirée de la série à laquelle vous êtes venu, et votre classement
+seat-season-why = chaque soirée de la série à laquelle vous avez participé, et votre classement
 # HTML.
-seat-table-round = Table <strong>{ $table }</strong>, manche { $round }
+seat-table-round = Table <strong>{ $table }</strong>, ronde { $round }
 # HTML.
 seat-table = Table <strong>{ $table }</strong>
-seat-bye = Exempt de cette manche
+seat-bye = Exempt de cette ronde
 seat-time-left = temps restant
 # Suivi des secondes restantes.
 seat-turn-clock = { $whose } : l'horloge des tours joue pour la place dans
 seat-turn-yours = À vous
-seat-turn-of = Au tour de { $name }
+seat-turn-of = Au tour { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}
 seat-turn-of-this-seat = Au tour de cette place
 seat-score-cards = Feuilles de marque
 seat-cards-count-now = Comptez vos cartes pour chaque ligne de la feuille de marque et saisissez-les ; un joueur d'un autre camp confirme.
 seat-cards-count-at-stop = Au signal d'arrêt, comptez vos cartes pour chaque ligne de la feuille de marque.
-seat-card-hand = Main { $hand } :
+seat-card-hand = Manche { $hand } :
 seat-card-correct = Corriger ma feuille
 seat-card-enter = Saisir ma feuille
-seat-card-add-hand = Ajouter une main
-seat-card-confirm = Confirmer la feuille de { $names }
+seat-card-add-hand = Ajouter une manche
+seat-card-confirm = Confirmer la feuille { ELIDES($names) ->
+    [yes] d'{ $names }
+   *[no] de { $names }
+}
 seat-at-your-table = À votre table
 seat-who = Qui
-seat-miles-this-round = Milles de la manche
-seat-points-this-round = Points de la manche
+seat-miles-this-round = Milles de la ronde
+seat-points-this-round = Points de la ronde
 
 ## Les réponses des formulaires d'une place.
 seat-let-it-go-noted = C'est noté : vous laissez passer. La table reprend à la fin de l'attente.
@@ -64,7 +70,7 @@ seat-card-refused = Votre feuille n'a pas été prise. Ce que vous avez saisi es
 
 ## Ce que montre une page de place ouverte quand sa place a été reprise.
 seat-taken-back-title = Cette place a été reprise
-seat-taken-back-why = L'hôte a donné un nouveau lien à cette place ou l'a libérée, ou le lien de la place a été ouvert : cette page ne montre plus sa main.
+seat-taken-back-why = L'hôte a donné un nouveau lien à cette place ou l'a libérée, ou le lien de la place a été ouvert : cette page ne montre plus sa main.
 seat-taken-back-what-now = Si la place est la vôtre, demandez à l'hôte votre nouveau lien, ou scannez le QR code de votre table et touchez votre nom.
 ## Ce que dit la page d'un lien de place quand son ouverture a repris la place à un téléphone qui l'avait choisie.
-seat-pick-ended = Un autre téléphone avait choisi cette place avec un QR code. En ouvrant votre lien, vous l'avez reprise : ce téléphone ne montre plus votre main. Si vous ne vous y attendiez pas, prévenez l'hôte.
+seat-pick-ended = Un autre téléphone avait choisi cette place avec un QR code. En ouvrant votre lien, vous l'avez reprise : ce téléphone ne montre plus votre main. Si vous ne vous y attendiez pas, prévenez l'hôte.

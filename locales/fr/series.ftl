@@ -66,20 +66,20 @@ series-guest-state-running = · en cours
 series-guest-state-not-started = · pas commencée
 # Balises gardées : la place et le score sont en gras.
 series-guest-place = Place : <strong>{ $place }</strong> · score : <strong>{ $score }</strong>
-series-guest-round = Manche { $round } : { $score }
+series-guest-round = Ronde { $round } : { $score }
 series-guest-prizes = Prix : { $prizes }
-series-guest-absent = Vous n'êtes pas venu (ou n'avez pas encore de résultat).
+series-guest-absent = Vous n'avez pas participé (ou n'avez pas encore de résultat).
 
 ## Les prix du club.
 club-prize-booby = Lanterne rouge
-club-prize-most-rounds-won = Le plus de manches gagnées
-club-prize-best-round = Meilleure manche
+club-prize-most-rounds-won = Le plus de rondes gagnées
+club-prize-best-round = Meilleure ronde
 club-prize-most-tables = Le plus de tables visitées
 club-prize-perfect-attendance = Présence à chaque soirée
 club-figure-score = { $value }
 club-figure-rounds-won = { $value ->
-    [one] { $value } manche gagnée
-   *[other] { $value } manches gagnées
+    [one] { $value } ronde gagnée
+   *[other] { $value } rondes gagnées
 }
 club-figure-tables = { $value ->
     [one] { $value } table
@@ -119,7 +119,10 @@ series-people-evenings = Soirées
 series-people-also = Compte aussi
 series-people-two = Un nom, deux personnes ?
 series-split-off = Séparer { $name }
-series-seat-of = Une place de { $name }
+series-seat-of = Une place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+}
 series-seat-was = était
 series-split-seat = Séparer cette place
 series-link-name = Ce nom
@@ -135,12 +138,12 @@ series-settings-evening-prizes = Prix de chaque soirée
 series-settings-season-prizes = Prix de la saison
 series-settings-save = Enregistrer le décompte et les prix
 series-access = Le lien d'hôte
-series-token-out = Si le lien d'hôte a circulé, faites-en un nouveau : l'ancien cesse de marcher, tout autre appareil ouvert sur cette console est déconnecté, et les cartes de membre imprimées n'ouvrent plus rien (la clé de chaque membre est tirée du lien).
+series-token-out = Si le lien d'hôte a circulé, faites-en un nouveau : l'ancien cesse de marcher, tout autre appareil ouvert sur cette console est déconnecté, et les cartes de membre imprimées n'ouvrent plus rien (la clé de chaque membre est tirée du lien).
 series-token-sure = Je réimprimerai les cartes de membre
 series-token-new = Faire un nouveau lien d'hôte
-series-token-confirm = Faire un nouveau lien d'hôte ? L'ancien et toutes les cartes de membre imprimées cesseront de marcher.
+series-token-confirm = Faire un nouveau lien d'hôte ? L'ancien et toutes les cartes de membre imprimées cesseront de marcher.
 series-leave = Quitter la console
-series-leave-hint = (déconnecte tous les appareils de l'hôte de cette série ; le lien d'hôte la rouvre)
+series-leave-hint = (déconnecte tous les appareils de l'hôte de cette série ; le lien d'hôte la rouvre)
 # Ce que répondent les formulaires de la console.
 series-ready = Votre série est prête. Gardez ce lien d'hôte : c'est le seul moyen de revenir à cette console depuis un autre appareil (il n'est montré que maintenant).
 series-evening-made = La soirée est créée dans la série. Son propre lien d'hôte, pour une personne qui l'anime (montré seulement maintenant) :
@@ -149,14 +152,14 @@ series-split = { $name } est de nouveau une personne à part.
 series-seat-given = Cette place compte désormais comme { $name }.
 series-settings-saved = Le décompte et les prix sont enregistrés.
 series-left = Vous avez quitté la console de la série, et tous les appareils de son hôte sont déconnectés.
-series-token-not-sure = Rien n'a changé : cochez la case pour dire que vous réimprimerez les cartes de membre, puis faites le nouveau lien d'hôte.
-series-token-renewed = Un nouveau lien d'hôte pour cette série (montré seulement maintenant ; gardez-le). L'ancien ne marche plus, ni les cartes de membre imprimées : réimprimez-les (Cartes de membre) et distribuez-les.
+series-token-not-sure = Rien n'a changé : cochez la case pour dire que vous réimprimerez les cartes de membre, puis faites le nouveau lien d'hôte.
+series-token-renewed = Un nouveau lien d'hôte pour cette série (montré seulement maintenant ; gardez-le). L'ancien ne marche plus, ni les cartes de membre imprimées : réimprimez-les (Cartes de membre) et distribuez-les.
 
 ## Les cartes de membre (imprimées).
 members-title = Cartes de membre
 members-heading = Cartes de membre : { $series }
 members-none = Personne n'est encore venu à une soirée de cette série : il n'y a pas de carte à imprimer.
-members-how = Découpez le long des traits et donnez à chaque membre sa carte : son QR code ouvre sur son téléphone sa propre page de la saison (chaque soirée où il est venu, et sa place). Gardez-les comme des clés : une carte n'ouvre que la page de son membre.
+members-how = Découpez le long des traits et donnez à chaque membre sa carte : son QR code ouvre sur son téléphone sa propre page de la saison (chaque soirée à laquelle ce membre a participé, et sa place). Gardez-les comme des clés : une carte n'ouvre que la page de son membre.
 members-print = Imprimer
 members-back = Retour à la console
 members-scan = Scannez avec l'appareil photo de votre téléphone pour voir votre saison.

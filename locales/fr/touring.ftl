@@ -134,7 +134,10 @@ t26-warning-speeding = un 10 en agglomération est un excès de vitesse : votre
 refused-tour-out-of-order = votre camp doit d'abord jouer { $needed }, pas { $card }
 refused-t26-already-running = votre camp roule déjà, { $card } ne sert donc à rien ; jouez des milles ou un retard, ou défaussez-la
 refused-t26-not-running = pour jouer des milles, votre camp doit rouler : jouez d'abord { $needed }
-refused-t26-pile-full = votre pile de { $card } est complète : elle a ses { $quota } cartes
+refused-t26-pile-full = votre pile { ELIDES($card) ->
+    [yes] d'{ $card }
+   *[no] de { $card }
+} est complète : elle a ses { $quota } cartes
 refused-t26-speed-unchanged = { $card } est déjà en vigueur ; seule une carte { $other } change la vitesse
 refused-t26-target-not-allowed = seules les cartes de retard se jouent sur un autre camp ; jouez { $card } sans cible
 refused-t26-take-not-allowed = seule une carte de retard prend des milles ; jouez { $card } sans « take »
@@ -149,7 +152,10 @@ refused-t26-target-not-running = le camp { $target } { $status ->
 refused-t26-bad-take = cette prise n'est pas permise : ce retard vaut { $entitled } milles et vous devez prendre le plus que les piles de 5 et de 10 milles du camp { $target } permettent dans cette limite ({ $best } milles) : prenez { $options }
 refused-t58-already-running = votre camp a déjà un En route exposé, { $card } ne sert donc à rien ; jouez des milles ou un retard, ou défaussez-la
 refused-t58-not-running = pour jouer des milles, votre camp doit avoir un En route exposé : jouez d'abord { $needed }
-refused-t58-pile-full = votre pile de { $card } est complète : le voyage en compte exactement { $quota }
+refused-t58-pile-full = votre pile { ELIDES($card) ->
+    [yes] d'{ $card }
+   *[no] de { $card }
+} est complète : le voyage en compte exactement { $quota }
 refused-t58-freeway-exposed = votre camp a déjà une Autoroute exposée ; l'Autoroute se joue sur une Agglomération ou pour commencer la pile d'autoroute
 refused-t58-no-freeway = l'Agglomération se joue sur l'Autoroute exposée d'un adversaire, et le camp { $target } n'en a pas
 refused-t58-target-not-running = { $card } ne se joue que contre un camp qui a un En route exposé, et le camp { $target } { $status ->

@@ -559,6 +559,11 @@ fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
                 || html.contains("not seat"),
             "{html}"
         );
+        // Told as a sentence: its capital, and a full stop before "Look again".
+        if html.contains("moved on") {
+            assert!(html.contains("The table moved on"), "{html}");
+            assert!(html.contains("new state. Look again"), "{html}");
+        }
     }
     // An action that is not legal is explained.
     let (_, html) = player.get(&format!("/seat/{token}"));
@@ -2159,7 +2164,7 @@ fn the_console_and_the_start_page_read_french() {
     assert_eq!(status, 422);
     for words in [
         "le nom de la soirée est vide",
-        "le nombre de manches doit être un nombre entier, pas «\u{a0}beaucoup\u{a0}»\u{a0}: de 1 à 100",
+        "le nombre de rondes doit être un nombre entier, pas «\u{a0}beaucoup\u{a0}»\u{a0}: de 1 à 100",
         "2 réglages sont à changer",
     ] {
         assert!(refused.contains(words), "{words}: {refused}");
@@ -2169,16 +2174,16 @@ fn the_console_and_the_start_page_read_french() {
         add(&host, event, name);
     }
     assert!(
-        flash(&host, event).contains("Cy est ajouté."),
+        flash(&host, event).contains("Inscription ajoutée\u{a0}: Cy."),
         "what a form says reads French"
     );
     let (_, console) = host.get(&format!("/events/{event}/host"));
     for words in [
         "<title>Console de l'hôte",
-        "2 par table, manches de 10 minutes, 2 manches, 2 prix",
-        "Quand tout le monde est là, choisissez comment placer la manche 1 et placez-la.",
+        "2 par table, rondes de 10 minutes, 2 rondes, 2 prix",
+        "Quand tout le monde est là, choisissez comment placer la ronde 1 et placez-la.",
         "Inscrits",
-        "Placer la manche 1",
+        "Placer la ronde 1",
         "1 table de 3 joueurs (la course à 3 de 30 milles)",
         "lien pour Ann",
         "Horloge des tours",
@@ -2194,7 +2199,7 @@ fn the_console_and_the_start_page_read_french() {
     assert!(flash(&host, event).contains("Le signal est donné\u{a0}: jouez\u{202f}!"));
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(
-        console.contains("Arrêter la manche 1 maintenant"),
+        console.contains("Arrêter la ronde 1 maintenant"),
         "{console}"
     );
     assert!(console.contains("en cours"), "{console}");
@@ -2279,10 +2284,10 @@ fn the_paper_score_cards_are_printed_in_the_events_language() {
     let (host, event) = paper_event(&server, json!({"rules": "mille-bornes", "language": "fr"}));
     let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
     assert!(cards.contains("<html lang=\"fr\""), "{cards}");
-    assert!(cards.contains("Cards · manche 1 · table 2"), "{cards}");
+    assert!(cards.contains("Cards · ronde 1 · table 2"), "{cards}");
     assert!(cards.contains("Bottes"), "{cards}");
     assert!(cards.contains("Capot"), "{cards}");
-    assert!(cards.contains("une ligne par main jouée"), "{cards}");
+    assert!(cards.contains("une ligne par manche jouée"), "{cards}");
     assert!(cards.contains("Vérifié par"), "{cards}");
     let (host, event) = paper_event(&server, json!({"rules": "touring-1926", "language": "fr"}));
     let (_, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
@@ -2351,4 +2356,292 @@ fn pseudo_language_a_refused_host_and_a_missing_event_say_only_messages() {
     let (status, html) = french.get("/events/999/standings");
     assert_eq!(status, 404);
     assert!(html.contains("pas de soirée 999"), "{html}");
+}
+
+/// The guests of the French reader's evenings: four names that elide ("d'Amélie", "qu'Henri"),
+/// two that do not.
+const FRENCH_GUESTS: [&str; 6] = [
+    "Amélie",
+    "Élodie",
+    "Isabelle",
+    "Henri",
+    "Benoît",
+    "Géraldine",
+];
+
+/// English words a French page must not show (whole words, as written).
+const ENGLISH_WORDS: [&str; 14] = [
+    "Round",
+    "Hand",
+    "Your turn",
+    "Table tents",
+    "Standings",
+    "Seating chart",
+    "Deal",
+    "Replays",
+    "Score card",
+    "Discard pile",
+    "miles",
+    "seconds left",
+    "Host console",
+    "won this",
+];
+
+/// What a reader sees of a page: its text without markup, scripts or styles, the entities a
+/// message may hold said as characters, every run of spaces (of any kind) one space.
+fn visible_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        text.push_str(&rest[..at]);
+        text.push(' ');
+        rest = &rest[at..];
+        let lower = rest.get(..7).unwrap_or("").to_ascii_lowercase();
+        let end = if lower.starts_with("<script") {
+            rest.find("</script>").map_or(rest.len(), |e| e + 9)
+        } else if lower.starts_with("<style") {
+            rest.find("</style>").map_or(rest.len(), |e| e + 8)
+        } else {
+            rest.find('>').map_or(rest.len(), |e| e + 1)
+        };
+        rest = &rest[end..];
+    }
+    text.push_str(rest);
+    text.replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+        .replace("&nbsp;", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `text` holds `word` as a whole word.
+fn has_word(text: &str, word: &str) -> bool {
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(word).any(|(at, _)| {
+        !letter(text[..at].chars().next_back()) && !letter(text[at + word.len()..].chars().next())
+    })
+}
+
+/// What a French reader would trip on in a page: a missing elision before a guest's name, an
+/// English word, and in a Mille Bornes page a count in "milles".
+fn french_slips(html: &str, mille_bornes: bool) -> Vec<String> {
+    let text = visible_text(html);
+    let mut slips = Vec::new();
+    for name in FRENCH_GUESTS.iter().filter(|n| touring::i18n::elides(n)) {
+        for word in ["de", "que", "le", "la", "De", "Que", "Le", "La"] {
+            let unelided = format!("{word} {name}");
+            if has_word(&text, &unelided) {
+                slips.push(format!("no elision: \"{unelided}\""));
+            }
+        }
+    }
+    for word in ENGLISH_WORDS {
+        if has_word(&text, word) {
+            slips.push(format!("English: \"{word}\""));
+        }
+    }
+    if mille_bornes {
+        for word in ["mille", "milles", "Mille", "Milles"] {
+            let counted = text
+                .match_indices(word)
+                .filter(|(at, _)| has_word(&text[*at..*at + word.len()], word))
+                .any(|(at, _)| {
+                    let before = text[..at].chars().next_back();
+                    let after = &text[at + word.len()..];
+                    !before.is_some_and(char::is_alphanumeric)
+                        && !after.starts_with(|c: char| c.is_alphanumeric())
+                        && !after.starts_with(" Bornes")
+                });
+            if counted {
+                slips.push(format!("a Mille Bornes count in \"{word}\""));
+            }
+        }
+    }
+    slips
+}
+
+/// The word a page puts before a number after `after` ("Table 2, ronde 2" → "ronde").
+fn word_after(text: &str, after: &str) -> Option<String> {
+    let rest = &text[text.find(after)? + after.len()..];
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',' || c == ' ');
+    rest.split_whitespace()
+        .next()
+        .map(|w| w.trim_end_matches(':').to_lowercase())
+}
+
+/// Each game's paper card for a side: a score to type in.
+fn paper_counts(rules: &str, side: u64) -> Value {
+    match rules {
+        "mille-bornes" => json!({"miles": 200 + 100 * side}),
+        "touring-1958" => json!({"mile25": 1 + side}),
+        _ => json!({"mile1": 1 + side, "mile3": 1, "mile5": 0, "mile10": side}),
+    }
+}
+
+#[test]
+fn a_french_evening_of_each_game_reads_as_a_french_host_and_guests_would_say_it() {
+    use common::api::{Dice, Host, seat, send_move, table_of};
+    // Every page of three evenings, read at once: no limit on page reads (0 turns it off).
+    let server = Server::start_with(&["--page-reads-per-second", "0"]);
+    for rules in ["mille-bornes", "touring-1926", "touring-1958"] {
+        let mille_bornes = rules == "mille-bornes";
+        let host = Host::create(
+            &server,
+            json!({"name": "Soirée des amis", "rules": rules, "table_size": 2, "language": "fr",
+                   "round": {"kind": "timed", "seconds": 600},
+                   "length": {"kind": "rounds", "rounds": 2}, "prizes": 1, "seed": 52}),
+        );
+        let event = host.event;
+        let tokens = host.add_players(&server, &FRENCH_GUESTS);
+        let console = Browser::speaking(&server, "fr");
+        console.follow(&format!("/events/{event}/host?token={}", host.token));
+        let phones: Vec<Browser> = tokens
+            .iter()
+            .map(|token| {
+                let phone = Browser::speaking(&server, "fr");
+                phone.get(&format!("/seat/{token}"));
+                phone
+            })
+            .collect();
+        let slips = std::cell::RefCell::new(Vec::<String>::new());
+        let mut read = |what: &str, html: &str| {
+            assert!(html.contains("lang=\"fr\""), "{rules}, {what}: not French");
+            for slip in french_slips(html, mille_bornes) {
+                slips.borrow_mut().push(format!("{rules}, {what}: {slip}"));
+            }
+        };
+        let mut dice = Dice::new(52);
+        let mut play = |moves: usize| {
+            for _ in 0..moves {
+                for token in &tokens {
+                    let state = seat(&server, token);
+                    if state["deal"]["your_turn"] == true
+                        && let Some(action) = dice.pick(&state)
+                    {
+                        // A move refused (a table's wait after a hazard) is simply not played.
+                        let _ = send_move(&server, token, &state["deal"]["actions"], &action);
+                    }
+                }
+            }
+        };
+        let paper_cards = |round: u64| {
+            let seating = host.get(&server, &format!("/rounds/{round}"));
+            for table in seating["seating"]["tables"].as_array().expect("tables") {
+                if table["mode"] == "paper" {
+                    let number = table["table"].as_u64().expect("number");
+                    for side in 0..2 {
+                        host.ok(
+                            &server,
+                            &format!("/rounds/{round}/tables/{number}/scores"),
+                            json!({"side": side, "counts": paper_counts(rules, side)}),
+                        );
+                    }
+                }
+            }
+        };
+        let read_all = |when: &str, read: &mut dyn FnMut(&str, &str)| {
+            for ((name, phone), token) in FRENCH_GUESTS.iter().zip(&phones).zip(&tokens) {
+                let (status, html) = phone.get(&format!("/seat/{token}"));
+                assert_eq!(status, 200, "{rules}, {when}: {name}'s phone");
+                read(&format!("{when}, {name}'s phone"), &html);
+            }
+            for page in [
+                "host",
+                "screen",
+                "standings",
+                "print",
+                "print/seating",
+                "print/tents",
+            ] {
+                let (status, html) = console.get(&format!("/events/{event}/{page}"));
+                assert_eq!(status, 200, "{rules}, {when}: {page}");
+                read(&format!("{when}, {page}"), &html);
+            }
+        };
+
+        host.ok(&server, "/rounds", json!({"paper_tables": [1]}));
+        host.ok(&server, "/rounds/1/start", json!({}));
+        play(12);
+        // One side of the paper table has its card in: the other is asked to confirm it.
+        let table_one = table_of(&host.get(&server, "/rounds/1"), 1);
+        assert_eq!(table_one["mode"], "paper", "{table_one}");
+        host.ok(
+            &server,
+            "/rounds/1/tables/1/scores",
+            json!({"side": 0, "counts": paper_counts(rules, 0)}),
+        );
+        read_all("round 1", &mut read);
+        let (_, cards) = console.get(&format!("/events/{event}/print/cards?round=1"));
+        read("round 1, the paper cards", &cards);
+
+        host.ok(&server, "/rounds/1/stop", json!({}));
+        paper_cards(1);
+        host.ok(&server, "/rounds/1/close", json!({}));
+        read_all("round 2 seated", &mut read);
+        host.ok(&server, "/rounds/2/start", json!({}));
+        play(6);
+        read_all("round 2", &mut read);
+        // A Mille Bornes phone names the round and the hand each by its own word.
+        if mille_bornes {
+            let named = phones.iter().zip(&tokens).find_map(|(phone, token)| {
+                let html = phone.get(&format!("/seat/{token}")).1;
+                let round = word_after(&visible_text(&html), "Table ")?;
+                let heading = html.split("<div class=\"seatbar\">").nth(1)?;
+                let heading = visible_text(heading.split("</h2>").next()?);
+                let hand = heading.split_whitespace().next()?.to_lowercase();
+                Some((round, hand))
+            });
+            let (round, hand) = named.expect("a phone of round 2 shows its table and a hand");
+            if round == hand {
+                slips.borrow_mut().push(format!(
+                    "{rules}: the round and the hand are both \"{round}\""
+                ));
+            }
+        }
+        host.ok(&server, "/rounds/2/stop", json!({}));
+        paper_cards(2);
+        host.ok(&server, "/rounds/2/close", json!({}));
+        host.close_evening(&server);
+        read_all("the evening closed", &mut read);
+        let (_, standings) = console.get(&format!("/events/{event}/print/standings"));
+        read("the printed standings", &standings);
+        let (status, replays) = console.get(&format!("/events/{event}/replays"));
+        assert_eq!(status, 200, "{rules}: the replays");
+        read("the replays", &replays);
+        let links: Vec<String> = replays
+            .split("href=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|href| href.starts_with(&format!("/events/{event}/replays/")))
+            .map(|href| href.replace("&amp;", "&"))
+            .take(3)
+            .collect();
+        assert!(!links.is_empty(), "{rules}: a replay to watch: {replays}");
+        for link in links {
+            let (status, replay) = console.get(&link);
+            assert_eq!(status, 200, "{rules}: {link}");
+            read(&format!("the replay {link}"), &replay);
+            let views: Vec<String> = replay
+                .split("href=\"")
+                .skip(1)
+                .filter_map(|rest| rest.split('"').next())
+                .filter(|href| href.contains("view="))
+                .map(|href| href.replace("&amp;", "&"))
+                .take(2)
+                .collect();
+            for view in views {
+                let (_, seen) = console.get(&view);
+                read(&format!("the replay {view}"), &seen);
+            }
+        }
+        let slips = slips.into_inner();
+        assert!(
+            slips.is_empty(),
+            "a French reader trips on:\n{}",
+            slips.join("\n")
+        );
+    }
 }

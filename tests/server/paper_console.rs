@@ -430,7 +430,7 @@ fn a_refused_score_card_is_said_in_french_on_a_french_console_and_by_the_api() {
         .expect("a message beside the 1-mile field");
     assert_eq!(
         message,
-        "la pile de 1 mille compte au plus 8 cartes dans cette course, pas 9 : recomptez-la"
+        "la pile de 1 mille compte au plus 8 cartes dans cette course, pas 9\u{a0}: recomptez-la"
     );
     // The API says a refusal in its reader's language, under the same code.
     let confirm = |accept: &str| {

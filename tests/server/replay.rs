@@ -869,11 +869,11 @@ fn the_replay_pages_speak_french_to_a_french_browser() {
         first.contains("La donne telle qu'elle a été distribuée."),
         "{first}"
     );
-    assert!(first.contains("Tel que Ann l'a vu"), "{first}");
+    assert!(first.contains("Tel qu'Ann l'a vu"), "{first}");
     let steps = steps_of(&first);
     let (_, last) = page_in(&server, &format!("{deal}?step={steps}"), "fr");
     let last = last.replace("&#39;", "'");
-    assert!(last.contains("Le score de la main"), "{last}");
+    assert!(last.contains("Le score de la manche"), "{last}");
     assert!(last.contains(">Bottes</th>"), "{last}");
     assert!(last.contains("Le dernier coup de la donne."), "{last}");
 }

@@ -930,14 +930,14 @@ fn the_series_pages_speak_french_to_a_french_browser() {
     assert!(public.contains("Prix de la saison"), "{public}");
     assert!(public.contains("Une soirée est privée"), "{public}");
     assert!(public.contains("(pas commencée)"), "{public}");
-    // Two rounds at one evening: "2 manches gagnées" for somebody, or 1 "manche gagnée".
+    // Two rounds at one evening: "2 rondes gagnées" for somebody, or 1 "ronde gagnée".
     assert!(
-        public.contains(" manches gagnées)") || public.contains("1 manche gagnée)"),
+        public.contains(" rondes gagnées)") || public.contains("1 ronde gagnée)"),
         "{public}"
     );
     let mine = page(&server, &reader, &format!("/seat/{}/season", seats[0]));
     assert!(mine.contains("Votre place"), "{mine}");
-    assert!(mine.contains("Manche 2\u{a0}: "), "{mine}");
+    assert!(mine.contains("Ronde 2\u{a0}: "), "{mine}");
     assert!(mine.contains("soirées jouées"), "{mine}");
     let host = client_speaking("fr");
     host.get(server.url(&series.host_link))

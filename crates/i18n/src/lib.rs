@@ -13,6 +13,7 @@
 //! between the markers [`OPEN`] and [`CLOSE`], so that a test can find any visible text that
 //! does not come from a message.
 
+mod elision;
 mod flat;
 mod numbers;
 mod pseudo;
@@ -27,6 +28,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
+pub use elision::{ASPIRATED, elides};
 use numbers::{grouped, number_in_conventions};
 use pseudo::accented;
 pub use pseudo::untranslated;
@@ -79,6 +81,10 @@ fn bundle(tag: &str, folder: &str) -> Bundle {
     bundle.set_formatter(Some(number_in_conventions));
     // NUMBER(), for ordinals ("1st", "1er") by the language's own rules.
     if let Err(e) = bundle.add_builtins() {
+        log::error!("locales/{folder}: {e:?}");
+    }
+    // ELIDES($name), for "d'Amélie" and "de Benoît" (elision.rs).
+    if let Err(e) = bundle.add_function("ELIDES", elision::elides_function) {
         log::error!("locales/{folder}: {e:?}");
     }
     let files = EMBEDDED
@@ -438,6 +444,21 @@ impl std::fmt::Display for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.lang.write_message(self.id, Some(&self.args), false, f)
     }
+}
+
+/// A clause (a refusal is said in lower case, without a full stop, to be placed in a sentence)
+/// made a sentence of its own: a capital first, a full stop last unless it ends with one.
+pub fn as_sentence(clause: &str) -> String {
+    let clause = clause.trim();
+    let mut chars = clause.chars();
+    let mut sentence: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !sentence.is_empty() && !sentence.ends_with(['.', '!', '?', '…']) {
+        sentence.push('.');
+    }
+    sentence
 }
 
 /// Text made safe to place in HTML.

@@ -286,8 +286,8 @@ fn plurals_by_fluents_own_selectors_1_round_2_rounds() {
     let rounds = |lang: Lang, n: u32| lang.msg("rounds").arg("count", n).text();
     assert_eq!(rounds(Lang::ENGLISH, 1), "1 round");
     assert_eq!(rounds(Lang::ENGLISH, 2), "2 rounds");
-    assert_eq!(rounds(french, 1), "1 manche");
-    assert_eq!(rounds(french, 2), "2 manches");
+    assert_eq!(rounds(french, 1), "1 ronde");
+    assert_eq!(rounds(french, 2), "2 rondes");
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn a_list_of_names_is_joined_in_the_readers_language() {
     );
     assert_eq!(
         french.say(&with),
-        "Manche 2\u{a0}: table 3 avec Ann et Bob et Cy."
+        "Ronde 2\u{a0}: table 3 avec Ann et Bob et Cy."
     );
     let score = Said::new("score-in-unit")
         .number("score", 1u32)
@@ -360,4 +360,263 @@ fn the_pseudo_language_marks_and_accents_every_message_and_leaves_markup_alone()
     assert!(said.starts_with(OPEN) && said.ends_with(CLOSE), "{said}");
     assert!(said.contains("<strong>&lt;Ann&gt;</strong>"), "{said}");
     assert!(said.contains("Thïs"), "{said}");
+}
+
+/// The word a message puts before its number: "Round" in "Round 2", "Manche" in "Manche 1 :".
+fn word_before(lang: Lang, id: &'static str, variable: &'static str) -> String {
+    let said = lang.msg(id).arg(variable, 7).arg("whose", "x").text();
+    let before = said.split("7").next().unwrap_or_default();
+    before
+        .trim()
+        .trim_end_matches(',')
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default()
+        .to_lowercase()
+}
+
+#[test]
+fn a_party_round_and_a_mille_bornes_hand_have_one_word_each_and_never_the_same() {
+    for lang in Lang::offered() {
+        let rounds: BTreeSet<String> = [
+            ("wall-round", "round"),
+            ("print-index-round", "round"),
+            ("host-correction-round-n", "round"),
+            ("seat-table-round", "round"),
+            ("cards-heading-round", "round"),
+            ("replay-title", "round"),
+        ]
+        .into_iter()
+        .map(|(id, v)| word_before(lang, id, v))
+        .collect();
+        let hands: BTreeSet<String> = [
+            ("mb-hand-heading", "hand"),
+            ("host-card-hand", "hand"),
+            ("seat-card-hand", "hand"),
+            ("card-hand-number", "hand"),
+            ("card-hand-points", "hand"),
+            ("refused-in-hand", "hand"),
+        ]
+        .into_iter()
+        .map(|(id, v)| word_before(lang, id, v))
+        .collect();
+        assert_eq!(
+            rounds.len(),
+            1,
+            "{}: a round is called {rounds:?}",
+            lang.code()
+        );
+        assert_eq!(
+            hands.len(),
+            1,
+            "{}: a hand is called {hands:?}",
+            lang.code()
+        );
+        assert_ne!(rounds, hands, "{}: round and hand named alike", lang.code());
+        // A hand won or over is the hand's word, never the round's.
+        let round = rounds.first().cloned().unwrap_or_default();
+        let hand = hands.first().cloned().unwrap_or_default();
+        for id in ["board-won", "board-over"] {
+            let said = lang
+                .msg(id)
+                .arg("deal", "hand")
+                .arg("names", "Ann")
+                .arg("subject", "one")
+                .text()
+                .to_lowercase();
+            assert!(said.contains(&hand), "{}: {id} says {said}", lang.code());
+            assert!(!said.contains(&round), "{}: {id} says {said}", lang.code());
+        }
+    }
+}
+
+#[test]
+fn a_name_elides_before_a_vowel_or_a_mute_h_and_not_before_a_consonant() {
+    for name in [
+        "Amélie", "Élodie", "Isabelle", "Henri", "Hélène", "Yves", "Œdipe", " Olga", "ursule",
+    ] {
+        assert!(elides(name), "{name} elides");
+    }
+    for name in [
+        "Benoît",
+        "Géraldine",
+        "Yann",
+        "Hans",
+        "Harry Smith",
+        "",
+        "42",
+        "#3",
+        "François",
+    ] {
+        assert!(!elides(name), "{name} does not elide");
+    }
+}
+
+#[test]
+fn french_says_d_and_qu_before_a_name_that_elides_and_english_is_unchanged() {
+    let fr = Lang::from_tag("fr").unwrap_or_default();
+    let turn = |lang: Lang, name: &str| lang.msg("seat-turn-of").arg("name", name).text();
+    assert_eq!(turn(fr, "Amélie"), "Au tour d'Amélie");
+    assert_eq!(turn(fr, "Henri"), "Au tour d'Henri");
+    assert_eq!(turn(fr, "Benoît"), "Au tour de Benoît");
+    assert_eq!(turn(Lang::ENGLISH, "Amélie"), "Amélie's turn");
+    let seen = fr.msg("replay-as-seen").arg("name", "Isabelle").text();
+    assert_eq!(seen, "Tel qu'Isabelle l'a vu");
+    let escaped = fr.msg("host-card-confirm").arg("name", "Élodie <b>").html();
+    assert!(escaped.contains("d'Élodie &lt;b&gt;"), "{escaped}");
+}
+
+#[test]
+fn a_refusal_said_on_its_own_starts_with_a_capital_and_ends_with_a_full_stop() {
+    assert_eq!(
+        as_sentence("la partie a avancé\u{a0}: voici le nouvel état"),
+        "La partie a avancé\u{a0}: voici le nouvel état."
+    );
+    assert_eq!(as_sentence("élodie joue !"), "Élodie joue !");
+    assert_eq!(as_sentence("done."), "Done.");
+    assert_eq!(as_sentence(""), "");
+}
+
+#[test]
+fn seconds_left_agree_with_their_number_1_s_restante_2_s_restantes() {
+    let french = Lang::from_tag("fr").expect("French");
+    let left = |n: i64| french.msg("seconds-left").arg("seconds", n).text();
+    assert_eq!(left(1), "s restante");
+    assert_eq!(left(2), "s restantes");
+    assert_eq!(
+        Lang::ENGLISH.msg("seconds-left").arg("seconds", 1).text(),
+        "s left"
+    );
+}
+
+#[test]
+fn french_puts_its_no_break_space_before_every_colon_semicolon_and_mark_in_every_message() {
+    let (_, files) = EMBEDDED
+        .iter()
+        .find(|(tag, _)| *tag == "fr")
+        .expect("locales/fr");
+    for (file, text) in *files {
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            for mark in [':', ';', '!', '?'] {
+                assert!(
+                    !line.contains(&format!(" {mark}")),
+                    "locales/fr/{file}:{}: a plain space before {mark}: {line}",
+                    n + 1
+                );
+            }
+        }
+    }
+    let fr = Lang::from_tag("fr").expect("French");
+    let label = fr
+        .msg("label-value")
+        .arg("label", "Bornes")
+        .arg("value", 450)
+        .text();
+    assert_eq!(label, "Bornes\u{a0}: 450");
+    let label = Lang::ENGLISH
+        .msg("label-value")
+        .arg("label", "Miles")
+        .arg("value", 450)
+        .text();
+    assert_eq!(label, "Miles: 450");
+}
+
+#[test]
+fn a_french_message_about_a_guest_guesses_no_gender() {
+    let fr = Lang::from_tag("fr").expect("French");
+    let said = [
+        fr.msg("host-decision-cut")
+            .arg("tied", "Géraldine, Benoît")
+            .arg("drawn", "Géraldine")
+            .text(),
+        fr.msg("news-won-host")
+            .arg("table", 2)
+            .arg("score", "300 points")
+            .arg("onward", "passez à la table 1")
+            .text(),
+        fr.msg("host-said-added").arg("name", "Amélie").text(),
+        fr.msg("host-said-removed").arg("name", "Amélie").text(),
+        fr.msg("host-said-taken-back").arg("name", "Amélie").text(),
+        fr.msg("seat-msg-bye").arg("round", 2).text(),
+        fr.msg("seat-msg-withdrawn").text(),
+        fr.msg("news-next-bye").text(),
+        fr.msg("finale-unranked").text(),
+    ];
+    for text in said {
+        // Masculine words said of a guest, as whole words ("ajoutée" of "l'inscription" is fine).
+        let words: Vec<&str> = text
+            .split(|c: char| !c.is_alphabetic() && c != '\'')
+            .collect();
+        for guess in [
+            "tiré",
+            "choisi",
+            "ajouté",
+            "supprimé",
+            "retiré",
+            "exempt",
+            "placé",
+            "venu",
+            "il",
+        ] {
+            assert!(
+                !words.contains(&guess),
+                "\"{guess}\" guesses a gender: {text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_language_named_inside_a_french_sentence_is_in_lower_case() {
+    let fr = Lang::from_tag("fr").expect("French");
+    assert_eq!(fr.own_name(), "Français");
+    let set = fr
+        .msg("event-language-set")
+        .arg("language", fr.t("language-name-in-sentence"))
+        .text();
+    assert!(set.contains("en français"), "{set}");
+}
+
+/// Every French message said with every name it places (a guest's, a list of them, a card's)
+/// "Amélie" and every other variable 2: none writes "de Amélie" or "que Amélie".
+#[test]
+fn no_french_message_writes_de_or_que_before_a_name_that_elides() {
+    const NAMES: &[&str] = &[
+        "name", "names", "who", "whose", "from", "drawn", "chosen", "tied", "entries", "card",
+        "safety", "winner", "event", "series",
+    ];
+    let fr = Lang::from_tag("fr").expect("French");
+    let bundle = fr.bundle();
+    for (id, variables) in messages("fr") {
+        if id.starts_with('-') {
+            continue;
+        }
+        let mut args = FluentArgs::new();
+        for v in variables.placed.iter().chain(&variables.selectors) {
+            let value = if NAMES.contains(&v.as_str()) {
+                FluentValue::from("Amélie")
+            } else {
+                FluentValue::from(2)
+            };
+            args.set(v.clone(), value);
+        }
+        let Some(pattern) = bundle.get_message(&id).and_then(|m| m.value()) else {
+            continue;
+        };
+        let mut errors = Vec::new();
+        let said = bundle.format_pattern(pattern, Some(&args), &mut errors);
+        for word in ["de", "que", "De", "Que"] {
+            let unelided = format!("{word} Amélie");
+            let found = said.match_indices(&unelided).any(|(at, _)| {
+                !said[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric)
+            });
+            assert!(!found, "{id} writes \"{unelided}\": {said}");
+        }
+    }
 }

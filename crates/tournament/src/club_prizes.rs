@@ -676,11 +676,11 @@ mod tests {
         );
         assert_eq!(
             french.say(&award(ClubPrize::MostRoundsWon, 2).said()),
-            "Le plus de manches gagnées\u{a0}: Ann, Di (2 manches gagnées)"
+            "Le plus de rondes gagnées\u{a0}: Ann, Di (2 rondes gagnées)"
         );
         assert_eq!(
             french.say(&award(ClubPrize::MostRoundsWon, 1).said_without_names()),
-            "Le plus de manches gagnées (1 manche gagnée)"
+            "Le plus de rondes gagnées (1 ronde gagnée)"
         );
         assert_eq!(
             french.say(&award(ClubPrize::PerfectAttendance, 4).said_without_names()),

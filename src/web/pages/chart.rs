@@ -201,7 +201,7 @@ pub fn score_chart(
         levels: (0..=top / step)
             .map(|k| Tick {
                 at: y(k * step),
-                label: (k * step).to_string(),
+                label: lang.number(k * step),
             })
             .collect(),
         lines: plain,

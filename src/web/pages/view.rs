@@ -252,9 +252,10 @@ pub struct StandingRow {
     pub withdrawn: bool,
     /// False for an entry withdrawn before playing any round: listed apart, without a place.
     pub ranked: bool,
-    /// Per round: the score shown, and whether it is a late entry's missed round (scored 0
-    /// or the round's average by the host's choice), which the table marks.
-    pub rounds: Vec<(String, bool)>,
+    /// Per round: the score (none yet: a dash), written in the reader's conventions by the
+    /// page, and whether it is a late entry's missed round (scored 0 or the round's average by
+    /// the host's choice), which the table marks.
+    pub rounds: Vec<(Option<u32>, bool)>,
     pub total: u64,
     pub rounds_won: u32,
     pub prize: Option<u32>,
@@ -298,7 +299,7 @@ pub fn standings_view(standings: &report::Standings) -> StandingsView {
                 .miles
                 .iter()
                 .zip(s.missed.iter().chain(std::iter::repeat(&false)))
-                .map(|(m, &missed)| (m.map_or_else(|| "–".to_owned(), |m| m.to_string()), missed))
+                .map(|(m, &missed)| (*m, missed))
                 .collect(),
             total: s.total,
             rounds_won: s.rounds_won,
@@ -387,6 +388,25 @@ pub fn row_label(lang: crate::i18n::Lang, row: &SheetRow) -> String {
 /// "1st", "2nd", "3rd"... (for templates, which hold references).
 pub fn ordinal(n: &u32) -> String {
     crate::tournament::ordinal(*n)
+}
+
+/// The seconds a table still waits, counted down on the phone: the number, then its words in
+/// the reader's plural ("1 s restante", "2 s restantes"). The number's element carries both
+/// forms for the script, which rewrites the words after it as it counts down, choosing by
+/// `Intl.PluralRules` in the page's language.
+pub fn wait_left_html(
+    lang: &crate::i18n::Lang,
+    seconds: impl crate::i18n::Whole,
+    ms: impl crate::i18n::Whole,
+) -> String {
+    let (seconds, ms) = (seconds.whole(), ms.whole());
+    let words = |n: i64| lang.msg("seconds-left").arg("seconds", n).html();
+    format!(
+        "<span class=\"wait-left\" data-one=\"{one}\" data-other=\"{other}\" data-wait-ms=\"{ms}\">{seconds}</span>&nbsp;{now}",
+        one = words(1),
+        other = words(2),
+        now = words(seconds),
+    )
 }
 
 #[cfg(test)]

@@ -222,6 +222,11 @@ struct Console {
 }
 
 impl Console {
+    /// "miles" or "points": the evening's game's unit, for the correction form's words.
+    fn unit(&self) -> &'static str {
+        self.event.settings.rules.unit().word()
+    }
+
     /// Who made a correction: the host, or another (the API's) name.
     fn corrected_by(&self, by: &str) -> String {
         if by == "host" {

@@ -31,8 +31,12 @@ async fn set_language(form: HostForm<LanguageForm>) -> PageResult {
             settings.language = language;
             Ok(settings)
         })?;
-        // Said in the new language (the console now reads in it), the language's own name too.
-        Ok(Said::new("event-language-set").said("language", Said::new("language-name")))
+        // Said in the new language (the console now reads in it), the language's own name too,
+        // as a sentence writes it ("en français").
+        Ok(
+            Said::new("event-language-set")
+                .said("language", Said::new("language-name-in-sentence")),
+        )
     })
     .await
 }

@@ -479,7 +479,10 @@ async fn play(
             visitor
                 .lang()
                 .msg("seat-stale-move")
-                .arg("message", visitor.lang().say(&message))
+                .arg(
+                    "message",
+                    crate::i18n::as_sentence(&visitor.lang().say(&message)),
+                )
                 .text(),
         ),
         Err(error) => super::tell_refusal(&visitor, error)?,
