@@ -301,14 +301,12 @@ fn table_problems(
 pub fn enter_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
-    TableAt {
-        round: number,
-        table: table_number,
-    }: TableAt,
+    at: TableAt,
     (side, typed): (usize, TypedCard),
     author: CardAuthor,
     now: NaiveDateTime,
 ) -> AppResult<Result<(u32, ScoreUnit), CardRefusal>> {
+    let (number, table_number) = (at.round, at.table);
     let round = load(conn, event, number)?;
     if round.is_closed() {
         return Err(AppError::conflict(Said::new("refused-card-round-closed")));
@@ -407,14 +405,12 @@ pub fn enter_paper_in(
 pub fn confirm_paper_in(
     conn: &mut Conn,
     event: &EventRecord,
-    TableAt {
-        round: number,
-        table: table_number,
-    }: TableAt,
+    at: TableAt,
     (side, seen): (usize, Option<&str>),
     author: CardAuthor,
     now: NaiveDateTime,
 ) -> AppResult<()> {
+    let (number, table_number) = (at.round, at.table);
     let round = load(conn, event, number)?;
     let table = table_of(conn, &round, table_number)?;
     let sides = queries::entries_of_table(conn, table.id)?.len();

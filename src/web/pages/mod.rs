@@ -55,6 +55,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     series_host::routes(cfg);
 }
 
+/// A console's query: `?token=` once, when its host link is opened.
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
 /// What every page's frame needs.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {

@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use super::print::{Paged, kept_page};
 use super::series::SeasonView;
-use super::{Layout, PageError, PageResult, drawn, redirect, render, run, tell_refusal};
+use super::{
+    Layout, PageError, PageResult, TokenQuery, drawn, redirect, render, run, tell_refusal,
+};
 use crate::app::series::{self, PersonOut, SeriesProof, SeriesSession};
 use crate::app::{App, AppError, AppResult, events};
 use crate::engine::RulesId;
@@ -80,11 +82,10 @@ async fn apply<R: Send + 'static>(
     back(visitor, id, anchor, done, ok)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct CreateForm {
-    #[serde(default)]
     csrf: String,
-    #[serde(default)]
     name: String,
 }
 
@@ -132,11 +133,6 @@ struct ConsolePage {
     season_prizes: Vec<(&'static str, String, bool)>,
     people: Vec<PersonOut>,
     games: Vec<(&'static str, String)>,
-}
-
-#[derive(Deserialize)]
-struct TokenQuery {
-    token: Option<String>,
 }
 
 async fn console(
@@ -193,13 +189,11 @@ async fn console(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct EveningForm {
-    #[serde(default)]
     csrf: String,
-    #[serde(default)]
     name: String,
-    #[serde(default)]
     rules: String,
 }
 
@@ -241,13 +235,11 @@ async fn make_evening(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct LinkForm {
-    #[serde(default)]
     csrf: String,
-    #[serde(default)]
     name: String,
-    #[serde(default)]
     with: String,
 }
 
@@ -277,11 +269,10 @@ async fn link(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct SplitForm {
-    #[serde(default)]
     csrf: String,
-    #[serde(default)]
     name: String,
 }
 
@@ -310,13 +301,11 @@ async fn split(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct SeatForm {
-    #[serde(default)]
     csrf: String,
-    #[serde(default)]
     player: String,
-    #[serde(default)]
     name: String,
 }
 
@@ -432,10 +421,10 @@ struct CardsPrint {
     cards: Arc<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct CardsQuery {
     /// The page of cards (default: the first).
-    #[serde(default)]
     page: Option<u32>,
 }
 
@@ -495,12 +484,11 @@ async fn cards(
     .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
+#[serde(default)]
 struct NewTokenForm {
-    #[serde(default)]
     csrf: String,
     /// The box the host ticks to say the printed member cards will stop opening.
-    #[serde(default)]
     sure: String,
 }
 

@@ -16,6 +16,7 @@ use crate::app::{App, AppResult, HostKey, report};
 use crate::i18n::Lang;
 use crate::tournament::{self, EntryId, Remainder};
 use crate::web::live::{Audience, Hub};
+use crate::web::pages::TokenQuery;
 use crate::web::pages::paper_card;
 use crate::web::pages::view::{self, Named, RoundView};
 use crate::web::pages::{Layout, PageError, PageResult, fragment, host_or_login, redirect, run};
@@ -235,11 +236,6 @@ impl Console {
             by.to_owned()
         }
     }
-}
-
-#[derive(Deserialize)]
-struct TokenQuery {
-    token: Option<String>,
 }
 
 async fn console(
