@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use actix_web::web;
 use askama::Template;
-use serde::Deserialize;
 
 use super::{round, words};
 use crate::app::console::{self, RoundPanel as PanelData};
