@@ -181,6 +181,13 @@ mod tests {
     use crate::web::boards::{Context, RecentMemo, recent_words};
     use crate::web::pages::seat::tests::{seat_page, table_of};
 
+    /// The French names are the ones docs/rules.md gives beside the English.
+    #[test]
+    fn french_names_go_en_route_as_the_rules_say() {
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(card_name(french, Card::Go), "En route");
+    }
+
     /// A Touring (1926) deal's "Lately" read by seat 0 (Ann, side 0) against Bob & Cy.
     fn touring_lately(lang: Lang) -> Vec<String> {
         let mut deal = dealt(RulesId::Touring1926);

@@ -164,3 +164,15 @@ impl Board<'_> {
 
 /// The start form's part for this game: it has no options.
 pub use super::no_options as options_form;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The French names are the ones docs/rules.md gives beside the English.
+    #[test]
+    fn french_names_the_wrecker_depanneuse_as_the_rules_say() {
+        let french = Lang::from_tag("fr").expect("French");
+        assert_eq!(card_name(french, Card::Wrecker), "Dépanneuse");
+    }
+}

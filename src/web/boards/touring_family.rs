@@ -133,19 +133,3 @@ macro_rules! touring_moves {
     };
 }
 pub(crate) use touring_moves;
-
-#[cfg(test)]
-mod tests {
-    use super::super::{touring1926, touring1958};
-    use crate::engine::touring1926::Card as T26;
-    use crate::engine::touring1958::Card as T58;
-    use crate::i18n::Lang;
-
-    /// The French names are the ones docs/rules.md gives beside the English (two of them).
-    #[test]
-    fn french_names_the_touring_cards_as_the_rules_say() {
-        let french = Lang::from_tag("fr").expect("French");
-        assert_eq!(touring1926::card_name(french, T26::Go), "En route");
-        assert_eq!(touring1958::card_name(french, T58::Wrecker), "Dépanneuse");
-    }
-}
