@@ -335,18 +335,20 @@ impl Queue {
     }
 }
 
+/// What the writer thread runs a queued write with.
+#[derive(Clone, Copy)]
+struct Writer<'a> {
+    writes: &'a GroupCommit,
+    pool: &'a Pool,
+    deals: &'a Deals,
+}
+
 /// A write queued for the writer thread.
 trait Queued: Send {
     /// Runs the write as the next of the open group (the caller holds the turn): the group it
     /// is in, or `None` when it ended alone (it failed as its group's first write, or could
     /// not join one): its answer needs no commit.
-    fn run(
-        &mut self,
-        writes: &GroupCommit,
-        group: &mut Group,
-        pool: &Pool,
-        deals: &Deals,
-    ) -> Option<u64>;
+    fn run(&mut self, writer: Writer<'_>, group: &mut Group) -> Option<u64>;
 
     /// Sends the write's answer, given how its group ended: its own once the group committed,
     /// the group's failure otherwise.
@@ -364,15 +366,12 @@ where
     T: Send,
     F: FnOnce(&mut Tx) -> AppResult<T> + Send,
 {
-    fn run(
-        &mut self,
-        writes: &GroupCommit,
-        group: &mut Group,
-        pool: &Pool,
-        deals: &Deals,
-    ) -> Option<u64> {
+    fn run(&mut self, writer: Writer<'_>, group: &mut Group) -> Option<u64> {
         let write = self.write.take()?;
-        match writes.run_one(group, pool, deals, write) {
+        match writer
+            .writes
+            .run_one(group, writer.pool, writer.deals, write)
+        {
             Ok((number, answer)) => {
                 self.answer = Some(answer);
                 Some(number)
@@ -440,7 +439,14 @@ impl GroupCommit {
         ran: &mut Vec<(Option<u64>, Box<dyn Queued>)>,
     ) -> Option<u64> {
         let number = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            write.run(self, group, pool, deals)
+            write.run(
+                Writer {
+                    writes: self,
+                    pool,
+                    deals,
+                },
+                group,
+            )
         }))
         .unwrap_or(None);
         ran.push((number, write));

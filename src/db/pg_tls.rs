@@ -250,23 +250,22 @@ impl PgTls {
     /// The rustls configuration that verifies as this mode says.
     pub fn rustls_config(&self) -> Result<ClientConfig, String> {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let verifier: Arc<dyn ServerCertVerifier> = match self.mode {
-            SslMode::Disable | SslMode::Prefer | SslMode::Require => {
-                Arc::new(Unverified(provider.clone()))
-            }
-            SslMode::VerifyCa | SslMode::VerifyFull => {
-                let webpki = WebPkiServerVerifier::builder_with_provider(
+        let chain = match self.mode {
+            SslMode::Disable | SslMode::Prefer | SslMode::Require => None,
+            SslMode::VerifyCa | SslMode::VerifyFull => Some(
+                WebPkiServerVerifier::builder_with_provider(
                     Arc::new(self.roots()?),
                     provider.clone(),
                 )
                 .build()
-                .map_err(|e| format!("cannot use the CAs of {}: {e}", self.root_name()))?;
-                Arc::new(Verified {
-                    webpki,
-                    check_name: self.mode == SslMode::VerifyFull,
-                })
-            }
+                .map_err(|e| format!("cannot use the CAs of {}: {e}", self.root_name()))?,
+            ),
         };
+        let verifier = Arc::new(Verifier {
+            provider: provider.clone(),
+            chain,
+            check_name: self.mode == SslMode::VerifyFull,
+        });
         Ok(ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
             .map_err(|e| format!("TLS for PostgreSQL: {e}"))?
@@ -348,64 +347,23 @@ pub fn explain_libpq(url: &str, message: &str) -> Option<String> {
     }
 }
 
-/// `require`: encrypted, nothing verified but the handshake's own signatures.
+/// The words of rustls's verifier trait, short enough that its two signature checks read as one.
+type Cert<'a> = CertificateDer<'a>;
+type Dss = DigitallySignedStruct;
+type Signed = Result<HandshakeSignatureValid, rustls::Error>;
+
+/// The server's certificate as the mode asks: for `require` (and the modes below it) nothing
+/// but the handshake's own signatures; for `verify-ca` and `verify-full` the chain against the
+/// CAs, and the host name too when `check_name` (webpki checks the name last, so a name error
+/// means the chain is good). The handshake's signatures are checked the same way in every mode.
 #[derive(Debug)]
-struct Unverified(Arc<CryptoProvider>);
-
-impl ServerCertVerifier for Unverified {
-    fn verify_server_cert(
-        &self,
-        _end_entity: &CertificateDer<'_>,
-        _intermediates: &[CertificateDer<'_>],
-        _server_name: &ServerName<'_>,
-        _ocsp_response: &[u8],
-        _now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        Ok(ServerCertVerified::assertion())
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(
-            message,
-            cert,
-            dss,
-            &self.0.signature_verification_algorithms,
-        )
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(
-            message,
-            cert,
-            dss,
-            &self.0.signature_verification_algorithms,
-        )
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.0.signature_verification_algorithms.supported_schemes()
-    }
-}
-
-/// `verify-ca` and `verify-full`: the chain against the CAs; the host name too when
-/// `check_name` (webpki checks the name last, so a name error means the chain is good).
-#[derive(Debug)]
-struct Verified {
-    webpki: Arc<WebPkiServerVerifier>,
+struct Verifier {
+    provider: Arc<CryptoProvider>,
+    chain: Option<Arc<WebPkiServerVerifier>>,
     check_name: bool,
 }
 
-impl ServerCertVerifier for Verified {
+impl ServerCertVerifier for Verifier {
     fn verify_server_cert(
         &self,
         end_entity: &CertificateDer<'_>,
@@ -414,13 +372,11 @@ impl ServerCertVerifier for Verified {
         ocsp_response: &[u8],
         now: UnixTime,
     ) -> Result<ServerCertVerified, rustls::Error> {
-        match self.webpki.verify_server_cert(
-            end_entity,
-            intermediates,
-            server_name,
-            ocsp_response,
-            now,
-        ) {
+        let Some(webpki) = &self.chain else {
+            return Ok(ServerCertVerified::assertion());
+        };
+        match webpki.verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now)
+        {
             Err(rustls::Error::InvalidCertificate(
                 CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
             )) if !self.check_name => Ok(ServerCertVerified::assertion()),
@@ -428,26 +384,20 @@ impl ServerCertVerifier for Verified {
         }
     }
 
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.webpki.verify_tls12_signature(message, cert, dss)
+    fn verify_tls12_signature(&self, message: &[u8], cert: &Cert<'_>, dss: &Dss) -> Signed {
+        let algorithms = &self.provider.signature_verification_algorithms;
+        rustls::crypto::verify_tls12_signature(message, cert, dss, algorithms)
     }
 
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.webpki.verify_tls13_signature(message, cert, dss)
+    fn verify_tls13_signature(&self, message: &[u8], cert: &Cert<'_>, dss: &Dss) -> Signed {
+        let algorithms = &self.provider.signature_verification_algorithms;
+        rustls::crypto::verify_tls13_signature(message, cert, dss, algorithms)
     }
 
     fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.webpki.supported_verify_schemes()
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
     }
 }
 

@@ -173,6 +173,45 @@ impl FromRequest for Visitor {
     }
 }
 
+/// The key of a private view, as a public page's address carries it (`?key=`).
+#[derive(Deserialize)]
+struct ViewQuery {
+    #[serde(default)]
+    key: String,
+}
+
+/// Who reads one event's public page, as the request says: the event of the address, the
+/// visitor (and whether they host the event) and the key of a private view (`?key=`). The use
+/// case checks the key; this only gathers it.
+pub struct Reader {
+    pub id: i64,
+    pub hosts: bool,
+    pub viewer: ViewerKey,
+    pub visitor: Visitor,
+}
+
+impl FromRequest for Reader {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Reader, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visitor = Visitor::from_request(req, payload);
+        let path = actix_web::web::Path::<i64>::extract(req);
+        let query = actix_web::web::Query::<ViewQuery>::extract(req);
+        Box::pin(async move {
+            let visitor = visitor.await?;
+            let id = path.await?.into_inner();
+            let key = query.await?.into_inner().key;
+            Ok(Reader {
+                id,
+                hosts: visitor.is_host(id),
+                viewer: visitor.viewer_key(id, key),
+                visitor,
+            })
+        })
+    }
+}
+
 impl Visitor {
     /// The reader's language.
     pub fn lang(&self) -> Lang {

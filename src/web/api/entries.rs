@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, delete, get, patch, post, web};
 
 use super::dto::*;
-use super::{Answer, Json, change, created, ok, run, viewer};
+use super::{Answer, Json, Reader, change, created, ok, run};
 use crate::app::events::{self, EntryRecord, PlayerLink};
 use crate::app::{App, rounds};
 use crate::web::error::ErrorBody;
@@ -38,12 +38,7 @@ fn link_out(link: &PlayerLink) -> LinkOut {
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 #[get("/events/{event}/entries")]
-pub(super) async fn list_entries(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let key = viewer(&req, path.into_inner());
+pub(super) async fn list_entries(app: web::Data<App>, Reader(key): Reader) -> Answer {
     let list = run(&app, move |app| events::list_entries(app, &key)).await?;
     let list: Vec<EntryOut> = list.iter().map(entry_out).collect();
     ok(EntriesOut {

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
 use serde_json::Value;
 
 use super::dto::*;
-use super::{Answer, Json, change, created, host, ok, ok_written, run, viewer};
+use super::{Answer, Host, Json, Reader, change, created, host, ok, ok_written, run};
 use crate::app::events::{self, EventRecord};
 use crate::app::{App, report, rounds};
 use crate::web::error::ErrorBody;
@@ -78,12 +78,7 @@ pub(super) async fn create_event(
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 #[get("/events/{event}")]
-pub(super) async fn get_event(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let key = viewer(&req, path.into_inner());
+pub(super) async fn get_event(app: web::Data<App>, Reader(key): Reader) -> Answer {
     let overview = run(&app, move |app| rounds::event_overview(app, &key)).await?;
     let round = overview.round.map(|now| RoundNowOut {
         number: now.round.number(),
@@ -236,12 +231,7 @@ pub(super) async fn close(app: web::Data<App>, req: HttpRequest, path: web::Path
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
 #[get("/events/{event}/export.json")]
-pub(super) async fn export_json(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let host = host(&req, path.into_inner());
+pub(super) async fn export_json(app: web::Data<App>, Host(host): Host) -> Answer {
     ok_written(&app, move |app| report::export(app, &host)).await
 }
 

@@ -15,9 +15,10 @@ mod scores;
 mod seats;
 mod series;
 
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Serialize;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
 use utoipa::OpenApi;
 
 use super::error::{ApiError, ErrorBody};
@@ -180,6 +181,44 @@ fn viewer(req: &HttpRequest, event: i64) -> ViewerKey {
 /// The host's credential, from `Authorization: Bearer`; the use case checks it.
 fn host(req: &HttpRequest, event: i64) -> HostKey {
     HostKey::token(event, bearer(req).unwrap_or_default())
+}
+
+/// The event of the address (`{event}`), whatever else the path holds.
+#[derive(Deserialize)]
+struct EventPath {
+    event: i64,
+}
+
+/// The event in the address, read the way the other path parameters are (a bad one is refused
+/// with the same words).
+fn event_of(req: &HttpRequest) -> Result<i64, actix_web::Error> {
+    let path = web::Path::<EventPath>::extract(req).into_inner()?;
+    Ok(path.event)
+}
+
+/// A public read of the event in the address, with the credential the request carries (see
+/// [`viewer`]).
+pub(super) struct Reader(ViewerKey);
+
+impl FromRequest for Reader {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Reader, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(event_of(req).map(|event| Reader(viewer(req, event))))
+    }
+}
+
+/// A host's call on the event in the address, with the request's Bearer token (see [`host`]).
+pub(super) struct Host(HostKey);
+
+impl FromRequest for Host {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Host, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(event_of(req).map(|event| Host(host(req, event))))
+    }
 }
 
 /// Runs a host's change and tells the event's open pages that it changed.

@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, get, web};
 
 use super::dto::*;
-use super::{Answer, ok, ok_written, run, viewer};
+use super::{Answer, Reader, ok, ok_written, run, viewer};
 use crate::app::App;
 use crate::app::replay::{self, DealRef};
 use crate::web::error::ErrorBody;
@@ -16,12 +16,7 @@ use crate::web::error::ErrorBody;
         (status = 403, description = "The event is private and the viewer key is missing or wrong", body = ErrorBody),
     ))]
 #[get("/events/{event}/replays")]
-pub(super) async fn list_replays(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let key = viewer(&req, path.into_inner());
+pub(super) async fn list_replays(app: web::Data<App>, Reader(key): Reader) -> Answer {
     ok_written(&app, move |app| {
         let (_, deals) = replay::finished_deals(app, &key)?;
         Ok(ReplaysOut { ok: true, deals })

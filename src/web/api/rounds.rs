@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, get, post, put, web};
 
 use super::dto::*;
-use super::{Answer, Json, change, created, host, ok, run, viewer};
+use super::{Answer, Host, Json, change, created, host, ok, run, viewer};
 use crate::app::App;
 use crate::app::rounds::{self, RoundOverview, SeatRequest, Signal};
 use crate::tournament;
@@ -34,12 +34,7 @@ fn round_json(overview: RoundOverview) -> RoundOut {
         (status = 422, description = "Too few entries", body = ErrorBody),
     ))]
 #[get("/events/{event}/seating")]
-pub(super) async fn seating_options(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let host = host(&req, path.into_inner());
+pub(super) async fn seating_options(app: web::Data<App>, Host(host): Host) -> Answer {
     let plans = run(&app, move |app| rounds::seating_options(app, &host)).await?;
     let options = plans
         .into_iter()

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, get, post, web};
 
 use super::dto::*;
-use super::{Answer, Json, change, host, ok, ok_written, run, viewer};
+use super::{Answer, Host, Json, Reader, change, ok, ok_written, run};
 use crate::app::rounds::{self, CorrectionRequest, TableAt, TypedCard};
 use crate::app::{App, AppError, report};
 use crate::web::error::ErrorBody;
@@ -100,12 +100,7 @@ pub(super) async fn correct(
         (status = 403, description = "Not the host", body = ErrorBody),
     ))]
 #[get("/events/{event}/corrections")]
-pub(super) async fn list_corrections(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let host = host(&req, path.into_inner());
+pub(super) async fn list_corrections(app: web::Data<App>, Host(host): Host) -> Answer {
     let list = run(&app, move |app| report::corrections(app, &host)).await?;
     ok(CorrectionsOut {
         ok: true,
@@ -121,12 +116,7 @@ pub(super) async fn list_corrections(
         (status = 404, description = "No such event", body = ErrorBody),
     ))]
 #[get("/events/{event}/standings")]
-pub(super) async fn standings(
-    app: web::Data<App>,
-    req: HttpRequest,
-    path: web::Path<i64>,
-) -> Answer {
-    let key = viewer(&req, path.into_inner());
+pub(super) async fn standings(app: web::Data<App>, Reader(key): Reader) -> Answer {
     ok_written(&app, move |app| {
         let standings = report::public_standings(app, &key)?;
         Ok(StandingsOut {

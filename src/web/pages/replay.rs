@@ -15,7 +15,7 @@ use crate::app::turn_clock::StandIn;
 use crate::app::{App, AppError};
 use crate::i18n::Lang;
 use crate::web::boards;
-use crate::web::session::Visitor;
+use crate::web::session::{Reader, Visitor};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/replays", web::get().to(list))
@@ -80,15 +80,9 @@ fn key_param(view_query: &str) -> String {
     view_query.replacen('?', "&", 1)
 }
 
-async fn list(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    query: web::Query<ReplayQuery>,
-) -> PageResult {
-    let id = path.into_inner();
-    let hosts = visitor.is_host(id);
-    let viewer = visitor.viewer_key(id, query.into_inner().key);
+async fn list(app: web::Data<App>, reader: Reader) -> PageResult {
+    let (id, hosts) = (reader.id, reader.hosts);
+    let (viewer, visitor) = (reader.viewer, reader.visitor);
     let layout = Layout::new("", &visitor)
         .titled("replays-title")
         .for_event(id, "", &visitor);

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use actix_web::{HttpRequest, web};
 use askama::Template;
-use serde::Deserialize;
 
 use super::chart;
 use super::view::{self, RoundView, StandingsView};
@@ -18,7 +17,7 @@ use crate::i18n::Lang;
 use crate::web::address::base_url;
 use crate::web::kept::Found;
 use crate::web::live::{Audience, Hub};
-use crate::web::session::Visitor;
+use crate::web::session::Reader;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/events/{event}/screen", web::get().to(screen))
@@ -28,12 +27,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/events/{event}/live/standings",
             web::get().to(standings_live),
         );
-}
-
-#[derive(Deserialize)]
-pub struct ViewQuery {
-    #[serde(default)]
-    pub key: String,
 }
 
 /// The pages' words for a private view opened without its key (the use case refuses it).
@@ -269,16 +262,13 @@ struct ScreenPage {
 }
 
 async fn screen(
+    reader: Reader,
+    req: HttpRequest,
     app: web::Data<App>,
     hub: web::Data<Hub>,
-    req: HttpRequest,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    query: web::Query<ViewQuery>,
 ) -> PageResult {
-    let id = path.into_inner();
-    let hosts = visitor.is_host(id);
-    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    let (id, hosts) = (reader.id, reader.hosts);
+    let (viewer, visitor) = (reader.viewer, reader.visitor);
     // Every GET of an unchanged event shares one drawing (see web::kept).
     let drawing = hub.kept().screen.drawing(
         ("screen", id, 0),
@@ -339,16 +329,9 @@ struct StandingsPage {
     table: String,
 }
 
-async fn standings(
-    app: web::Data<App>,
-    hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    query: web::Query<ViewQuery>,
-) -> PageResult {
-    let id = path.into_inner();
-    let hosts = visitor.is_host(id);
-    let viewer = visitor.viewer_key(id, query.into_inner().key);
+async fn standings(app: web::Data<App>, hub: web::Data<Hub>, reader: Reader) -> PageResult {
+    let (id, hosts) = (reader.id, reader.hosts);
+    let (viewer, visitor) = (reader.viewer, reader.visitor);
     // Every GET of an unchanged event in one language shares one drawing (see web::kept): a
     // guest's standings are in the guest's language.
     let lang = visitor.lang();
@@ -428,12 +411,9 @@ async fn screen_live(
     app: web::Data<App>,
     req: HttpRequest,
     hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    query: web::Query<ViewQuery>,
+    reader: Reader,
 ) -> Result<impl actix_web::Responder, PageError> {
-    let id = path.into_inner();
-    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    let (id, viewer) = (reader.id, reader.viewer);
     live_access(&app, &viewer).await?;
     let base = base_url(&req);
     // Every projector of the event (with the same address in its QR code) shows the same
@@ -453,12 +433,9 @@ async fn screen_live(
 async fn standings_live(
     app: web::Data<App>,
     hub: web::Data<Hub>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    query: web::Query<ViewQuery>,
+    reader: Reader,
 ) -> Result<impl actix_web::Responder, PageError> {
-    let id = path.into_inner();
-    let viewer = visitor.viewer_key(id, query.into_inner().key);
+    let (id, viewer, visitor) = (reader.id, reader.viewer, reader.visitor);
     live_access(&app, &viewer).await?;
     // Every guest's standings page in one language shows the same table: they share one
     // drawing.
