@@ -6,6 +6,17 @@ event-language-label = Language of the projector, printouts and console
 event-language-hint = (each guest's phone reads in its own)
 event-language-button = Set the language
 event-language-set = The event is in { $language } now: the projector, the printouts and this console read in it.
+host-series = Club series
+host-series-in = This evening counts in the series "{ $series }".
+host-series-season = The season
+host-series-none = This evening is in no series. A club's series adds its evenings up into a season.
+host-series-closed = The evening is closed: it stays in the series it was in (or in none).
+host-series-link = The series' host link
+host-series-link-hint = (the one given when the series was made: this evening's host link alone cannot move it)
+host-series-into = Take this evening into the series
+host-series-out = Take this evening out of the series
+host-series-joined = The evening is in the series "{ $series }" now: it counts in the season.
+host-series-left = The evening is out of the series "{ $series }": it no longer counts in the season.
 
 ## The console: its links, turn clock, entries, seating, corrections and access.
 host-title = Host console

@@ -159,6 +159,7 @@ refused-field-table = the table
 refused-field-move-position = the move's position
 refused-field-side = the side
 refused-field-seat = the seat
+refused-field-evening = the evening
 refused-field-best-evenings = the number of best evenings
 refused-field-turn-seconds = the seconds a turn
 refused-field-extra-minutes = the extra minutes

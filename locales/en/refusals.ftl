@@ -14,7 +14,12 @@ refused-cards-not-in = the score cards are not all in and confirmed
 refused-table-without-scores = table { $table } has no scores yet: { $reason }
 
 # The API: a change of an evening's settings that names a series.
-refused-series-stays = an evening stays in the series it was made in: leave "series" out of a change (make a new evening in the other series instead)
+refused-series-stays = an evening changes series on its console or the series' console (or with PUT and DELETE /api/v1/series/{"{"}series{"}"}/evenings/{"{"}event{"}"}), not by a change of its settings: leave "series" out
+refused-series-link = that is not a series' host link: paste the whole link given when the series was made (it has /series/, a number, and /host?token=…)
+refused-series-evening-link = that is not an evening's host link: paste the whole link given when the evening was made (it has /events/, a number, and /host?token=…), or the address of its console in a browser that hosts it
+refused-series-evening-closed = the evening "{ $evening }" is closed: it stays in the series it was in (or in none)
+refused-series-evening-elsewhere = the evening "{ $evening }" is in the series "{ $series }": take it out of that series first, with its host link
+refused-series-not-its-evening = the evening "{ $evening }" is not in this series
 
 # A console form sent to an address whose event is not a number.
 refused-console-address = there is no event at this address: event numbers are whole numbers; open the console from your host link

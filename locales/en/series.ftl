@@ -11,9 +11,6 @@ series-counting-average = The average per evening attended counts.
 # A figure with decimals (an average): its whole part and its two decimals.
 series-decimal = { $whole }.{ $fraction }
 series-date = { $year }-{ $month }-{ $day }
-series-game-touring-1926 = Touring (1926)
-series-game-touring-1958 = Touring (1937-1958)
-series-game-mille-bornes = Mille Bornes
 
 ## The public season.
 series-ties = Places are shared by equal scores.
@@ -101,10 +98,13 @@ series-public-standings = Public standings
 series-member-cards-button = Member cards…
 series-export-csv = Standings (CSV)
 series-export-json = The season (JSON)
-series-new-evening-name = A new evening's name
-series-game = Game
 series-make-evening = Make the evening
-series-make-evening-hint = The evening opens in its own console, where its returning guests are added with one tap each.
+series-make-evening-hint = The evening opens in its own console, where its returning guests are added with one tap each. Its settings start as the last evening's were.
+series-attach-link = An evening made without the series: its host link
+series-attach-hint = (or its console's address, in a browser that hosts it)
+series-attach = Take it into the series
+series-detach = take it out of the series
+series-detach-confirm = Take "{ $evening }" out of the series? The evening stays as it is, but no longer counts in the season.
 series-state-final = final
 series-state-provisional = provisional
 series-state-running = being played
@@ -143,6 +143,8 @@ series-leave-hint = (signs out every device of this series' host; the host link 
 # What the console's forms answer.
 series-ready = Your series is ready. Keep this host link: it is the only way back to this console from another device (it is shown only now).
 series-evening-made = The evening is made in the series. Its own host link, for a helper who runs it (shown only now):
+series-evening-attached = The evening is in the series now: it counts in the season, and its console offers the series' people.
+series-evening-detached = The evening is out of the series: it stays as it is, and no longer counts in the season.
 series-linked = { $name } now counts as { $with }.
 series-split = { $name } is their own person again.
 series-seat-given = That seat now counts as { $name }.

@@ -6,6 +6,17 @@ event-language-label = Langue du projecteur, des impressions et de la console
 event-language-hint = (le téléphone de chaque invité lit dans la sienne)
 event-language-button = Choisir la langue
 event-language-set = La soirée est maintenant en { $language } : le projecteur, les impressions et cette console la suivent.
+host-series = Série du club
+host-series-in = Cette soirée compte dans la série « { $series } ».
+host-series-season = La saison
+host-series-none = Cette soirée n'est dans aucune série. La série d'un club additionne ses soirées en une saison.
+host-series-closed = La soirée est clôturée : elle reste dans la série où elle était (ou hors série).
+host-series-link = Le lien d'hôte de la série
+host-series-link-hint = (celui donné à la création de la série : le lien d'hôte de cette soirée ne suffit pas à la déplacer)
+host-series-into = Ajouter cette soirée à la série
+host-series-out = Retirer cette soirée de la série
+host-series-joined = La soirée fait maintenant partie de la série « { $series } » : elle compte dans la saison.
+host-series-left = La soirée est retirée de la série « { $series } » : elle ne compte plus dans la saison.
 
 ## La console : ses liens, l'horloge des tours, les inscrits, le placement, les corrections et l'accès.
 host-title = Console de l'hôte

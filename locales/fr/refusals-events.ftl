@@ -146,6 +146,7 @@ refused-field-table = la table
 refused-field-move-position = la position du coup
 refused-field-side = le camp
 refused-field-seat = la place
+refused-field-evening = la soirée
 refused-field-best-evenings = le nombre de meilleures soirées
 refused-field-turn-seconds = la durée d'un tour en secondes
 refused-field-extra-minutes = les minutes de plus

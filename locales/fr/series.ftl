@@ -11,9 +11,6 @@ series-counting-average = La moyenne par soirée jouée compte.
 # Un nombre à décimales (une moyenne) : sa partie entière et ses deux décimales.
 series-decimal = { $whole },{ $fraction }
 series-date = { $day }/{ $month }/{ $year }
-series-game-touring-1926 = Touring (1926)
-series-game-touring-1958 = Touring (1937-1958)
-series-game-mille-bornes = Mille Bornes
 
 ## La saison publique.
 series-ties = Les scores égaux partagent la place.
@@ -102,10 +99,13 @@ series-public-standings = Classement public
 series-member-cards-button = Cartes de membre…
 series-export-csv = Classement (CSV)
 series-export-json = La saison (JSON)
-series-new-evening-name = Le nom d'une nouvelle soirée
-series-game = Jeu
 series-make-evening = Créer la soirée
-series-make-evening-hint = La soirée s'ouvre dans sa propre console, où ses invités fidèles s'ajoutent d'une touche chacun.
+series-make-evening-hint = La soirée s'ouvre dans sa propre console, où ses invités fidèles s'ajoutent d'une touche chacun. Ses réglages partent de ceux de la dernière soirée.
+series-attach-link = Une soirée créée hors de la série : son lien d'hôte
+series-attach-hint = (ou l'adresse de sa console, dans un navigateur qui l'anime)
+series-attach = L'ajouter à la série
+series-detach = la retirer de la série
+series-detach-confirm = Retirer la soirée « { $evening } » de la série ? Elle reste telle quelle, mais ne compte plus dans la saison.
 series-state-final = définitif
 series-state-provisional = provisoire
 series-state-running = en cours
@@ -147,6 +147,8 @@ series-leave-hint = (déconnecte tous les appareils de l'hôte de cette série�
 # Ce que répondent les formulaires de la console.
 series-ready = Votre série est prête. Gardez ce lien d'hôte : c'est le seul moyen de revenir à cette console depuis un autre appareil (il n'est montré que maintenant).
 series-evening-made = La soirée est créée dans la série. Son propre lien d'hôte, pour une personne qui l'anime (montré seulement maintenant) :
+series-evening-attached = La soirée fait maintenant partie de la série : elle compte dans la saison, et sa console propose les personnes de la série.
+series-evening-detached = La soirée est retirée de la série : elle reste telle quelle, et ne compte plus dans la saison.
 series-linked = { $name } compte désormais comme { $with }.
 series-split = { $name } est de nouveau une personne à part.
 series-seat-given = Cette place compte désormais comme { $name }.

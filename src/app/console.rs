@@ -34,6 +34,8 @@ pub struct Console {
     /// In a series: the people of its other evenings not entered in this one, by name, for
     /// adding a returning guest with one tap.
     pub returning: Vec<String>,
+    /// The series the evening is in: its id and name.
+    pub series: Option<(i64, String)>,
 }
 
 /// The console, for its host.
@@ -65,6 +67,10 @@ pub fn console(app: &App, host: &HostKey) -> AppResult<Console> {
             corrections: report.corrections,
             closed_rounds,
             returning: super::series::returning_in(conn, event)?,
+            series: match event.row.series_id {
+                Some(id) => Some((id, super::series::load(conn, id)?.row.name)),
+                None => None,
+            },
         })
     })
 }

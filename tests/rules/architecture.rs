@@ -385,6 +385,7 @@ fn the_pure_rooms_are_packages_with_no_web_or_database_crate_among_their_depende
         "fluent-syntax",
         "intl-memoizer",
         "unic-langid",
+        "unicode-normalization",
     ];
     let below: &[(&str, &[&str])] = &[
         ("engine", &[]),

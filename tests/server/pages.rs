@@ -2645,3 +2645,91 @@ fn a_french_evening_of_each_game_reads_as_a_french_host_and_guests_would_say_it(
         );
     }
 }
+
+#[test]
+fn a_french_series_and_its_console_read_as_a_french_club_would_say_them() {
+    use common::api::Host;
+    let server = Server::start_with(&["--page-reads-per-second", "0"]);
+    let (status, made) = server.post(
+        "/api/v1/series",
+        None,
+        &json!({"name": "Club du jeudi",
+                "prizes": {"evening": ["booby"], "season": ["most_rounds_won", "perfect_attendance"]}}),
+    );
+    assert_eq!(status, 201, "{made}");
+    let series = made["series"]["id"].as_i64().expect("series");
+    let token = made["host_token"].as_str().expect("token").to_owned();
+    let (status, answer) = server.post(
+        "/api/v1/events",
+        Some(&token),
+        &json!({"name": "Jeudi 1", "rules": "touring-1926", "language": "fr", "seed": 52,
+                "length": {"kind": "rounds", "rounds": 1}, "series": series}),
+    );
+    assert_eq!(status, 201, "{answer}");
+    let host = Host {
+        event: answer["event"]["id"].as_i64().expect("event"),
+        token: answer["host_token"].as_str().expect("token").to_owned(),
+    };
+    let seats = host.add_players(&server, &FRENCH_GUESTS);
+    host.play_paper_rounds(&server, 1);
+    host.close_evening(&server);
+
+    // The series' host makes the next evening on the console, as its form offers it.
+    let console = Browser::speaking(&server, "fr-FR,fr;q=0.9");
+    console.follow(&format!("/series/{series}/host?token={token}"));
+    let csrf = console.csrf(&format!("/series/{series}/host"));
+    let (status, to) = console.post(
+        &format!("/series/{series}/host/evenings"),
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Jeudi 2"),
+            ("rules", "mille-bornes"),
+        ],
+    );
+    assert_eq!(status, 303, "{to}");
+    let mut slips = Vec::new();
+    // The season's pages show a Touring evening's miles; the evening made on the console is
+    // Mille Bornes, which counts points.
+    let mut read = |what: &str, html: &str, mille_bornes: bool| {
+        assert!(html.contains("lang=\"fr\""), "{what}: not French");
+        let text = visible_text(html);
+        for slip in french_slips(html, mille_bornes) {
+            slips.push(format!("{what}: {slip}"));
+        }
+        for word in [
+            "Season",
+            "Evenings",
+            "evening",
+            "Make the evening",
+            "Member cards",
+            "Club series",
+            "the series",
+            "Take it into",
+        ] {
+            if has_word(&text, word) {
+                slips.push(format!("{what}: English: \"{word}\""));
+            }
+        }
+    };
+    let (status, evening) = console.get(&to);
+    assert_eq!(status, 200, "{to}");
+    read("the evening made on the console", &evening, true);
+    for page in [
+        format!("/series/{series}/host"),
+        format!("/series/{series}/host/cards"),
+        format!("/series/{series}"),
+    ] {
+        let (status, html) = console.get(&page);
+        assert_eq!(status, 200, "{page}");
+        read(&page, &html, false);
+    }
+    let guest = Browser::speaking(&server, "fr");
+    let (status, html) = guest.get(&format!("/seat/{}/season", seats[1]));
+    assert_eq!(status, 200, "a guest's season");
+    read("a guest's season", &html, false);
+    assert!(
+        slips.is_empty(),
+        "a French reader trips on:\n{}",
+        slips.join("\n")
+    );
+}

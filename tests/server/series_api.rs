@@ -245,6 +245,69 @@ fn a_series_token_used_on_another_series_is_refused_and_nothing_is_made() {
 }
 
 #[test]
+fn an_evening_changes_series_through_the_api_only_with_both_hosts_tokens_and_not_once_closed() {
+    let server = Server::start();
+    let first = create_series(&server, json!({"name": "First"}));
+    let second = create_series(&server, json!({"name": "Second"}));
+    let host = evening(&server, &first, "Week 1", json!({}));
+    let at = |series: &Series| format!("/api/v1/series/{}/evenings/{}", series.id, host.event);
+    let count = |series: &Series| {
+        standings(&server, series)["evenings"]
+            .as_array()
+            .map_or(0, Vec::len)
+    };
+    let nothing = json!({});
+    // In one series, another cannot take it, even with both tokens.
+    let (status, answer) = server.send(
+        Method::PUT,
+        &at(&second),
+        Some(&second.token),
+        &json!({"host_token": host.token}),
+    );
+    assert_eq!(status, 409, "{answer}");
+    // Another series' token takes nothing out.
+    let (status, answer) = server.send(Method::DELETE, &at(&first), Some(&second.token), &nothing);
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(count(&first), 1);
+    let (status, answer) = server.send(Method::DELETE, &at(&first), Some(&first.token), &nothing);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!((count(&first), count(&second)), (0, 0));
+    let (status, answer) = server.send(Method::DELETE, &at(&first), Some(&first.token), &nothing);
+    assert_eq!(status, 404, "{answer}");
+    // The series' token alone, or with a wrong evening token, takes nothing in.
+    for body in [
+        json!({"host_token": first.token}),
+        json!({"host_token": "x"}),
+    ] {
+        let (status, answer) = server.send(Method::PUT, &at(&second), Some(&second.token), &body);
+        assert_eq!(status, 403, "{answer}");
+    }
+    let (status, answer) = server.send(
+        Method::PUT,
+        &at(&second),
+        Some(&host.token),
+        &json!({"host_token": host.token}),
+    );
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(count(&second), 0);
+    let (status, answer) = server.send(
+        Method::PUT,
+        &at(&second),
+        Some(&second.token),
+        &json!({"host_token": host.token}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(count(&second), 1);
+    // Closed, it stays.
+    host.add_players(&server, &["A", "B", "C", "D", "E", "F"]);
+    host.play_paper_rounds(&server, 1);
+    host.close_evening(&server);
+    let (status, answer) = server.send(Method::DELETE, &at(&second), Some(&second.token), &nothing);
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(count(&second), 1);
+}
+
+#[test]
 fn an_evening_is_not_moved_between_series() {
     let server = Server::start();
     let first = create_series(&server, json!({"name": "First"}));
@@ -260,7 +323,7 @@ fn an_evening_is_not_moved_between_series() {
     assert!(
         answer["error"]
             .as_str()
-            .is_some_and(|e| e.contains("stays in the series"))
+            .is_some_and(|e| e.contains("not by a change of its settings"))
     );
     assert_eq!(
         standings(&server, &second)["evenings"]

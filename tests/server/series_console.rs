@@ -313,8 +313,8 @@ fn the_series_console_makes_an_evening_in_the_series_and_opens_its_console() {
         console.contains(&format!("/events/{event}/host")),
         "{console}"
     );
-    // A game the form does not list is refused in words, and nothing is made.
-    post_form(
+    // A game the form does not list is refused in words beside the game, and nothing is made.
+    let console = common::forms::refused_form(
         &server,
         &browser,
         &console_path(&series, "/evenings"),
@@ -324,13 +324,371 @@ fn the_series_console_makes_an_evening_in_the_series_and_opens_its_console() {
             ("rules", "poker"),
         ],
     );
-    let console = page(&server, &browser, &console_path(&series, ""));
     assert!(console.contains("flash error"), "{console}");
+    assert!(console.contains("id=\"rules-error\""), "{console}");
+    assert!(console.contains("value=\"Week 2\""), "{console}");
     assert_eq!(
         standings(&server, &series)["evenings"]
             .as_array()
             .map(Vec::len),
         Some(1)
+    );
+}
+
+/// The settings of the evening `event`, as the API shows them.
+fn settings_of(server: &Server, event: i64) -> Value {
+    let (status, answer) = server.get(&format!("/api/v1/events/{event}"), None);
+    assert_eq!(status, 200, "{answer}");
+    answer["event"]["settings"].clone()
+}
+
+/// The events of the series, by id, in the order made.
+fn evenings_of(server: &Server, series: &Series) -> Vec<i64> {
+    standings(server, series)["evenings"]
+        .as_array()
+        .expect("evenings")
+        .iter()
+        .filter_map(|e| e["event"].as_i64())
+        .collect()
+}
+
+#[test]
+fn an_evening_made_on_a_french_series_console_has_the_start_pages_settings_in_french_and_the_next_starts_from_it()
+ {
+    let server = Server::start();
+    let series = create_series(&server, "Club du jeudi");
+    let host = client_speaking("fr-FR,fr;q=0.9");
+    host.get(server.url(&series.host_link))
+        .send()
+        .expect("host link");
+    let console = page(&server, &host, &console_path(&series, ""));
+    let csrf = field(&console, "csrf");
+    // The start page's settings, a French browser's language chosen.
+    for id in [
+        "rounds",
+        "round_minutes",
+        "limit_minutes",
+        "prizes",
+        "turn_seconds",
+    ] {
+        assert!(console.contains(&format!("id=\"{id}\"")), "{id}: {console}");
+    }
+    assert!(
+        console.contains("<option value=\"fr\" lang=\"fr\" selected>"),
+        "{console}"
+    );
+    // A setting that does not read is said beside its field, what was typed stays, nothing is made.
+    let refused = common::forms::refused_form(
+        &server,
+        &host,
+        &console_path(&series, "/evenings"),
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Jeudi 1"),
+            ("rules", "mille-bornes"),
+            ("rounds", "beaucoup"),
+        ],
+    );
+    assert!(refused.contains("id=\"rounds-error\""), "{refused}");
+    assert!(refused.contains("value=\"beaucoup\""), "{refused}");
+    assert!(evenings_of(&server, &series).is_empty());
+
+    let to = post_form(
+        &server,
+        &host,
+        &console_path(&series, "/evenings"),
+        &[
+            ("csrf", csrf.as_str()),
+            ("name", "Jeudi 1"),
+            ("language", "fr"),
+            ("rules", "mille-bornes"),
+            ("table_size", "4"),
+            ("round_kind", "timed"),
+            ("round_minutes", "25"),
+            ("length_kind", "rounds"),
+            ("rounds", "5"),
+            ("prizes", "2"),
+            ("remainder", "byes"),
+            ("turn_clock", "off"),
+        ],
+    );
+    let made = evenings_of(&server, &series);
+    assert_eq!(made.len(), 1);
+    let settings = settings_of(&server, made[0]);
+    assert_eq!(settings["rules"], "mille-bornes", "{settings}");
+    assert_eq!(settings["language"], "fr", "{settings}");
+    assert_eq!(settings["table_size"], 4, "{settings}");
+    assert_eq!(settings["round"]["seconds"], 1500, "{settings}");
+    assert_eq!(settings["length"]["rounds"], 5, "{settings}");
+    assert_eq!(settings["prizes"], 2, "{settings}");
+    assert_eq!(settings["remainder"], "byes", "{settings}");
+    assert_eq!(settings["turn_seconds"], Value::Null, "{settings}");
+    // Its console opens in French, and says so in French.
+    let evening = page(&server, &host, &to);
+    assert!(evening.contains("<html lang=\"fr\""), "{evening}");
+    assert!(
+        evening.contains("La soirée est créée dans la série"),
+        "{evening}"
+    );
+
+    // The next evening's form starts from this one's settings (a new name, a new seed), even
+    // for a host reading in English.
+    let english = client();
+    english
+        .get(server.url(&series.host_link))
+        .send()
+        .expect("host link");
+    let console = page(&server, &english, &console_path(&series, ""));
+    assert!(
+        common::forms::input(&console, "rounds").contains("value=\"5\""),
+        "{console}"
+    );
+    assert!(
+        common::forms::input(&console, "round_minutes").contains("value=\"25\""),
+        "{console}"
+    );
+    assert!(
+        common::forms::input(&console, "prizes").contains("value=\"2\""),
+        "{console}"
+    );
+    assert!(
+        common::forms::input(&console, "name").contains("value=\"\""),
+        "{console}"
+    );
+    for chosen in [
+        "value=\"mille-bornes\" checked",
+        "name=\"table_size\" value=\"4\" checked",
+        "value=\"byes\" selected",
+        "value=\"off\" checked",
+        "<option value=\"fr\" lang=\"fr\" selected>",
+    ] {
+        assert!(console.contains(chosen), "{chosen}: {console}");
+    }
+}
+
+/// A browser with the evening's console open by its host link; answers the console's CSRF token.
+fn evening_browser(server: &Server, host: &Host) -> (Client, String) {
+    let browser = client();
+    browser
+        .get(host.console_link(server))
+        .send()
+        .expect("host link");
+    let html = page(server, &browser, &format!("/events/{}/host", host.event));
+    let csrf = field(&html, "csrf");
+    (browser, csrf)
+}
+
+/// The evening's console asks to take it into (or out of) a series with `link`; answers the
+/// console's page after, with its message.
+fn evening_series(
+    server: &Server,
+    (browser, csrf): &(Client, String),
+    host: &Host,
+    change: &str,
+    link: &str,
+) -> String {
+    let path = format!("/events/{}/host", host.event);
+    let to = post_form(
+        server,
+        browser,
+        &format!("{path}/series"),
+        &[("csrf", csrf.as_str()), ("change", change), ("link", link)],
+    );
+    assert_eq!(to, format!("{path}#series"));
+    page(server, browser, &path)
+}
+
+#[test]
+fn an_evening_joins_or_leaves_a_series_only_with_proof_of_hosting_both_and_a_closed_one_stays() {
+    let server = Server::start();
+    let club = create_series(&server, "Club");
+    let other = create_series(&server, "Other club");
+    let forgot = Host::create(&server, json!({"name": "Forgot the series", "seed": 3}));
+    let evening = evening_browser(&server, &forgot);
+    let console = page(
+        &server,
+        &evening.0,
+        &format!("/events/{}/host", forgot.event),
+    );
+    assert!(
+        console.contains("This evening is in no series."),
+        "{console}"
+    );
+
+    // The evening's host alone cannot: the series' public address, another series' link or a
+    // made-up token are refused in words, and the season has no evening.
+    for (link, words) in [
+        (
+            format!("/series/{}", club.id),
+            "given when the series was made",
+        ),
+        ("the club".to_owned(), "given when the series was made"),
+        (
+            format!("/series/{}/host?token={}", club.id, other.token),
+            "not the host token of this series",
+        ),
+    ] {
+        let console = evening_series(&server, &evening, &forgot, "in", &link);
+        assert!(
+            console.contains("flash error") && console.contains(words),
+            "{link}: {console}"
+        );
+    }
+    assert!(evenings_of(&server, &club).is_empty());
+
+    // With the series' host link it joins, and the console says so.
+    let console = evening_series(&server, &evening, &forgot, "in", &club.host_link);
+    assert!(console.contains("flash ok"), "{console}");
+    assert!(
+        console.contains("This evening counts in the series"),
+        "{console}"
+    );
+    assert_eq!(evenings_of(&server, &club), [forgot.event]);
+    // Another series cannot take it while it is in this one, even with both hosts' links.
+    let (other_browser, other_console) = host_browser(&server, &other);
+    let other_csrf = field(&other_console, "csrf");
+    refused_on_console(
+        &server,
+        &other_browser,
+        &other,
+        "/attach",
+        &[
+            ("csrf", other_csrf.as_str()),
+            ("link", &forgot.console_link(&server)),
+        ],
+        "is in the series",
+    );
+    assert!(evenings_of(&server, &other).is_empty());
+
+    // The series' host takes it out from the series' console, and in again by its host link.
+    let (browser, console) = host_browser(&server, &club);
+    let csrf = field(&console, "csrf");
+    let event = forgot.event.to_string();
+    post_form(
+        &server,
+        &browser,
+        &console_path(&club, "/detach"),
+        &[("csrf", csrf.as_str()), ("event", event.as_str())],
+    );
+    assert!(evenings_of(&server, &club).is_empty());
+    // A console address without its token opens nothing in a browser that does not host it.
+    refused_on_console(
+        &server,
+        &browser,
+        &club,
+        "/attach",
+        &[
+            ("csrf", csrf.as_str()),
+            ("link", &format!("/events/{}/host", forgot.event)),
+        ],
+        "given when the evening was made",
+    );
+    post_form(
+        &server,
+        &browser,
+        &console_path(&club, "/attach"),
+        &[
+            ("csrf", csrf.as_str()),
+            ("link", &forgot.console_link(&server)),
+        ],
+    );
+    assert_eq!(evenings_of(&server, &club), [forgot.event]);
+    // The evening's host takes it out again, with the series' link.
+    let console = evening_series(&server, &evening, &forgot, "out", &club.host_link);
+    assert!(console.contains("flash ok"), "{console}");
+    assert!(evenings_of(&server, &club).is_empty());
+
+    // Closed, an evening stays as it is: out of every series, or in its own.
+    forgot.add_players(&server, &SIX);
+    forgot.play_paper_rounds(&server, 1);
+    forgot.close_evening(&server);
+    let console = evening_series(&server, &evening, &forgot, "in", &club.host_link);
+    assert!(console.contains("is closed"), "{console}");
+    assert!(evenings_of(&server, &club).is_empty());
+    let (kept, _) = play(&server, &club, "Week 1", &SIX);
+    refused_on_console(
+        &server,
+        &browser,
+        &club,
+        "/detach",
+        &[("csrf", csrf.as_str()), ("event", &kept.event.to_string())],
+        "is closed",
+    );
+    assert_eq!(evenings_of(&server, &club), [kept.event]);
+}
+
+#[test]
+fn the_series_lists_people_by_their_letters_with_accents_and_small_letters_in_their_place() {
+    let server = Server::start();
+    let series = create_series(&server, "Accents");
+    play(
+        &server,
+        &series,
+        "Week 1",
+        &["Zoé", "Jérôme", "élodie", "Benoît", "Émile", "ann"],
+    );
+    let (browser, _) = host_browser(&server, &series);
+    let console = page(&server, &browser, &console_path(&series, ""));
+    let people = &console[console.find("id=\"people\"").expect("people")..];
+    let order: Vec<&str> = people
+        .split("<th scope=\"row\">")
+        .skip(1)
+        .filter_map(|row| row.split('<').next())
+        .collect();
+    assert_eq!(
+        order,
+        ["ann", "Benoît", "élodie", "Émile", "Jérôme", "Zoé"],
+        "{people}"
+    );
+    // The member cards come in the same order.
+    let cards = page(&server, &browser, &console_path(&series, "/cards"));
+    let at = |name: &str| {
+        cards
+            .find(name)
+            .unwrap_or_else(|| panic!("{name}: {cards}"))
+    };
+    assert!(
+        at("Benoît") < at("élodie") && at("élodie") < at("Jérôme"),
+        "{cards}"
+    );
+}
+
+#[test]
+fn the_season_table_is_drawn_as_the_evenings_standings_and_fits_a_phone_and_a_printout() {
+    let server = Server::start();
+    let series = create_series(&server, "Styled");
+    play(&server, &series, "Week 1", &SIX);
+    let public = page(&server, &client(), &format!("/series/{}", series.id));
+    let table = &public[public.find("<table").expect("a table")..];
+    assert!(
+        table.starts_with("<table class=\"data season\">"),
+        "{table}"
+    );
+    assert!(public.contains("<div class=\"scroll\"><table"), "{public}");
+    assert!(
+        table.contains("<th scope=\"col\" class=\"num evening-col\">Week 1</th>"),
+        "{table}"
+    );
+    assert!(table.contains("<td class=\"num\"><strong>"), "{table}");
+    // The style sheet: the evenings' columns give way on a phone and print again on paper.
+    let css = page(&server, &client(), "/static/style.css");
+    let phone = &css[css
+        .find("@media (max-width: 640px) {")
+        .expect("phone rules")..];
+    let phone = &phone[..phone.find("\n}\n").expect("its end")];
+    assert!(
+        phone.contains("table.data.season .evening-col { display: none; }"),
+        "{phone}"
+    );
+    let print = &css[css.find("@media print {").expect("print rules")..];
+    let print = &print[..print.find("\n}\n").expect("its end")];
+    assert!(
+        print.contains("table.data.season .evening-col { display: table-cell; }"),
+        "{print}"
+    );
+    assert!(
+        print.contains("table.data.season tr { break-inside: avoid;"),
+        "{print}"
     );
 }
 
@@ -697,7 +1055,7 @@ fn the_series_console_in_chromium_makes_an_evening_where_a_returning_guest_is_ad
         host.goto(server.url(&format!("/series/{}/host", series.id)))
             .await
             .expect("the console again");
-        host.find(By::Id("evening-name"))
+        host.find(By::Id("name"))
             .await
             .expect("name field")
             .send_keys("Week 2")

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::names::name_key;
+use super::names::sort_key;
 use super::series::{Appearance, Evening, People, SeriesError, SeriesStanding, Who};
 use touring_i18n::Said;
 
@@ -216,7 +216,7 @@ fn award(prize: ClubPrize, candidates: Vec<Candidate>, lowest: bool) -> Option<A
         high
     };
     let mut winners: Vec<Candidate> = candidates.into_iter().filter(|c| c.value == best).collect();
-    winners.sort_by_key(|c| name_key(&c.name));
+    winners.sort_by_key(|c| sort_key(&c.name));
     Some(Award {
         prize,
         who: winners.iter().map(|c| c.who.clone()).collect(),

@@ -60,7 +60,7 @@ pub use movement::{
     ByeResult, CloseError, Closing, Destination, MoverDecision, TableOutcome, close_round, cut_for,
     move_entries,
 };
-pub use names::{MAX_NAME_CHARS, NameError, clean_name, name_key};
+pub use names::{MAX_NAME_CHARS, NameError, clean_name, name_key, sort_key};
 pub use paper::{
     PaperCard, PaperErrors, PaperHands, PaperProblem, paper_round_scores, paper_scores,
     problems_said,

@@ -141,6 +141,31 @@ pub fn name_key(name: &str) -> String {
         .to_lowercase()
 }
 
+/// What people are sorted by, as a reader of English or French expects: letters before their
+/// accents and their case. The first part is the name's [`name_key`] with every letter
+/// folded to its base ("é" is "e", "œ" is "oe", "ß" is "ss"), so "élodie" comes before
+/// "Jérôme" and "Émile" beside "Emile"; the second part is the [`name_key`] itself, so two
+/// names that fold alike still come in one order every time. Both languages sort alike at
+/// this level; a language whose alphabet differs (Swedish "å" after "z") would need its own.
+pub fn sort_key(name: &str) -> (String, String) {
+    use unicode_normalization::UnicodeNormalization;
+    let key = name_key(name);
+    let mut folded = String::with_capacity(key.len());
+    for c in key.nfd() {
+        match c {
+            _ if unicode_normalization::char::is_combining_mark(c) => {}
+            'œ' => folded.push_str("oe"),
+            'æ' => folded.push_str("ae"),
+            'ß' => folded.push_str("ss"),
+            'ø' => folded.push('o'),
+            'đ' => folded.push('d'),
+            'ł' => folded.push('l'),
+            _ => folded.push(c),
+        }
+    }
+    (folded, key)
+}
+
 /// Trims a name and checks it: 1..=200 characters, at least one of them visible, no control
 /// or direction-changing characters, anything else (accents, any script, emoji) welcome. `what` names the field in the message.
 pub fn clean_name(raw: &str, what: &str) -> Result<String, NameError> {
@@ -175,4 +200,38 @@ pub fn clean_name(raw: &str, what: &str) -> Result<String, NameError> {
         });
     }
     Ok(name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(names: &[&str]) -> Vec<String> {
+        let mut names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+        names.sort_by_key(|n| sort_key(n));
+        names
+    }
+
+    #[test]
+    fn a_name_with_an_accent_or_a_small_letter_is_not_sorted_after_z() {
+        assert_eq!(
+            sorted(&[
+                "Jérôme", "élodie", "Zoé", "Benoît", "Élise", "ANNE", "Œdipe", "oscar"
+            ]),
+            [
+                "ANNE", "Benoît", "Élise", "élodie", "Jérôme", "Œdipe", "oscar", "Zoé"
+            ]
+        );
+    }
+
+    #[test]
+    fn names_that_fold_alike_keep_one_order_and_stay_apart() {
+        assert_eq!(
+            sorted(&["Émile", "Emile", "emile"]),
+            ["Emile", "emile", "Émile"]
+        );
+        assert_ne!(sort_key("Émile"), sort_key("Emile"));
+        assert_eq!(sort_key("Ann  Lee"), sort_key("ann lee"));
+        assert_eq!(sort_key("Straße").0, "strasse");
+    }
 }

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::names::name_key;
+use super::names::{name_key, sort_key};
 
 /// The most evenings a "best N" may count.
 pub const MAX_BEST: u32 = 500;
@@ -488,7 +488,7 @@ pub fn series_standings(
         .collect();
     out.sort_by(|(a, sa), (b, sb)| {
         b.cmp(a)
-            .then_with(|| name_key(&sa.name).cmp(&name_key(&sb.name)))
+            .then_with(|| sort_key(&sa.name).cmp(&sort_key(&sb.name)))
     });
     let mut place = 0;
     for index in 0..out.len() {

@@ -50,7 +50,7 @@ pub fn member_cards(
                 key: member_key(&season.series, &s.who),
             })
             .collect();
-        cards.sort_by_key(|c| tournament::name_key(&c.name));
+        cards.sort_by_key(|c| tournament::sort_key(&c.name));
         Ok((season.series.row.name.clone(), cards))
     })
 }
@@ -311,6 +311,6 @@ pub fn returning_in(conn: &mut Conn, event: &EventRecord) -> AppResult<Vec<Strin
         }
     }
     let mut names: Vec<String> = names.into_values().collect();
-    names.sort_by_key(|n| tournament::name_key(n));
+    names.sort_by_key(|n| tournament::sort_key(n));
     Ok(names)
 }

@@ -2,10 +2,12 @@
 //! and tell who is who (link two names, split them, give a seat to a person). The counting is
 //! [`crate::tournament::series_standings`]; this reads the evenings and the people for it.
 
+mod evenings;
 mod members;
 mod people;
 mod season;
 
+pub use evenings::*;
 pub use members::*;
 pub use people::*;
 pub use season::*;
@@ -263,7 +265,7 @@ pub fn create_event_in_series(
     app.write(|conn| {
         load_as_host(conn, series, proof)?;
         let (mut event, token) = events::create(conn, settings.clone(), now)?;
-        queries::set_event_series(conn, event.id(), series)?;
+        queries::set_event_series(conn, event.id(), Some(series))?;
         event.row.series_id = Some(series);
         Ok((event, token))
     })
@@ -275,6 +277,8 @@ pub fn create_event_in_series(
 pub struct SeriesConsole {
     pub season: SeriesStandings,
     pub people: Vec<PersonOut>,
+    /// The settings of the evening made last, which the next one starts from.
+    pub last_settings: Option<Settings>,
 }
 
 /// The series' console, for its host.
@@ -282,7 +286,15 @@ pub fn console(app: &App, id: i64, proof: &SeriesProof) -> AppResult<SeriesConso
     app.read(|conn| {
         let series = load_as_host(conn, id, proof)?;
         let people = people_in(conn, &series)?;
+        let last_settings = match queries::events_of_series(conn, id)?.last() {
+            Some(row) => Some(events::load(conn, row.id)?.settings),
+            None => None,
+        };
         let season = season(conn, series, false)?;
-        Ok(SeriesConsole { season, people })
+        Ok(SeriesConsole {
+            season,
+            people,
+            last_settings,
+        })
     })
 }

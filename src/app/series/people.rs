@@ -62,7 +62,7 @@ pub(super) fn people_in(tx: &mut Tx, series: &SeriesRecord) -> AppResult<Vec<Per
                 evenings: s.evenings,
             })
             .collect();
-        out.sort_by_key(|p| tournament::name_key(&p.name));
+        out.sort_by_key(|p| tournament::sort_key(&p.name));
         Ok(out)
     }
 }

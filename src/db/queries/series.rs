@@ -74,10 +74,29 @@ pub fn events_of_series(conn: &mut Conn, series_id: i64) -> QueryResult<Vec<Even
     })
 }
 
-pub fn set_event_series(conn: &mut Conn, event_id: i64, series_id: i64) -> QueryResult<usize> {
+/// Puts an evening in a series, or takes it out (`None`). Taken out, its seats given to the
+/// series' people are theirs no more: the series' people are the series' own.
+pub fn set_event_series(
+    conn: &mut Conn,
+    event_id: i64,
+    series_id: Option<i64>,
+) -> QueryResult<usize> {
     on_backend!(conn, {
+        if series_id.is_none() {
+            diesel::delete(
+                series_seats::table.filter(
+                    series_seats::player_id.eq_any(
+                        players::table
+                            .inner_join(entries::table)
+                            .filter(entries::event_id.eq(event_id))
+                            .select(players::id),
+                    ),
+                ),
+            )
+            .execute(conn)?;
+        }
         diesel::update(events::table.find(event_id))
-            .set(events::series_id.eq(Some(series_id)))
+            .set(events::series_id.eq(series_id))
             .execute(conn)
     })
 }

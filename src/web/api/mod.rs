@@ -99,6 +99,8 @@ fn v1(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
             .service(series::export_json)
             .service(series::link)
             .service(series::split)
+            .service(series::attach_evening)
+            .service(series::detach_evening)
             // Each handler above is its own resource guarded by its method, so an address
             // asked with a method it does not take falls through to here: 405 naming the
             // methods it does take, or 404 when nothing is there at all.
@@ -346,7 +348,7 @@ impl utoipa::Modify for CommonErrors {
         SeatingOut, RoundOut, ClosingOut, CloseOut, CorrectionOut, CorrectionsOut, StandingsOut,
         SeatOut, MoveOut, ReplaysOut, ReplayOut,
         SeriesInput, PrizesInput, SeriesChange, SeriesOut, SeriesCreated, SeriesUpdated, SeriesEveningOut,
-        SeriesStandingsOut, SeriesResultOut, SeriesEveningExport, SeriesExportOut, LinkInput, SplitInput, SeriesPersonOut, SeriesPeopleOut,
+        SeriesStandingsOut, SeriesResultOut, SeriesEveningExport, SeriesExportOut, LinkInput, SplitInput, AttachInput, SeriesPersonOut, SeriesPeopleOut,
     )),
     tags(
         (name = "events", description = "Create and configure an evening"),

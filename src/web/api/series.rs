@@ -1,11 +1,11 @@
 //! The `series` tag: a season or league of evenings, its standings and its people.
 
-use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 
 use super::dto::*;
 use super::{Answer, Json, bearer, created, ok, ok_written, run};
 use crate::app::series::{self, SeriesProof, SeriesRecord};
-use crate::app::{App, AppError};
+use crate::app::{App, AppError, HostKey};
 use crate::tournament::{Counting, PrizeChoice};
 use crate::web::error::ErrorBody;
 
@@ -296,4 +296,58 @@ pub(super) async fn export_csv(app: web::Data<App>, path: web::Path<i64>) -> Ans
             format!("attachment; filename=\"touring-series-{id}.csv\""),
         ))
         .body(csv))
+}
+
+#[utoipa::path(tag = "series",
+    params(
+        ("series" = i64, Path, description = "The series' id"),
+        ("event" = i64, Path, description = "The evening's id"),
+    ),
+    request_body = AttachInput,
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The evening is in the series (it was, or it is now)", body = Done),
+        (status = 403, description = "Not the series' host token, or not the evening's host token", body = ErrorBody),
+        (status = 409, description = "The evening is closed, or in another series", body = ErrorBody),
+    ))]
+#[put("/series/{series}/evenings/{event}")]
+pub(super) async fn attach_evening(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+    input: Json<AttachInput>,
+) -> Answer {
+    let ((id, event), token, input) = (path.into_inner(), token(&req), input.into_inner());
+    let host = HostKey::token(event, input.host_token);
+    run(&app, move |app| {
+        series::attach_evening(app, id, &token, &host)
+    })
+    .await?;
+    ok(Done { ok: true })
+}
+
+#[utoipa::path(tag = "series",
+    params(
+        ("series" = i64, Path, description = "The series' id"),
+        ("event" = i64, Path, description = "The evening's id"),
+    ),
+    security(("host" = [])),
+    responses(
+        (status = 200, description = "The evening is out of the series", body = Done),
+        (status = 403, description = "Not the series' host token", body = ErrorBody),
+        (status = 404, description = "No such evening in the series", body = ErrorBody),
+        (status = 409, description = "The evening is closed", body = ErrorBody),
+    ))]
+#[delete("/series/{series}/evenings/{event}")]
+pub(super) async fn detach_evening(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<(i64, i64)>,
+) -> Answer {
+    let ((id, event), token) = (path.into_inner(), token(&req));
+    run(&app, move |app| {
+        series::detach_evening(app, id, &token, event, None)
+    })
+    .await?;
+    ok(Done { ok: true })
 }

@@ -16,7 +16,7 @@ mod replay;
 pub(crate) mod screen;
 pub(crate) mod seat;
 mod series;
-mod series_host;
+pub(crate) mod series_host;
 mod start;
 pub mod view;
 

@@ -135,6 +135,11 @@ impl EveningView {
             awards: awards_text(&summary.awards, lang),
         }
     }
+
+    /// The evening may still be taken out of its series: it is not closed.
+    pub(super) fn can_move(&self) -> bool {
+        self.state != Stand::Final
+    }
 }
 
 /// Where an evening stands.

@@ -12,12 +12,12 @@ use std::sync::Arc;
 
 use super::print::{Paged, kept_page};
 use super::series::SeasonView;
+use super::start::{EventForm, FieldErrors};
 use super::{
     Layout, PageError, PageResult, TokenQuery, drawn, redirect, render, run, tell_refusal,
 };
 use crate::app::series::{self, PersonOut, SeriesProof, SeriesSession};
-use crate::app::{App, AppError, AppResult, events};
-use crate::engine::RulesId;
+use crate::app::{App, AppError, AppResult};
 use crate::i18n::Lang;
 use crate::tournament::{ClubPrize, Counting, PrizeChoice};
 use crate::web::address::base_url;
@@ -33,6 +33,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/series/{series}/host/evenings",
             web::post().to(make_evening),
         )
+        .route("/series/{series}/host/attach", web::post().to(attach))
+        .route("/series/{series}/host/detach", web::post().to(detach))
         .route("/series/{series}/host/link", web::post().to(link))
         .route("/series/{series}/host/split", web::post().to(split))
         .route("/series/{series}/host/seat", web::post().to(split_seat))
@@ -132,7 +134,10 @@ struct ConsolePage {
     evening_prizes: Vec<(&'static str, String, bool)>,
     season_prizes: Vec<(&'static str, String, bool)>,
     people: Vec<PersonOut>,
-    games: Vec<(&'static str, String)>,
+    /// The next evening's settings (the last evening's, or what the host typed) and the
+    /// problems found with what was typed.
+    form: EventForm,
+    errors: FieldErrors,
 }
 
 async fn console(
@@ -148,10 +153,23 @@ async fn console(
         return Ok(redirect(&format!("/series/{id}/host")));
     }
     let proof = visitor.series_proof(id).ok_or_else(not_host)?;
+    draw_console(&app, &visitor, id, proof, None).await
+}
+
+/// The console's page; `typed` is a new evening's form sent with problems, shown again with
+/// each problem under its field (otherwise the form starts from the last evening's settings,
+/// or a new evening's in the reader's language).
+async fn draw_console(
+    app: &web::Data<App>,
+    visitor: &Visitor,
+    id: i64,
+    proof: SeriesProof,
+    typed: Option<(EventForm, FieldErrors)>,
+) -> PageResult {
     let lang = visitor.lang();
-    let layout = Layout::new("", &visitor);
+    let layout = Layout::new("", visitor);
     // Read and drawn off the async threads: a season of thousands of people.
-    drawn(&app, move |app| {
+    drawn(app, move |app| {
         let data = series::console(app, id, &proof)?;
         let season = data.season;
         let chosen = |list: &[ClubPrize], seasonal: bool| {
@@ -161,7 +179,29 @@ async fn console(
                 .map(|p| (p.word(), lang.say(&p.name()), list.contains(p)))
                 .collect()
         };
+        let (form, errors) = typed.unwrap_or_else(|| {
+            let form = match &data.last_settings {
+                Some(last) => EventForm::like(last),
+                None => EventForm {
+                    language: lang.code().to_owned(),
+                    ..EventForm::default()
+                },
+            };
+            (form, FieldErrors::default())
+        });
         let mut layout = layout;
+        if !errors.0.is_empty() {
+            // Problems with fields are shown beside them; the flash says how many.
+            layout.flash = Some(crate::web::session::Flash {
+                kind: "error".into(),
+                text: lang
+                    .msg("start-settings-to-change")
+                    .arg("count", errors.0.len())
+                    .text(),
+                link: None,
+                qr: false,
+            });
+        }
         layout.title = lang
             .msg("series-console-title")
             .arg("series", season.series.row.name.as_str())
@@ -180,44 +220,39 @@ async fn console(
             evening_prizes: chosen(&season.series.prizes.evening, false),
             season_prizes: chosen(&season.series.prizes.season, true),
             people: data.people,
-            games: RulesId::ALL
-                .iter()
-                .map(|r| (r.id(), lang.t(&format!("series-game-{}", r.id()))))
-                .collect(),
+            form,
+            errors,
         })
     })
     .await
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct EveningForm {
-    csrf: String,
-    name: String,
-    rules: String,
-}
-
-/// Makes an evening in the series and opens its console in this browser (the evening has its
-/// own host link, shown once, for a helper who runs it without holding the season).
+/// Makes an evening in the series with the settings of the form the start page has (the
+/// last evening's, as the console offers them) and opens its console in this browser (the
+/// evening has its own host link, shown once, for a helper who runs it without holding the
+/// season). A form with problems is shown again, each problem under its field.
 async fn make_evening(
     app: web::Data<App>,
     req: HttpRequest,
     visitor: Visitor,
     path: web::Path<i64>,
-    form: web::Form<EveningForm>,
+    form: web::Form<EventForm>,
 ) -> PageResult {
     let id = path.into_inner();
-    let form = form.into_inner();
+    let mut form = form.into_inner();
     let proof = host_of(&visitor, id, &form.csrf)?;
+    if form.language.trim().is_empty() {
+        visitor.lang().code().clone_into(&mut form.language);
+    }
+    let settings = match form.checked_settings(visitor.lang()) {
+        Ok(settings) => settings,
+        Err(errors) => {
+            let mut page = draw_console(&app, &visitor, id, proof, Some((form, errors))).await?;
+            *page.status_mut() = actix_web::http::StatusCode::UNPROCESSABLE_ENTITY;
+            return Ok(page);
+        }
+    };
     let made = run(&app, move |app| {
-        let mut settings =
-            crate::web::api::dto::default_settings(&form.name, events::new_seed(None));
-        settings.rules = RulesId::parse(form.rules.trim()).map_err(|_| {
-            AppError::invalid(crate::i18n::Said::new("refused-unknown-rules-form").text(
-                "asked",
-                crate::engine::json::truncate(form.rules.trim(), 40),
-            ))
-        })?;
         series::create_event_in_series(app, settings, id, &proof)
     })
     .await;
@@ -225,14 +260,114 @@ async fn make_evening(
         Ok((event, token)) => {
             let evening = event.id();
             visitor.add_host(evening, event.row.host_epoch);
+            // Said in the evening's language, which its console reads in.
+            let lang = super::event_page_lang(visitor.lang(), event.settings.language);
             visitor.flash_link(
-                visitor.lang().t("series-evening-made"),
+                lang.t("series-evening-made"),
                 format!("{}/events/{evening}/host?token={token}", base_url(&req)),
             );
             Ok(redirect(&format!("/events/{evening}/host")))
         }
-        Err(error) => back(&visitor, id, "evenings", Err::<(), _>(error), ""),
+        Err(error) => back(&visitor, id, "new-evening", Err::<(), _>(error), ""),
     }
+}
+
+/// The event or series and the token of a host link as pasted (`…/events/12/host?token=…`,
+/// `…/series/3/host?token=…`, with or without the address before it); the token is `None`
+/// in a link without one (`/events/12/host`).
+pub(crate) fn host_link(text: &str, room: &str) -> Option<(i64, Option<String>)> {
+    let text = text.trim();
+    let marker = format!("/{room}/");
+    let rest = &text[text.find(&marker)? + marker.len()..];
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let id = rest[..digits].parse().ok()?;
+    let rest = &rest[digits..];
+    if !(rest.is_empty() || rest.starts_with("/host")) {
+        return None;
+    }
+    let token = rest
+        .split_once("token=")
+        .map(|(_, token)| {
+            token
+                .split(['&', '#'])
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .filter(|token| !token.is_empty());
+    Some((id, token))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct AttachForm {
+    csrf: String,
+    /// The evening's host link, or its console's address in a browser that hosts it.
+    link: String,
+}
+
+/// Takes an existing evening into the series: the evening's host link proves it may be (or,
+/// without its token, this browser's console of the evening).
+async fn attach(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<AttachForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let AttachForm { csrf, link } = form.into_inner();
+    let evening = host_link(&link, "events").and_then(|(event, token)| match token {
+        Some(token) => Some(crate::app::HostKey::token(event, token)),
+        None => visitor.host_key(event),
+    });
+    let said = visitor.lang().t("series-evening-attached");
+    apply(
+        &app,
+        &visitor,
+        (id, &csrf),
+        "evenings",
+        &said,
+        move |app, proof| {
+            let evening = evening.ok_or_else(|| {
+                AppError::invalid(crate::i18n::Said::new("refused-series-evening-link"))
+            })?;
+            series::attach_evening(app, id, proof, &evening)
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct DetachForm {
+    csrf: String,
+    event: String,
+}
+
+/// Takes an evening not yet closed out of the series; the evening itself stays as it is.
+async fn detach(
+    app: web::Data<App>,
+    visitor: Visitor,
+    path: web::Path<i64>,
+    form: web::Form<DetachForm>,
+) -> PageResult {
+    let id = path.into_inner();
+    let DetachForm { csrf, event } = form.into_inner();
+    let said = visitor.lang().t("series-evening-detached");
+    apply(
+        &app,
+        &visitor,
+        (id, &csrf),
+        "evenings",
+        &said,
+        move |app, proof| {
+            let event = super::field::number::<i64>(&event, "refused-field-evening")?;
+            series::detach_evening(app, id, proof, event, None)
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]

@@ -54,6 +54,25 @@ impl FieldErrors {
         }
     }
 
+    /// The problem with `field` as the form shows it under the field (HTML, escaped), or
+    /// nothing.
+    pub fn problem(&self, field: &str) -> String {
+        self.of(field).map_or_else(String::new, |message| {
+            let mut text = String::with_capacity(message.len());
+            for c in message.chars() {
+                match c {
+                    '&' => text.push_str("&amp;"),
+                    '<' => text.push_str("&lt;"),
+                    '>' => text.push_str("&gt;"),
+                    '"' => text.push_str("&quot;"),
+                    '\'' => text.push_str("&#39;"),
+                    _ => text.push(c),
+                }
+            }
+            format!("<p class=\"field-error\" id=\"{field}-error\">{text}</p>")
+        })
+    }
+
     fn add(&mut self, field: &'static str, lang: Lang, said: &crate::i18n::Said) {
         self.add_text(field, lang.say(said));
     }
@@ -162,13 +181,85 @@ impl Default for EventForm {
 }
 
 impl EventForm {
+    /// The form that makes another evening like `settings` (the series console's, from the
+    /// series' last evening): every setting as that evening had it, but a name of its own and
+    /// a new seed.
+    pub fn like(settings: &Settings) -> EventForm {
+        let new = EventForm::default();
+        let mut options = default_options();
+        for (name, value) in settings.options.to_json() {
+            match value {
+                serde_json::Value::Bool(true) => {
+                    options.insert(name, "on".to_owned());
+                }
+                serde_json::Value::Bool(false) => {
+                    options.remove(&name);
+                }
+                other => {
+                    options.insert(name, other.to_string());
+                }
+            }
+        }
+        let (round_kind, round_minutes, games) = match settings.round {
+            RoundKind::Timed { seconds } => ("timed", (seconds / 60).to_string(), new.games),
+            RoundKind::Games { games } => ("games", new.round_minutes, games.to_string()),
+            RoundKind::Points { .. } => ("points", new.round_minutes, new.games),
+        };
+        let (length_kind, rounds, limit_minutes) = match settings.length {
+            EventLength::Rounds { rounds } => ("rounds", rounds.to_string(), new.limit_minutes),
+            EventLength::TimeLimit { seconds } => ("time", new.rounds, (seconds / 60).to_string()),
+        };
+        EventForm {
+            rules: settings.rules.id().to_owned(),
+            table_size: settings.table_size.players().to_string(),
+            round_kind: round_kind.into(),
+            round_minutes,
+            games,
+            length_kind: length_kind.into(),
+            rounds,
+            limit_minutes,
+            prizes: settings.prizes.to_string(),
+            after_race: match settings.after_race {
+                AfterRace::WaitForSignal => "wait",
+                AfterRace::DealAgain => "deal_again",
+            }
+            .into(),
+            remainder: match settings.remainder {
+                Remainder::Byes => "byes",
+                Remainder::Bots => "bots",
+                Remainder::MixedTables => "mixed_tables",
+            }
+            .into(),
+            bye_score: match settings.bye_score {
+                ByeScore::Zero => "zero",
+                ByeScore::RoundAverage => "round_average",
+            }
+            .into(),
+            language: settings.language.code().to_owned(),
+            turn_clock:
+                if settings.turn_seconds == Settings::default_turn_seconds(settings.round) {
+                    "default"
+                } else if settings.turn_seconds.is_none() {
+                    "off"
+                } else {
+                    "on"
+                }
+                .into(),
+            turn_seconds: settings
+                .turn_seconds
+                .map_or(new.turn_seconds, |s| s.to_string()),
+            options,
+            ..new
+        }
+    }
+
     /// Whether the form's language is the one tagged `code`.
-    fn is_language(&self, code: &str) -> bool {
+    pub(super) fn is_language(&self, code: &str) -> bool {
         self.language == code
     }
 
     /// Every rule set, as the form offers it: identifier, name (in `lang`), chosen.
-    fn rule_choices(&self, lang: &Lang) -> Vec<(&'static str, String, bool)> {
+    pub(super) fn rule_choices(&self, lang: &Lang) -> Vec<(&'static str, String, bool)> {
         RulesId::ALL
             .iter()
             .map(|r| {
@@ -183,7 +274,7 @@ impl EventForm {
 
     /// Every game's options, each in a fieldset that names its game (the page's script shows
     /// only the chosen game's), from the game's own template.
-    fn options_fieldsets(&self, errors: &FieldErrors, lang: &Lang) -> String {
+    pub(super) fn options_fieldsets(&self, errors: &FieldErrors, lang: &Lang) -> String {
         RulesId::ALL
             .iter()
             .filter(|rules| !rules.option_fields().is_empty())

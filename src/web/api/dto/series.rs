@@ -160,6 +160,14 @@ pub struct SeriesExportOut {
     pub awards: Vec<crate::tournament::Award>,
 }
 
+/// An evening made without the series, taken into it: its host token proves the evening's
+/// host agrees (the series' host token, as Bearer, proves the series' host does).
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttachInput {
+    pub host_token: String,
+}
+
 /// Two names that are one person: `name` counts as `with`, under `with`'s name.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -217,6 +217,8 @@ struct Console {
     address_warning: Option<String>,
     /// In a series: its people not entered tonight, each added with one tap.
     returning: Vec<String>,
+    /// The club's series the evening counts in: its id and name.
+    series: Option<(i64, String)>,
     /// A round is being played: a seat whose guest leaves can go to a late arrival.
     in_play: bool,
 }
@@ -372,6 +374,7 @@ fn build_console(
         next_step,
         address_warning: None,
         returning: data.returning,
+        series: data.series,
         in_play: matches!(
             latest,
             Some((

@@ -4,7 +4,7 @@
 //! One file per room: console (the page and its view models), signin (password, sign-out),
 //! form (the one extractor every console form goes through), and the forms of each part of
 //! the console: entries, round, access, slips (every guest's own link on a printed slip),
-//! turn_clock, language (the event's); and words, the console's sentences made from the event's
+//! turn_clock, language (the event's), series (the club's season it counts in); and words, the console's sentences made from the event's
 //! facts in its language.
 
 mod access;
@@ -13,6 +13,7 @@ mod entries;
 mod form;
 mod language;
 mod round;
+mod series;
 mod signin;
 mod slips;
 mod turn_clock;
@@ -25,6 +26,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     signin::routes(cfg);
     entries::routes(cfg);
     round::routes(cfg);
+    series::routes(cfg);
     access::routes(cfg);
     slips::routes(cfg);
     turn_clock::routes(cfg);
