@@ -61,6 +61,15 @@ struct TokenQuery {
     token: Option<String>,
 }
 
+/// A console form's CSRF token, and the rest of its fields (for the consoles' extractors).
+#[derive(Deserialize)]
+struct WithCsrf<T> {
+    #[serde(default)]
+    csrf: String,
+    #[serde(flatten)]
+    fields: T,
+}
+
 /// What every page's frame needs.
 #[derive(Debug, Clone, Default)]
 pub struct Layout {

@@ -4,9 +4,12 @@
 //! console, the host link (`/series/{id}/host?token=…`) opens it in a browser, whose session
 //! keeps the token's stored hash (never the token); every form carries the CSRF token.
 
-use actix_web::{HttpRequest, web};
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
 use askama::Template;
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use std::sync::Arc;
 
@@ -14,7 +17,7 @@ use super::print::{Paged, kept_page};
 use super::series::SeasonView;
 use super::start::{EventForm, FieldErrors};
 use super::{
-    Layout, PageError, PageResult, TokenQuery, drawn, redirect, render, run, tell_refusal,
+    Layout, PageError, PageResult, TokenQuery, WithCsrf, drawn, redirect, render, run, tell_refusal,
 };
 use crate::app::series::{self, PersonOut, SeriesProof, SeriesSession};
 use crate::app::{App, AppError, AppResult};
@@ -82,6 +85,70 @@ async fn apply<R: Send + 'static>(
     let proof = host_of(visitor, id, csrf)?;
     let done = run(app, move |app| use_case(app, &proof)).await;
     back(visitor, id, anchor, done, ok)
+}
+
+/// A form of the series console that changes the series, taken apart once for every handler
+/// (as `HostForm` is for an evening's console): the visitor must host the series of the
+/// address and the form carry this browser's CSRF token. `fields` are the form's other fields.
+struct SeriesForm<T> {
+    id: i64,
+    fields: T,
+    proof: SeriesProof,
+    visitor: Visitor,
+    app: web::Data<App>,
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for SeriesForm<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<SeriesForm<T>, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let visitor = Visitor::from_request(req, payload);
+        let path = web::Path::<i64>::extract(req);
+        let form = web::Form::<WithCsrf<T>>::from_request(req, payload);
+        let app = req.app_data::<web::Data<App>>().cloned();
+        Box::pin(async move {
+            let visitor = visitor.await?;
+            let id = path.await?.into_inner();
+            let WithCsrf { csrf, fields } = form.await?.into_inner();
+            let proof = host_of(&visitor, id, &csrf)?;
+            let app = app.ok_or_else(|| {
+                PageError(AppError::Internal(
+                    "a series console form without the server's state".into(),
+                ))
+            })?;
+            Ok(SeriesForm {
+                id,
+                fields,
+                proof,
+                visitor,
+                app,
+            })
+        })
+    }
+}
+
+impl<T: Send + 'static> SeriesForm<T> {
+    /// Runs `use_case` with the series, the host's proof and the form's fields, then goes back
+    /// to the console at `anchor` with the message `ok` says (in the reader's language) or the
+    /// refusal in words.
+    async fn apply<R: Send + 'static>(
+        self,
+        anchor: &str,
+        ok: impl FnOnce(Lang, &T) -> String,
+        use_case: impl FnOnce(&App, i64, &SeriesProof, T) -> AppResult<R> + Send + 'static,
+    ) -> PageResult {
+        let SeriesForm {
+            id,
+            fields,
+            proof,
+            visitor,
+            app,
+        } = self;
+        let said = ok(visitor.lang(), &fields);
+        let done = run(&app, move |app| use_case(app, id, &proof, fields)).await;
+        back(&visitor, id, anchor, done, &said)
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -303,33 +370,21 @@ pub(crate) fn host_link(text: &str, room: &str) -> Option<(i64, Option<String>)>
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct AttachForm {
-    csrf: String,
     /// The evening's host link, or its console's address in a browser that hosts it.
     link: String,
 }
 
 /// Takes an existing evening into the series: the evening's host link proves it may be (or,
 /// without its token, this browser's console of the evening).
-async fn attach(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<AttachForm>,
-) -> PageResult {
-    let id = path.into_inner();
-    let AttachForm { csrf, link } = form.into_inner();
-    let evening = host_link(&link, "events").and_then(|(event, token)| match token {
+async fn attach(form: SeriesForm<AttachForm>) -> PageResult {
+    let evening = host_link(&form.fields.link, "events").and_then(|(event, token)| match token {
         Some(token) => Some(crate::app::HostKey::token(event, token)),
-        None => visitor.host_key(event),
+        None => form.visitor.host_key(event),
     });
-    let said = visitor.lang().t("series-evening-attached");
-    apply(
-        &app,
-        &visitor,
-        (id, &csrf),
+    form.apply(
         "evenings",
-        &said,
-        move |app, proof| {
+        |lang, _| lang.t("series-evening-attached"),
+        move |app, id, proof, _| {
             let evening = evening.ok_or_else(|| {
                 AppError::invalid(crate::i18n::Said::new("refused-series-evening-link"))
             })?;
@@ -342,28 +397,16 @@ async fn attach(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct DetachForm {
-    csrf: String,
     event: String,
 }
 
 /// Takes an evening not yet closed out of the series; the evening itself stays as it is.
-async fn detach(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<DetachForm>,
-) -> PageResult {
-    let id = path.into_inner();
-    let DetachForm { csrf, event } = form.into_inner();
-    let said = visitor.lang().t("series-evening-detached");
-    apply(
-        &app,
-        &visitor,
-        (id, &csrf),
+async fn detach(form: SeriesForm<DetachForm>) -> PageResult {
+    form.apply(
         "evenings",
-        &said,
-        move |app, proof| {
-            let event = super::field::number::<i64>(&event, "refused-field-evening")?;
+        |lang, _| lang.t("series-evening-detached"),
+        |app, id, proof, fields| {
+            let event = super::field::number::<i64>(&fields.event, "refused-field-evening")?;
             series::detach_evening(app, id, proof, event, None)
         },
     )
@@ -373,33 +416,19 @@ async fn detach(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct LinkForm {
-    csrf: String,
     name: String,
     with: String,
 }
 
 /// Two names are one person: `name` counts as `with`.
-async fn link(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<LinkForm>,
-) -> PageResult {
-    let id = path.into_inner();
-    let LinkForm { csrf, name, with } = form.into_inner();
-    let said = visitor
-        .lang()
-        .msg("series-linked")
-        .arg("name", name.trim())
-        .arg("with", with.trim())
-        .text();
-    apply(
-        &app,
-        &visitor,
-        (id, &csrf),
+async fn link(form: SeriesForm<LinkForm>) -> PageResult {
+    form.apply(
         "people",
-        &said,
-        move |app, proof| series::link(app, id, proof, &name, &with),
+        |lang, fields| {
+            let said = lang.msg("series-linked").arg("name", fields.name.trim());
+            said.arg("with", fields.with.trim()).text()
+        },
+        |app, id, proof, fields| series::link(app, id, proof, &fields.name, &fields.with),
     )
     .await
 }
@@ -407,31 +436,19 @@ async fn link(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct SplitForm {
-    csrf: String,
     name: String,
 }
 
 /// A linked name is its own person again.
-async fn split(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<SplitForm>,
-) -> PageResult {
-    let id = path.into_inner();
-    let SplitForm { csrf, name } = form.into_inner();
-    let said = visitor
-        .lang()
-        .msg("series-split")
-        .arg("name", name.trim())
-        .text();
-    apply(
-        &app,
-        &visitor,
-        (id, &csrf),
+async fn split(form: SeriesForm<SplitForm>) -> PageResult {
+    form.apply(
         "people",
-        &said,
-        move |app, proof| series::unlink(app, id, proof, &name),
+        |lang, fields| {
+            lang.msg("series-split")
+                .arg("name", fields.name.trim())
+                .text()
+        },
+        |app, id, proof, fields| series::unlink(app, id, proof, &fields.name),
     )
     .await
 }
@@ -439,35 +456,22 @@ async fn split(
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct SeatForm {
-    csrf: String,
     player: String,
     name: String,
 }
 
 /// One name that is two people: a seat of one evening is the person named in the form (made
 /// if new).
-async fn split_seat(
-    app: web::Data<App>,
-    visitor: Visitor,
-    path: web::Path<i64>,
-    form: web::Form<SeatForm>,
-) -> PageResult {
-    let id = path.into_inner();
-    let SeatForm { csrf, player, name } = form.into_inner();
-    let said = visitor
-        .lang()
-        .msg("series-seat-given")
-        .arg("name", name.trim())
-        .text();
-    apply(
-        &app,
-        &visitor,
-        (id, &csrf),
+async fn split_seat(form: SeriesForm<SeatForm>) -> PageResult {
+    form.apply(
         "people",
-        &said,
-        move |app, proof| {
-            let player = super::field::number::<i64>(&player, "refused-field-seat")?;
-            series::give_seat(app, id, proof, player, &name)
+        |lang, fields| {
+            let said = lang.msg("series-seat-given");
+            said.arg("name", fields.name.trim()).text()
+        },
+        |app, id, proof, fields| {
+            let player = super::field::number::<i64>(&fields.player, "refused-field-seat")?;
+            series::give_seat(app, id, proof, player, &fields.name)
         },
     )
     .await

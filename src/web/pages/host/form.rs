@@ -12,7 +12,9 @@ use serde::de::DeserializeOwned;
 use crate::app::{App, AppError, AppResult, HostKey, events};
 use crate::i18n::{Lang, Said};
 use crate::web::live::{Hub, Topic};
-use crate::web::pages::{Layout, PageError, PageResult, host_or_login, page, redirect, run};
+use crate::web::pages::{
+    Layout, PageError, PageResult, WithCsrf, host_or_login, page, redirect, run,
+};
 use crate::web::session::Visitor;
 
 /// A form of the console, taken apart once for every handler: the visitor must host the
@@ -24,15 +26,6 @@ pub struct HostForm<T> {
     pub visitor: Visitor,
     app: web::Data<App>,
     hub: web::Data<Hub>,
-}
-
-/// A form's CSRF token, and the rest of its fields.
-#[derive(Deserialize)]
-struct WithCsrf<T> {
-    #[serde(default)]
-    csrf: String,
-    #[serde(flatten)]
-    fields: T,
 }
 
 /// A form with no fields but its CSRF token.
