@@ -280,10 +280,12 @@ async fn screen(
     let hosts = visitor.is_host(id);
     let viewer = visitor.viewer_key(id, query.into_inner().key);
     // Every GET of an unchanged event shares one drawing (see web::kept).
+    let following = hub.follow(id).await;
     let drawing = hub.kept().screen.drawing(
         ("screen", id, 0),
         "screen",
         || hub.version(id),
+        Some(following),
         run(&app, {
             let viewer = viewer.clone();
             move |app| {
@@ -352,10 +354,12 @@ async fn standings(
     // Every GET of an unchanged event in one language shares one drawing (see web::kept): a
     // guest's standings are in the guest's language.
     let lang = visitor.lang();
+    let following = hub.follow(id).await;
     let drawing = hub.kept().standings.drawing(
         (lang.code(), id, 0),
         "standings",
         || hub.version(id),
+        Some(following),
         // Read and drawn off the async threads: a table of thousands of rows.
         run(&app, {
             let viewer = viewer.clone();
