@@ -30,9 +30,11 @@ pub struct Metrics {
     pub pool_idle: IntGauge,
     pub pool_max: IntGauge,
     /// The relay between instances over PostgreSQL: whether this instance runs one, whether
-    /// it listens now, how often it connected again, and notices sent and heard.
+    /// it listens now, how many events' channels it listens to (those with a live page open
+    /// here), how often it connected again, and notices sent and heard.
     pub relay_enabled: IntGauge,
     pub relay_connected: IntGauge,
+    pub relay_events: IntGauge,
     pub relay_reconnections: IntCounter,
     pub relay_notices: IntCounterVec,
     /// Drawings of the projector and standings pages made for GETs, by page (GETs of an
@@ -103,6 +105,10 @@ impl Metrics {
             "touring_relay_connected",
             "1 while the relay listens on PostgreSQL, 0 while it is (re)connecting or off.",
         )?;
+        let relay_events = gauge(
+            "touring_relay_events_listened",
+            "Events whose channel the relay listens on now: those with a live page open here.",
+        )?;
         let relay_reconnections = IntCounter::new(
             "touring_relay_reconnections_total",
             "Times the relay's connection to PostgreSQL was lost and made again.",
@@ -110,7 +116,7 @@ impl Metrics {
         let relay_notices = IntCounterVec::new(
             Opts::new(
                 "touring_relay_notices_total",
-                "Notices of changes between instances, by direction (sent, heard).",
+                "Notices of changes between instances, by direction (sent; heard: on the channels listened to).",
             ),
             &["direction"],
         )?;
@@ -162,6 +168,7 @@ impl Metrics {
             &pool_max,
             &relay_enabled,
             &relay_connected,
+            &relay_events,
         ] {
             registry.register(Box::new(gauge.clone()))?;
         }
@@ -188,6 +195,7 @@ impl Metrics {
             pool_max,
             relay_enabled,
             relay_connected,
+            relay_events,
             relay_reconnections,
             relay_notices,
             page_drawings,

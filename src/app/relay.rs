@@ -1,6 +1,10 @@
 //! Notices between instances that share one PostgreSQL database: each instance keeps one
-//! connection of its own (beside the pool) that `LISTEN`s on one channel and sends what this
-//! instance publishes with `pg_notify`. The payloads are short texts that the caller writes and
+//! connection of its own (beside the pool) that `LISTEN`s and sends what this instance
+//! publishes with `pg_notify`. An event's notices go on a channel of its own
+//! (`touring_<event id>`), which an instance listens to only while the caller asks
+//! ([`Outbox::listen`]: while it has a page of the event open), so an instance hears nothing of
+//! the other events' changes; the shared channel `touring`, which every instance listens to,
+//! carries what is not one event's. The payloads are short texts that the caller writes and
 //! reads (ids only, never anything secret); this module only carries them. SQLite has no such
 //! thing, and needs none: one file is served by one instance.
 //!
@@ -8,6 +12,7 @@
 //! TLS by rustls as the URL's `sslmode` and `sslrootcert` say (`db::pg_tls`), as libpq does for
 //! diesel's connections. A server certificate that does not verify stops the start, saying why.
 
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -20,6 +25,12 @@ use crate::db::pg_tls::PgTls;
 /// The channel every instance listens on.
 pub const CHANNEL: &str = "touring";
 
+/// The channel of one event's notices (`touring_42`), as written in SQL (quoted: an id is any
+/// number) and as `pg_notify` names it.
+fn event_channel(event: i64) -> String {
+    format!("{CHANNEL}_{event}")
+}
+
 /// How the relay's connection names itself to PostgreSQL (in `pg_stat_activity`).
 pub const APPLICATION: &str = "touring live relay";
 
@@ -29,24 +40,56 @@ const RETRY: Duration = Duration::from_secs(1);
 /// What the listener hears.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Heard {
-    /// A payload some instance (this one included) sent.
+    /// A payload some instance (this one included) sent on a channel listened to.
     Payload(String),
-    /// The connection was lost and is back: notices sent meanwhile are lost, so whoever
-    /// listens should treat everything as changed.
-    Reconnected,
+    /// These events' channels are listened to from now on (on the first connection, or when
+    /// asked): what was sent on them before was not heard here.
+    Listening(Vec<i64>),
+    /// The connection was lost: nothing is heard until it is back.
+    Lost,
+    /// The connection is back, listening on the shared channel and on these events' channels
+    /// again: notices sent meanwhile are lost, so whoever listens should treat everything as
+    /// changed.
+    Reconnected(Vec<i64>),
 }
 
-/// Where this instance's payloads go out.
+/// What the relay's thread is asked to do, in order.
+#[derive(Debug)]
+enum Command {
+    /// Send a payload on an event's channel, or on the shared one (`None`).
+    Send(Option<i64>, String),
+    /// Listen to an event's channel, or no longer.
+    Listen(i64),
+    Unlisten(i64),
+}
+
+/// Where this instance's payloads go out, and how it says which events it listens to.
 #[derive(Debug, Clone)]
 pub struct Outbox {
-    sender: mpsc::UnboundedSender<String>,
+    sender: mpsc::UnboundedSender<Command>,
 }
 
 impl Outbox {
-    /// Sends a payload to every instance, soon (a full channel or a lost connection drops it;
-    /// the listeners re-sync after a reconnect).
+    /// Sends a payload on the shared channel, to every instance, soon (a lost connection drops
+    /// it; the listeners re-sync after a reconnect).
     pub fn send(&self, payload: String) {
-        let _ = self.sender.send(payload);
+        let _ = self.sender.send(Command::Send(None, payload));
+    }
+
+    /// Sends a payload on the event's channel: to the instances that listen to it.
+    pub fn send_to(&self, event: i64, payload: String) {
+        let _ = self.sender.send(Command::Send(Some(event), payload));
+    }
+
+    /// Listens to the event's channel from now on (and again after every reconnect), until
+    /// [`Outbox::unlisten`]; `heard` is told [`Heard::Listening`] once it does.
+    pub fn listen(&self, event: i64) {
+        let _ = self.sender.send(Command::Listen(event));
+    }
+
+    /// No longer listens to the event's channel.
+    pub fn unlisten(&self, event: i64) {
+        let _ = self.sender.send(Command::Unlisten(event));
     }
 }
 
@@ -62,7 +105,8 @@ struct Link {
 }
 
 /// Starts the relay on a thread of its own and returns its outbox; `heard` is called (on that
-/// thread) for every notice on the channel and after every reconnect. Runs as long as the
+/// thread) for every notice on a channel listened to, when it listens to more, and when its
+/// connection is lost and back. Runs as long as the
 /// process does. TLS options it cannot honour, and a server certificate that does not verify
 /// at the first connection, are errors that say why.
 pub fn start(url: String, heard: impl Fn(Heard) + Send + 'static) -> std::io::Result<Outbox> {
@@ -98,7 +142,7 @@ pub fn start(url: String, heard: impl Fn(Heard) + Send + 'static) -> std::io::Re
 /// listens and sends until the connection breaks, then again, forever.
 async fn run(
     link: Link,
-    mut outbox: mpsc::UnboundedReceiver<String>,
+    mut outbox: mpsc::UnboundedReceiver<Command>,
     heard: impl Fn(Heard),
     first: std::sync::mpsc::Sender<Result<(), String>>,
 ) {
@@ -115,10 +159,15 @@ async fn run(
     }
     let _ = first.send(Ok(()));
     let mut connected_before = false;
+    // The events listened to, kept across connections: each is listened to again after one.
+    let mut events = BTreeSet::new();
     loop {
-        match serve(&link, &mut outbox, &heard, connected_before).await {
+        match serve(&link, &mut outbox, &heard, connected_before, &mut events).await {
             Ok(()) => return, // the outbox is gone: the server stopped
             Err(Lost { connected }) => {
+                if connected {
+                    heard(Heard::Lost);
+                }
                 connected_before |= connected;
                 tokio::time::sleep(RETRY).await;
             }
@@ -131,12 +180,14 @@ struct Lost {
     connected: bool,
 }
 
-/// One connection's life: listens, reports a reconnect, forwards notices and sends payloads.
+/// One connection's life: listens (on the shared channel and `events`' channels), reports a
+/// reconnect, forwards notices, sends payloads and listens to more or fewer events as asked.
 async fn serve(
     link: &Link,
-    outbox: &mut mpsc::UnboundedReceiver<String>,
+    outbox: &mut mpsc::UnboundedReceiver<Command>,
     heard: &impl Fn(Heard),
     connected_before: bool,
+    events: &mut BTreeSet<i64>,
 ) -> Result<(), Lost> {
     let lost = |connected: bool, what: &str, error: tokio_postgres::Error| {
         // A server's error says what it is in its message, not in the error's own text.
@@ -166,7 +217,7 @@ async fn serve(
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
             match message {
-                Ok(AsyncMessage::Notification(n)) if n.channel() == CHANNEL => {
+                Ok(AsyncMessage::Notification(n)) if n.channel().starts_with(CHANNEL) => {
                     let _ = notices.send(n.payload().to_owned());
                 }
                 Ok(_) => {}
@@ -182,7 +233,11 @@ async fn serve(
             Lost { connected }
         }
     };
-    let listen = format!("SET application_name = '{APPLICATION}'; LISTEN {CHANNEL}");
+    let mut listen = format!("SET application_name = '{APPLICATION}'; LISTEN {CHANNEL};");
+    for event in events.iter() {
+        listen.push_str(&format!(" LISTEN \"{}\";", event_channel(*event)));
+    }
+    let metrics = crate::metrics::get();
     let result = async {
         tokio::select! {
             result = client.batch_execute(&listen) => {
@@ -190,12 +245,15 @@ async fn serve(
             }
             end = &mut driver => return Err(ended(false, end)),
         }
-        let metrics = crate::metrics::get();
         metrics.relay_connected.set(1);
+        metrics.relay_events.set(gauge_value(events.len()));
+        let listening = events.iter().copied().collect();
         if connected_before {
             log::info!("live updates between instances: connected to PostgreSQL again");
             metrics.relay_reconnections.inc();
-            heard(Heard::Reconnected);
+            heard(Heard::Reconnected(listening));
+        } else {
+            heard(Heard::Listening(listening));
         }
         loop {
             tokio::select! {
@@ -204,19 +262,66 @@ async fn serve(
                     metrics.relay_notices.with_label_values(&["heard"]).inc();
                     heard(Heard::Payload(payload));
                 }
-                payload = outbox.recv() => {
-                    let Some(payload) = payload else { return Ok(()) };
-                    client
-                        .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-                        .await
-                        .map_err(|e| lost(true, "cannot send a notice", e))?;
-                    metrics.relay_notices.with_label_values(&["sent"]).inc();
+                command = outbox.recv() => {
+                    let Some(command) = command else { return Ok(()) };
+                    tokio::select! {
+                        end = &mut driver => return Err(ended(true, end)),
+                        done = obey(&client, command, events, heard) => {
+                            done.map_err(|(what, e)| lost(true, what, e))?;
+                        }
+                    }
+                    metrics.relay_events.set(gauge_value(events.len()));
                 }
             }
         }
     }
     .await;
-    crate::metrics::get().relay_connected.set(0);
+    metrics.relay_connected.set(0);
+    metrics.relay_events.set(0);
     driver.abort();
     result
+}
+
+fn gauge_value(count: usize) -> i64 {
+    i64::try_from(count).unwrap_or(i64::MAX)
+}
+
+/// Does what the outbox asked on the connection; a failure says what could not be done.
+async fn obey(
+    client: &tokio_postgres::Client,
+    command: Command,
+    events: &mut BTreeSet<i64>,
+    heard: &impl Fn(Heard),
+) -> Result<(), (&'static str, tokio_postgres::Error)> {
+    match command {
+        Command::Send(event, payload) => {
+            let channel = event.map_or_else(|| CHANNEL.to_owned(), event_channel);
+            client
+                .execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+                .await
+                .map_err(|e| ("cannot send a notice", e))?;
+            crate::metrics::get()
+                .relay_notices
+                .with_label_values(&["sent"])
+                .inc();
+        }
+        // Listened to again after a reconnect even if this fails: it is in `events` already.
+        Command::Listen(event) if events.insert(event) => {
+            let sql = format!("LISTEN \"{}\"", event_channel(event));
+            client
+                .batch_execute(&sql)
+                .await
+                .map_err(|e| ("cannot listen", e))?;
+            heard(Heard::Listening(vec![event]));
+        }
+        Command::Unlisten(event) if events.remove(&event) => {
+            let sql = format!("UNLISTEN \"{}\"", event_channel(event));
+            client
+                .batch_execute(&sql)
+                .await
+                .map_err(|e| ("cannot stop listening", e))?;
+        }
+        Command::Listen(_) | Command::Unlisten(_) => {}
+    }
+    Ok(())
 }

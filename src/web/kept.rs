@@ -6,7 +6,10 @@
 //!
 //! A drawing is kept with the event's version ([`super::live::Hub::version`]) read before its
 //! reading of the database began, so a change committed during the drawing leaves it stale and
-//! the next GET draws again. GETs that arrive while one of them draws wait for that drawing
+//! the next GET draws again. On PostgreSQL a kept drawing follows its event
+//! ([`super::live::Following`]), so that this instance hears the event's changes made on the
+//! others while it keeps the drawing; a version that is not known (the relay does not hear the
+//! event yet) keeps nothing. GETs that arrive while one of them draws wait for that drawing
 //! (one drawing per key at a time, however many ask). Only a few drawings are kept, each kind
 //! in a [`Cache`] of its own: the key used least recently and not being drawn goes when the
 //! cache is full.
@@ -25,6 +28,7 @@ use crate::app::deals::DealAt;
 use crate::app::seat::{self, SeatBoard, SeatKey};
 use crate::app::{App, AppResult};
 use crate::cache::Cache;
+use crate::web::live::Following;
 
 /// Drawings kept at once (each an event's projector or standings).
 pub const MAX_KEPT: usize = 64;
@@ -52,10 +56,12 @@ const DIGEST_SEED: u64 = 0x6b65_7074;
 /// One key's drawing, if any; GETs wait here (asynchronously) while one of them draws.
 pub type KeptSlot<V> = tokio::sync::Mutex<Option<Kept<V>>>;
 
-/// A drawing, with the event's version it shows.
+/// A drawing, with the event's version it shows (`None`: unknown, never current).
 #[derive(Debug, Clone)]
 pub struct Kept<V> {
-    version: u64,
+    version: Option<u64>,
+    /// Keeps the version moving with the event's changes on other instances while kept.
+    _following: Option<Arc<Following>>,
     drawn: Instant,
     /// Kept only [`TICKING_AGE`]: it shows a running clock.
     ticking: bool,
@@ -63,12 +69,21 @@ pub struct Kept<V> {
 }
 
 impl<V> Kept<V> {
-    pub fn new(version: u64, ticking: bool, value: V) -> Kept<V> {
+    pub fn new(version: Option<u64>, ticking: bool, value: V) -> Kept<V> {
         Kept {
             version,
+            _following: None,
             drawn: Instant::now(),
             ticking,
             value: Arc::new(value),
+        }
+    }
+
+    /// Follows the event while kept ([`Following`]).
+    fn following(self, following: Option<Following>) -> Kept<V> {
+        Kept {
+            _following: following.map(Arc::new),
+            ..self
         }
     }
 
@@ -78,9 +93,9 @@ impl<V> Kept<V> {
     }
 
     /// The drawing, if it shows the event at `version` (and its clock is not too old).
-    pub fn current(&self, version: u64) -> Option<Arc<V>> {
+    pub fn current(&self, version: Option<u64>) -> Option<Arc<V>> {
         let fresh = !self.ticking || self.drawn.elapsed() < TICKING_AGE;
-        (self.version == version && fresh).then(|| self.value.clone())
+        (self.version.is_some() && self.version == version && fresh).then(|| self.value.clone())
     }
 }
 
@@ -120,7 +135,8 @@ impl<V> KeptPages<V> {
         &self,
         key: KeptKey,
         page: &str,
-        version: impl FnOnce() -> u64,
+        version: impl FnOnce() -> Option<u64>,
+        following: Option<Following>,
         draw: impl Future<Output = Result<(T, V, bool), E>>,
     ) -> Result<Found<V, T>, E> {
         let slot = self.slot(key);
@@ -136,7 +152,7 @@ impl<V> KeptPages<V> {
             .page_drawings
             .with_label_values(&[page])
             .inc();
-        let kept_now = Kept::new(version, ticking, value);
+        let kept_now = Kept::new(version, ticking, value).following(following);
         let drawing = kept_now.value();
         *kept = Some(kept_now);
         Ok(Found::Drawn(drawing, besides))
@@ -226,17 +242,20 @@ mod tests {
 
     #[test]
     fn a_kept_drawing_serves_its_version_only() {
-        let kept = Kept::new(3, false, "drawn");
-        assert_eq!(kept.current(3).as_deref(), Some(&"drawn"));
-        assert_eq!(kept.current(4), None);
+        let kept = Kept::new(Some(3), false, "drawn");
+        assert_eq!(kept.current(Some(3)).as_deref(), Some(&"drawn"));
+        assert_eq!(kept.current(Some(4)), None);
+        // An unknown version (the relay does not hear the event) is never current.
+        assert_eq!(kept.current(None), None);
+        assert_eq!(Kept::new(None, false, "drawn").current(None), None);
     }
 
     #[test]
     fn a_ticking_clock_is_kept_briefly() {
-        let mut kept = Kept::new(1, true, ());
-        assert!(kept.current(1).is_some());
+        let mut kept = Kept::new(Some(1), true, ());
+        assert!(kept.current(Some(1)).is_some());
         kept.drawn = Instant::now() - TICKING_AGE;
-        assert!(kept.current(1).is_none());
+        assert!(kept.current(Some(1)).is_none());
     }
 
     #[test]

@@ -28,6 +28,79 @@ pub fn postgres() -> Option<String> {
     Some(url)
 }
 
+/// A throwaway PostgreSQL cluster of one test's own (`.ci/postgres`), stopped and removed when
+/// dropped.
+pub struct Cluster {
+    dir: String,
+    /// postgres://touring@127.0.0.1:PORT/postgres
+    pub url: String,
+}
+
+impl Cluster {
+    /// Starts a cluster on `port`, or answers `None` after saying that `test` is skipped
+    /// because PostgreSQL is not installed, outside CI only: in CI (`CI=true`) that fails.
+    pub fn start(test: &str, port: u16) -> Option<Cluster> {
+        let installed = std::fs::read_dir("/usr/lib/postgresql").is_ok_and(|dirs| {
+            dirs.flatten()
+                .any(|d| d.path().join("bin/postgres").exists())
+        });
+        if !installed {
+            assert!(
+                !super::browser::in_ci(),
+                "{test}: PostgreSQL is not installed, and CI=true: CI must run it \
+                 (.ci/postgres install)"
+            );
+            super::browser::say(&format!(
+                "{test}: skipped, PostgreSQL is not installed here (Debian: apt-get install \
+                 postgresql)"
+            ));
+            return None;
+        }
+        let output = Command::new("bash")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres"))
+            .arg(port.to_string())
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("run .ci/postgres");
+        assert!(output.status.success(), "{test}: .ci/postgres failed");
+        let printed = String::from_utf8_lossy(&output.stdout);
+        let mut lines = printed.lines();
+        let (Some(dir), Some(url)) = (lines.next(), lines.next()) else {
+            panic!("{test}: .ci/postgres printed {printed}");
+        };
+        Some(Cluster {
+            dir: dir.to_owned(),
+            url: url.to_owned(),
+        })
+    }
+
+    /// The cluster's folder (its data in `data/`).
+    pub fn dir(&self) -> &Path {
+        Path::new(&self.dir)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres"))
+            .args(["stop", &self.dir])
+            .status();
+    }
+}
+
+/// The PostgreSQL server a test that needs one runs on: `TOURING_TEST_DATABASE`'s, else a
+/// cluster of the test's own on `port` where PostgreSQL is installed (kept while the answer
+/// is). `None` after saying that `test` is skipped, outside CI only: in CI (`CI=true`) a test
+/// that needs PostgreSQL never passes without it.
+pub fn postgres_or_own(test: &str, port: u16) -> Option<(String, Option<Cluster>)> {
+    if let Some(admin) = postgres() {
+        return Some((admin, None));
+    }
+    let cluster = Cluster::start(test, port)?;
+    Some((cluster.url.clone(), Some(cluster)))
+}
+
 /// A database of one test's own on the PostgreSQL server of `TOURING_TEST_DATABASE`, dropped
 /// (with every connection to it) when this is dropped.
 pub struct PgDatabase {

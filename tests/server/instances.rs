@@ -1,31 +1,32 @@
 //! Several instances over one PostgreSQL database: a page hears the changes made on any of them
-//! (PostgreSQL's LISTEN/NOTIFY). Runs only when `TOURING_TEST_DATABASE` names a PostgreSQL
-//! server (see tests/common/server.rs); SQLite is served by one instance, and a second one
-//! started on the same file is refused.
+//! (PostgreSQL's LISTEN/NOTIFY), and an instance hears only the events it has pages of open.
+//! Runs on the PostgreSQL server `TOURING_TEST_DATABASE` names, else on a cluster of each
+//! test's own (ports 25450-25459) where PostgreSQL is installed; skipped without PostgreSQL,
+//! outside CI only (see tests/common/server.rs). SQLite is served by one instance, and a second
+//! one started on the same file is refused.
 
 use crate::common;
 
 use std::time::{Duration, Instant};
 
 use common::api::{Host, seat, send_move};
-use common::server::{PgDatabase, Server, postgres};
+use common::server::{Cluster, PgDatabase, Server, drawings, postgres_or_own};
 use reqwest::blocking::{Client, Response};
 use serde_json::{Value, json};
 use touring::db::Database;
 
-/// Two instances on two ports over one fresh database, sharing one secret; `None` on SQLite.
+/// Two instances on two ports over one fresh database, sharing one secret; `None` without
+/// PostgreSQL (outside CI). A cluster of the test's own, if any, runs on `port`.
 struct Pair {
     a: Server,
     b: Server,
     _key_dir: tempfile::TempDir,
     _database: PgDatabase,
+    _cluster: Option<Cluster>,
 }
 
-fn two_instances(test: &str) -> Option<Pair> {
-    let Some(admin) = postgres() else {
-        eprintln!("{test}: skipped, TOURING_TEST_DATABASE names no PostgreSQL server");
-        return None;
-    };
+fn two_instances(test: &str, port: u16) -> Option<Pair> {
+    let (admin, cluster) = postgres_or_own(test, port)?;
     let database = PgDatabase::create(&admin);
     let key_dir = tempfile::tempdir().expect("temporary directory");
     let key = key_dir.path().join("touring.key").display().to_string();
@@ -38,6 +39,7 @@ fn two_instances(test: &str) -> Option<Pair> {
         b,
         _key_dir: key_dir,
         _database: database,
+        _cluster: cluster,
     })
 }
 
@@ -130,8 +132,10 @@ fn play_on(server: &Server, token: &str, state: &Value) -> u64 {
 
 #[test]
 fn a_move_on_one_instance_reaches_live_pages_held_by_another() {
-    let Some(pair) = two_instances("a_move_on_one_instance_reaches_live_pages_held_by_another")
-    else {
+    let Some(pair) = two_instances(
+        "a_move_on_one_instance_reaches_live_pages_held_by_another",
+        25450,
+    ) else {
         return;
     };
     let tokens = started_table(&pair.a);
@@ -158,7 +162,8 @@ fn a_move_on_one_instance_reaches_live_pages_held_by_another() {
 
 #[test]
 fn after_the_relay_reconnects_every_live_page_redraws() {
-    let Some(pair) = two_instances("after_the_relay_reconnects_every_live_page_redraws") else {
+    let Some(pair) = two_instances("after_the_relay_reconnects_every_live_page_redraws", 25451)
+    else {
         return;
     };
     let tokens = started_table(&pair.a);
@@ -183,6 +188,116 @@ fn after_the_relay_reconnects_every_live_page_redraws() {
     let mut other = live(&pair.b, &tokens[1 - moving]);
     let actions = play_on(&pair.a, &tokens[moving], &state);
     other.board_with(&format!("data-actions=\"{actions}\""));
+}
+
+/// A figure of the server's `/metrics` (`name` with its labels, as written there).
+fn metric(server: &Server, name: &str) -> u64 {
+    let (status, text) = server.text("/metrics", None);
+    assert_eq!(status, 200, "{text}");
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .map_or(0, |n| n.trim().parse().expect("a count"))
+}
+
+const HEARD: &str = "touring_relay_notices_total{direction=\"heard\"}";
+const EVENTS_LISTENED: &str = "touring_relay_events_listened";
+
+/// Waits (half a minute at most) until the server's relay listens to `events` events' channels.
+fn wait_listening(server: &Server, events: u64) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while metric(server, EVENTS_LISTENED) != events {
+        assert!(
+            Instant::now() < deadline,
+            "the relay listens to {} events' channels, not {events}",
+            metric(server, EVENTS_LISTENED)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn an_instance_without_a_page_of_an_event_hears_none_of_its_moves() {
+    let Some(pair) = two_instances(
+        "an_instance_without_a_page_of_an_event_hears_none_of_its_moves",
+        25452,
+    ) else {
+        return;
+    };
+    // Both events are made and played through instance B; A holds a page of the first only.
+    let first = started_table(&pair.b);
+    let second = started_table(&pair.b);
+    let mut page = live(&pair.a, &first[0]);
+    wait_listening(&pair.a, 1);
+    // A move of the first event through B reaches A's page: every notice B sent before it has
+    // then reached A (PostgreSQL delivers them in the order they were sent).
+    let (moving, state) = mover(&pair.b, &first);
+    let actions = play_on(&pair.b, &first[moving], &state);
+    page.board_with(&format!("data-actions=\"{actions}\""));
+    let heard_before = metric(&pair.a, HEARD);
+    // Moves of the second event through B, then one more of the first.
+    for _ in 0..3 {
+        let (moving, state) = mover(&pair.b, &second);
+        play_on(&pair.b, &second[moving], &state);
+    }
+    let (moving, state) = mover(&pair.b, &first);
+    let actions = play_on(&pair.b, &first[moving], &state);
+    page.board_with(&format!("data-actions=\"{actions}\""));
+    // A heard the first event's move only, none of the second event's three.
+    assert_eq!(metric(&pair.a, HEARD) - heard_before, 1);
+    // B has no page open: it listens to no event and heard nothing, not even its own moves.
+    assert_eq!(metric(&pair.b, EVENTS_LISTENED), 0);
+    assert_eq!(metric(&pair.b, HEARD), 0);
+    // Once A's page is closed, A no longer listens to the event either.
+    drop(page);
+    wait_listening(&pair.a, 0);
+    let heard_closed = metric(&pair.a, HEARD);
+    let (moving, state) = mover(&pair.b, &first);
+    play_on(&pair.b, &first[moving], &state);
+    // B's move is seen through B, and A, listening to nothing, hears nothing of it.
+    let mut there = live(&pair.b, &first[0]);
+    drop(there.board_with("data-actions="));
+    assert_eq!(metric(&pair.a, HEARD), heard_closed);
+}
+
+#[test]
+fn a_projector_kept_on_one_instance_shows_a_change_made_on_another() {
+    let Some(pair) = two_instances(
+        "a_projector_kept_on_one_instance_shows_a_change_made_on_another",
+        25453,
+    ) else {
+        return;
+    };
+    let host = Host::create(&pair.a, json!({"name": "Two rooms"}));
+    host.add_players(&pair.a, &["Ann", "Bob"]);
+    let path = format!("/events/{}/screen", host.event);
+    let get = || {
+        let (status, text) = pair.b.text(&path, None);
+        assert_eq!(status, 200, "{text}");
+        text
+    };
+    // GETs on B, which has no live page of the event, share one drawing once B hears the
+    // event (a notice A sent a moment before may still draw it again once)…
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let before = drawings(&pair.b, "screen");
+        assert!(!get().contains("Zoe"));
+        if drawings(&pair.b, "screen") == before {
+            break;
+        }
+        assert!(Instant::now() < deadline, "B's GETs never shared a drawing");
+    }
+    let shared = drawings(&pair.b, "screen");
+    for _ in 0..3 {
+        assert!(!get().contains("Zoe"));
+    }
+    assert_eq!(drawings(&pair.b, "screen"), shared);
+    // …which a change made through A makes stale: B heard it, since it keeps a drawing.
+    host.add_players(&pair.a, &["Zoe"]);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !get().contains("Zoe") {
+        assert!(Instant::now() < deadline, "B's projector never showed Zoe");
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]

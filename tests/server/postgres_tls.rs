@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -16,17 +16,6 @@ use diesel::{Connection, RunQueryDsl};
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, KeyUsagePurpose};
 use touring::app::relay::{self, Heard};
 use touring::db::Database;
-
-/// Is this a CI run (`CI=true`)? There PostgreSQL must be installed.
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
-}
-
-/// Writes a line past the test harness's capture, so that a skip says so.
-fn say(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
-}
 
 /// A CA made for one test: its certificate (PEM) and what signs with it.
 struct Ca {
@@ -53,62 +42,25 @@ fn make_ca(name: &str) -> Ca {
 
 /// A throwaway PostgreSQL cluster with TLS on, stopped and removed when dropped.
 struct Cluster {
-    dir: String,
-    /// postgres://touring@127.0.0.1:PORT/postgres, no TLS options yet.
-    url: String,
+    /// The cluster, postgres://touring@127.0.0.1:PORT/postgres with no TLS options yet.
+    pg: common::server::Cluster,
     /// The CA that signed the server's certificate, and another one, as PEM files.
     right_ca: PathBuf,
     other_ca: PathBuf,
     _files: tempfile::TempDir,
 }
 
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        let _ = Command::new("bash")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres"))
-            .args(["stop", &self.dir])
-            .status();
-    }
-}
-
 impl Cluster {
     /// With `url`'s options (`?sslmode=…`).
     fn url(&self, options: &str) -> String {
-        format!("{}?{options}", self.url)
+        format!("{}?{options}", self.pg.url)
     }
 }
 
 /// Starts a cluster on `port` whose certificate names `names`, or `None` after saying why
 /// (PostgreSQL not installed, outside CI).
 fn cluster(test: &str, port: u16, names: &[&str]) -> Option<Cluster> {
-    let installed = std::fs::read_dir("/usr/lib/postgresql")
-        .map(|dirs| {
-            dirs.flatten()
-                .any(|d| d.path().join("bin/postgres").exists())
-        })
-        .unwrap_or(false);
-    if !installed {
-        assert!(
-            !in_ci(),
-            "{test}: PostgreSQL is not installed (.ci/postgres installs it)"
-        );
-        say(&format!(
-            "{test}: skipped, PostgreSQL is not installed here (Debian: apt-get install postgresql)"
-        ));
-        return None;
-    }
-    let output = Command::new("bash")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres"))
-        .arg(port.to_string())
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("run .ci/postgres");
-    assert!(output.status.success(), "{test}: .ci/postgres failed");
-    let printed = String::from_utf8_lossy(&output.stdout);
-    let mut lines = printed.lines();
-    let (Some(dir), Some(url)) = (lines.next(), lines.next()) else {
-        panic!("{test}: .ci/postgres printed {printed}");
-    };
+    let pg = common::server::Cluster::start(test, port)?;
     let files = tempfile::tempdir().expect("temporary directory");
     let right = make_ca("touring test CA");
     let other = make_ca("another CA");
@@ -119,7 +71,7 @@ fn cluster(test: &str, port: u16, names: &[&str]) -> Option<Cluster> {
         .signed_by(&server_key, &right.issuer)
         .expect("server certificate");
     // The server reads its certificate and key from its data folder, the key its own only.
-    let data = Path::new(dir).join("data");
+    let data = pg.dir().join("data");
     std::fs::write(data.join("server.crt"), server_cert.pem()).expect("server.crt");
     std::fs::write(data.join("server.key"), server_key.serialize_pem()).expect("server.key");
     let owner = Command::new("stat")
@@ -143,8 +95,7 @@ fn cluster(test: &str, port: u16, names: &[&str]) -> Option<Cluster> {
         .expect("chmod");
     assert!(status.success(), "chmod server.key");
     let cluster = Cluster {
-        dir: dir.to_owned(),
-        url: url.to_owned(),
+        pg,
         right_ca: files.path().join("ca.pem"),
         other_ca: files.path().join("other-ca.pem"),
         _files: files,

@@ -4,6 +4,8 @@
 //!
 //! On PostgreSQL the hub also relays its notices to the other instances over the same
 //! database ([`Hub::relay`]): a page whose stream another instance holds hears the change too.
+//! An instance hears only the events it follows: those it has a live page of open, or a
+//! drawing of kept for GETs ([`Following`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -49,8 +51,9 @@ pub struct Notice {
 #[derive(Debug, Clone)]
 pub struct Hub {
     routes: Arc<Routes>,
-    /// Where notices go out to the other instances, once [`Hub::relay`] started it.
-    relay: Arc<OnceLock<Relay>>,
+    /// Where notices go out to the other instances (once [`Hub::relay`] started it), and the
+    /// events this instance hears from them.
+    relayed: Arc<Relayed>,
     /// The drawings that the streams of the same event-wide page share.
     drawings: Arc<Drawings<PageKey>>,
     /// Set when the server stops: every stream tells its page to reconnect, and ends.
@@ -172,6 +175,8 @@ pub enum Audience {
 #[derive(Debug)]
 pub struct Listener {
     routes: Arc<Routes>,
+    /// The relay hears the event's notices from the other instances while this is kept.
+    _following: Following,
     everything: broadcast::Receiver<Notice>,
     event: broadcast::Receiver<Notice>,
     /// A seat's table, and its moves.
@@ -259,6 +264,106 @@ struct Relay {
     outbox: crate::app::relay::Outbox,
 }
 
+/// How long a GET waits for the relay to hear an event it did not follow yet (one round trip
+/// to PostgreSQL) before it draws the page without keeping the drawing.
+const FOLLOW_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The relay, and the events this instance follows: the relay listens to an event's channel
+/// while something here follows the event (a live page, a kept drawing), and to no other.
+#[derive(Debug)]
+struct Relayed {
+    relay: OnceLock<Relay>,
+    events: Mutex<HashMap<i64, Followed>>,
+    /// Moves on whenever the relay starts hearing events, for whoever waits for one.
+    hearing: watch::Sender<u64>,
+}
+
+/// How many follow an event here, and whether the relay hears its channel now.
+#[derive(Debug, Default)]
+struct Followed {
+    followers: usize,
+    heard: bool,
+}
+
+impl Relayed {
+    fn new() -> Relayed {
+        Relayed {
+            relay: OnceLock::new(),
+            events: Mutex::default(),
+            hearing: watch::channel(0).0,
+        }
+    }
+
+    /// Follows the event: the first follower asks the relay to listen to its channel.
+    fn follow(self: &Arc<Relayed>, event: i64) -> Following {
+        let mut events = lock(&self.events);
+        let followed = events.entry(event).or_default();
+        followed.followers += 1;
+        // Asked under the lock, so that the relay is asked in the order the counts changed.
+        if followed.followers == 1
+            && let Some(relay) = self.relay.get()
+        {
+            relay.outbox.listen(event);
+        }
+        Following {
+            relayed: self.clone(),
+            event,
+        }
+    }
+
+    fn leave(&self, event: i64) {
+        let mut events = lock(&self.events);
+        let Some(followed) = events.get_mut(&event) else {
+            return;
+        };
+        followed.followers = followed.followers.saturating_sub(1);
+        if followed.followers == 0 {
+            events.remove(&event);
+            if let Some(relay) = self.relay.get() {
+                relay.outbox.unlisten(event);
+            }
+        }
+    }
+
+    /// Whether every notice of the event reaches this instance now: always without a relay;
+    /// with one, while it listens to the event's channel.
+    fn hears(&self, event: i64) -> bool {
+        self.relay.get().is_none() || lock(&self.events).get(&event).is_some_and(|f| f.heard)
+    }
+
+    /// The relay listens to these events' channels now (`true`), or to none (`false`: its
+    /// connection was lost).
+    fn heard(&self, listening: &[i64], heard: bool) {
+        {
+            let mut events = lock(&self.events);
+            if heard {
+                for event in listening {
+                    if let Some(followed) = events.get_mut(event) {
+                        followed.heard = true;
+                    }
+                }
+            } else {
+                events.values_mut().for_each(|f| f.heard = false);
+            }
+        }
+        // After the lock is let go: a waiter checks `hears` while it holds the watch's.
+        self.hearing.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}
+
+/// This instance follows an event while this is kept (see [`Hub::follow`]).
+#[derive(Debug)]
+pub struct Following {
+    relayed: Arc<Relayed>,
+    event: i64,
+}
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        self.relayed.leave(self.event);
+    }
+}
+
 impl Default for Hub {
     fn default() -> Hub {
         Hub::new()
@@ -273,7 +378,7 @@ impl Hub {
                 everything,
                 events: Mutex::default(),
             }),
-            relay: Arc::default(),
+            relayed: Arc::new(Relayed::new()),
             drawings: Arc::default(),
             closing: Arc::new(watch::channel(false).0),
             versions: Arc::default(),
@@ -305,8 +410,13 @@ impl Hub {
 
     /// The event's version: it moves on with every notice heard for the event (or for
     /// everything) on this instance, so a drawing made at one version shows every change
-    /// published before it.
-    pub fn version(&self, event: i64) -> u64 {
+    /// published before it. `None` while the relay does not hear the event (this instance does
+    /// not follow it, or the relay's connection is lost): the version may then stand still
+    /// while the event changes on another instance.
+    pub fn version(&self, event: i64) -> Option<u64> {
+        if !self.relayed.hears(event) {
+            return None;
+        }
         let everything = self
             .versions
             .everything
@@ -315,7 +425,18 @@ impl Hub {
             .get(&event)
             .copied()
             .unwrap_or(0);
-        everything.wrapping_add(own)
+        Some(everything.wrapping_add(own))
+    }
+
+    /// Follows the event on this instance for as long as the answer is kept: the relay hears
+    /// its notices from the other instances. Waits (a moment at most) until the relay hears
+    /// them, so that [`Hub::version`] has the event's version.
+    pub async fn follow(&self, event: i64) -> Following {
+        let following = self.relayed.follow(event);
+        let mut hearing = self.relayed.hearing.subscribe();
+        let relayed = &self.relayed;
+        let _ = tokio::time::timeout(FOLLOW_WAIT, hearing.wait_for(|_| relayed.hears(event))).await;
+        following
     }
 
     /// The drawings shared by the streams of the same event-wide page.
@@ -327,10 +448,14 @@ impl Hub {
     /// the others. Nobody listening is fine.
     pub fn publish(&self, event: i64, topic: Topic) {
         self.publish_here(Notice { event, topic });
-        if let Some(relay) = self.relay.get() {
-            relay
-                .outbox
-                .send(encode(relay.instance, Notice { event, topic }));
+        if let Some(relay) = self.relayed.relay.get() {
+            let payload = encode(relay.instance, Notice { event, topic });
+            // An event's notice goes to the instances that follow it; nothing is sent that
+            // is not one event's today, but it would go to every instance.
+            match topic {
+                Topic::Everything => relay.outbox.send(payload),
+                Topic::Event | Topic::Table(..) => relay.outbox.send_to(event, payload),
+            }
         }
     }
 
@@ -366,27 +491,53 @@ impl Hub {
     }
 
     /// Relays notices between the instances that share this PostgreSQL database: publishes this
-    /// instance's notices there too, and publishes here what the others send. After the relay
-    /// reconnects every page redraws. Call once, when the server starts; a second call does
-    /// nothing.
+    /// instance's notices there too, and publishes here what the others send of the events
+    /// this instance follows. When the relay starts hearing an event, that event's pages
+    /// redraw (a change made meanwhile was not heard); after the relay reconnects every page
+    /// redraws. Call once, when the server starts; a second call does nothing.
     pub fn relay(&self, url: &str) -> std::io::Result<()> {
-        if self.relay.get().is_some() {
+        use crate::app::relay::Heard;
+        if self.relayed.relay.get().is_some() {
             return Ok(());
         }
         let instance: u64 = rand::random();
         let here = self.clone();
         let outbox = crate::app::relay::start(url.to_owned(), move |heard| match heard {
-            crate::app::relay::Heard::Payload(payload) => match decode(&payload) {
+            Heard::Payload(payload) => match decode(&payload) {
                 Some((from, notice)) if from != instance => here.publish_here(notice),
                 Some(_) => {}
                 None => log::warn!("live updates between instances: unreadable notice"),
             },
-            crate::app::relay::Heard::Reconnected => here.publish_here(Notice {
-                event: 0,
-                topic: Topic::Everything,
-            }),
+            // The pages redraw first, then the events count as heard: a GET that waited for
+            // them reads the version after this notice, and its drawing is kept at it.
+            Heard::Listening(events) => {
+                for event in &events {
+                    here.publish_here(Notice {
+                        event: *event,
+                        topic: Topic::Event,
+                    });
+                }
+                here.relayed.heard(&events, true);
+            }
+            Heard::Lost => here.relayed.heard(&[], false),
+            Heard::Reconnected(events) => {
+                here.publish_here(Notice {
+                    event: 0,
+                    topic: Topic::Everything,
+                });
+                here.relayed.heard(&events, true);
+            }
         })?;
-        let _ = self.relay.set(Relay { instance, outbox });
+        // The events followed before the relay started are listened to now (the relay listens
+        // to an event once, however often asked).
+        let events = lock(&self.relayed.events);
+        let relay = self
+            .relayed
+            .relay
+            .get_or_init(|| Relay { instance, outbox });
+        for event in events.keys() {
+            relay.outbox.listen(*event);
+        }
         Ok(())
     }
 
@@ -415,6 +566,7 @@ impl Hub {
         };
         let mut listener = Listener {
             routes: self.routes.clone(),
+            _following: self.relayed.follow(event),
             everything,
             event: receiver,
             table: None,

@@ -214,7 +214,7 @@ pub(super) async fn kept_page(
         match hub
             .kept()
             .printed
-            .drawing(key, key.0, || shows, drawing)
+            .drawing(key, key.0, || Some(shows), None, drawing)
             .await?
         {
             Found::Kept(drawing) | Found::Drawn(drawing, ()) => drawing,

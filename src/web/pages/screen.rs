@@ -270,10 +270,12 @@ async fn screen(
     let (id, hosts) = (reader.id, reader.hosts);
     let (viewer, visitor) = (reader.viewer, reader.visitor);
     // Every GET of an unchanged event shares one drawing (see web::kept).
+    let following = hub.follow(id).await;
     let drawing = hub.kept().screen.drawing(
         ("screen", id, 0),
         "screen",
         || hub.version(id),
+        Some(following),
         run(&app, {
             let viewer = viewer.clone();
             move |app| {
@@ -335,10 +337,12 @@ async fn standings(app: web::Data<App>, hub: web::Data<Hub>, reader: Reader) -> 
     // Every GET of an unchanged event in one language shares one drawing (see web::kept): a
     // guest's standings are in the guest's language.
     let lang = visitor.lang();
+    let following = hub.follow(id).await;
     let drawing = hub.kept().standings.drawing(
         (lang.code(), id, 0),
         "standings",
         || hub.version(id),
+        Some(following),
         // Read and drawn off the async threads: a table of thousands of rows.
         run(&app, {
             let viewer = viewer.clone();
