@@ -1457,6 +1457,14 @@ fn a_phone_shows_the_guests_result_live_when_the_host_closes_the_evening() {
     });
 }
 
+/// Is the page the phone shows in French (its `<html lang>`)?
+async fn in_french(phone: &Browser) -> bool {
+    phone
+        .source()
+        .await
+        .is_ok_and(|page| page.contains("<html lang=\"fr\""))
+}
+
 /// Chromium's accessibility tree of the page, as a screen reader gets it: each node that is
 /// not ignored, its role and its name.
 async fn accessible_nodes(phone: &Browser) -> Vec<(String, String)> {
@@ -1504,8 +1512,12 @@ fn a_screen_reader_hears_one_name_per_card_and_one_sentence_per_pile_and_side_he
                     .goto(server.url(&format!("/seat/{token}")).as_str())
                     .await
                     .expect("open the seat to move");
-                if lang == "fr" && !phone.source().await.expect("page").contains("lang=\"fr\"") {
+                if lang == "fr" && !in_french(&phone).await {
                     phone.click_button("Français").await;
+                    browser::eventually("the seat page in French", async || {
+                        in_french(&phone).await.then_some(())
+                    })
+                    .await;
                 }
                 phone.wait_for_text("#board h2", turn).await;
                 phone.live_drawn().await;
