@@ -328,17 +328,21 @@
 
   // ------------------------------------------------------------ a new round
   // The messages above a seat's board (a card sent, a move refused) are about its round: when
-  // a live redraw brings the next round, they go.
+  // a live redraw brings the next round, they go; so do they when the seat's own paper card
+  // is confirmed (the message "another side confirms it" is then out of date).
   var shownRound = null;
+  var cardConfirmed = null;
   function checkSeatRound() {
     var bar = document.querySelector("#board [data-round]");
     var round = bar ? bar.getAttribute("data-round") : null;
-    if (shownRound !== null && round !== shownRound) {
+    var confirmed = !!document.querySelector("#board [data-my-card-confirmed]");
+    if ((shownRound !== null && round !== shownRound) || (cardConfirmed === false && confirmed)) {
       Array.prototype.forEach.call(document.querySelectorAll("main > .flash"), function (old) {
         old.parentNode.removeChild(old);
       });
     }
     shownRound = round;
+    cardConfirmed = confirmed;
   }
   document.addEventListener("touring:updated", checkSeatRound);
 

@@ -39,6 +39,15 @@ board-your-turn = Your turn.
 board-to-play = { $name } to play.
 board-deal-heading = Deal { $deal }: { $whose }
 board-side-miles = { $miles } mi
+# A side's miles as a screen reader hears them (the page shows "450 mi").
+board-side-miles-said = Miles: { $miles } of { $target }
+# A side's heading as one sentence for a screen reader (the page shows the tags "you" and
+# "to play" beside the names).
+board-side-yours-to-play = { $names }, your turn to play
+board-side-yours = { $names } (you)
+board-side-to-play = { $names }, to play
+# A card's one name for a screen reader and its tooltip: its name and, in brackets, its kind.
+board-card-label = { $name } ({ $kind })
 board-pack = Pack: { $cards }
 board-discard-pile = Discard pile: { $cards }
 board-discard-pile-top = Discard pile: { $cards }, { $top } on top

@@ -34,6 +34,11 @@ mb-draw-pile = Draw pile: { $cards }
 mb-trip = Trip of { $target } miles
 mb-hazard-on-hazard = hazards may go on hazards
 mb-side-score = { $distance }/{ $target } mi · { $points } pts
+# A side's score as a screen reader hears it (the page shows "450/1000 mi · 300 pts").
+mb-side-score-said = Miles: { $distance } of { $target }; { $points } { $points ->
+    [one] point
+   *[other] points
+}
 mb-speed-pile = Speed pile: { $speed }
 mb-safeties = Safeties: { $safeties }
 mb-pile-empty = empty
@@ -45,6 +50,8 @@ mb-no-safety = none
 mb-safety-coup-fourre = { $card } (coup fourré, crosswise)
 # A distance pile, under its count: "25s".
 mb-pile-of = { $miles }s
+# A distance pile as a screen reader hears it: "25-mile cards: 2".
+mb-pile-said = { $miles }-mile cards: { $count }
 
 ## The waits for a decision (the seconds left follow).
 mb-wait-coup-fourre-you-hold = Coup Fourré? You hold { $card }:

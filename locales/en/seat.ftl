@@ -47,6 +47,17 @@ seat-at-your-table = At your table
 seat-who = Who
 seat-miles-this-round = Miles this round
 seat-points-this-round = Points this round
+# Once the evening is over: the guest's result, shown instead of the frozen game.
+seat-result-title = Your result
+seat-result-place = Place
+seat-result-place-of = { $place } of { $of }
+seat-result-total = Total
+seat-result-first = First place
+seat-result-first-names = { $names }
+seat-result-first-you = { $names } (you)
+seat-result-not-ranked = not ranked
+seat-result-standings-final = See the final standings
+seat-result-standings = See the standings (provisional)
 
 ## What a seat's forms answer.
 seat-let-it-go-noted = Noted: you let it go. The table goes on when the wait is over.

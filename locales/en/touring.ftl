@@ -13,6 +13,11 @@ tour-then = { $first }, then { $next }
 tour-and = { $first } and { $next }
 # A mileage pile, under its count and quota: "1s", "25s".
 tour-pile-of = { $miles }s
+# A mileage pile as a screen reader hears it: "10-mile cards: 2 of 4".
+tour-pile-said = { $miles ->
+    [one] 1-mile cards
+   *[other] { $miles }-mile cards
+}: { $count } of { $quota }
 tour-move-discard = Discard { $card }
 tour-move-play = Play { $card }
 tour-move-on = { $card } on { $names }

@@ -49,6 +49,19 @@ board-your-turn = À vous de jouer.
 board-to-play = À { $name } de jouer.
 board-deal-heading = Donne { $deal } : { $whose }
 board-side-miles = { $miles } mi
+# Les milles d'un camp tels qu'un lecteur d'écran les dit (la page montre « 450 mi »).
+board-side-miles-said = Milles : { $miles } sur { $target }
+# Le titre d'un camp en une phrase pour un lecteur d'écran (la page montre les étiquettes
+# « vous » et « à jouer » à côté des noms).
+board-side-yours-to-play = { $names }, à vous de jouer
+board-side-yours = { $names } (vous)
+board-side-to-play = Au tour { ELIDES($names) ->
+    [yes] d'{ $names }
+   *[no] de { $names }
+}
+# Le nom unique d'une carte pour un lecteur d'écran et son info-bulle : son nom et, entre
+# parenthèses, sa sorte.
+board-card-label = { $name } ({ $kind })
 board-pack = Pioche : { $cards }
 board-discard-pile = Défausse : { $cards }
 board-discard-pile-top = Défausse : { $cards }, { $top } dessus

@@ -53,6 +53,17 @@ seat-at-your-table = À votre table
 seat-who = Qui
 seat-miles-this-round = Milles de la ronde
 seat-points-this-round = Points de la ronde
+# Une fois la soirée terminée : le résultat de l'invité, à la place du jeu figé.
+seat-result-title = Votre résultat
+seat-result-place = Place
+seat-result-place-of = { $place } sur { $of }
+seat-result-total = Total
+seat-result-first = Première place
+seat-result-first-names = { $names }
+seat-result-first-you = { $names } (vous)
+seat-result-not-ranked = sans classement
+seat-result-standings-final = Voir le classement final
+seat-result-standings = Voir le classement (provisoire)
 
 ## Les réponses des formulaires d'une place.
 seat-let-it-go-noted = C'est noté : vous laissez passer. La table reprend à la fin de l'attente.

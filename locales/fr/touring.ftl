@@ -13,6 +13,11 @@ tour-then = { $first }, puis { $next }
 tour-and = { $first } et { $next }
 # Une pile de milles, sous son compte et son quota : « de 1 », « de 25 ».
 tour-pile-of = de { $miles }
+# Une pile de milles telle qu'un lecteur d'écran la dit : « Cartes de 10 milles : 2 sur 4 ».
+tour-pile-said = Cartes de { $miles } { $miles ->
+    [one] mille
+   *[other] milles
+} : { $count } sur { $quota }
 tour-move-discard = Défausser { $card }
 tour-move-play = Jouer { $card }
 tour-move-on = { $card } sur { $names }

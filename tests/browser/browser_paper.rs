@@ -347,3 +347,131 @@ fn a_phone_enters_a_mille_bornes_card_of_two_hands_with_script_on_and_off() {
         assert_eq!(mine["hands"].as_array().map(Vec::len), Some(2), "{mine}");
     }
 }
+
+/// The scores of the seat page's table "At your table" as the phone shows them now.
+async fn shown_scores(phone: &Browser) -> Vec<String> {
+    phone
+        .execute(
+            "return Array.prototype.map.call(
+               document.querySelectorAll('touring-part[data-part=table] td.num'),
+               function (cell) { return cell.textContent.trim(); });",
+            Vec::new(),
+        )
+        .await
+        .expect("read the table")
+        .convert()
+        .expect("the scores")
+}
+
+/// Waits until the table "At your table" shows these scores.
+async fn wait_for_scores(phone: &Browser, wanted: &[&str]) {
+    browser::eventually(&format!("the table showing {wanted:?}"), async || {
+        (shown_scores(phone).await == wanted).then_some(())
+    })
+    .await;
+}
+
+#[test]
+fn a_paper_phone_shows_both_confirmed_scores_live_and_drops_its_card_is_in_message() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let host = Host::create(
+        &server,
+        json!({"name": "Family night", "rules": "mille-bornes", "table_size": 2,
+               "seed": 7, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    let tokens = host.add_players(&server, &["Ann", "Bob"]);
+    host.ok(&server, "/rounds", json!({"all_paper": true}));
+    host.ok(&server, "/rounds/1/start", json!({}));
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    let (_, ann) = seat_of(&server, &host, "Ann");
+    let bob = 1 - ann;
+    // A side's card as Bob's seat sees it: what a confirmation names.
+    let version = |side: usize| {
+        let state = common::api::seat(&server, &tokens[1]);
+        state["cards"]
+            .as_array()
+            .and_then(|cards| cards.iter().find(|c| c["side"] == side))
+            .and_then(|c| c["version"].as_str())
+            .expect("the card's version")
+            .to_owned()
+    };
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.phone(360, 740).await;
+        phone
+            .goto(server.url(&format!("/seat/{}", tokens[0])).as_str())
+            .await
+            .expect("open Ann's seat");
+        settle().await;
+        phone.type_counts(&mille_hand(1, 700, 1)).await;
+        phone.click_button("Enter my card").await;
+        phone
+            .wait_for_text("main > .flash", "Another side confirms it")
+            .await;
+        phone.live_drawn().await;
+        phone.mark_page().await;
+        let mut unconfirmed = ["–", "–"];
+        wait_for_scores(&phone, &unconfirmed).await;
+        // Bob enters his own card: Ann's is still to confirm, and the message stays.
+        tokio::task::block_in_place(|| {
+            let (status, answer) = server.post(
+                &format!("/api/v1/seats/{}/scores", tokens[1]),
+                None,
+                &json!({"side": bob, "hands": [{"miles": 300}]}),
+            );
+            assert_eq!(status, 200, "{answer}");
+        });
+        phone.wait_for_text("#board", "Confirm Bob").await;
+        settle().await;
+        assert!(
+            phone
+                .text_of("main > .flash")
+                .await
+                .is_some_and(|t| t.contains("Another side confirms it")),
+            "the message stays while Ann's card waits"
+        );
+        // Bob confirms Ann's card: her points show at once, and the message is gone.
+        tokio::task::block_in_place(|| {
+            let (status, answer) = server.post(
+                &format!("/api/v1/seats/{}/scores/{ann}/confirm", tokens[1]),
+                None,
+                &json!({"version": version(ann)}),
+            );
+            assert_eq!(status, 200, "{answer}");
+        });
+        unconfirmed[ann] = "1100";
+        wait_for_scores(&phone, &unconfirmed).await;
+        phone
+            .wait_for_none("the card-is-in message gone", "main > .flash")
+            .await;
+        // The host confirms Bob's: both scores show.
+        tokio::task::block_in_place(|| {
+            let (status, answer) = host.post(
+                &server,
+                &format!("/rounds/1/tables/1/scores/{bob}/confirm"),
+                json!({}),
+            );
+            assert_eq!(status, 200, "{answer}");
+        });
+        let mut both = ["", ""];
+        both[ann] = "1100";
+        both[bob] = "300";
+        wait_for_scores(&phone, &both).await;
+        // The evening ends and is closed: the scores stay, beside Ann's result.
+        tokio::task::block_in_place(|| {
+            host.ok(&server, "/rounds/1/close", json!({}));
+            host.ok(&server, "/close", json!({}));
+        });
+        phone
+            .wait_for_text("#result", "See the final standings")
+            .await;
+        wait_for_scores(&phone, &both).await;
+        assert!(phone.same_page().await, "all of it live, never reloaded");
+        phone.audit("a closed evening's paper phone").await;
+        phone.quit().await;
+        drop(driver);
+    });
+}

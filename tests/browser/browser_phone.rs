@@ -1391,3 +1391,225 @@ fn a_move_is_played_with_a_tap_on_its_button_without_script_too() {
     });
     played_once(&server, &token, seen);
 }
+
+#[test]
+fn a_phone_shows_the_guests_result_live_when_the_host_closes_the_evening() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let (host, tokens) = two_guests(
+        &server,
+        json!({"name": "Last call", "seed": 1926, "length": {"kind": "rounds", "rounds": 1}}),
+    );
+    let mover = to_move(&server, &tokens);
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.phone(360, 740).await;
+        phone
+            .goto(server.url(&format!("/seat/{mover}")).as_str())
+            .await
+            .expect("open the seat to move");
+        phone.wait_for_text("#board h2", "Your turn").await;
+        phone.live_drawn().await;
+        phone.mark_page().await;
+        tokio::task::block_in_place(|| {
+            host.ok(&server, "/rounds/1/stop", json!({}));
+            host.ok(&server, "/rounds/1/close", json!({}));
+        });
+        // Over but not closed: the result, provisional.
+        phone
+            .wait_for_text("#board #result", "See the standings (provisional)")
+            .await;
+        tokio::task::block_in_place(|| {
+            host.ok(&server, "/close", json!({}));
+        });
+        let result = phone
+            .wait_for_text_of("#board #result", "See the final standings")
+            .await;
+        for words in ["Your result", "of 2", "First place"] {
+            assert!(result.contains(words), "{words} in {result}");
+        }
+        // The frozen game is gone: no turn, no hand, no board.
+        phone
+            .wait_for_none("no turn", "#board [data-your-turn]")
+            .await;
+        phone.wait_for_none("no hand", "#board [data-play]").await;
+        phone.wait_for_none("no board", "#board .board").await;
+        assert!(
+            !phone
+                .text_of("#board")
+                .await
+                .unwrap_or_default()
+                .contains("Your turn"),
+            "no turn in words"
+        );
+        assert!(phone.same_page().await, "told live, not reloaded");
+        phone.audit("a closed evening's seat").await;
+        phone.follow_link("See the final standings").await;
+        phone.wait_for_text("main", "Ann").await;
+        assert!(
+            phone.url_now().await.ends_with("/standings"),
+            "the link opens the standings"
+        );
+        phone.quit().await;
+        drop(driver);
+    });
+}
+
+/// Is the page the phone shows in French (its `<html lang>`)?
+async fn in_french(phone: &Browser) -> bool {
+    phone
+        .source()
+        .await
+        .is_ok_and(|page| page.contains("<html lang=\"fr\""))
+}
+
+/// Chromium's accessibility tree of the page, as a screen reader gets it: each node that is
+/// not ignored, its role and its name.
+async fn accessible_nodes(phone: &Browser) -> Vec<(String, String)> {
+    let _ = phone
+        .cdp()
+        .send_raw("Accessibility.enable", json!({}))
+        .await;
+    let tree = phone
+        .cdp()
+        .send_raw("Accessibility.getFullAXTree", json!({}))
+        .await
+        .expect("the accessibility tree");
+    tree["nodes"]
+        .as_array()
+        .expect("the tree's nodes")
+        .iter()
+        .filter(|node| node["ignored"] != true)
+        .map(|node| {
+            let text = |key: &str| node[key]["value"].as_str().unwrap_or_default().to_owned();
+            (text("role"), text("name"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_screen_reader_hears_one_name_per_card_and_one_sentence_per_pile_and_side_heading() {
+    let Some(tools) = tools_or_skip("browser tests") else {
+        return;
+    };
+    let server = Server::start();
+    let seats = seat_to_move_in_each_game(&server, "Heard");
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        let phone = driver.phone(360, 740).await;
+        for (lang, turn, yours) in [
+            ("en", "Your turn", ", your turn to play"),
+            ("fr", "À vous de jouer", ", à vous de jouer"),
+        ] {
+            for (rules, token) in &seats {
+                let name = tokio::task::block_in_place(|| seat(&server, token))["name"]
+                    .as_str()
+                    .expect("a name")
+                    .to_owned();
+                phone
+                    .goto(server.url(&format!("/seat/{token}")).as_str())
+                    .await
+                    .expect("open the seat to move");
+                if lang == "fr" && !in_french(&phone).await {
+                    phone.click_button("Français").await;
+                    browser::eventually("the seat page in French", async || {
+                        in_french(&phone).await.then_some(())
+                    })
+                    .await;
+                }
+                phone.wait_for_text("#board h2", turn).await;
+                phone.live_drawn().await;
+                // What the page draws: the cards that play (their tooltips), each pile's
+                // sentence, and the words drawn on cards and piles, which a reader skips.
+                let drawn = phone
+                    .execute(
+                        "var texts = function (css) {
+                           return Array.prototype.map.call(document.querySelectorAll(css),
+                             function (el) { return el.textContent.trim(); });
+                         };
+                         return {
+                           cards: Array.prototype.map.call(
+                             document.querySelectorAll('#board .hand .card[data-playable]'),
+                             function (card) { return card.getAttribute('title'); }),
+                           piles: texts('#board .pile .sr-only'),
+                           drawn: texts('#board .pile .small').concat(
+                             texts('#board .hand .card .kind.top').map(function (k) {
+                               return k.toUpperCase(); }),
+                             texts('#board .side .tag').map(function (t) {
+                               return t.toUpperCase(); }))
+                         };",
+                        Vec::new(),
+                    )
+                    .await
+                    .expect("read the board")
+                    .json()
+                    .clone();
+                let words = |key: &str| -> Vec<String> {
+                    drawn[key]
+                        .as_array()
+                        .map(|list| {
+                            list.iter()
+                                .filter_map(|w| w.as_str().map(str::to_owned))
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                };
+                let nodes = accessible_nodes(&phone).await;
+                let named = |role: &str| -> Vec<&str> {
+                    nodes
+                        .iter()
+                        .filter(|(r, _)| r == role)
+                        .map(|(_, n)| n.as_str())
+                        .collect()
+                };
+                let (buttons, headings, texts) =
+                    (named("button"), named("heading"), named("StaticText"));
+                let what = format!("{rules} in {lang}");
+                // Each card that plays is a button of one name: its tooltip's.
+                let cards = words("cards");
+                assert!(!cards.is_empty(), "{what}: cards that play");
+                for card in &cards {
+                    assert!(
+                        buttons.contains(&card.as_str()),
+                        "{what}: a button named {card:?} among {buttons:?}"
+                    );
+                }
+                // The seat's side is one sentence, without the tags' capitals.
+                let mine = format!("{name}{yours}");
+                assert!(
+                    headings.contains(&mine.as_str()),
+                    "{what}: the heading {mine:?} among {headings:?}"
+                );
+                // Each pile is one sentence; the words drawn (a pile's "25s", a card's kind
+                // in capitals, a side's tags) are not read on their own.
+                let piles = words("piles");
+                assert!(piles.len() >= 8, "{what}: each side's piles: {piles:?}");
+                for pile in &piles {
+                    assert!(
+                        texts.contains(&pile.as_str()),
+                        "{what}: the pile {pile:?} read"
+                    );
+                }
+                for loose in words("drawn") {
+                    assert!(
+                        !texts.contains(&loose.as_str()),
+                        "{what}: {loose:?} is not read on its own"
+                    );
+                    assert!(
+                        !headings.iter().chain(&buttons).any(|n| n.contains(&loose)),
+                        "{what}: {loose:?} is in no name: {headings:?} {buttons:?}"
+                    );
+                }
+                phone
+                    .audit(&format!(
+                        "a {rules} seat in {lang}, as a screen reader hears it"
+                    ))
+                    .await;
+            }
+        }
+        phone.quit().await;
+        drop(driver);
+    });
+}

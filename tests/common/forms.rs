@@ -87,3 +87,91 @@ pub fn input<'a>(html: &'a str, id: &str) -> &'a str {
     let end = start + html[start..].find('>').expect("the tag's end");
     &html[from..=end]
 }
+
+/// The elements of a page whose opening tag starts with `open` (`<div class="card `), each
+/// whole: from its opening tag to its matching closing tag.
+pub fn elements<'a>(html: &'a str, open: &str) -> Vec<&'a str> {
+    let name: String = open
+        .trim_start_matches('<')
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    let (opening, closing) = (format!("<{name}"), format!("</{name}>"));
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = html[from..].find(open).map(|i| from + i) {
+        // Count the same elements opened inside it until its own closing tag.
+        let mut depth = 0usize;
+        let mut cursor = at;
+        let end = loop {
+            let next_open = html[cursor + 1..].find(&opening).map(|i| cursor + 1 + i);
+            let next_close = html[cursor + 1..]
+                .find(&closing)
+                .map(|i| cursor + 1 + i)
+                .unwrap_or_else(|| panic!("{open} is closed: {html}"));
+            match next_open {
+                Some(o) if o < next_close => {
+                    depth += 1;
+                    cursor = o;
+                }
+                _ if depth == 0 => break next_close + closing.len(),
+                _ => {
+                    depth -= 1;
+                    cursor = next_close;
+                }
+            }
+        };
+        found.push(&html[at..end]);
+        from = end;
+    }
+    found
+}
+
+/// What a screen reader says of some HTML: its text, without what is hidden from it
+/// (`aria-hidden="true"`, the `hidden` attribute, scripts), entities decoded, each element's
+/// text apart and white space collapsed.
+pub fn spoken(html: &str) -> String {
+    const VOID: [&str; 8] = ["br", "hr", "img", "input", "link", "meta", "source", "wbr"];
+    let mut said = String::new();
+    // The open elements, and whether each hides what it holds.
+    let mut open: Vec<(String, bool)> = Vec::new();
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        if !open.iter().any(|(_, hidden)| *hidden) {
+            said.push_str(&rest[..lt]);
+        }
+        let gt = lt + rest[lt..].find('>').expect("a tag's end");
+        let tag = &rest[lt + 1..gt];
+        rest = &rest[gt + 1..];
+        said.push(' ');
+        if let Some(name) = tag.strip_prefix('/') {
+            let name = name.trim().to_ascii_lowercase();
+            if let Some(at) = open.iter().rposition(|(n, _)| *n == name) {
+                open.truncate(at);
+            }
+            continue;
+        }
+        if tag.starts_with('!') || tag.ends_with('/') {
+            continue;
+        }
+        let name: String = tag
+            .split(|c: char| c.is_whitespace())
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if VOID.contains(&name.as_str()) {
+            continue;
+        }
+        let hidden = tag.contains("aria-hidden=\"true\"")
+            || tag.split_whitespace().any(|word| word == "hidden")
+            || matches!(name.as_str(), "script" | "style" | "template");
+        open.push((name, hidden));
+    }
+    if !open.iter().any(|(_, hidden)| *hidden) {
+        said.push_str(rest);
+    }
+    html_escape::decode_html_entities(&said)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}

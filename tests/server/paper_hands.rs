@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::api::{Host, close_round_one_and_read_table, seat, seat_of};
-use common::forms::{client as browser, field, input, page, post_form as post};
+use common::forms::{client as browser, elements, field, input, page, post_form as post, spoken};
 use common::server::Server;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
@@ -14,10 +14,15 @@ use serde_json::{Value, json};
 /// An evening of Mille Bornes for two at one paper table, round 1 started. Answers the host
 /// and the seat tokens of the table's sides 0 and 1.
 fn paper_mille_bornes(server: &Server) -> (Host, [String; 2]) {
+    paper_mille_bornes_of(server, 2)
+}
+
+/// The same evening of `rounds` rounds.
+fn paper_mille_bornes_of(server: &Server, rounds: u32) -> (Host, [String; 2]) {
     let host = Host::create(
         server,
         json!({"name": "Family night", "rules": "mille-bornes", "table_size": 2, "seed": 7,
-               "length": {"kind": "rounds", "rounds": 2}}),
+               "length": {"kind": "rounds", "rounds": rounds}}),
     );
     let tokens = host.add_players(server, &["Ann", "Bob"]);
     host.ok(server, "/rounds", json!({"all_paper": true}));
@@ -411,4 +416,75 @@ fn the_printed_card_has_a_row_per_hand_with_the_point_values_printed() {
         "three hands a side"
     );
     assert_eq!(html.matches("class=\"total-row\"").count(), 2);
+}
+
+/// The scores of the seat page's table "At your table", in its order of sides, as shown.
+fn table_scores(server: &Server, token: &str) -> Vec<String> {
+    let html = page(server, &browser(), &format!("/seat/{token}"));
+    let table = elements(&html, "<touring-part data-part=\"table\"");
+    let table = table
+        .first()
+        .unwrap_or_else(|| panic!("At your table: {html}"));
+    elements(table, "<td class=\"num\"")
+        .into_iter()
+        .map(spoken)
+        .collect()
+}
+
+/// Confirms the card of side `side` from the seat `token`, as its state shows it.
+fn confirm_card(server: &Server, token: &str, side: usize) {
+    let version = version_of(server, token, side);
+    let (status, answer) = server.post(
+        &format!("/api/v1/seats/{token}/scores/{side}/confirm"),
+        None,
+        &json!({"version": version}),
+    );
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[test]
+fn a_paper_phone_shows_each_sides_points_once_confirmed_even_after_the_evening_is_closed() {
+    let server = Server::start();
+    let (host, [first, second]) = paper_mille_bornes_of(&server, 1);
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    let (status, answer) = seat_scores(
+        &server,
+        &first,
+        json!({"side": 0, "hands": [{"miles": 700, "trip": 1}]}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = seat_scores(
+        &server,
+        &second,
+        json!({"side": 1, "hands": [{"miles": 300}]}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // Entered but not confirmed: nobody's points yet.
+    assert_eq!(table_scores(&server, &first), ["–", "–"]);
+    confirm_card(&server, &second, 0);
+    for token in [&first, &second] {
+        assert_eq!(
+            table_scores(&server, token),
+            ["1100", "–"],
+            "side 0's card confirmed"
+        );
+    }
+    confirm_card(&server, &first, 1);
+    for token in [&first, &second] {
+        assert_eq!(
+            table_scores(&server, token),
+            ["1100", "300"],
+            "both confirmed"
+        );
+    }
+    let closed = host.ok(&server, "/rounds/1/close", json!({}));
+    assert_eq!(closed["close"]["finished"], true, "{closed}");
+    host.ok(&server, "/close", json!({}));
+    for token in [&first, &second] {
+        assert_eq!(
+            table_scores(&server, token),
+            ["1100", "300"],
+            "after the close"
+        );
+    }
 }

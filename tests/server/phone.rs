@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::api::{Host, may_speed_1926, race_1926_until, seat};
-use common::forms::{client as phone, field, page, post_form};
+use common::forms::{client as phone, client_speaking, elements, field, page, post_form, spoken};
 use common::server::Server;
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
@@ -294,4 +294,222 @@ fn speeding_is_warned_of_in_the_readers_language_and_in_the_engines_english_word
         "{html}"
     );
     assert!(!html.contains("City Limits is speeding"), "{html}");
+}
+
+/// The part of a page inside `<main>`: what the page says (the body's attributes carry the
+/// script's words, "Your turn." among them).
+fn main_of(html: &str) -> &str {
+    let start = html.find("<main").expect("a main");
+    let end = html.find("</main>").expect("the main's end");
+    &html[start..end]
+}
+
+#[test]
+fn a_closed_evenings_phone_shows_the_guests_result_and_no_frozen_turn() {
+    let server = Server::start();
+    let (host, tokens) = started(
+        &server,
+        json!({"name": "Last Call", "seed": 11, "length": {"kind": "rounds", "rounds": 1}}),
+        &["Amélie", "Benoît"],
+    );
+    race_1926_until(&server, &tokens, 6, |_| false);
+    host.ok(&server, "/rounds/1/stop", json!({}));
+    let closed = host.ok(&server, "/rounds/1/close", json!({}));
+    assert_eq!(closed["close"]["finished"], true, "{closed}");
+    host.ok(&server, "/close", json!({}));
+    let standings = format!("href=\"/events/{}/standings\"", host.event);
+    for token in &tokens {
+        for (lang, turn, words) in [
+            (
+                "en",
+                "Your turn",
+                [
+                    "Your result",
+                    "of 2",
+                    "First place",
+                    "See the final standings",
+                ],
+            ),
+            (
+                "fr",
+                "À vous de jouer",
+                [
+                    "Votre résultat",
+                    "sur 2",
+                    "Première place",
+                    "Voir le classement final",
+                ],
+            ),
+        ] {
+            let html = page(&server, &client_speaking(lang), &format!("/seat/{token}"));
+            let main = main_of(&html);
+            // The frozen game is gone: no turn, no hand, no other side's piles.
+            assert!(!main.contains(turn), "{lang}: {main}");
+            assert!(!main.contains("data-your-turn"), "{lang}: {main}");
+            assert!(!main.contains("data-play"), "no hand: {main}");
+            assert!(!main.contains("class=\"sides\""), "no board: {main}");
+            let result = elements(main, "<div class=\"panel result\"");
+            let result = spoken(result.first().unwrap_or_else(|| panic!("{lang}: {main}")));
+            for said in words {
+                assert!(result.contains(said), "{lang}: {said} in {result}");
+            }
+            assert!(main.contains(&standings), "{lang}: {main}");
+        }
+    }
+    // The winner's name is on both phones, as on the standings.
+    let board = host.get(&server, "/standings");
+    let first = board["standings"][0]["names"][0]
+        .as_str()
+        .unwrap_or_else(|| panic!("a first place: {board}"))
+        .to_owned();
+    for token in &tokens {
+        let html = page(&server, &phone(), &format!("/seat/{token}"));
+        let result = spoken(elements(&html, "<div class=\"panel result\"")[0]);
+        assert!(result.contains(&format!("First place {first}")), "{result}");
+    }
+}
+
+/// A sentence with each of its figures written `#`: its shape.
+fn figures_as_hash(said: &str) -> String {
+    let mut shape = String::new();
+    for c in said.chars() {
+        if c.is_ascii_digit() {
+            if !shape.ends_with('#') {
+                shape.push('#');
+            }
+        } else {
+            shape.push(c);
+        }
+    }
+    shape
+}
+
+/// A seat's page as a reader of `lang` gets it.
+fn seat_page_in(server: &Server, lang: &str, token: &str) -> String {
+    page(server, &client_speaking(lang), &format!("/seat/{token}"))
+}
+
+/// The text of the first element `open` inside `html`, as drawn (not as spoken).
+fn shown_in(html: &str, open: &str) -> Option<String> {
+    let element = html.split(open).nth(1)?;
+    let text = &element[element.find('>')? + 1..];
+    Some(html_escape::decode_html_entities(&text[..text.find('<')?]).into_owned())
+}
+
+#[test]
+fn a_screen_reader_hears_each_card_pile_and_side_heading_as_one_sentence_in_both_languages() {
+    let server = Server::start();
+    for rules in ["touring-1926", "touring-1958", "mille-bornes"] {
+        let (_, tokens) = started(
+            &server,
+            json!({"name": format!("Heard {rules}"), "rules": rules, "seed": 5}),
+            &["Amélie", "Benoît"],
+        );
+        let states: Vec<Value> = tokens.iter().map(|t| seat(&server, t)).collect();
+        let mover = states
+            .iter()
+            .position(|s| s["deal"]["your_turn"] == true)
+            .expect("a seat to move");
+        let name = |i: usize| states[i]["name"].as_str().expect("a name").to_owned();
+        let (moving, waiting) = (name(mover), name(1 - mover));
+        for lang in ["en", "fr"] {
+            // The mover's page, then the other one's: each side's heading is one sentence.
+            let headings = if lang == "en" {
+                [
+                    [format!("{moving}, your turn to play"), waiting.clone()],
+                    [format!("{waiting} (you)"), format!("{moving}, to play")],
+                ]
+            } else {
+                let au_tour = if moving.starts_with('A') {
+                    "Au tour d'"
+                } else {
+                    "Au tour de "
+                };
+                [
+                    [format!("{moving}, à vous de jouer"), waiting.clone()],
+                    [format!("{waiting} (vous)"), format!("{au_tour}{moving}")],
+                ]
+            };
+            for (token, expected) in [&tokens[mover], &tokens[1 - mover]]
+                .into_iter()
+                .zip(headings)
+            {
+                let html = seat_page_in(&server, lang, token);
+                let board = elements(&html, "<div class=\"sides\"");
+                let inner = board
+                    .first()
+                    .map_or("", |b| &b[b.find('>').map_or(0, |i| i + 1)..]);
+                let sides = elements(inner, "<div class=\"side");
+                assert_eq!(sides.len(), 2, "{rules} {lang}: {html}");
+                let mut heard: Vec<String> = sides
+                    .iter()
+                    .map(|side| spoken(elements(side, "<h3")[0]))
+                    .collect();
+                heard.sort();
+                let mut expected = expected.to_vec();
+                expected.sort();
+                assert_eq!(heard, expected, "{rules} {lang}: the sides' headings");
+
+                // Each card: one name, the one its tooltip shows; its kind in brackets, in
+                // lower case, unless its name says it.
+                let cards = elements(&html, "<div class=\"card ");
+                assert!(!cards.is_empty(), "{rules} {lang}: a hand");
+                for card in cards {
+                    let said = spoken(card);
+                    let tooltip = card
+                        .split("title=\"")
+                        .nth(1)
+                        .and_then(|t| t.split('"').next())
+                        .map(|t| html_escape::decode_html_entities(t).into_owned())
+                        .expect("a tooltip");
+                    assert_eq!(said, tooltip, "{rules} {lang}: {card}");
+                    let kind = shown_in(card, "class=\"kind top\"").expect("a kind");
+                    if let Some(face) = shown_in(card, "class=\"face\"") {
+                        if face.to_lowercase() != kind.to_lowercase() {
+                            assert_eq!(said, format!("{face} ({})", kind.to_lowercase()), "{card}");
+                        }
+                    } else {
+                        let value = shown_in(card, "class=\"value\"").expect("a value");
+                        assert!(said.starts_with(&format!("{value} ")), "{said}: {card}");
+                        assert!(!said.contains('('), "{said}: {card}");
+                    }
+                }
+
+                // Each pile: one sentence, its count in it.
+                let (piles, score): (&[&str], &[&str]) = match (lang, rules) {
+                    ("en", "mille-bornes") => {
+                        (&["#-mile cards: #"], &["Miles: 0 of ", "; 0 points"])
+                    }
+                    ("fr", "mille-bornes") => (
+                        &["Cartes de # bornes : #"],
+                        &["Bornes : 0 sur ", " ; 0 point"],
+                    ),
+                    ("en", _) => (&["#-mile cards: # of #"], &["Miles: 0 of "]),
+                    _ => (
+                        &[
+                            "Cartes de # milles : # sur #",
+                            "Cartes de # mille : # sur #",
+                        ],
+                        &["Milles : 0 sur "],
+                    ),
+                };
+                for side in &sides {
+                    let mut each = elements(side, "<div class=\"pile\"");
+                    each.extend(elements(side, "<div class=\"pile full\""));
+                    assert!(each.len() >= 4, "{rules} {lang}: {side}");
+                    for p in each {
+                        let said = spoken(p);
+                        assert!(
+                            piles.contains(&figures_as_hash(&said).as_str()),
+                            "{rules} {lang}: {said}"
+                        );
+                    }
+                    let heard = spoken(side);
+                    for part in score {
+                        assert!(heard.contains(part), "{rules} {lang}: {part} in {heard}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! What a seat is told beside the game: how the last round went and where to sit next, the place
 //! and prize at the end, a seat handed to a late arrival.
 
-use super::{DealInfo, SeatState};
+use super::{DealInfo, FinalResult, SeatState};
 use crate::app::events::EventRecord;
 use crate::app::rounds::RoundRecord;
 use crate::app::{AppError, AppResult, Tx, play, rounds};
@@ -74,19 +74,24 @@ pub(super) fn last_round_news(
 }
 
 /// An entry's place, score and prize once the evening is over: "The evening is over: you
-/// finished 2nd of 8 with 87 miles and take the 1st prize."
+/// finished 2nd of 8 with 87 miles and take the 1st prize.", and the same as figures for the
+/// seat page's result ([`FinalResult`]).
 pub(super) fn final_place(
     tx: &mut Tx,
     event: &EventRecord,
     entry: EntryId,
-) -> AppResult<Option<Vec<Said>>> {
+) -> AppResult<Option<(Vec<Said>, FinalResult)>> {
     let standings = crate::app::standings::standings(tx, event)?;
     let Some(row) = standings.rows.iter().find(|r| r.entry == entry) else {
         return Ok(None);
     };
-    if !row.ranked {
-        return Ok(Some(vec![Said::new("finale-unranked")]));
-    }
+    // The first place's names (more than one when it is shared), never anything of a hand.
+    let winners = standings
+        .rows
+        .iter()
+        .filter(|r| r.ranked && r.place == 1)
+        .map(|r| r.name.clone())
+        .collect();
     let of = standings.rows.iter().filter(|r| r.ranked).count();
     let shared = standings
         .rows
@@ -94,6 +99,19 @@ pub(super) fn final_place(
         .filter(|r| r.place == row.place)
         .count()
         > 1;
+    let result = FinalResult {
+        place: row.ranked.then_some(row.place),
+        shared,
+        of: u32::try_from(of).unwrap_or(u32::MAX),
+        total: row.total,
+        unit: standings.unit,
+        winners,
+        you_won: row.ranked && row.place == 1,
+        provisional: standings.provisional,
+    };
+    if !row.ranked {
+        return Ok(Some((vec![Said::new("finale-unranked")], result)));
+    }
     let place = Said::new(if shared { "place-joint" } else { "place" }).number("place", row.place);
     let score = Said::new("score-in-unit")
         .number("score", row.total)
@@ -112,7 +130,7 @@ pub(super) fn final_place(
     if standings.provisional {
         said.push(Said::new("finale-provisional"));
     }
-    Ok(Some(said))
+    Ok(Some((said, result)))
 }
 
 /// The seat's message for the round's state; `unit` is the score word ("miles", "points").

@@ -114,6 +114,30 @@ pub struct SeatState {
     /// The message as messages to say (locales/*/seat-messages.ftl).
     #[serde(skip)]
     pub said: Vec<Said>,
+    /// Once the evening is over: the guest's place, total and who came first, which the seat
+    /// page shows instead of the frozen game (the API says it in `message`).
+    #[serde(skip)]
+    pub result: Option<FinalResult>,
+}
+
+/// A guest's result once the evening is over, as the seat page shows it: only what the
+/// standings show everyone (places, totals and names), nothing of any hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalResult {
+    /// The guest's place (`None`: withdrawn before playing, not ranked).
+    pub place: Option<u32>,
+    /// Another entry shares the place.
+    pub shared: bool,
+    /// How many entries are ranked.
+    pub of: u32,
+    pub total: u64,
+    pub unit: crate::engine::ScoreUnit,
+    /// The names in first place (several when it is shared).
+    pub winners: Vec<String>,
+    /// The guest is in first place.
+    pub you_won: bool,
+    /// The host has not closed the evening yet: the standings may still change.
+    pub provisional: bool,
 }
 
 impl SeatState {
@@ -330,6 +354,7 @@ pub(super) fn state_with(
         cards: Vec::new(),
         message: String::new(),
         said: Vec::new(),
+        result: None,
     };
     let (round, reading, mut known) = match seated {
         Some(Seated {
@@ -351,7 +376,10 @@ pub(super) fn state_with(
     // After the last round: the guest's place, score and prize. Between rounds (the next one
     // seated, not started): how the last one went and where the guest goes.
     let finale = if event.is_finished() {
-        final_place(tx, event, holder.entry.id)?
+        final_place(tx, event, holder.entry.id)?.map(|(said, result)| {
+            state.result = Some(result);
+            said
+        })
     } else {
         None
     };

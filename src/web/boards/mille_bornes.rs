@@ -111,8 +111,9 @@ impl Board<'_> {
         (side.distance * 100 / self.view.target.max(1)).min(100)
     }
 
-    /// Each distance pile: its count and its name.
-    fn piles(&self, side: &SideView) -> Vec<(u8, String)> {
+    /// Each distance pile: its count, its name under the count ("de 25"), and the sentence a
+    /// screen reader says instead ("25-mile cards: 2").
+    fn piles(&self, side: &SideView) -> Vec<(u8, String, String)> {
         side.distance_cards
             .to_array()
             .into_iter()
@@ -121,6 +122,11 @@ impl Board<'_> {
                 (
                     count,
                     self.lang().msg("mb-pile-of").arg("miles", miles).text(),
+                    self.lang()
+                        .msg("mb-pile-said")
+                        .arg("miles", miles)
+                        .arg("count", count)
+                        .text(),
                 )
             })
             .collect()

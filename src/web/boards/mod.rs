@@ -323,7 +323,9 @@ impl Context<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Face {
     pub id: &'static str,
-    pub title: String,
+    /// The card's one name for a screen reader and its tooltip: its name, and its kind in
+    /// brackets where the name does not say it ("Stop (hazard)"; "25 miles", "Roll").
+    pub label: String,
     pub class: &'static str,
     pub kind: String,
     pub name: String,
@@ -340,11 +342,22 @@ impl Face {
         name: String,
         (class, kind, value): (&'static str, &str, &'static str),
     ) -> Face {
+        let kind = lang.t(kind);
+        // A mileage card's name says its kind ("25 miles"), as a card named like its kind
+        // does ("Roll").
+        let label = if !value.is_empty() || kind.to_lowercase() == name.to_lowercase() {
+            name.clone()
+        } else {
+            lang.msg("board-card-label")
+                .arg("name", name.as_str())
+                .arg("kind", kind.to_lowercase())
+                .text()
+        };
         Face {
             id: card.id(),
-            title: name.clone(),
+            label,
             class,
-            kind: lang.t(kind),
+            kind,
             name: if value.is_empty() {
                 name
             } else {
@@ -484,6 +497,18 @@ macro_rules! board {
                 (self.mine, self.to_move).hash(&mut h);
                 self.side.hash(&mut h);
                 self.board.side_inputs().hash(&mut h);
+            }
+
+            /// The side's heading as one sentence for a screen reader ("Amélie, your turn to
+            /// play"), where the page shows the names and the tags "you" and "to play".
+            fn heading(&self) -> String {
+                let id = match (self.mine, self.to_move) {
+                    (true, true) => "board-side-yours-to-play",
+                    (true, false) => "board-side-yours",
+                    (false, true) => "board-side-to-play",
+                    (false, false) => return self.names.clone(),
+                };
+                self.lang.msg(id).arg("names", self.names.as_str()).text()
             }
         }
 

@@ -57,14 +57,39 @@ pub fn pile_names(lang: Lang, miles: [u32; 4]) -> [String; 4] {
     miles.map(|miles| lang.msg("tour-pile-of").arg("miles", miles).text())
 }
 
-/// Each mileage pile of a side: its count, its quota, and its name (`names`, in pile order:
-/// [`pile_names`]).
-pub fn mile_piles(piles: [u8; 4], quota: [u8; 4], names: &[String; 4]) -> Vec<(u8, u8, String)> {
+/// One mileage pile of a side, as a side draws it: its count and quota, its name under them
+/// ("1s", "de 25"), and the sentence a screen reader says instead ("10-mile cards: 2 of 4").
+pub struct MilePile {
+    pub count: u8,
+    pub quota: u8,
+    pub name: String,
+    pub said: String,
+}
+
+/// Each mileage pile of a side (`names`, in pile order: [`pile_names`]; `miles`, the miles of
+/// the piles' cards in the same order).
+pub fn mile_piles(
+    lang: Lang,
+    (piles, quota): ([u8; 4], [u8; 4]),
+    names: &[String; 4],
+    miles: [u32; 4],
+) -> Vec<MilePile> {
     piles
         .into_iter()
         .zip(quota)
         .zip(names)
-        .map(|((n, q), name)| (n, q, name.clone()))
+        .zip(miles)
+        .map(|(((count, quota), name), miles)| MilePile {
+            count,
+            quota,
+            name: name.clone(),
+            said: lang
+                .msg("tour-pile-said")
+                .arg("miles", miles)
+                .arg("count", count)
+                .arg("quota", quota)
+                .text(),
+        })
         .collect()
 }
 
@@ -102,11 +127,11 @@ macro_rules! touring_mileage {
             (side.miles * 100 / self.view.$distance.max(1)).min(100)
         }
 
-        fn piles(&self, side: &SideView) -> Vec<(u8, u8, String)> {
+        fn piles(&self, side: &SideView) -> Vec<touring_family::MilePile> {
             let (piles, quota) = (side.piles.to_array(), side.quota.to_array());
             static NAMES: PerLang<[String; 4]> =
                 PerLang::new(|lang| touring_family::pile_names(lang, $miles));
-            touring_family::mile_piles(piles, quota, NAMES.get(self.lang()))
+            touring_family::mile_piles(self.lang(), (piles, quota), NAMES.get(self.lang()), $miles)
         }
     };
 }

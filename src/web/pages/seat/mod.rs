@@ -91,7 +91,50 @@ impl Board<'_> {
     }
 
     fn your_turn(&self) -> bool {
-        self.deal().is_some_and(|d| d.your_turn)
+        self.state.result.is_none() && self.deal().is_some_and(|d| d.your_turn)
+    }
+
+    /// Once the evening is over, the guest's result: where it is drawn, the game is not.
+    fn result(&self) -> Option<&seat::FinalResult> {
+        self.state.result.as_ref()
+    }
+
+    /// The guest's place in words ("2nd of 8", "joint 2nd of 8").
+    fn result_place(&self, result: &seat::FinalResult) -> Option<String> {
+        let place = result.place?;
+        let said = crate::i18n::Said::new(if result.shared {
+            "place-joint"
+        } else {
+            "place"
+        })
+        .number("place", place);
+        Some(
+            self.lang
+                .msg("seat-result-place-of")
+                .arg("place", self.lang.say(&said))
+                .arg("of", result.of)
+                .text(),
+        )
+    }
+
+    /// The guest's total in the evening's unit ("87 miles", "1,200 points").
+    fn result_total(&self, result: &seat::FinalResult) -> String {
+        self.lang.say(
+            &crate::i18n::Said::new("score-in-unit")
+                .number("score", result.total)
+                .text("unit", result.unit.word()),
+        )
+    }
+
+    /// Who came first: the names, the guest's own marked.
+    fn result_winners(&self, result: &seat::FinalResult) -> String {
+        let id = if result.you_won {
+            "seat-result-first-you"
+        } else {
+            "seat-result-first-names"
+        };
+        self.lang
+            .say(&crate::i18n::Said::new(id).names("names", result.winners.clone()))
     }
 
     /// While the table waits for a decision (Mille Bornes) and the message names it: the
@@ -181,11 +224,24 @@ impl Board<'_> {
             .is_some_and(|r| matches!(r.state, RoundState::Over | RoundState::Closed))
     }
 
-    fn table_miles(&self) -> Vec<(String, u32, bool)> {
+    /// Each side at the table: its names, its score this round (at a paper table its card's,
+    /// once another side or the host has confirmed it; `None` until then) and whether it is
+    /// the reader's.
+    fn table_miles(&self) -> Vec<(String, Option<u32>, bool)> {
         self.state
             .tablemates
             .iter()
-            .map(|t| (t.names.join(" & "), t.round_miles, t.you))
+            .map(|t| {
+                let score = if self.is_paper() {
+                    self.cards
+                        .iter()
+                        .find(|c| c.side == t.table_side && c.confirmed)
+                        .and_then(|c| c.score)
+                } else {
+                    Some(t.round_miles)
+                };
+                (t.names.join(" & "), score, t.you)
+            })
             .collect()
     }
 
@@ -269,7 +325,8 @@ fn board<'a>(
             mine: line.mine,
         })
         .collect();
-    let game = match &state.deal {
+    // Once the evening is over its result is shown instead of the frozen game.
+    let game = match state.deal.as_ref().filter(|_| state.result.is_none()) {
         Some(deal) => Some(
             boards::render(&boards::Context {
                 lang,
