@@ -28,6 +28,25 @@ pub fn postgres() -> Option<String> {
     Some(url)
 }
 
+/// The PostgreSQL server for a test that runs on PostgreSQL only (several instances over one
+/// database): `None` after saying that `test` is skipped when `TOURING_TEST_DATABASE` names
+/// none. In CI (`CI=true`) such a test fails instead of passing unseen: CI runs it in its
+/// PostgreSQL pass, and its SQLite pass leaves it out by name (.ci/run: `--skip instances::`).
+pub fn postgres_only(test: &str) -> Option<String> {
+    if let Some(url) = postgres() {
+        return Some(url);
+    }
+    let ci = std::env::var("CI")
+        .is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"));
+    assert!(
+        !ci,
+        "{test} runs on PostgreSQL only, and CI=true: set {TEST_DATABASE} to a PostgreSQL \
+         server (bash .ci/postgres prints one), or leave it out by name (--skip instances::)"
+    );
+    eprintln!("{test}: skipped, {TEST_DATABASE} names no PostgreSQL server");
+    None
+}
+
 /// A database of one test's own on the PostgreSQL server of `TOURING_TEST_DATABASE`, dropped
 /// (with every connection to it) when this is dropped.
 pub struct PgDatabase {
