@@ -18,9 +18,11 @@ pub fn spawn(app: web::Data<App>, hub: Hub) {
 async fn keep(app: web::Data<App>, hub: Hub) {
     let mut closing = hub.closing();
     loop {
-        super::run_logged(&app, "leases: cannot renew this instance's leases", |app| {
-            leases::keep(app)
-        })
+        super::run_logged(
+            &app,
+            "leases: cannot renew this instance's leases",
+            leases::keep,
+        )
         .await;
         tokio::select! {
             () = tokio::time::sleep(leases::RENEW_EVERY) => {}
@@ -30,7 +32,7 @@ async fn keep(app: web::Data<App>, hub: Hub) {
     super::run_logged(
         &app,
         "leases: cannot let this instance's events go",
-        |app| leases::leave(app),
+        leases::leave,
     )
     .await;
 }
