@@ -23,8 +23,14 @@ pub struct Metrics {
     pub moves: IntCounter,
     /// Live pages (server-sent event streams) open now.
     pub streams: IntGauge,
-    /// Rounds whose clock runs now (as the clock watcher last saw them).
+    /// Rounds whose clock runs now (as the clock watcher last saw them, among the events whose
+    /// time this instance keeps).
     pub rounds_running: IntGauge,
+    /// Events whose timed work (bots, turn clock, a round's end) this instance does now.
+    pub leases_held: IntGauge,
+    /// Writes run again because another ran at the same moment (PostgreSQL's serialization
+    /// failures and unique keys): each one a transaction rolled back.
+    pub write_retries: IntCounter,
     /// The database pool: connections open, idle, and the most it opens.
     pub pool_connections: IntGauge,
     pub pool_idle: IntGauge,
@@ -84,6 +90,14 @@ impl Metrics {
         let rounds_running = gauge(
             "touring_rounds_running",
             "Rounds whose clock runs now (paused and ended rounds are not counted).",
+        )?;
+        let leases_held = gauge(
+            "touring_leases_held",
+            "Events whose timed work (bots, turn clock, a round's end) this instance does now.",
+        )?;
+        let write_retries = IntCounter::new(
+            "touring_write_retries_total",
+            "Writes run again because another ran at the same moment (each a rollback).",
         )?;
         let pool_connections = gauge(
             "touring_db_pool_connections",
@@ -163,6 +177,7 @@ impl Metrics {
         registry.register(Box::new(streams.clone()))?;
         for gauge in [
             &rounds_running,
+            &leases_held,
             &pool_connections,
             &pool_idle,
             &pool_max,
@@ -172,6 +187,7 @@ impl Metrics {
         ] {
             registry.register(Box::new(gauge.clone()))?;
         }
+        registry.register(Box::new(write_retries.clone()))?;
         registry.register(Box::new(relay_reconnections.clone()))?;
         registry.register(Box::new(relay_notices.clone()))?;
         // Both directions are shown from the start, at 0.
@@ -190,6 +206,8 @@ impl Metrics {
             moves,
             streams,
             rounds_running,
+            leases_held,
+            write_retries,
             pool_connections,
             pool_idle,
             pool_max,

@@ -9,6 +9,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::deals::DealAt;
 use super::events::{self, EventRecord};
+use super::leases::Held;
 use super::play::{self, DIGITAL, LoadedDeal};
 use super::rounds::{self, RoundRecord, STARTED};
 use super::seat::{self, MoveRequest, TableRef};
@@ -64,10 +65,19 @@ pub struct Waiting {
 /// decision is over: the round's clock runs and is in time, the table is digital and its deal
 /// is not over.
 pub fn waiting(tx: &mut Tx, now: DateTime<Utc>) -> AppResult<Waiting> {
+    waiting_in(tx, now, &Held::All)
+}
+
+/// What [`waiting`] answers, in the events `held` only (those whose timed work this instance
+/// does: see [`super::leases`]).
+pub fn waiting_in(tx: &mut Tx, now: DateTime<Utc>, held: &Held) -> AppResult<Waiting> {
     let mut turns = Vec::new();
     let mut timeouts = Vec::new();
     let mut stand_ins = Vec::new();
     for row in queries::rounds_in_state(tx, STARTED)? {
+        if !held.keeps(row.event_id) {
+            continue;
+        }
         // A table needs looking at only if a bot sits there or it may wait for a decision.
         let bots: std::collections::HashSet<i64> = queries::bot_entries_of_event(tx, row.event_id)?
             .into_iter()
@@ -359,9 +369,11 @@ pub fn play(
 
 // ---------------------------------------------------------------- use cases
 
-/// Every bot seat whose turn it is now, read in one transaction.
+/// Every bot seat whose turn it is now, in the events whose timed work this instance does,
+/// read in one transaction.
 pub fn waiting_turns(app: &App) -> AppResult<Waiting> {
-    app.read(|conn| waiting(conn, app.now()))
+    let held = app.leases().held();
+    app.read(|conn| waiting_in(conn, app.now(), &held))
 }
 
 /// Ends a table's wait whose time is up (see [`play_timeout`]), in its own write transaction.

@@ -13,6 +13,7 @@ pub mod events;
 mod group_commit;
 pub mod guests;
 pub mod handover;
+pub mod leases;
 pub mod passwords;
 pub mod play;
 pub mod relay;
@@ -80,6 +81,8 @@ pub struct App {
     queue: Arc<OnceLock<Option<group_commit::Queue>>>,
     /// Whether the database is PostgreSQL, once a connection has said.
     postgres: Arc<OnceLock<bool>>,
+    /// The events whose timed work this instance does (see [`leases`]).
+    leases: Arc<leases::Leases>,
 }
 
 impl App {
@@ -91,6 +94,7 @@ impl App {
             writers: Arc::default(),
             queue: Arc::default(),
             postgres: Arc::default(),
+            leases: Arc::default(),
         }
     }
 
@@ -114,6 +118,11 @@ impl App {
     /// The replayed deals kept in memory.
     pub fn deals(&self) -> &deals::Deals {
         &self.deals
+    }
+
+    /// This instance's leases on the events' timed work.
+    pub fn leases(&self) -> &leases::Leases {
+        &self.leases
     }
 
     /// How SQLite's writes of this app have shared commits so far (nothing on PostgreSQL).
@@ -175,6 +184,7 @@ impl App {
                         && attempt < WRITE_ATTEMPTS =>
                 {
                     attempt += 1;
+                    crate::metrics::get().write_retries.inc();
                     // A short, varied pause, so that the colliders part.
                     let jitter = rand::random_range(0..=u64::from(attempt) * 2);
                     std::thread::sleep(std::time::Duration::from_millis(jitter));
@@ -208,14 +218,7 @@ impl App {
     /// The writer thread's queue, started on first use: none on PostgreSQL (nor while no
     /// connection could tell which database this is, nor if the thread could not start).
     fn writer_queue(&self) -> Option<&group_commit::Queue> {
-        let postgres = match self.postgres.get() {
-            Some(postgres) => *postgres,
-            None => {
-                let postgres = self.pool.try_get()?.is_postgres();
-                *self.postgres.get_or_init(|| postgres)
-            }
-        };
-        if postgres {
+        if self.is_postgres()? {
             return None;
         }
         self.queue
@@ -230,6 +233,17 @@ impl App {
                     .ok()
             })
             .as_ref()
+    }
+
+    /// Whether the database is PostgreSQL (`None` while no connection could tell).
+    pub fn is_postgres(&self) -> Option<bool> {
+        match self.postgres.get() {
+            Some(postgres) => Some(*postgres),
+            None => {
+                let postgres = self.pool.try_get()?.is_postgres();
+                Some(*self.postgres.get_or_init(|| postgres))
+            }
+        }
     }
 
     /// Runs a host's read in one read transaction, the event loaded and the token checked

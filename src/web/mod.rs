@@ -9,6 +9,7 @@ pub mod bots;
 pub mod error;
 pub mod guard;
 pub mod kept;
+pub mod leases;
 pub mod limits;
 pub mod live;
 pub mod ops;
@@ -124,6 +125,8 @@ pub fn bind_with(
     let workers = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let guards = web::Data::new(limits::Guards::new(limits, capacity.streams));
     let reach = web::Data::from(guards.reach().clone());
+    // The timed work (bots, turn clock, a round's end) of the events this instance holds.
+    leases::spawn(data.clone(), hub.get_ref().clone());
     actix_web::rt::spawn(live::watch_clocks(data.clone(), hub.get_ref().clone()));
     actix_web::rt::spawn(limits::forget_idle(guards.clone()));
     let (bot_app, bot_hub) = (data.clone(), hub.get_ref().clone());

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{RoundOverview, RoundRecord, RoundStage, deadline, load, overview, reading};
 use crate::app::events::{self, EventRecord};
+use crate::app::leases::Held;
 use crate::app::{App, AppError, AppResult, HostKey, utc};
 use crate::db::{Conn, queries};
 use crate::i18n::Said;
@@ -23,11 +24,15 @@ pub struct ClockEnd {
     pub over: bool,
 }
 
-/// The ends of every round that is running or ran out by the clock and is not yet closed.
-/// Paused rounds and rounds with no end (by games, without a time limit) have none.
-pub fn clock_ends(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd>> {
+/// The ends of every round that is running or ran out by the clock and is not yet closed, in
+/// the events `held` (whose timed work this instance does). Paused rounds and rounds with no
+/// end (by games, without a time limit) have none.
+pub fn clock_ends(conn: &mut Conn, now: DateTime<Utc>, held: &Held) -> AppResult<Vec<ClockEnd>> {
     let mut ends = Vec::new();
     for row in queries::started_open_rounds(conn)? {
+        if !held.keeps(row.event_id) {
+            continue;
+        }
         let event = events::load(conn, row.event_id)?;
         let pauses = queries::pauses_of_round(conn, row.id)?;
         let record = RoundRecord::new(row, pauses)?;
@@ -46,9 +51,11 @@ pub fn clock_ends(conn: &mut Conn, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd
     Ok(ends)
 }
 
-/// The ends of the running rounds at `now`, read in one transaction (for the clock watcher).
+/// The ends of the running rounds at `now` in the events whose time this instance keeps, read
+/// in one transaction (for the clock watcher).
 pub fn clock_ends_at(app: &App, now: DateTime<Utc>) -> AppResult<Vec<ClockEnd>> {
-    app.read(|conn| clock_ends(conn, now))
+    let held = app.leases().held();
+    app.read(|conn| clock_ends(conn, now, &held))
 }
 
 /// What the host can do to a round's clock.

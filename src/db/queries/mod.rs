@@ -25,6 +25,7 @@ mod entries;
 mod events;
 mod games;
 mod keys;
+pub mod leases;
 mod rounds;
 mod scores;
 mod series;

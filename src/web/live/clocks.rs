@@ -6,7 +6,7 @@ use std::time::Duration;
 use actix_web::web;
 use chrono::{DateTime, Utc};
 
-use super::{Hub, Notice, Topic};
+use super::{Hub, Topic};
 
 /// How often, at the most, the clock watcher looks at the rounds when no end is near: a pause,
 /// a resume or an extension moves an end, and the watcher sees it within this time.
@@ -14,9 +14,11 @@ pub const CLOCK_LOOK: Duration = Duration::from_secs(1);
 
 /// Announces the stop signal: when a running round's time runs out, nobody posts anything, yet
 /// every open console, projector and seat page must freeze at that moment. This task watches
-/// the ends of the running rounds and publishes an event notice for each round whose time has
-/// come (once per end, so an extended round that runs out again is announced again). Runs for
-/// as long as the server does.
+/// the ends of the running rounds of the events whose time this instance keeps (its leases:
+/// `app::leases`) and publishes an event notice for each round whose time has come, to every
+/// instance (once per end, so an extended round that runs out again is announced again; an
+/// instance that takes an event over announces its ended round once more, which only redraws).
+/// Runs for as long as the server does.
 pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
     let mut announced: HashSet<(i64, DateTime<Utc>)> = HashSet::new();
     loop {
@@ -36,12 +38,9 @@ pub async fn watch_clocks(app: web::Data<crate::app::App>, hub: Hub) {
             .set(i64::try_from(running).unwrap_or(i64::MAX));
         for end in &ends {
             if end.over {
-                // Every instance watches the same ends, so each tells its own pages only.
+                // One instance keeps the event's time, and tells every instance's pages.
                 if announced.insert((end.round, end.at)) {
-                    hub.publish_here(Notice {
-                        event: end.event,
-                        topic: Topic::Event,
-                    });
+                    hub.publish(end.event, Topic::Event);
                 }
             } else if let Ok(wait) = (end.at - now).to_std() {
                 // Wake just after the end, so that the clock reads it as over.

@@ -1,0 +1,2 @@
+DROP TABLE event_leases;
+DROP TABLE instances;
