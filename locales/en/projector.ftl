@@ -102,7 +102,7 @@ prize-won-by = { NUMBER($prize, type: "ordinal") ->
 } prize:
 print-replays-heading = Watch the deals again
 print-replays-scan = Scan to replay every finished deal of the evening, move by move.
-print-standings-how = Places go by the total (miles, or points in Mille Bornes), then rounds won; equal entries share a place. Printed by Touring.
+print-standings-how = Places go by the total score, then rounds won; equal entries share a place. Printed by Touring.
 print-title = Print
 print-title-seating = Seating chart
 print-title-cards = Score cards
