@@ -122,6 +122,24 @@ print-download-what = For a spreadsheet or your records (this browser's host ses
 print-download-csv = Standings (CSV)
 print-download-json = Standings (JSON)
 print-download-evening = The whole evening (JSON)
+# The CSV exports for a spreadsheet: the separator of this language's spreadsheets (a comma,
+# or a semicolon where the comma is the decimal mark), the columns' headings, yes and no.
+csv-separator = ,
+csv-place = place
+csv-entry = entry
+csv-names = names
+csv-name = name
+csv-bot = bot
+csv-withdrawn = withdrawn
+csv-round = round { $round }
+csv-total = total
+csv-rounds-won = rounds won
+csv-prize = prize
+csv-prizes = prizes
+csv-evenings = evenings
+csv-counted = counted
+csv-yes = true
+csv-no = false
 print-seating-table = Table
 print-seating-players = Players
 print-seating-cards = Cards
