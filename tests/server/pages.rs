@@ -632,7 +632,7 @@ fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
             ("reason", "recount"),
         ],
     );
-    assert!(flash(&host, event).contains("33 miles"));
+    assert!(flash(&host, event).contains("→ 33."));
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("recount"));
     // The corrections history names the entry by name, not by its label.
@@ -1690,7 +1690,7 @@ fn the_host_closes_the_evening_after_a_confirmation_and_corrections_stop_there()
         ("reason", "late recount"),
     ];
     host.post(&format!("/events/{event}/host/corrections"), &correction);
-    assert!(flash(&host, event).contains("37 miles"), "accepted");
+    assert!(flash(&host, event).contains("→ 37."), "accepted");
 
     // Close the evening asks first, on a page of its own that works without script;
     // nothing is closed until the host confirms.
@@ -2252,7 +2252,8 @@ fn pseudo_language_every_word_of_the_paper_score_cards_comes_from_a_message() {
         let (host, event) = paper_event(&server, json!({"rules": rules, "language": "en-XA"}));
         let (status, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
         assert_eq!(status, 200, "{cards}");
-        assert_eq!(cards.matches("class=\"scorecard\"").count(), 1, "{cards}");
+        // One card (printed across the page for Mille Bornes: "scorecard across").
+        assert_eq!(cards.matches("class=\"scorecard").count(), 1, "{cards}");
         check(&cards, rules);
         let csrf = host.csrf(&format!("/events/{event}/host"));
         host.post(
