@@ -278,7 +278,7 @@ host-end-now = End the evening now
 host-end-now-confirm = End the evening now? The standings stay provisional until you close the evening.
 host-not-seated = Not seated yet. Add the entries below, then seat round 1.
 # How a table's mover was decided among tied entries; $tied lists their names.
-host-decision-most = most miles
+host-decision-most = the best score
 host-decision-cut = tied among { $tied }: cut for it, { $drawn } drawn
 host-decision-host = tied among { $tied }: the host chose { $chosen } (the cut had drawn { $drawn })
 host-decision-host-as-cut = tied among { $tied }: the host chose { $drawn }, as the cut had drawn
@@ -335,7 +335,7 @@ host-said-bot-joined = A { $level ->
    *[other] steady
 } bot joined, labelled as a bot everywhere.
 host-said-renamed = Renamed to { $name }.
-host-said-withdrawn = Withdrawn: the entry keeps its miles and is not seated again.
+host-said-withdrawn = Withdrawn: the entry keeps its score and is not seated again.
 host-said-removed = { $name } removed.
 host-said-removed-seat-again = { $name } removed. Round 1 was seated with them: seat it again.
 host-said-seat-link = The seat link of { $name } (shown only now; any older link of theirs stops working). Send it to them, or let them scan it:
@@ -345,7 +345,7 @@ host-said-seated-unfair = Round { $round } is seated. Beware, this seating is { 
 host-said-start = The signal is given: play!
 host-said-pause = Paused.
 host-said-resume = Play resumes.
-host-said-stop = Stop! Every game is frozen and its miles count.
+host-said-stop = Stop! Every game is frozen and its score counts.
 host-said-extend = { $minutes ->
     [one] { $minutes } more minute.
    *[other] { $minutes } more minutes.
@@ -370,12 +370,12 @@ host-said-limit-rounds = { $rounds ->
 host-said-limit-time = the time limit passed at { $hour }:{ $minute } UTC: no round starts after it, so close the event to give the prizes
 host-said-closed = Round { $round } is closed.
 # A correction; $movement is same, changed (the winners who move on changed) or reseated (and the next round was seated again).
-host-said-corrected = Round { $round }: { $old } → { $new } miles.{ $movement ->
+host-said-corrected = Round { $round }: score { $old } → { $new }.{ $movement ->
     [changed] { " " }The movement changed.
     [reseated] { " " }The movement changed and the next round was seated again.
    *[same] {""}
 }
-host-said-corrected-from-none = Round { $round }: none → { $new } miles.{ $movement ->
+host-said-corrected-from-none = Round { $round }: no score → { $new }.{ $movement ->
     [changed] { " " }The movement changed.
     [reseated] { " " }The movement changed and the next round was seated again.
    *[same] {""}

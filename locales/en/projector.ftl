@@ -102,7 +102,7 @@ prize-won-by = { NUMBER($prize, type: "ordinal") ->
 } prize:
 print-replays-heading = Watch the deals again
 print-replays-scan = Scan to replay every finished deal of the evening, move by move.
-print-standings-how = Places go by the total (miles, or points in Mille Bornes), then rounds won; equal entries share a place. Printed by Touring.
+print-standings-how = Places go by the total score, then rounds won; equal entries share a place. Printed by Touring.
 print-title = Print
 print-title-seating = Seating chart
 print-title-cards = Score cards
@@ -122,6 +122,24 @@ print-download-what = For a spreadsheet or your records (this browser's host ses
 print-download-csv = Standings (CSV)
 print-download-json = Standings (JSON)
 print-download-evening = The whole evening (JSON)
+# The CSV exports for a spreadsheet: the separator of this language's spreadsheets (a comma,
+# or a semicolon where the comma is the decimal mark), the columns' headings, yes and no.
+csv-separator = ,
+csv-place = place
+csv-entry = entry
+csv-names = names
+csv-name = name
+csv-bot = bot
+csv-withdrawn = withdrawn
+csv-round = round { $round }
+csv-total = total
+csv-rounds-won = rounds won
+csv-prize = prize
+csv-prizes = prizes
+csv-evenings = evenings
+csv-counted = counted
+csv-yes = true
+csv-no = false
 print-seating-table = Table
 print-seating-players = Players
 print-seating-cards = Cards

@@ -144,12 +144,12 @@ refused-close-still-played = the round is still being played: give the stop sign
 refused-missing-miles = { $tables } { $count ->
     [one] has
    *[other] have
-} no miles for { $entries }: enter every score before closing the round
-refused-miles-not-in-round = miles were given for { $entries }, who did not play this round
+} no score for { $entries }: enter every score before closing the round
+refused-miles-not-in-round = scores were given for { $entries }, who did not play this round
 refused-no-such-table = there is no table { $table } in this round
 refused-empty-table = table { $table } has nobody seated
-refused-no-tie = table { $table } has no tie to settle: #{ $leader } has the most miles ({ $miles }); correct the scores instead
-refused-not-tied = #{ $chosen } cannot be chosen to move from table { $table }: only { $tied } tied for the most miles ({ $miles })
+refused-no-tie = table { $table } has no tie to settle: #{ $leader } has the best score ({ $miles }); correct the scores instead
+refused-not-tied = #{ $chosen } cannot be chosen to move from table { $table }: only { $tied } tied for the best score ({ $miles })
 refused-movers = { $movers } movers were given for { $tables } tables: give one mover per table
 refused-mover-not-at-table = #{ $entry } does not sit at table { $table }, so it cannot move from there
 refused-mover-round-closed = the round is closed; correct a score instead if the mover was wrong
@@ -164,7 +164,7 @@ refused-game-sides = game { $game } lists { $sides } sides but { $scores } score
 refused-game-side-twice = game { $game } lists entry #{ $entry } twice: each entry plays one side
 refused-game-not-at-table = game { $game } lists entry #{ $entry }, which does not sit at this table
 refused-game-missing = game { $game } leaves out { $entries }: every entry at the table plays every game
-refused-too-many-miles = entry #{ $entry } is given { $miles } miles, but a round at its table can score at most { $max }: check the score
+refused-too-many-miles = entry #{ $entry } is given a score of { $miles }, but a round at its table can score at most { $max }: check the score
 
 ## Corrections.
 refused-correction-round-open = round { $round } is not closed yet: its scores are still being played or entered, so there is nothing to correct
@@ -178,7 +178,7 @@ refused-correction-no-round = there is no round { $round }: the event has { $rou
 refused-correction-not-started = round { $round } has not started: there are no scores to correct yet
 refused-correction-final = round { $round }'s scores are final: round { $next } has started
 refused-correction-not-in-round = entry #{ $entry } did not play round { $round }
-refused-correction-no-change = entry #{ $entry } already has { $miles } miles: nothing to change
+refused-correction-no-change = entry #{ $entry } already has a score of { $miles }: nothing to change
 
 ## Seats and their links.
 refused-seat-link = that seat link is not valid (it may have been renewed); ask the host for your link

@@ -118,6 +118,24 @@ print-download-what = Pour un tableur ou vos archives (la session d'hôte de ce 
 print-download-csv = Classement (CSV)
 print-download-json = Classement (JSON)
 print-download-evening = Toute la soirée (JSON)
+# Les exports CSV pour un tableur : le séparateur des tableurs de cette langue (une virgule,
+# ou un point-virgule là où la virgule est la marque décimale), les titres des colonnes, oui et non.
+csv-separator = {";"}
+csv-place = place
+csv-entry = inscription
+csv-names = noms
+csv-name = nom
+csv-bot = robot
+csv-withdrawn = retrait
+csv-round = ronde { $round }
+csv-total = total
+csv-rounds-won = rondes gagnées
+csv-prize = prix
+csv-prizes = prix
+csv-evenings = soirées
+csv-counted = retenu
+csv-yes = oui
+csv-no = non
 print-seating-table = Table
 print-seating-players = Joueurs
 print-seating-cards = Cartes

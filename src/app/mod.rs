@@ -25,6 +25,7 @@ pub mod secret;
 pub mod series;
 pub mod simulate;
 pub mod slips;
+pub mod spreadsheet;
 pub mod standings;
 #[cfg(test)]
 pub mod testing;

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::events::{self, EventRecord};
 use super::rounds::{self, entry_names, round_report};
-use super::{App, AppError, AppResult, HostKey, Tx, ViewerKey};
+use super::spreadsheet::Spreadsheet;
+use super::{App, AppResult, HostKey, Tx, ViewerKey};
 use crate::db::queries;
 use crate::tournament::{self, EntryId, Settings};
 
@@ -136,21 +137,28 @@ pub fn report(tx: &mut Tx, event: &EventRecord) -> AppResult<EventReport> {
     })
 }
 
-/// The standings as CSV: one line per entry, miles per round, total, rounds won, prize.
+/// The standings as CSV for people, in the evening's language (see [`Spreadsheet`]): one line
+/// per entry, the score of each round, total, rounds won, prize.
 pub fn standings_csv(report: &EventReport) -> AppResult<String> {
     let rounds = report.rounds.len();
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let mut header = vec![
-        "place".to_owned(),
-        "entry".into(),
-        "names".into(),
-        "bot".into(),
-        "withdrawn".into(),
-    ];
-    header.extend((1..=rounds).map(|r| format!("round {r}")));
-    header.extend(["total".into(), "rounds won".into(), "prize".into()]);
-    let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
-    writer.write_record(&header).map_err(csv_error)?;
+    let mut sheet = Spreadsheet::new(report.event.settings.language);
+    let mut header: Vec<String> = [
+        "csv-place",
+        "csv-entry",
+        "csv-names",
+        "csv-bot",
+        "csv-withdrawn",
+    ]
+    .iter()
+    .map(|id| sheet.words(id))
+    .collect();
+    header.extend((1..=rounds).map(|r| sheet.round(r)));
+    header.extend(
+        ["csv-total", "csv-rounds-won", "csv-prize"]
+            .iter()
+            .map(|id| sheet.words(id)),
+    );
+    sheet.line(&header)?;
     for s in &report.standings {
         let mut line = vec![
             if s.ranked {
@@ -158,10 +166,10 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
             } else {
                 String::new()
             },
-            spreadsheet_safe(&s.entry),
-            spreadsheet_safe(&s.names.join(" & ")),
-            s.bot.to_string(),
-            s.withdrawn.to_string(),
+            Spreadsheet::text(&s.entry),
+            Spreadsheet::text(&s.names.join(" & ")),
+            sheet.yes_no(s.bot),
+            sheet.yes_no(s.withdrawn),
         ];
         line.extend((0..rounds).map(|r| {
             s.rounds
@@ -175,12 +183,9 @@ pub fn standings_csv(report: &EventReport) -> AppResult<String> {
             s.rounds_won.to_string(),
             s.prize.map_or(String::new(), |p| p.to_string()),
         ]);
-        writer.write_record(&line).map_err(csv_error)?;
+        sheet.line(&line)?;
     }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+    sheet.finish()
 }
 
 // ---------------------------------------------------------------- use cases, one transaction each

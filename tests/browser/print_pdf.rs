@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use browser::{CHROMIUM_FLAGS, Driver, Tools, base64_decode, say, tools_or_skip};
 use common::server::Server;
 use serde_json::{Value, json};
+use thirtyfour::By;
 use thirtyfour::cdp::Cdp;
 
 const GUESTS: [&str; 4] = ["Ann", "Bob", "Cid", "Dot"];
@@ -160,13 +161,9 @@ const PARTY: [&str; 10] = [
 
 #[test]
 fn a_table_tent_never_splits_across_pages_on_a4_or_letter() {
-    let Some(tools) = tools_or_skip("print tests") else {
+    let Some(tools) = tools_and_pdftotext_or_skip("the tents' pages are not read") else {
         return;
     };
-    if !has_pdftotext() {
-        say("print tests: pdftotext not found (poppler-utils); the tents' pages are not read");
-        return;
-    }
     let server = Server::start();
     let party = seat_a_party(&server);
     let printouts = [Printout {
@@ -225,13 +222,9 @@ fn a_table_tent_never_splits_across_pages_on_a4_or_letter() {
 
 #[test]
 fn the_seating_chart_prints_large() {
-    let Some(tools) = tools_or_skip("print tests") else {
+    let Some(tools) = tools_and_pdftotext_or_skip("the chart's type is not measured") else {
         return;
     };
-    if !has_pdftotext() {
-        say("print tests: pdftotext not found (poppler-utils); the chart's type is not measured");
-        return;
-    }
     let server = Server::start();
     let party = seat_a_party(&server);
     let printouts = [Printout {
@@ -355,25 +348,31 @@ async fn print_in_browser<'a>(
                     "the tents ask for their paper (a linked style sheet, as the CSP allows)"
                 );
             }
-            let answer = devtools
-                .send_raw(
-                    "Page.printToPDF",
-                    json!({"preferCSSPageSize": true, "printBackground": true}),
-                )
-                .await
-                .unwrap_or_else(|e| panic!("print {url}: {e}"));
-            let data = answer["data"]
-                .as_str()
-                .unwrap_or_else(|| panic!("printToPDF answers the PDF: {answer}"));
             let file = out.join(format!("{}-{}.pdf", printout.name, paper.query()));
-            std::fs::write(&file, base64_decode(data))
-                .unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
+            print_to_pdf(&devtools, &url, &file).await;
             printed.push((file, paper, printout, host.body_text().await));
         }
     }
     host.quit().await;
     drop(driver);
     printed
+}
+
+/// Prints the browser's page (`what`) to `file`, as its print dialog does, on the paper the
+/// page's CSS asks for.
+async fn print_to_pdf(devtools: &Cdp, what: &str, file: &Path) {
+    let answer = devtools
+        .send_raw(
+            "Page.printToPDF",
+            json!({"preferCSSPageSize": true, "printBackground": true}),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("print {what}: {e}"));
+    let data = answer["data"]
+        .as_str()
+        .unwrap_or_else(|| panic!("printToPDF answers the PDF: {answer}"));
+    std::fs::write(file, base64_decode(data))
+        .unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
 }
 
 /// `chromium --headless --print-to-pdf=FILE URL`, with its own profile, given a minute.
@@ -477,6 +476,19 @@ fn media_boxes(pdf: &[u8]) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// The browser tools, when pdftotext is there too; otherwise `None`, after saying what is
+/// not done (`what`).
+fn tools_and_pdftotext_or_skip(what: &str) -> Option<Tools> {
+    let tools = tools_or_skip("print tests")?;
+    if !has_pdftotext() {
+        say(&format!(
+            "print tests: pdftotext not found (poppler-utils); {what}"
+        ));
+        return None;
+    }
+    Some(tools)
+}
+
 fn has_pdftotext() -> bool {
     Command::new("pdftotext")
         .arg("-v")
@@ -506,28 +518,38 @@ fn pdf_pages(file: &Path) -> Vec<String> {
     pages
 }
 
-/// Every word of a PDF with its height in points (`pdftotext -bbox`).
-fn pdf_words(file: &Path) -> Vec<(String, f64)> {
+/// What `pdftotext <flag>` (`-bbox`, `-bbox-layout`) writes of a PDF: its words and their
+/// boxes, as XHTML.
+fn pdftotext_boxes(file: &Path, flag: &str) -> String {
     let output = Command::new("pdftotext")
-        .arg("-bbox")
+        .arg(flag)
         .arg(file)
         .arg("-")
         .output()
-        .expect("run pdftotext -bbox");
+        .unwrap_or_else(|e| panic!("run pdftotext {flag}: {e}"));
     assert!(
         output.status.success(),
-        "pdftotext -bbox {}",
+        "pdftotext {flag} {}",
         file.display()
     );
-    let html = String::from_utf8_lossy(&output.stdout);
-    let attribute = |tag: &str, name: &str| -> Option<f64> {
-        tag.split(&format!("{name}=\""))
-            .nth(1)?
-            .split('"')
-            .next()?
-            .parse()
-            .ok()
-    };
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The number a word's tag gives its attribute `name` (`xMin="52.5"`).
+fn box_attribute(tag: &str, name: &str) -> Option<f64> {
+    format!(" {tag}")
+        .split(&format!(" {name}=\""))
+        .nth(1)?
+        .split('"')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Every word of a PDF with its height in points (`pdftotext -bbox`).
+fn pdf_words(file: &Path) -> Vec<(String, f64)> {
+    let html = pdftotext_boxes(file, "-bbox");
+    let attribute = box_attribute;
     html.split("<word ")
         .skip(1)
         .filter_map(|rest| {
@@ -653,4 +675,321 @@ fn play_an_evening(server: &Server) -> Evening {
         "the evening is over: {standings}"
     );
     Evening { id, host_link }
+}
+
+// ---------------------------------------------------------------- every printout, read for faults
+
+/// The guests of the evenings whose printouts are read for faults: accents, a hyphen, a long
+/// name, as a real party has.
+const READ_GUESTS: [&str; 6] = [
+    "Amélie",
+    "Benoît",
+    "Chloé",
+    "Jean-Baptiste",
+    "Élodie",
+    "Maximilienne",
+];
+
+/// A word as pdftotext places it on its page: the text, its box (points, from the top left)
+/// and which line of the page it is on.
+#[derive(Debug, Clone)]
+struct Placed {
+    text: String,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+    line: usize,
+}
+
+/// The words of each page of a PDF, in reading order (`pdftotext -bbox-layout`).
+fn placed_words(file: &Path) -> Vec<Vec<Placed>> {
+    let html = pdftotext_boxes(file, "-bbox-layout");
+    let attribute = |tag: &str, name: &str| -> f64 {
+        box_attribute(tag, name)
+            .unwrap_or_else(|| panic!("{}: a word without {name}: {tag}", file.display()))
+    };
+    let unescape = |word: &str| {
+        word.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&")
+    };
+    let mut line = 0;
+    html.split("<page ")
+        .skip(1)
+        .map(|page| {
+            let mut words = Vec::new();
+            for part in page.split("<line").skip(1) {
+                line += 1;
+                for rest in part.split("<word ").skip(1) {
+                    let Some((tag, after)) = rest.split_once('>') else {
+                        continue;
+                    };
+                    let text = after.split("</word>").next().unwrap_or_default();
+                    words.push(Placed {
+                        text: unescape(text),
+                        x0: attribute(tag, "xMin"),
+                        y0: attribute(tag, "yMin"),
+                        x1: attribute(tag, "xMax"),
+                        y1: attribute(tag, "yMax"),
+                        line,
+                    });
+                }
+            }
+            words
+        })
+        .collect()
+}
+
+/// A word as it is compared: in small letters (a style may print it in capitals), without
+/// the punctuation around it.
+fn bare_word(word: &str) -> String {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
+}
+
+/// A link, printed small for typing: the page breaks it where it must (the QR code beside it
+/// carries it whole), so it is not read as a word.
+fn is_link(word: &str) -> bool {
+    word.contains("://") || word.contains("/events/") || word.contains("/seat/")
+}
+
+/// What is wrong in how a PDF prints its words, one line each: two words whose boxes cross
+/// (printed over each other), and a word of the page's text (`known`, the page's own words)
+/// broken over two lines ("Tot" / "al").
+fn print_faults(file: &Path, known: &std::collections::HashSet<String>) -> Vec<String> {
+    let mut faults = Vec::new();
+    for (at, words) in placed_words(file).iter().enumerate() {
+        let page = at + 1;
+        // Boxes are the font's, a little taller than the letters: two lines set close may
+        // touch. Words cross when they share more than a quarter of the lower one's height
+        // and more than a point of width.
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                let wide = a.x1.min(b.x1) - a.x0.max(b.x0);
+                let high = a.y1.min(b.y1) - a.y0.max(b.y0);
+                let lower = (a.y1 - a.y0).min(b.y1 - b.y0);
+                if wide > 1.0 && high > lower / 4.0 {
+                    faults.push(format!(
+                        "page {page}: \"{}\" and \"{}\" print over each other",
+                        a.text, b.text
+                    ));
+                }
+            }
+        }
+        for pair in words.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            if a.line == b.line || is_link(&a.text) || is_link(&b.text) {
+                continue;
+            }
+            let joined = bare_word(&format!("{}{}", a.text, b.text));
+            let (first, second) = (bare_word(&a.text), bare_word(&b.text));
+            // Two words of the page side by side are two words, whatever they make together.
+            let both_words = known.contains(&first) && known.contains(&second);
+            if !first.is_empty() && !second.is_empty() && known.contains(&joined) && !both_words {
+                faults.push(format!(
+                    "page {page}: \"{joined}\" is broken over two lines (\"{}\" / \"{}\")",
+                    a.text, b.text
+                ));
+            }
+        }
+    }
+    faults
+}
+
+/// One evening of `rules` in `language` whose printouts are read: six guests at three paper
+/// tables, round 1 played on paper and closed, round 2 seated.
+fn an_evening_to_print(server: &Server, rules: &str, language: &str) -> Evening {
+    use common::api::Host;
+    let name = if language == "fr" {
+        "Soirée imprimée"
+    } else {
+        "Print Night"
+    };
+    let host = Host::create(
+        server,
+        json!({"name": name, "rules": rules, "table_size": 2, "language": language,
+               "round": {"kind": "timed", "seconds": 600},
+               "length": {"kind": "rounds", "rounds": 3}, "prizes": 3, "seed": 52}),
+    );
+    host.add_players(server, &READ_GUESTS);
+    host.ok(server, "/rounds", json!({"all_paper": true}));
+    host.ok(server, "/rounds/1/start", json!({}));
+    host.ok(server, "/rounds/1/stop", json!({}));
+    for table in 1..=3u32 {
+        for side in 0..2u32 {
+            let counts = match rules {
+                "mille-bornes" => json!({"miles": 100 * (table + side), "safeties": side}),
+                "touring-1958" => json!({"mile25": table + side, "mile50": side}),
+                _ => json!({"mile1": table + side, "mile3": 1, "mile5": 0, "mile10": side}),
+            };
+            host.ok(
+                server,
+                &format!("/rounds/1/tables/{table}/scores"),
+                json!({"side": side, "counts": counts}),
+            );
+        }
+    }
+    host.ok(server, "/rounds/1/close", json!({}));
+    Evening {
+        id: host.event,
+        host_link: host.console_link(server),
+    }
+}
+
+#[test]
+fn no_printout_prints_words_over_each_other_or_breaks_a_word() {
+    let Some(tools) = tools_and_pdftotext_or_skip("the printouts' words are not read") else {
+        return;
+    };
+    let server = Server::start();
+    let mut evenings = Vec::new();
+    for rules in ["touring-1926", "touring-1958", "mille-bornes"] {
+        for language in ["en", "fr"] {
+            evenings.push((
+                format!("{rules}-{language}"),
+                an_evening_to_print(&server, rules, language),
+            ));
+        }
+    }
+    let faults = common::browser::runtime().block_on(read_every_printout(
+        &tools,
+        &server.base,
+        &evenings,
+        &pdf_dir(),
+    ));
+    assert!(
+        faults.is_empty(),
+        "printouts with words printed over each other or broken:\n{}",
+        faults.join("\n")
+    );
+}
+
+/// Prints every printout of each evening on both papers in one browser (logged in as each
+/// evening's host in turn) and reads each PDF for faults, named by evening, printout and paper.
+async fn read_every_printout(
+    tools: &Tools,
+    base: &str,
+    evenings: &[(String, Evening)],
+    out: &Path,
+) -> Vec<String> {
+    let driver = Driver::start(tools);
+    let host = driver.browser(1280, 900).await;
+    let devtools = Cdp::new(host.handle().clone());
+    let mut faults = Vec::new();
+    let mut printed = 0;
+    for (what, evening) in evenings {
+        host.goto(evening.host_link.as_str())
+            .await
+            .expect("open the host link");
+        host.wait_for("the console", async |driver| {
+            Ok(driver
+                .find_all(By::Css("form[action$='/host/slips']"))
+                .await?
+                .first()
+                .cloned())
+        })
+        .await;
+        let id = evening.id;
+        let mut printouts: Vec<(String, Option<String>)> = [
+            "standings",
+            "seating?round=1",
+            "cards?round=1",
+            "cards?round=2",
+            "tents",
+        ]
+        .iter()
+        .map(|p| (p.to_string(), Some(format!("/events/{id}/print/{p}"))))
+        .collect();
+        // The slips are the answer to the console's form (it makes the links they print).
+        printouts.push(("slips".into(), None));
+        for (name, path) in printouts {
+            for paper in Paper::ALL {
+                match &path {
+                    Some(path) => {
+                        let separator = if path.contains('?') { '&' } else { '?' };
+                        let url = format!("{base}{path}{separator}paper={}", paper.query());
+                        host.goto(url.as_str()).await.expect("open a print page");
+                    }
+                    None => {
+                        host.goto(evening.host_link.as_str())
+                            .await
+                            .expect("open the console");
+                        host.execute(
+                            "var form = document.querySelector(\"form[action$='/host/slips']\");
+                             var letter = form.querySelector('button[formaction$=\"paper=letter\"]');
+                             if (arguments[0] === 'letter' && letter) {
+                               letter.click();
+                             } else {
+                               form.submit();
+                             }",
+                            vec![json!(paper.query())],
+                        )
+                        .await
+                        .expect("send the slips' form");
+                        host.wait_for("the slips", async |driver| {
+                            Ok(driver
+                                .current_url()
+                                .await?
+                                .path()
+                                .ends_with("/host/slips")
+                                .then_some(()))
+                        })
+                        .await;
+                    }
+                }
+                host.wait_for("the printout", async |driver| {
+                    Ok(driver
+                        .find_all(By::Css("main h1, main h2"))
+                        .await?
+                        .first()
+                        .cloned())
+                })
+                .await;
+                // Each piece of text on its own: neighbouring elements' words stay apart.
+                let text: String = host
+                    .execute(
+                        "var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                         var texts = [];
+                         while (walk.nextNode()) texts.push(walk.currentNode.nodeValue);
+                         return texts.join(' ');",
+                        vec![],
+                    )
+                    .await
+                    .expect("the page's text")
+                    .convert()
+                    .expect("text");
+                let known = text.split_whitespace().map(bare_word).collect();
+                let file = out.join(format!(
+                    "read-{what}-{}-{}.pdf",
+                    name.replace(['?', '='], "-"),
+                    paper.query()
+                ));
+                print_to_pdf(&devtools, &format!("{what} {name}"), &file).await;
+                printed += 1;
+                let (width, height) = paper.points();
+                let pdf =
+                    std::fs::read(&file).unwrap_or_else(|e| panic!("read {}: {e}", file.display()));
+                // Upright, or across the paper (a card of many columns).
+                let fits = |w: f64, h: f64| (w - width).abs() < 1.0 && (h - height).abs() < 1.0;
+                for (w, h) in media_boxes(&pdf) {
+                    if !fits(w, h) && !fits(h, w) {
+                        faults.push(format!(
+                            "{what}, {name}, {}: a page of {w} x {h} points",
+                            paper.query()
+                        ));
+                    }
+                }
+                for fault in print_faults(&file, &known) {
+                    faults.push(format!("{what}, {name}, {}: {fault}", paper.query()));
+                }
+            }
+        }
+    }
+    say(&format!("print tests: {printed} printouts read for faults"));
+    host.quit().await;
+    drop(driver);
+    faults
 }

@@ -770,7 +770,7 @@ fn every_score_is_needed_before_the_round_closes() {
     assert!(
         error
             .to_string()
-            .contains("tables 2 and 3 have no miles for #4 and #6"),
+            .contains("tables 2 and 3 have no score for #4 and #6"),
         "{error}"
     );
 }

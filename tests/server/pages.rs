@@ -632,7 +632,7 @@ fn a_round_is_seated_started_played_from_a_seat_page_stopped_and_closed() {
             ("reason", "recount"),
         ],
     );
-    assert!(flash(&host, event).contains("33 miles"));
+    assert!(flash(&host, event).contains("→ 33."));
     let (_, console) = host.get(&format!("/events/{event}/host"));
     assert!(console.contains("recount"));
     // The corrections history names the entry by name, not by its label.
@@ -1690,7 +1690,7 @@ fn the_host_closes_the_evening_after_a_confirmation_and_corrections_stop_there()
         ("reason", "late recount"),
     ];
     host.post(&format!("/events/{event}/host/corrections"), &correction);
-    assert!(flash(&host, event).contains("37 miles"), "accepted");
+    assert!(flash(&host, event).contains("→ 37."), "accepted");
 
     // Close the evening asks first, on a page of its own that works without script;
     // nothing is closed until the host confirms.
@@ -2252,7 +2252,8 @@ fn pseudo_language_every_word_of_the_paper_score_cards_comes_from_a_message() {
         let (host, event) = paper_event(&server, json!({"rules": rules, "language": "en-XA"}));
         let (status, cards) = host.get(&format!("/events/{event}/print/cards?round=1"));
         assert_eq!(status, 200, "{cards}");
-        assert_eq!(cards.matches("class=\"scorecard\"").count(), 1, "{cards}");
+        // One card (printed across the page for Mille Bornes: "scorecard across").
+        assert_eq!(cards.matches("class=\"scorecard").count(), 1, "{cards}");
         check(&cards, rules);
         let csrf = host.csrf(&format!("/events/{event}/host"));
         host.post(
@@ -2730,6 +2731,129 @@ fn a_french_series_and_its_console_read_as_a_french_club_would_say_them() {
     assert!(
         slips.is_empty(),
         "a French reader trips on:\n{}",
+
+/// Where a Mille Bornes page counts in miles: "miles" in English, "milles" in French (the
+/// game's name, "Mille Bornes", and its "Milestones" row aside).
+fn miles_in_mille_bornes(text: &str, lang: &str) -> Vec<String> {
+    let words: &[&str] = if lang == "fr" {
+        &["mille", "milles", "Mille", "Milles"]
+    } else {
+        &["mile", "miles", "Mile", "Miles"]
+    };
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut found = Vec::new();
+    for word in words {
+        for (at, _) in text.match_indices(word) {
+            let after = &text[at + word.len()..];
+            if !letter(text[..at].chars().next_back())
+                && !letter(after.chars().next())
+                && !after.starts_with(" Bornes")
+            {
+                let start = text[..at]
+                    .char_indices()
+                    .rev()
+                    .nth(40)
+                    .map_or(0, |(i, _)| i);
+                let end = after.char_indices().nth(30).map_or(after.len(), |(i, _)| i);
+                found.push(format!(
+                    "\"{word}\" in \"…{}{word}{}…\"",
+                    &text[start..at],
+                    &after[..end]
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_mille_bornes_console_and_its_printouts_count_points_never_miles() {
+    use common::api::Host;
+    let server = Server::start_with(&["--page-reads-per-second", "0"]);
+    let mut slips = Vec::new();
+    for lang in ["en", "fr"] {
+        let host = Host::create(
+            &server,
+            json!({"name": "Soirée des bornes", "rules": "mille-bornes", "table_size": 2,
+                   "language": lang, "round": {"kind": "timed", "seconds": 600},
+                   "length": {"kind": "rounds", "rounds": 2}, "prizes": 1, "seed": 52}),
+        );
+        let event = host.event;
+        host.add_players(&server, &FRENCH_GUESTS);
+        let console = Browser::speaking(&server, lang);
+        console.follow(&format!("/events/{event}/host?token={}", host.token));
+        let mut read = |what: &str, html: &str| {
+            for slip in miles_in_mille_bornes(&visible_text(html), lang) {
+                slips.push(format!("{lang}, {what}: {slip}"));
+            }
+        };
+        // A form of the console, then the console that says what it did.
+        let post = |path: &str, fields: &[(&str, &str)]| {
+            let csrf = console.csrf(&format!("/events/{event}/host"));
+            let mut form = vec![("csrf", csrf.as_str())];
+            form.extend_from_slice(fields);
+            let (status, to) = console.post(&format!("/events/{event}{path}"), &form);
+            assert_eq!(status, 303, "{lang}: {path}: {to}");
+            console.get(&format!("/events/{event}/host")).1
+        };
+        host.ok(&server, "/rounds", json!({"paper_tables": [1]}));
+        host.ok(&server, "/rounds/1/start", json!({}));
+        read(
+            "the stop signal",
+            &post("/host/rounds/1/signal", &[("signal", "stop")]),
+        );
+        for side in 0..2 {
+            host.ok(
+                &server,
+                "/rounds/1/tables/1/scores",
+                json!({"side": side, "counts": paper_counts("mille-bornes", side)}),
+            );
+        }
+        host.ok(&server, "/rounds/1/close", json!({}));
+        read(
+            "the console after round 1",
+            &console.get(&format!("/events/{event}/host")).1,
+        );
+        let round = host.get(&server, "/rounds/1");
+        let entry = round["seating"]["tables"][0]["entries"][0]["entry"]
+            .as_str()
+            .and_then(|e| e.trim_start_matches('E').parse::<i64>().ok())
+            .expect("an entry label");
+        let entry = entry.to_string();
+        let correct = |score: &str| {
+            post(
+                "/host/corrections",
+                &[
+                    ("round", "1"),
+                    ("entry", &entry),
+                    ("miles", score),
+                    ("reason", "une pile mal comptée"),
+                ],
+            )
+        };
+        read("a correction", &correct("250"));
+        read("a correction that changes nothing", &correct("250"));
+        read(
+            "a withdrawal",
+            &post(&format!("/host/entries/{entry}/withdraw"), &[]),
+        );
+        for page in [
+            "host",
+            "screen",
+            "standings",
+            "print/standings",
+            "print/seating?round=1",
+            "print/cards?round=1",
+            "print/tents",
+        ] {
+            let (status, html) = console.get(&format!("/events/{event}/{page}"));
+            assert_eq!(status, 200, "{lang}: {page}");
+            read(page, &html);
+        }
+    }
+    assert!(
+        slips.is_empty(),
+        "a Mille Bornes evening counts points, not miles:\n{}",
         slips.join("\n")
     );
 }

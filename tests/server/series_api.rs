@@ -623,7 +623,7 @@ fn the_seasons_standings_export_as_csv_with_uncounted_evenings_in_brackets() {
     let (series, miles) = season(&server, json!({"name": "=Export", "count_best": 2}));
     let (status, csv) = server.text(&format!("/api/v1/series/{}/export.csv", series.id), None);
     assert_eq!(status, 200, "{csv}");
-    let mut lines = csv.lines();
+    let mut lines = csv.trim_start_matches('\u{feff}').lines();
     assert_eq!(
         lines.next(),
         Some("place,name,evenings,Week 1,Week 2,Week 3,total,counted")
@@ -649,6 +649,28 @@ fn the_seasons_standings_export_as_csv_with_uncounted_evenings_in_brackets() {
         "one evening not counted: {ann}"
     );
     assert_eq!(csv.lines().count(), 8, "a header and seven people");
+}
+
+#[test]
+fn a_french_readers_season_csv_opens_right_in_a_french_spreadsheet() {
+    let server = Server::start();
+    let (series, _) = season(&server, json!({"name": "Saison", "count_best": 2}));
+    let bytes = reqwest::blocking::Client::new()
+        .get(server.url(&format!("/api/v1/series/{}/export.csv", series.id)))
+        .header("Accept-Language", "fr-FR,fr;q=0.9")
+        .send()
+        .and_then(|r| r.bytes())
+        .expect("the season's CSV");
+    let text = String::from_utf8_lossy(&bytes);
+    let body = text
+        .strip_prefix('\u{feff}')
+        .unwrap_or_else(|| panic!("a UTF-8 byte-order mark first: {text}"));
+    assert_eq!(
+        body.lines().next(),
+        Some("place;nom;soirées;Week 1;Week 2;Week 3;total;retenu"),
+        "French headings, split on semicolons: {text}"
+    );
+    assert_eq!(body.lines().count(), 8, "a header and seven people: {text}");
 }
 
 // ---------------------------------------------------------------- club prizes

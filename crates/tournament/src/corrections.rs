@@ -214,7 +214,7 @@ pub enum CorrectionError {
     Final { round: u32, next: u32 },
     #[error("entry #{entry} did not play round {round}")]
     NotInRound { entry: EntryId, round: u32 },
-    #[error("entry #{entry} already has {miles} miles: nothing to change")]
+    #[error("entry #{entry} already has a score of {miles}: nothing to change")]
     NoChange { entry: EntryId, miles: u32 },
     #[error("{0}")]
     Score(ScoreError),

@@ -317,7 +317,7 @@ pub enum CloseError {
     #[error("{0}")]
     Seating(SeatingError),
     #[error(
-        "{} {} no miles for {}: enter every score before closing the round",
+        "{} {} no score for {}: enter every score before closing the round",
         tables_word(.tables),
         if .tables.len() == 1 { "has" } else { "have" },
         list_ids(.entries)
@@ -326,7 +326,7 @@ pub enum CloseError {
         tables: Vec<u32>,
         entries: Vec<EntryId>,
     },
-    #[error("miles were given for {}, who did not play this round", list_ids(.entries))]
+    #[error("scores were given for {}, who did not play this round", list_ids(.entries))]
     NotInRound { entries: Vec<EntryId> },
     #[error("{0}")]
     Score(ScoreError),
@@ -335,7 +335,7 @@ pub enum CloseError {
     #[error("table {table} has nobody seated")]
     EmptyTable { table: u32 },
     #[error(
-        "table {table} has no tie to settle: #{leader} has the most miles ({miles}); correct the scores instead"
+        "table {table} has no tie to settle: #{leader} has the best score ({miles}); correct the scores instead"
     )]
     NoTie {
         table: u32,
@@ -343,7 +343,7 @@ pub enum CloseError {
         miles: u32,
     },
     #[error(
-        "#{chosen} cannot be chosen to move from table {table}: only {} tied for the most miles ({miles})",
+        "#{chosen} cannot be chosen to move from table {table}: only {} tied for the best score ({miles})",
         list_ids(.tied)
     )]
     NotTied {

@@ -126,7 +126,7 @@ pub enum ScoreError {
     )]
     GameMissing { game: usize, entries: Vec<EntryId> },
     #[error(
-        "entry #{entry} is given {miles} miles, but a round at its table can score at most {max}: check the score"
+        "entry #{entry} is given a score of {miles}, but a round at its table can score at most {max}: check the score"
     )]
     TooManyMiles {
         entry: EntryId,

@@ -3,7 +3,7 @@
 
 use super::{SeriesRecord, load, stored_people};
 use crate::app::events::EventRecord;
-use crate::app::{App, AppError, AppResult, Tx, events};
+use crate::app::{App, AppResult, Tx, events};
 use crate::db::{Conn, models, queries};
 use crate::tournament;
 use crate::tournament::{Appearance, Award, EntryId, Evening, People, SeriesStanding};
@@ -204,26 +204,33 @@ pub(super) fn counted(
     }
 }
 
-/// The season's standings as CSV: one line per person, each evening's score (empty where
+/// The season's standings as CSV for people reading `lang` (see
+/// [`Spreadsheet`](crate::app::spreadsheet::Spreadsheet)): one line per person, each evening's score (empty where
 /// they did not come; a score not counted in brackets), the total, what is counted and,
 /// when the series gives season prizes, those the person takes.
-pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
-    use crate::app::standings::spreadsheet_safe;
-    let csv_error = |e: csv::Error| AppError::Internal(format!("writing CSV: {e}"));
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let mut header = vec!["place".to_owned(), "name".into(), "evenings".into()];
-    header.extend(season.evenings.iter().map(|e| spreadsheet_safe(&e.name)));
-    header.extend(["total".into(), "counted".into()]);
+pub fn standings_csv(season: &SeriesStandings, lang: crate::i18n::Lang) -> AppResult<String> {
+    use crate::app::spreadsheet::Spreadsheet;
+    let mut sheet = Spreadsheet::new(lang);
+    let mut header: Vec<String> = ["csv-place", "csv-name", "csv-evenings"]
+        .iter()
+        .map(|id| sheet.words(id))
+        .collect();
+    header.extend(season.evenings.iter().map(|e| Spreadsheet::text(&e.name)));
+    header.extend(
+        ["csv-total", "csv-counted"]
+            .iter()
+            .map(|id| sheet.words(id)),
+    );
     // The season's prizes each person takes, when the series gives any.
     let prizes = !season.series.prizes.season.is_empty();
     if prizes {
-        header.push("prizes".into());
+        header.push(sheet.words("csv-prizes"));
     }
-    writer.write_record(&header).map_err(csv_error)?;
+    sheet.line(&header)?;
     for s in &season.standings {
         let mut line = vec![
             s.place.to_string(),
-            spreadsheet_safe(&s.name),
+            Spreadsheet::text(&s.name),
             s.evenings.to_string(),
         ];
         line.extend(
@@ -244,12 +251,9 @@ pub fn standings_csv(season: &SeriesStandings) -> AppResult<String> {
                 .filter(|a| a.who.contains(&s.who))
                 .map(|a| a.prize.title())
                 .collect();
-            line.push(taken.join("; "));
+            line.push(Spreadsheet::text(&taken.join("; ")));
         }
-        writer.write_record(&line).map_err(csv_error)?;
+        sheet.line(&line)?;
     }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| AppError::Internal(format!("writing CSV: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| AppError::Internal(format!("writing CSV: {e}")))
+    sheet.finish()
 }

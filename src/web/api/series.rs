@@ -283,10 +283,16 @@ pub(super) async fn split(
         (status = 404, description = "No such series", body = ErrorBody),
     ))]
 #[get("/series/{series}/export.csv")]
-pub(super) async fn export_csv(app: web::Data<App>, path: web::Path<i64>) -> Answer {
+pub(super) async fn export_csv(
+    app: web::Data<App>,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Answer {
     let id = path.into_inner();
+    // A series has no language of its own: the file is in the reader's.
+    let lang = crate::web::error::lang_of_client(&req);
     let csv = run(&app, move |app| {
-        series::standings(app, id).and_then(|season| series::standings_csv(&season))
+        series::standings(app, id).and_then(|season| series::standings_csv(&season, lang))
     })
     .await?;
     Ok(HttpResponse::Ok()

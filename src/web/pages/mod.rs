@@ -39,9 +39,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     // order changes no answer.
     seat::routes(cfg);
     cfg.app_data(form_config())
-        .route("/static/page-a4.css", web::get().to(page_a4))
-        .route("/static/page-letter.css", web::get().to(page_letter))
         .route("/favicon.ico", web::get().to(favicon));
+    for (path, css) in PAPERS {
+        cfg.route(
+            path,
+            web::get().to(move || async move { static_file("text/css; charset=utf-8", css) }),
+        );
+    }
     // After the fixed names above: `/static/{file}` answers the hashed ones.
     assets::routes(cfg);
     start::routes(cfg);
@@ -433,14 +437,21 @@ fn form_config() -> web::FormConfig {
         })
 }
 
-/// The paper size of the print pages, as a style sheet (the CSP allows no inline style).
-async fn page_a4() -> HttpResponse {
-    static_file("text/css; charset=utf-8", "@page { size: A4; }\n")
-}
-
-async fn page_letter() -> HttpResponse {
-    static_file("text/css; charset=utf-8", "@page { size: letter; }\n")
-}
+/// The paper a printout asks for: a style sheet of its own for each size, upright or across
+/// (the pages' CSP allows linked style sheets only), linked as
+/// `/static/page-{a4|letter}[-landscape].css`.
+const PAPERS: [(&str, &str); 4] = [
+    ("/static/page-a4.css", "@page { size: A4; }\n"),
+    ("/static/page-letter.css", "@page { size: letter; }\n"),
+    (
+        "/static/page-a4-landscape.css",
+        "@page { size: A4 landscape; }\n",
+    ),
+    (
+        "/static/page-letter-landscape.css",
+        "@page { size: letter landscape; }\n",
+    ),
+];
 
 async fn favicon() -> HttpResponse {
     static_file("image/svg+xml", include_str!("../../../static/favicon.svg"))

@@ -235,13 +235,31 @@ struct PrintQuery {
     page: Option<u32>,
 }
 
+/// The paper a printout's `?paper=` asks for: "letter", else "A4".
+pub(super) fn page_size(paper: &str) -> &'static str {
+    if paper.eq_ignore_ascii_case("letter") {
+        "letter"
+    } else {
+        "A4"
+    }
+}
+
+/// A printout's `?paper=a4|letter`, alone (the seat slips', whose form posts).
+#[derive(Deserialize)]
+pub(super) struct PaperQuery {
+    #[serde(default)]
+    paper: String,
+}
+
+impl PaperQuery {
+    pub(super) fn page_size(&self) -> &'static str {
+        page_size(&self.paper)
+    }
+}
+
 impl PrintQuery {
     fn page_size(&self) -> &'static str {
-        if self.paper.eq_ignore_ascii_case("letter") {
-            "letter"
-        } else {
-            "A4"
-        }
+        page_size(&self.paper)
     }
 
     /// The printout's address with this paper and `round`, ending where its page goes.
@@ -485,7 +503,22 @@ impl std::ops::Deref for CardsPrint {
     }
 }
 
+/// The most columns a score card prints across an upright page: at 9 pt, the longest word of a
+/// column's heading ("(100 chacune)", "Milestones") needs some 16 mm of the 182 mm between an
+/// A4 page's margins.
+const UPRIGHT_COLUMNS: usize = 9;
+
 impl CardsPrint {
+    /// "-landscape" when a card has more columns than an upright page holds (Mille Bornes'
+    /// sheet): the cards then print across the paper (the style sheet's name ends so).
+    fn across(&self) -> &'static str {
+        if self.sheets.columns() > UPRIGHT_COLUMNS {
+            "-landscape"
+        } else {
+            ""
+        }
+    }
+
     /// "many" when a card has a row per hand played, else "one" (for the card's words).
     fn hands_word(&self) -> &'static str {
         if self.sheets.printed_hands() > 1 {

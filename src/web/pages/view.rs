@@ -363,6 +363,13 @@ impl Sheets {
         if self.unit() == "points" { 3 } else { 1 }
     }
 
+    /// The most columns a printed card of these sheets has: the side, the hand (when a side
+    /// has a row per hand), one per row of the sheet, the score and who checked it.
+    pub fn columns(&self) -> usize {
+        let rows = self.0.iter().map(|(_, s)| s.rows.len()).max().unwrap_or(0);
+        rows + 3 + usize::from(self.printed_hands() > 1)
+    }
+
     /// "miles" or "points".
     pub fn unit(&self) -> &'static str {
         self.0.first().map_or("miles", |(_, s)| s.unit.word())

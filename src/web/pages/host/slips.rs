@@ -1,12 +1,14 @@
 //! Seat slips: every guest's own link in one place. The console lists what the slips are for;
 //! a form (with its CSRF token) makes new links for the guests who have not opened their seat
-//! yet and answers the printable slips at once (the links are shown only there).
+//! yet and answers the printable slips at once (the links are shown only there), on A4 or, with
+//! `?paper=letter` on the form's address, Letter.
 
 use actix_web::{HttpRequest, web};
 use askama::Template;
 
 use super::form::{HostForm, NoFields};
 use crate::app::{App, slips};
+use crate::web::pages::print::PaperQuery;
 use crate::web::pages::{Layout, PageResult, drawn};
 use crate::web::qr::draw_qr;
 
@@ -26,6 +28,7 @@ struct SlipLine {
 #[template(path = "print/slips.html")]
 struct SlipsPrint {
     layout: Layout,
+    page_size: &'static str,
     name: String,
     slips: Vec<SlipLine>,
 }
@@ -35,8 +38,10 @@ struct SlipsPrint {
 async fn print_slips(
     app: web::Data<App>,
     req: HttpRequest,
+    paper: web::Query<PaperQuery>,
     form: HostForm<NoFields>,
 ) -> PageResult {
+    let page_size = paper.page_size();
     let id = form.host.event;
     let (event, slips) = form.run(slips::make_slips).await?;
     form.tell_live();
@@ -62,6 +67,7 @@ async fn print_slips(
             .collect();
         Ok(SlipsPrint {
             layout,
+            page_size,
             name,
             slips,
         })
