@@ -14,6 +14,18 @@ pick-tap-your-name = Tap your name. This phone then shows your seat for the whol
 pick-gives-back = Tapping another name gives that seat back: a phone holds one seat at a time.
 pick-link-wins = If the seat's own link is opened (the one the host gives its guest), the seat goes back to that link and this phone no longer shows it.
 pick-free-seats = Free seats
+check-in-heading = Check in
+check-in-heading-not-listed = Not in the list? Check in
+check-in-why = Type your name as it should read on the tables and in the standings. The host sees it, and you get a table when the round is seated.
+check-in-your-name = Your name
+check-in-partner-name = Your partner's name
+check-in-button = Check in
+# HTML: the names are escaped.
+check-in-held = This phone checked in <strong>{ $names }</strong>. Your table shows on your seat's page once the host seats the round.
+check-in-undo = Not you, or a mistake? Take this check-in back
+check-in-done = You are checked in. Keep this page open: it shows your table once the host seats the round. To take the check-in back, scan the wall's code again.
+check-in-undone = Check-in taken back: { $names }.
+check-in-off = At this evening the host checks guests in: ask the host to add your name, then scan this code again once the round is seated.
 
 ## The seat page.
 seat-title = Your seat

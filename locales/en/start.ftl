@@ -38,6 +38,7 @@ start-round-points-hint = (the whole game, as the box plays it: for an evening o
 start-turn-clock-hint = (a seat that lets its turn run out has it played by the steady bot; no rule of the game changes)
 start-turn-clock-default = The default: a minute a turn in timed rounds, none in rounds by games
 start-turn-clock-on = On, with this many seconds a turn:
+start-check-in-hint = (you see each check-in in the console and can remove it before the seating)
 start-length = Length of the evening
 start-length-rounds = A number of rounds
 start-rounds = Rounds

@@ -35,6 +35,12 @@ host-turn-clock-off = Arrêtée
 turn-seconds = Secondes par tour
 turn-seconds-range = (de 30 à 120)
 host-turn-clock-set = Régler l'horloge des tours
+host-check-in = Inscription par les invités
+host-check-in-on-now = Ouverte : chaque invité peut s'inscrire avec le code QR du mur en tapant son nom, jusqu'au placement de la ronde. Chaque inscription est signalée dans la liste des inscrits ci-dessous ; retirez-la pour l'annuler.
+host-check-in-off-now = Fermée : vous ajoutez les invités vous-même ; le code QR du mur leur dit de vous le demander.
+host-check-in-on = Les invités s'inscrivent avec le code QR du mur
+host-check-in-off = J'ajoute les invités moi-même
+host-check-in-set = Enregistrer l'inscription
 host-entries = Inscrits
 host-name = Nom
 host-first-partner = Premier partenaire
@@ -76,6 +82,8 @@ host-picked-title = un téléphone a choisi cette place avec un QR code : si ce
     [yes] qu'{ $name }
    *[no] que { $name }
 } a reçu la reprend aussi)
+host-checked-in = inscription faite par l'invité
+host-checked-in-title = inscription faite avec le code QR du mur : { $names }. Si c'est une erreur, retirez cette entrée avant le placement
 host-played-by-bot = jouée par un robot
 host-take-back = reprendre
 host-take-back-title = { $name } joue de nouveau ses propres tours
@@ -323,6 +331,8 @@ host-said-views-private = Le projecteur et le classement demandent maintenant le
 host-said-views-public = Le projecteur et le classement sont ouverts à quiconque a l'adresse.
 host-said-turn-clock-on = L'horloge des tours est en marche : une place qui n'a pas joué { $seconds } s après le début de son tour le voit joué par le robot posé.
 host-said-turn-clock-off = L'horloge des tours est arrêtée : les tables attendent leurs joueurs.
+host-said-check-in-on = L'inscription par les invités est ouverte : chacun peut s'inscrire avec le code QR du mur jusqu'au placement de la ronde.
+host-said-check-in-off = L'inscription par les invités est fermée : le code QR du mur leur dit de vous le demander.
 host-said-handed-to-bot = La place { ELIDES($name) ->
     [yes] d'{ $name }
    *[no] de { $name }

@@ -176,6 +176,15 @@ refused-correction-no-change = l'inscrit #{ $entry } a déjà un score de { $mil
 refused-seat-link = ce lien de place n'est pas valable (il a peut-être été renouvelé) ; demandez votre lien à l'hôte
 refused-qr-link = le lien de ce QR code est incomplet ou n'est plus valable : scannez de nouveau le code, ou demandez votre lien de place à l'hôte
 refused-seat-not-free = cette place n'est pas libre ici : elle est prise (si c'est la vôtre, demandez à l'hôte de la libérer) ou elle est à une autre table
+refused-check-in-off = l'organisateur n'a pas ouvert l'inscription par code QR pour cette soirée : demandez-lui d'ajouter votre nom
+refused-check-in-seated = la ronde est déjà placée : touchez votre nom dans la liste si l'organisateur l'a ajouté, ou demandez-lui de vous ajouter
+refused-check-in-once = ce téléphone tient déjà la place { ELIDES($name) ->
+    [yes] d'{ $name }
+   *[no] de { $name }
+} à cette soirée : un téléphone n'inscrit qu'une fois. Pour inscrire quelqu'un d'autre, utilisez son téléphone ; pour changer le nom, annulez d'abord cette inscription
+refused-check-in-full = cette soirée a déjà { $cap } inscrits, le maximum qu'elle accepte : demandez à l'organisateur
+refused-check-in-not-yours = ce téléphone n'a pas d'inscription à annuler pour cette soirée
+refused-check-in-on-or-off = choisissez d'ouvrir ou de fermer l'inscription par les invités
 refused-seat-is-bot = cette place est celle d'un robot : le serveur joue ses coups, et aucun lien ne peut les jouer
 refused-seat-stand-in = l'hôte a confié votre place à un robot, qui joue vos tours pour l'instant : demandez à l'hôte de vous la rendre, puis continuez depuis cette page
 refused-bot-seat-only = le serveur ne joue que la place d'un robot

@@ -14,6 +14,18 @@ pick-tap-your-name = Touchez votre nom. Ce téléphone montre ensuite votre plac
 pick-gives-back = Si vous touchez un autre nom, ce téléphone rend la place qu'il tient : il n'en tient qu'une à la fois.
 pick-link-wins = Si quelqu'un ouvre le lien de la place (celui que l'organisateur remet à la personne qui y joue), la place revient à ce lien et ce téléphone ne la montre plus.
 pick-free-seats = Places libres
+check-in-heading = S'inscrire
+check-in-heading-not-listed = Votre nom n'est pas dans la liste ? Inscrivez-vous
+check-in-why = Tapez votre nom tel qu'il doit paraître sur les tables et au classement. L'organisateur le voit, et vous aurez une table quand la ronde sera placée.
+check-in-your-name = Votre nom
+check-in-partner-name = Le nom de votre partenaire
+check-in-button = M'inscrire
+# HTML : les noms sont échappés.
+check-in-held = Ce téléphone a inscrit <strong>{ $names }</strong>. Votre table paraîtra sur la page de votre place dès que l'organisateur placera la ronde.
+check-in-undo = Ce n'est pas vous, ou c'est une erreur ? Annuler cette inscription
+check-in-done = C'est fait : votre nom est inscrit. Gardez cette page ouverte : elle montrera votre table dès que l'organisateur placera la ronde. Pour annuler l'inscription, scannez de nouveau le code du mur.
+check-in-undone = Inscription annulée : { $names }.
+check-in-off = Pour cette soirée, c'est l'organisateur qui inscrit les invités : demandez-lui d'ajouter votre nom, puis scannez de nouveau ce code quand la ronde sera placée.
 
 ## La page de la place.
 seat-title = Votre place

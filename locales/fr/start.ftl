@@ -36,6 +36,7 @@ start-round-points-hint = (la partie entière, comme dans la boîte : pour une 
 start-turn-clock-hint = (une place qui laisse filer son tour le voit joué par le robot posé ; aucune règle du jeu ne change)
 start-turn-clock-default = Par défaut : une minute par tour dans les rondes chronométrées, aucune dans les rondes en parties
 start-turn-clock-on = En marche, avec ce nombre de secondes par tour :
+start-check-in-hint = (vous voyez chaque inscription dans la console et pouvez la retirer avant le placement)
 start-length = Durée de la soirée
 start-length-rounds = Un nombre de rondes
 start-rounds = Rondes

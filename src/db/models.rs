@@ -123,6 +123,8 @@ pub struct Entry {
     pub created_at: NaiveDateTime,
     /// What a late entry scores for each round it missed: `zero` or `round_average`.
     pub missed_rounds: String,
+    /// A guest checked in themselves from the wall's QR code (the host did not type them).
+    pub checked_in: bool,
 }
 
 #[derive(Debug, Insertable)]

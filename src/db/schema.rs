@@ -72,6 +72,7 @@ diesel::table! {
         withdrawn_round -> Nullable<Integer>,
         created_at -> Timestamp,
         missed_rounds -> Text,
+        checked_in -> Bool,
     }
 }
 

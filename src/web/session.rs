@@ -343,6 +343,11 @@ impl Visitor {
         self.player_epoch()
     }
 
+    /// This browser holds no picked seat any more (a guest took their own check-in back).
+    pub fn forget_player(&self) {
+        self.0.remove(PLAYER);
+    }
+
     pub fn set_player(&self, player: i64, epoch: i32) {
         self.0.renew();
         let _ = self.0.insert(PLAYER, (player, epoch));

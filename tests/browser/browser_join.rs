@@ -44,6 +44,14 @@ impl Evening {
     }
 
     fn start_now(server: &Server) -> Evening {
+        let evening = Evening::open_now(server, &GUESTS);
+        evening.host_now(server, "/rounds");
+        evening.host_now(server, "/rounds/1/start");
+        evening
+    }
+
+    /// An event with these guests added by the host, round 1 not seated yet.
+    fn open_now(server: &Server, guests: &[&str]) -> Evening {
         let (status, created) = server.post(
             "/api/v1/events",
             None,
@@ -62,12 +70,10 @@ impl Evening {
             host_link,
             seat_links: Vec::new(),
         };
-        for name in GUESTS {
+        for name in guests {
             let link = evening.add_now(server, name);
             evening.seat_links.push(link);
         }
-        evening.host_now(server, "/rounds");
-        evening.host_now(server, "/rounds/1/start");
         evening
     }
 
@@ -164,6 +170,70 @@ fn a_guest_sits_down_from_the_walls_qr_code_with_script_and_without() {
             let phone = sit_down(&driver, script, &link, name, PLAYING).await;
             phone
                 .screenshot_as(&format!("join-wall-{}.png", mode(script).replace(' ', "-")))
+                .await;
+            phone.quit().await;
+            wall.quit().await;
+        }
+    });
+}
+
+/// Before round 1 is seated, a guest whose name the host never typed reads the wall's QR code
+/// on a phone (360x740), checks in with their name on the join page, and is led to their seat
+/// once the host seats and starts the round: the page updates itself with script, and shows
+/// the table at the next load without.
+#[test]
+fn a_guest_checks_in_from_the_walls_qr_code_on_a_phone_with_script_and_without() {
+    let Some((tools, zbarimg)) = tools("check in by the wall's QR code") else {
+        return;
+    };
+    let server = Server::start();
+    runtime().block_on(async {
+        let driver = Driver::start(&tools);
+        for script in SCRIPT {
+            let evening = blocking(|| Evening::open_now(&server, &["Bob"]));
+            let projector = server.url(&format!("/events/{}/screen", evening.event));
+            let (link, wall) = wall_link(&driver, &zbarimg, &projector).await;
+            // A phone's screen with script; without it a window of that size (chromedriver's
+            // phone emulation cannot click with the page's script off).
+            let phone = if script {
+                driver.phone(360, 740).await
+            } else {
+                driver.browser_with_script(360, 740, false).await
+            };
+            phone
+                .goto(link.as_str())
+                .await
+                .expect("open the QR code's link");
+            phone.wait_for_text("h1", "who are you?").await;
+            phone
+                .audit(&format!("the join page's check-in, {}", mode(script)))
+                .await;
+            let name = phone
+                .find(thirtyfour::By::Id("check-in-name"))
+                .await
+                .expect("the check-in's name field");
+            name.send_keys("Amélie").await.expect("type the name");
+            phone.click_button("Check in").await;
+            phone.wait_for_text(".flash", "You are checked in").await;
+            let waiting = phone.body_text().await;
+            assert!(
+                waiting.contains("Amélie"),
+                "the seat page is Amélie's: {waiting}"
+            );
+            evening.host(&server, "/rounds");
+            evening.host(&server, "/rounds/1/start");
+            if !script {
+                // Without script the page does not update itself: the guest reloads it.
+                phone.refresh().await.expect("reload the seat page");
+            }
+            phone.wait_for_text("#board h2", PLAYING).await;
+            let shown = phone.body_text().await;
+            assert!(shown.contains("Amélie"), "Amélie's seat: {shown}");
+            phone
+                .screenshot_as(&format!(
+                    "check-in-wall-{}.png",
+                    mode(script).replace(' ', "-")
+                ))
                 .await;
             phone.quit().await;
             wall.quit().await;

@@ -175,3 +175,15 @@ pub fn spoken(html: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// The join key in the projector's QR code of `event` (it opens every free seat of the event,
+/// and its check-in).
+pub fn join_key(server: &Server, event: i64) -> String {
+    let screen = page(server, &client(), &format!("/events/{event}/screen"));
+    screen
+        .split("/join?key=")
+        .nth(1)
+        .and_then(|rest| rest.split(['"', '<', '&']).next())
+        .expect("the join key in the projector's link")
+        .to_owned()
+}

@@ -9,6 +9,7 @@ mod api_bad_input;
 mod api_event;
 mod backup;
 mod bots_at_tables;
+mod checkin;
 mod concurrency;
 mod crash;
 mod database_choice;

@@ -188,21 +188,6 @@ fn a_new_link_takes_the_seat_back_from_the_old_links_open_page() {
     assert_eq!(status, 403);
 }
 
-/// The join key in the projector's QR code (it opens every free seat of the event).
-fn join_key(server: &Server, host: &Host) -> String {
-    let screen = forms::page(
-        server,
-        &forms::client(),
-        &format!("/events/{}/screen", host.event),
-    );
-    screen
-        .split("/join?key=")
-        .nth(1)
-        .and_then(|rest| rest.split(['"', '<', '&']).next())
-        .expect("the join key in the projector's link")
-        .to_owned()
-}
-
 /// The join page as `client` sees it with the projector's key.
 fn join_page(
     server: &Server,
@@ -253,7 +238,7 @@ fn releasing_a_picked_seat_takes_it_back_from_the_pickers_open_page() {
     let (host, tokens, players) = playing(&server);
     // A stranger picks Ann's seat from the projector's QR code.
     let client = streaming_client();
-    let key = join_key(&server, &host);
+    let key = forms::join_key(&server, host.event);
     assert_eq!(pick(&server, &client, (&host, &key), players[0]), 303);
     let mut picked = Stream::open(&server, &client, "/seat-live");
     assert!(picked.wait_for("your cards", PATIENCE), "{}", picked.text);
@@ -441,7 +426,7 @@ fn score_cards_are_taken_only_once_the_round_has_started() {
 fn a_browser_holds_one_picked_seat_at_a_time() {
     let server = Server::start();
     let (host, _, players) = playing_with(&server, &["Ann", "Bob", "Cy", "Di"]);
-    let key = join_key(&server, &host);
+    let key = forms::join_key(&server, host.event);
     // One browser taps every name in turn.
     let greedy = forms::client();
     for &player in &players {
@@ -467,7 +452,7 @@ fn a_browser_holds_one_picked_seat_at_a_time() {
 fn picks_from_one_address_are_limited() {
     let server = Server::start_with(&["--picks-per-hour", "2"]);
     let (host, _, players) = playing_with(&server, &["Ann", "Bob", "Cy"]);
-    let key = join_key(&server, &host);
+    let key = forms::join_key(&server, host.event);
     // Each pick from a browser of its own (a cookie dropped between taps).
     let statuses: Vec<u16> = players
         .iter()
@@ -500,7 +485,7 @@ fn picks_from_one_address_are_limited() {
 fn opening_the_guests_own_link_takes_the_seat_back_from_whoever_picked_it() {
     let server = Server::start();
     let (host, tokens, players) = playing(&server);
-    let key = join_key(&server, &host);
+    let key = forms::join_key(&server, host.event);
     // A stranger opens the join page and picks Ann's seat, and watches it.
     let stranger = streaming_client();
     let join = join_page(&server, &stranger, &host, &key);
@@ -570,7 +555,7 @@ fn console_line(page: &str, host: &Host, player: i64) -> String {
 fn the_console_shows_which_seats_a_pick_took_and_the_host_releases_one() {
     let server = Server::start();
     let (host, tokens, players) = playing(&server);
-    let key = join_key(&server, &host);
+    let key = forms::join_key(&server, host.event);
     // Bob opens his own link; a stranger picks Ann's seat.
     common::api::seat(&server, &tokens[1]);
     let stranger = forms::client();

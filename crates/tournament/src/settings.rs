@@ -242,6 +242,11 @@ pub struct Settings {
     /// guest's phone reads in its own). English for an event stored before it existed.
     #[serde(default)]
     pub language: Lang,
+    /// Guests may check themselves in from the wall's QR code (their name typed on the join
+    /// page) until the next seating is made. On for a new event; off for an event stored
+    /// before it existed, whose host never chose it.
+    #[serde(default)]
+    pub self_check_in: bool,
 }
 
 /// A placeholder until the rules are known (see the [`Deserialize`] for Settings).
@@ -296,6 +301,7 @@ impl Settings {
             turn_seconds: Some(DEFAULT_TURN_SECS),
             options: Options::default_for(RulesId::Touring1926),
             language: Lang::ENGLISH,
+            self_check_in: true,
         }
     }
 
@@ -649,5 +655,26 @@ impl SettingsErrors {
                     .said("next", next)
             })
             .unwrap_or_else(|| touring_i18n::Said::new("refused-settings-none"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new evening lets guests check themselves in; an evening stored before the setting
+    /// existed reads it off, so an upgrade opens no evening's door by itself.
+    #[test]
+    fn self_check_in_is_on_for_a_new_evening_and_off_for_one_stored_before_it() {
+        let new = Settings::new("Soirée", 7);
+        assert!(new.self_check_in);
+        let mut stored = serde_json::to_value(&new).expect("settings as JSON");
+        let object = stored.as_object_mut().expect("an object");
+        assert_eq!(
+            object.remove("self_check_in"),
+            Some(serde_json::json!(true))
+        );
+        let old: Settings = serde_json::from_value(stored).expect("an older event's settings");
+        assert!(!old.self_check_in);
     }
 }

@@ -43,6 +43,18 @@ pub fn check_room(conn: &mut Conn, event: &EventRecord, cap: Option<usize>) -> A
     Ok(())
 }
 
+/// The names a person typed for an entry (the console's form, a guest's check-in), read under
+/// the event's settings: one name, or two where the game is played in partnerships. Each name
+/// is cleaned and checked (length, control characters) by [`tournament::Members`].
+pub fn typed_members(settings: &Settings, name: &str, partner: &str) -> AppResult<Members> {
+    let invalid = |e: tournament::NameError| AppError::invalid(e.said());
+    if settings.table_size.partners() {
+        Members::partners(name, partner).map_err(invalid)
+    } else {
+        Members::player(name).map_err(invalid)
+    }
+}
+
 /// Refuses names that another player of the event already has (compared by
 /// [`tournament::name_key`]: case, spacing and invisible characters aside), and a partnership
 /// of two equal names: tents, boards and standings could not tell them apart.

@@ -228,6 +228,7 @@ pub fn update_settings(
         allowed.length = new.length;
         allowed.round = new.round;
         allowed.turn_seconds = new.turn_seconds;
+        allowed.self_check_in = new.self_check_in;
         if allowed != new {
             return Err(AppError::conflict(crate::i18n::Said::new(
                 "refused-settings-started",

@@ -234,19 +234,30 @@ pub fn free_seats_for(
 ) -> AppResult<PickList> {
     app.read(|conn| {
         let record = events::load(conn, event)?;
-        let free = free_seats(conn, &record, from, key)?;
-        let held = match held {
-            Some((player, epoch)) => match holder_by_pick(conn, player, epoch) {
-                Ok(holder) if holder.event.id() == event => Some(holder.player.name),
-                _ => None,
-            },
-            None => None,
-        };
-        Ok(PickList {
-            event_name: record.settings.name,
-            free,
-            held,
-        })
+        pick_list_in(conn, &record, from, key, held)
+    })
+}
+
+/// [`free_seats_for`] in a caller's transaction.
+pub(super) fn pick_list_in(
+    conn: &mut Conn,
+    record: &EventRecord,
+    from: PickFrom,
+    key: &str,
+    held: Option<(i64, i32)>,
+) -> AppResult<PickList> {
+    let free = free_seats(conn, record, from, key)?;
+    let held = match held {
+        Some((player, epoch)) => match holder_by_pick(conn, player, epoch) {
+            Ok(holder) if holder.event.id() == record.id() => Some(holder.player.name),
+            _ => None,
+        },
+        None => None,
+    };
+    Ok(PickList {
+        event_name: record.settings.name.clone(),
+        free,
+        held,
     })
 }
 

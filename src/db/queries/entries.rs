@@ -74,6 +74,15 @@ pub fn withdraw_entry(conn: &mut Conn, id: i64, round: i32) -> QueryResult<usize
     })
 }
 
+/// A guest checked in this entry themselves, from the wall's QR code.
+pub fn mark_checked_in(conn: &mut Conn, id: i64) -> QueryResult<usize> {
+    on_backend!(conn, {
+        diesel::update(entries::table.find(id))
+            .set(entries::checked_in.eq(true))
+            .execute(conn)
+    })
+}
+
 /// A late entry that takes over a seat in the middle of a round plays that round.
 pub fn set_entry_joined_round(conn: &mut Conn, id: i64, round: i32) -> QueryResult<usize> {
     on_backend!(conn, {

@@ -18,6 +18,7 @@ fn entry_out(e: &EntryRecord) -> EntryOut {
         withdrawn: e.row.withdrawn_round.is_some(),
         joined_round: e.row.joined_round,
         missed_rounds: e.row.missed_rounds.clone(),
+        checked_in: e.row.checked_in,
     }
 }
 

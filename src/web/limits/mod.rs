@@ -435,9 +435,14 @@ fn adds_entry(method: &Method, route: &str) -> bool {
         )
 }
 
-/// Does a request to this route pick a seat from a QR code?
+/// Does a request to this route pick a seat from a QR code (or check a guest in from the
+/// wall's, which makes a seat and holds it)?
 fn picks_seat(method: &Method, route: &str) -> bool {
-    method == Method::POST && route == "/events/{event}/pick"
+    method == Method::POST
+        && matches!(
+            route,
+            "/events/{event}/pick" | "/events/{event}/check-in" | "/events/{event}/check-in/undo"
+        )
 }
 
 /// Is this a GET of a page whose drawing grows with the party (the projector, the standings,
@@ -611,6 +616,8 @@ mod tests {
             (Method::GET, "/seat-season", "00010"),
             (Method::POST, "/series/5/host/link", "00000"),
             (Method::POST, "/events/3/pick", "00001"),
+            (Method::POST, "/events/3/check-in", "00001"),
+            (Method::POST, "/events/3/%63heck-in/undo", "00001"),
             (Method::GET, "/events/3/join", "00000"),
             (Method::POST, "/nowhere", "00000"),
         ] {

@@ -131,6 +131,9 @@ pub struct EventForm {
     /// "off", or "on" with `turn_seconds`.
     pub turn_clock: String,
     pub turn_seconds: String,
+    /// Guests may check themselves in from the wall's QR code: "on" (also when left out) or
+    /// "off".
+    pub self_check_in: String,
     /// The fields of every game's options, by name (each game's template names its own; a
     /// ticked checkbox is "on", one not ticked is left out). Only the chosen game's are read.
     #[serde(flatten)]
@@ -175,6 +178,7 @@ impl Default for EventForm {
             language: String::new(),
             turn_clock: "default".into(),
             turn_seconds: DEFAULT_TURN_SECS.to_string(),
+            self_check_in: "on".into(),
             options: default_options(),
         }
     }
@@ -248,6 +252,7 @@ impl EventForm {
             turn_seconds: settings
                 .turn_seconds
                 .map_or(new.turn_seconds, |s| s.to_string()),
+            self_check_in: if settings.self_check_in { "on" } else { "off" }.into(),
             options,
             ..new
         }
@@ -489,6 +494,7 @@ impl EventForm {
             "off" => None,
             _ => Settings::default_turn_seconds(settings.round),
         };
+        settings.self_check_in = self.self_check_in != "off";
         settings.length = if self.length_kind == "time" {
             EventLength::TimeLimit {
                 seconds: limit_minutes.saturating_mul(60),

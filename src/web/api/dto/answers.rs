@@ -115,6 +115,8 @@ pub struct EntryOut {
     pub joined_round: i32,
     /// What the entry scores for each round before `joined_round`: "zero" or "round_average".
     pub missed_rounds: String,
+    /// A guest checked this entry in from the wall's QR code (the host did not add it).
+    pub checked_in: bool,
 }
 
 /// Every entry of an event.

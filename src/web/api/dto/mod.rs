@@ -159,6 +159,11 @@ pub struct EventInput {
     #[serde(default)]
     #[schema(example = "fr")]
     pub language: Option<String>,
+    /// Whether guests may check themselves in from the wall's QR code (their name typed on
+    /// the join page) until the next seating is made. Left out: a new event allows it; a
+    /// change keeps it as it was.
+    #[serde(default)]
+    pub self_check_in: Option<bool>,
     /// Makes the evening in this series (with the series' host token as Bearer). Only when
     /// the evening is made: an evening stays in its series.
     #[serde(default)]
@@ -209,6 +214,9 @@ impl EventInput {
         }
         if let Some(turn) = self.turn_seconds {
             base.turn_seconds = turn;
+        }
+        if let Some(allow) = self.self_check_in {
+            base.self_check_in = allow;
         }
         if let Some(length) = self.length {
             base.length = match length {

@@ -40,6 +40,8 @@ struct EntryLine {
     removable: bool,
     /// The players whose seat the host handed to a bot.
     handed: Vec<i64>,
+    /// A guest checked in this entry from the wall's QR code.
+    checked_in: bool,
 }
 
 impl EntryLine {
@@ -313,6 +315,7 @@ fn build_console(
                 .map(|p| (p.id, p.name.clone(), p.claimed, p.picked))
                 .collect(),
             bot: e.row.is_bot,
+            checked_in: e.row.checked_in,
             bot_level: e.row.bot_level.clone().unwrap_or_default(),
             withdrawn: e.row.withdrawn_round.is_some(),
             joined_round: e.row.joined_round,

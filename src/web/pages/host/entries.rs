@@ -8,7 +8,7 @@ use crate::app::events::{self, Renewal};
 use crate::app::{AppError, AppResult};
 use crate::app::{guests, rounds};
 use crate::i18n::Said;
-use crate::tournament::{self, Members, MissedRounds};
+use crate::tournament::{self, Members, MissedRounds, Settings};
 use crate::web::limits;
 use crate::web::pages::{PageResult, redirect};
 
@@ -35,7 +35,39 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/events/{event}/host/players/{player}/release",
             web::post().to(release),
+        )
+        .route(
+            "/events/{event}/host/check-in",
+            web::post().to(set_check_in),
         );
+}
+
+#[derive(Deserialize)]
+struct CheckInForm {
+    /// "on" or "off".
+    #[serde(default)]
+    self_check_in: String,
+}
+
+/// Allows or stops guests checking themselves in from the wall's QR code.
+async fn set_check_in(form: HostForm<CheckInForm>) -> PageResult {
+    form.apply("check-in", move |app, host, form| {
+        let allow = match form.self_check_in.as_str() {
+            "on" => true,
+            "off" => false,
+            _ => return Err(AppError::invalid(Said::new("refused-check-in-on-or-off"))),
+        };
+        events::update_event(app, host, |mut settings| {
+            settings.self_check_in = allow;
+            Ok(settings)
+        })?;
+        Ok(Said::new(if allow {
+            "host-said-check-in-on"
+        } else {
+            "host-said-check-in-off"
+        }))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -50,13 +82,8 @@ struct EntryForm {
 }
 
 impl EntryForm {
-    fn members(&self, partners: bool) -> AppResult<Members> {
-        let invalid = |e: tournament::NameError| AppError::invalid(e.said());
-        if partners {
-            Members::partners(&self.name, &self.partner).map_err(invalid)
-        } else {
-            Members::player(&self.name).map_err(invalid)
-        }
+    fn members(&self, settings: &Settings) -> AppResult<Members> {
+        events::typed_members(settings, &self.name, &self.partner)
     }
 }
 
@@ -83,7 +110,7 @@ async fn add_entry(req: HttpRequest, form: HostForm<EntryForm>) -> PageResult {
             app,
             host,
             cap,
-            |settings| form.members(settings.table_size.partners()),
+            |settings| form.members(settings),
             None,
             missed,
         )?;
@@ -200,7 +227,7 @@ async fn rename(path: web::Path<(i64, i64)>, form: HostForm<EntryForm>) -> PageR
     form.apply("entries", move |app, host, form| {
         let mut name = String::new();
         events::rename_entry(app, host, entry, |settings| {
-            let members = form.members(settings.table_size.partners())?;
+            let members = form.members(settings)?;
             name = members.display();
             Ok(members)
         })?;

@@ -119,6 +119,16 @@ fn pseudo_language_every_word_of_the_pick_and_seat_pages_comes_from_a_message() 
             .text(),
         players: vec![(1, "Ann".into()), (2, "Bob".into())],
         held: Some("Cy".into()),
+        // The check-in's words too (a page shows the form or the check-in, drawn here both).
+        may_check_in: true,
+        check_in_off: false,
+        partners: true,
+        own: Some(crate::app::seat::OwnCheckIn {
+            names: "Cy".into(),
+            may_undo: true,
+        }),
+        refused: Some(Lang::PSEUDO.t("refused-check-in-seated")),
+        typed: Default::default(),
     }
     .render()
     .expect("the pick page");
