@@ -2731,6 +2731,9 @@ fn a_french_series_and_its_console_read_as_a_french_club_would_say_them() {
     assert!(
         slips.is_empty(),
         "a French reader trips on:\n{}",
+        slips.join("\n")
+    );
+}
 
 /// Where a Mille Bornes page counts in miles: "miles" in English, "milles" in French (the
 /// game's name, "Mille Bornes", and its "Milestones" row aside).
