@@ -795,7 +795,7 @@ async fn evening(
     let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
     let cpu = cpu_after.zip(cpu_before).map(|(a, b)| a - b);
     let client_cpu = client_cpu_after.zip(client_cpu_before).map(|(a, b)| a - b);
-    let per_move = |seconds: f64, moves: usize| {
+    let per_move = |seconds: f64, moves: u64| {
         (moves > 0).then(|| (seconds * 1000.0 / moves as f64 * 1000.0).round() / 1000.0)
     };
     // Each instance's CPU, with the moves it answered and those of the others it heard (by
@@ -810,7 +810,7 @@ async fn evening(
                 .answered
                 .iter()
                 .filter(|a| instance_of(options, a.table, 0, pids.len()) == i)
-                .count();
+                .count() as u64;
             json!({
                 "cpu_ms": cpu.map(|c| (c * 1000.0).round()),
                 "moves_answered": answered,
