@@ -71,6 +71,17 @@ struct Options {
     /// Servers to start over the one database (more than one needs PostgreSQL).
     #[arg(long, default_value_t = 1)]
     instances: usize,
+    /// How the instances share the play: `seats` (seat k's stream and moves on instance k mod
+    /// N, so every fan-out crosses instances) or `tables` (round robin by table: a table's
+    /// seats all on one instance, which answers its moves and relays its notices; the others
+    /// only hear them). With `tables` the summary gives each instance's CPU with the moves it
+    /// answered and heard.
+    #[arg(long, default_value = "seats")]
+    spread: String,
+    /// PostgreSQL's postmaster (the first line of its data folder's postmaster.pid): the CPU
+    /// of it and of its children (the backends, the WAL writer) is reported per move.
+    #[arg(long)]
+    postmaster: Option<u32>,
     /// A stranger's flood during the play (issue 32): this many connections, each sending
     /// `--flood-requests` pipelined GETs of another event's projector and never reading the
     /// answers. 0: no flood.
@@ -225,6 +236,9 @@ fn run(options: &Options) -> Result<Value> {
     };
     if options.instances == 0 {
         return Err("--instances must be at least 1".into());
+    }
+    if !matches!(options.spread.as_str(), "seats" | "tables") {
+        return Err("--spread is seats or tables".into());
     }
     let dir = tempfile::tempdir()?;
     let database = match &options.database {
@@ -559,7 +573,7 @@ async fn evening(
                         .enumerate()
                         .map(|(s, token)| SeatView {
                             token: token.clone(),
-                            base: bases[(number as usize * TABLE_SIZE + s) % bases.len()].clone(),
+                            base: bases[instance_of(options, number, s, bases.len())].clone(),
                             ..SeatView::default()
                         })
                         .collect(),
@@ -693,6 +707,8 @@ async fn evening(
     // The evening: every table plays every interval, the tables spread over the interval.
     let rss_before = memory(pids);
     let cpu_before = cpu_seconds(pids);
+    let each_before: Vec<Option<f64>> = pids.iter().map(|&pid| cpu_seconds_of(pid)).collect();
+    let postgres_before = options.postmaster.and_then(cpu_seconds_of_tree);
     let client_cpu_before = cpu_seconds_of(std::process::id());
     let redraws_before = (
         shared.console_redraws.load(Ordering::SeqCst),
@@ -738,6 +754,8 @@ async fn evening(
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let cpu_after = cpu_seconds(pids);
+    let each_after: Vec<Option<f64>> = pids.iter().map(|&pid| cpu_seconds_of(pid)).collect();
+    let postgres_after = options.postmaster.and_then(cpu_seconds_of_tree);
     let client_cpu_after = cpu_seconds_of(std::process::id());
     let redraws = (
         shared.console_redraws.load(Ordering::SeqCst) - redraws_before.0,
@@ -777,6 +795,31 @@ async fn evening(
     let mb = |kb: u64| (kb as f64 / 1024.0 * 10.0).round() / 10.0;
     let cpu = cpu_after.zip(cpu_before).map(|(a, b)| a - b);
     let client_cpu = client_cpu_after.zip(client_cpu_before).map(|(a, b)| a - b);
+    let per_move = |seconds: f64, moves: u64| {
+        (moves > 0).then(|| (seconds * 1000.0 / moves as f64 * 1000.0).round() / 1000.0)
+    };
+    // Each instance's CPU, with the moves it answered and those of the others it heard (by
+    // table: the instance of a move's table answered it).
+    let instances: Vec<Value> = each_after
+        .iter()
+        .zip(&each_before)
+        .enumerate()
+        .map(|(i, (after, before))| {
+            let cpu = after.zip(*before).map(|(a, b)| a - b);
+            let answered = stats
+                .answered
+                .iter()
+                .filter(|a| instance_of(options, a.table, 0, pids.len()) == i)
+                .count() as u64;
+            json!({
+                "cpu_ms": cpu.map(|c| (c * 1000.0).round()),
+                "moves_answered": answered,
+                "moves_heard": moves - answered,
+                "cpu_ms_per_move_answered": cpu.and_then(|c| per_move(c, answered)),
+            })
+        })
+        .collect();
+    let postgres_cpu = postgres_after.zip(postgres_before).map(|(a, b)| a - b);
     let summary = json!({
         "tables": options.tables,
         "seats": seats,
@@ -813,6 +856,11 @@ async fn evening(
         "server_cpu_ms_per_move": cpu
             .filter(|_| moves > 0)
             .map(|c| (c * 1000.0 / moves as f64 * 1000.0).round() / 1000.0),
+        "per_instance": (options.spread == "tables").then_some(instances),
+        "spread": options.spread,
+        "postgres_cpu_ms_per_move": postgres_cpu.and_then(|c| per_move(c, moves)),
+        "postgres_cpu_percent_of_one_core": postgres_cpu
+            .map(|c| (c / played_s * 1000.0).round() / 10.0),
         // The load client shares the machine: what it takes, the server cannot have.
         "client_cpu_percent_of_one_core": client_cpu
             .map(|c| (c / played_s * 1000.0).round() / 10.0),
@@ -1617,6 +1665,44 @@ fn status_kb(pid: u32, name: &str) -> u64 {
 }
 
 /// The processes' user and system CPU time in seconds, summed.
+/// The instance that seat `s` of table `number` uses: by seat, or (`--spread tables`) by table.
+fn instance_of(options: &Options, number: i64, s: usize, instances: usize) -> usize {
+    let number = number.unsigned_abs() as usize;
+    if options.spread == "tables" {
+        number % instances
+    } else {
+        (number * TABLE_SIZE + s) % instances
+    }
+}
+
+/// The CPU time of a process and of its children (PostgreSQL's postmaster and its backends).
+fn cpu_seconds_of_tree(parent: u32) -> Option<f64> {
+    let mut total = cpu_seconds_of(parent)?;
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // The fields after the command's closing parenthesis: state, then the parent's pid.
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        if after
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok())
+            == Some(parent)
+        {
+            total += cpu_seconds_of(pid).unwrap_or(0.0);
+        }
+    }
+    Some(total)
+}
+
 fn cpu_seconds(pids: &[u32]) -> Option<f64> {
     pids.iter().map(|&pid| cpu_seconds_of(pid)).sum()
 }

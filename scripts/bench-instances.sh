@@ -7,8 +7,56 @@
 # PostgreSQL is a throwaway cluster on 127.0.0.1:25433 with its own durable settings (a commit
 # is on disk before the answer), made by .ci/postgres and removed afterwards.
 # Usage: [MAX_TABLES=800] scripts/bench-instances.sh [DURATION_SECONDS] [STEP]   (defaults: 20, 50)
+#
+# `scripts/bench-instances.sh parts [TABLES] [DURATION_SECONDS] [N...]` (defaults 100 tables, 30 s,
+# N = 1 2 3) measures what each part costs, at a load that leaves the machine idle part of the
+# time (TABLES tables of 6, a move each every 500 ms): N instances on one PostgreSQL, round
+# robin by table (`--spread tables`), each instance's CPU with the moves it answered and those
+# of the other instances it heard, and PostgreSQL's processes' CPU (postmaster and backends),
+# per move. From one instance: a, the instance's CPU per move it answers (its transaction, its
+# answer and its notice relayed to the table's streams); from N: h, the CPU per move of another
+# instance it hears, (CPU - a x answered) / heard; p, PostgreSQL's CPU per move.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = parts ]; then
+    tables=${2:-100}
+    duration=${3:-30}
+    shift $(( $# < 3 ? $# : 3 ))
+    counts=("$@")
+    [ "${#counts[@]}" = 0 ] && counts=(1 2 3)
+    cargo build --release --quiet --bin touring --example load
+    target=${CARGO_TARGET_DIR:-target}
+    mapfile -t postgres < <(TOURING_PG_DURABLE=1 bash .ci/postgres "${PG_PORT:-25433}")
+    trap 'bash .ci/postgres stop "${postgres[0]}" || true' EXIT
+    postmaster=$(head -1 "${postgres[0]}/data/postmaster.pid")
+    a=""
+    for n in "${counts[@]}"; do
+        out=$("$target/release/examples/load" --binary "$target/release/touring" \
+            --database "${postgres[1]}" --instances "$n" --spread tables --postmaster "$postmaster" \
+            --tables "$tables" --interval-ms 500 --duration "$duration" 2>/dev/null)
+        a=$(python3 - "$n" "$a" "$out" <<'PY'
+import json, sys
+n, a, s = int(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
+parts = s["per_instance"]
+if n == 1:
+    a = parts[0]["cpu_ms"] / parts[0]["moves_answered"]
+else:
+    a = float(a)
+heard = [(p["cpu_ms"] - a * p["moves_answered"]) / p["moves_heard"] for p in parts if p["moves_heard"]]
+print(f"{n} instance(s): {s['moves_per_s']} moves/s, p99 answer {s['answer_ms']['p99']} ms, "
+      f"p99 fan-out {s['fanout_ms']['p99']} ms, errors {s['errors']['total']}, lost {s['lost_moves']}", file=sys.stderr)
+for i, p in enumerate(parts):
+    print(f"  instance {i}: {p['cpu_ms']} ms CPU, {p['moves_answered']} answered, {p['moves_heard']} heard", file=sys.stderr)
+print(f"  a (instance, per move answered) {a:.3f} ms; "
+      + (f"h (per move heard) {sum(heard) / len(heard):.3f} ms; " if heard else "")
+      + f"p (PostgreSQL, per move) {s['postgres_cpu_ms_per_move']} ms "
+      f"({s['postgres_cpu_percent_of_one_core']}% of a core)", file=sys.stderr)
+print(a)
+PY
+)
+    done
+    exit 0
+fi
 duration=${1:-20}
 step=${2:-50}
 max=${MAX_TABLES:-800}   # 4,800 live streams

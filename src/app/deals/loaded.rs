@@ -207,27 +207,31 @@ pub fn load_deal(tx: &mut Tx, row: GameRow) -> AppResult<LoadedDeal> {
             deal
         }
         None => {
-            let config = deal_config(&row)?;
-            let seats: DealSeats = serde_json::from_str(&row.seats)?;
-            let game = Game::new(config, row.seed as u64, &[]).map_err(|e| {
-                AppError::Internal(format!("deal {} cannot be set up: {e}", row.id))
-            })?;
             let stored = queries::actions_of_game(tx, row.id)?;
-            let mut deal = LoadedDeal {
-                last_at: row.started_at,
-                row,
-                game,
-                seats,
-                actions: 0,
-                events: Vec::new(),
-                stand_ins: Vec::new(),
-                hidden_window: hidden_window(&config),
-            };
-            replay(&mut deal, stored)?;
-            deal
+            replayed(row, stored)?
         }
     };
     tx.keep(&deal);
+    Ok(deal)
+}
+
+/// A deal replayed from its row and all its stored actions.
+fn replayed(row: GameRow, stored: Vec<crate::db::models::ActionRow>) -> AppResult<LoadedDeal> {
+    let config = deal_config(&row)?;
+    let seats: DealSeats = serde_json::from_str(&row.seats)?;
+    let game = Game::new(config, row.seed as u64, &[])
+        .map_err(|e| AppError::Internal(format!("deal {} cannot be set up: {e}", row.id)))?;
+    let mut deal = LoadedDeal {
+        last_at: row.started_at,
+        row,
+        game,
+        seats,
+        actions: 0,
+        events: Vec::new(),
+        stand_ins: Vec::new(),
+        hidden_window: hidden_window(&config),
+    };
+    replay(&mut deal, stored)?;
     Ok(deal)
 }
 
@@ -300,12 +304,37 @@ fn replay(deal: &mut LoadedDeal, stored: Vec<crate::db::models::ActionRow>) -> A
     Ok(())
 }
 
-/// The current (last) deal of a table, if any.
+/// The current (last) deal of a table, if any: its row and the actions stored since the replay
+/// kept of the table's deal, read in one statement (a move's deal costs one round trip to
+/// PostgreSQL). Read whole when nothing of it is kept.
 pub fn current_deal(tx: &mut Tx, table_id: i64) -> AppResult<Option<LoadedDeal>> {
-    match queries::latest_game_of_table(tx, table_id)? {
-        Some(row) => load_deal(tx, row).map(Some),
-        None => Ok(None),
-    }
+    let from = tx
+        .kept_latest_of_table(table_id)
+        .map_or(0, |deal| deal.actions);
+    let Some((row, stored)) = queries::latest_game_and_actions_from(tx, table_id, from as i32)?
+    else {
+        return Ok(None);
+    };
+    let deal = match tx.kept(&row) {
+        // The kept replay (perhaps longer by now) and the actions it lacks.
+        Some(kept) if kept.actions >= from => {
+            let mut deal = LoadedDeal::clone(&kept);
+            deal.row = row;
+            let have = deal.actions as i32;
+            let newer: Vec<_> = stored.into_iter().filter(|a| a.number >= have).collect();
+            if newer.is_empty() {
+                return Ok(Some(deal));
+            }
+            replay(&mut deal, newer)?;
+            deal
+        }
+        _ if from == 0 => replayed(row, stored)?,
+        // Another deal than the one kept (dealt by another instance), or its replay forgotten
+        // meanwhile: the actions read are not all of them.
+        _ => return load_deal(tx, row).map(Some),
+    };
+    tx.keep(&deal);
+    Ok(Some(deal))
 }
 
 /// Every deal of a round that is still in play (not won), replayed: one query for how many

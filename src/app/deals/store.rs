@@ -83,6 +83,18 @@ impl Deals {
         }
     }
 
+    /// The kept replay of a table's latest deal kept, if any (a move reads only the actions
+    /// stored since).
+    pub(super) fn latest_of_table(&self, table: i64) -> Option<Arc<LoadedDeal>> {
+        let game = self
+            .latest
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&table)
+            .map(|(game, _)| *game)?;
+        self.deals.peek(&game)
+    }
+
     /// The kept replay of a game if it holds at least these actions: what a move's notice
     /// says was committed (or later). `None` when nothing that recent is kept here, as on an
     /// instance that did not play the move.

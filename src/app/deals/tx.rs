@@ -58,6 +58,11 @@ impl<'a> Tx<'a> {
         self.store?.get(row)
     }
 
+    /// The kept replay of a table's latest deal kept here, if any.
+    pub fn kept_latest_of_table(&self, table: i64) -> Option<Arc<LoadedDeal>> {
+        self.store?.latest_of_table(table)
+    }
+
     /// Keeps a replay: at once in a read (it was read from committed rows), after the commit
     /// in a write.
     pub fn keep(&mut self, deal: &LoadedDeal) {

@@ -126,6 +126,34 @@ pub fn latest_game_of_table(conn: &mut Conn, table_id: i64) -> QueryResult<Optio
     })
 }
 
+/// A table's latest game with its actions from number `from` on, in order, in one statement
+/// (one round trip on PostgreSQL, where a move reads its deal so): `from` is how many actions
+/// the caller has replayed already of the game it expects, 0 to read them all. `None` when the
+/// table has no game.
+pub fn latest_game_and_actions_from(
+    conn: &mut Conn,
+    table_id: i64,
+    from: i32,
+) -> QueryResult<Option<(GameRow, Vec<ActionRow>)>> {
+    let rows: Vec<(GameRow, Option<ActionRow>)> = on_backend!(conn, {
+        let others = diesel::alias!(games as others);
+        let latest = others
+            .filter(others.field(games::table_id).eq(table_id))
+            .select(diesel::dsl::max(others.field(games::number)))
+            .single_value();
+        games::table
+            .left_join(
+                actions::table.on(actions::game_id.eq(games::id).and(actions::number.ge(from))),
+            )
+            .filter(games::table_id.eq(table_id))
+            .filter(games::number.nullable().eq(latest))
+            .order(actions::number.asc())
+            .select((GameRow::as_select(), Option::<ActionRow>::as_select()))
+            .load(conn)
+    })?;
+    Ok(super::parent_and_children(rows))
+}
+
 pub fn game(conn: &mut Conn, id: i64) -> QueryResult<GameRow> {
     on_backend!(conn, {
         games::table

@@ -21,6 +21,15 @@ macro_rules! on_backend {
     };
 }
 
+/// The rows of a left join of one parent row with its children (none, or a row each), as the
+/// parent and its children in the order read; `None` when there is no parent row.
+fn parent_and_children<P, C>(rows: Vec<(P, Option<C>)>) -> Option<(P, Vec<C>)> {
+    let mut rows = rows.into_iter();
+    let (parent, first) = rows.next()?;
+    let children = first.into_iter().chain(rows.filter_map(|(_, child)| child));
+    Some((parent, children.collect()))
+}
+
 mod entries;
 mod events;
 mod games;

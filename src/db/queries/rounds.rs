@@ -75,12 +75,7 @@ pub fn latest_round_and_pauses(
             .select((Round::as_select(), Option::<Pause>::as_select()))
             .load(conn)
     })?;
-    let mut rows = rows.into_iter();
-    let Some((round, first)) = rows.next() else {
-        return Ok(None);
-    };
-    let pauses = first.into_iter().chain(rows.filter_map(|(_, p)| p));
-    Ok(Some((round, in_order(pauses.collect()))))
+    Ok(super::parent_and_children(rows).map(|(round, pauses)| (round, in_order(pauses))))
 }
 
 /// Rounds whose clock may still be running or has just run out: started, neither stopped by
