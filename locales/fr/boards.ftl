@@ -50,7 +50,7 @@ board-to-play = À { $name } de jouer.
 board-deal-heading = Donne { $deal } : { $whose }
 board-side-miles = { $miles } mi
 # Les milles d'un camp tels qu'un lecteur d'écran les dit (la page montre « 450 mi »).
-board-side-miles-said = Milles : { $miles } sur { $target }
+board-side-miles-said = Milles : { $miles } sur { $target }
 # Le titre d'un camp en une phrase pour un lecteur d'écran (la page montre les étiquettes
 # « vous » et « à jouer » à côté des noms).
 board-side-yours-to-play = { $names }, à vous de jouer

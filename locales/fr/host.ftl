@@ -427,7 +427,7 @@ host-said-evening-closed = La soirée est clôturée : les résultats et les pr
 
 ## Les questions que la console pose d'abord, sur une page à part (dans la langue du lecteur).
 ask-name-taken = { $name } est déjà là
-ask-name-taken-why = Il y a déjà un joueur nommé { $name }. Si c'est un autre invité, donnez-lui un nom qui distingue les deux sur les chevalets, les tables et le classement (une initiale ou un nom de famille) ; si ce nom a été saisi deux fois, revenez en arrière.
+ask-name-taken-why = Le nom { $name } est déjà pris dans cette soirée. Si c'est une autre personne, donnez-lui un nom qui distingue les deux sur les chevalets, les tables et le classement (une initiale ou un nom de famille) ; si ce nom a été saisi deux fois, revenez en arrière.
 ask-name-taken-yes = Ajouter cet invité
 ask-name-taken-no = Retour : c'était une erreur
 ask-new-link = Un nouveau lien pour { $name } ?

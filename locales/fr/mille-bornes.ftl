@@ -35,7 +35,7 @@ mb-trip = Étape de { $target } bornes
 mb-hazard-on-hazard = attaque sur attaque permise
 mb-side-score = { $distance }/{ $target } bornes · { $points } pts
 # Le score d'un camp tel qu'un lecteur d'écran le dit (la page montre « 450/1000 bornes · 300 pts »).
-mb-side-score-said = Bornes : { $distance } sur { $target } ; { $points } { $points ->
+mb-side-score-said = Bornes : { $distance } sur { $target } ; { $points } { $points ->
     [one] point
    *[other] points
 }
@@ -51,7 +51,7 @@ mb-safety-coup-fourre = { $card } (coup fourré, en travers)
 # Une pile de distance, sous son compte : « de 25 ».
 mb-pile-of = de { $miles }
 # Une pile de distance telle qu'un lecteur d'écran la dit : « Cartes de 25 bornes : 2 ».
-mb-pile-said = Cartes de { $miles } bornes : { $count }
+mb-pile-said = Cartes de { $miles } bornes : { $count }
 
 ## Les attentes d'une décision (les secondes restantes suivent).
 mb-wait-coup-fourre-you-hold = Coup fourré ? Vous avez { $card } :

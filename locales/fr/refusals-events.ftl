@@ -25,7 +25,7 @@ refused-guests-line-partners = ligne { $line } (« { $text } ») : cette soiré
 refused-guests-line-single = ligne { $line } (« { $text } ») : cette soirée place des joueurs seuls : mettez chaque invité sur sa propre ligne
 refused-guests-line-name = ligne { $line } : { $reason }
 refused-guests-line-twice = ligne { $line } : « { $name } » est déjà à la ligne { $first } : ajoutez une initiale ou un nom de famille pour les distinguer
-refused-guests-line-taken = ligne { $line } : il y a déjà un joueur nommé « { $theirs } » dans cette soirée : ajoutez une initiale ou un nom de famille (« { $name } B. ») pour les distinguer, ou retirez la ligne
+refused-guests-line-taken = ligne { $line } : le nom « { $theirs } » est déjà pris dans cette soirée : ajoutez une initiale ou un nom de famille (« { $name } B. ») pour les distinguer, ou retirez la ligne
 refused-guests-nobody-added = personne n'a été ajouté ; corrigez la liste et renvoyez-la : { $problems }
 refused-guests-nobody-added-many = personne n'a été ajouté : la liste a { $count } problèmes ; les { $named } premiers : { $problems } ; et { $more ->
     [one] 1 autre
@@ -38,7 +38,7 @@ refused-guests-cap = cette soirée a { $have ->
     } et la liste en ajoute { $adds } : ce serveur en accepte au plus { $cap } (son réglage --max-entries permet davantage)
 refused-entries-cap = cette soirée a déjà { $cap } inscrits, le maximum que ce serveur accepte ; son réglage --max-entries permet davantage
 refused-partners-same-name = les deux partenaires s'appellent « { $name } » : ajoutez une initiale ou un nom de famille pour les distinguer
-refused-name-taken = il y a déjà un joueur nommé « { $name } » dans cette soirée : ajoutez une initiale ou un nom de famille (« { $name } B. ») pour que les chevalets, les tableaux et le classement les distinguent
+refused-name-taken = le nom « { $name } » est déjà pris dans cette soirée : ajoutez une initiale ou un nom de famille (« { $name } B. ») pour que les chevalets, les tableaux et le classement les distinguent
 refused-event-over-entries = la soirée est finie ; plus d'inscriptions
 refused-no-such-entry = cette soirée n'a pas d'inscrit { $entry }
 refused-no-such-player = cette soirée n'a pas de joueur { $player }

@@ -17,7 +17,7 @@ tour-pile-of = de { $miles }
 tour-pile-said = Cartes de { $miles } { $miles ->
     [one] mille
    *[other] milles
-} : { $count } sur { $quota }
+} : { $count } sur { $quota }
 tour-move-discard = Défausser { $card }
 tour-move-play = Jouer { $card }
 tour-move-on = { $card } sur { $names }

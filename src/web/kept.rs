@@ -6,9 +6,9 @@
 //!
 //! A drawing is kept with the event's version ([`super::live::Hub::version`]) read before its
 //! reading of the database began, so a change committed during the drawing leaves it stale and
-//! the next GET draws again. On PostgreSQL a kept drawing follows its event
-//! ([`super::live::Following`]), so that this instance hears the event's changes made on the
-//! others while it keeps the drawing; a version that is not known (the relay does not hear the
+//! the next GET draws again. On PostgreSQL a kept drawing follows its event (it holds the live
+//! hub's `Following`, as a [`Held`]), so that this instance hears the event's changes made on
+//! the others while it keeps the drawing; a version that is not known (the relay does not hear the
 //! event yet) keeps nothing. GETs that arrive while one of them draws wait for that drawing
 //! (one drawing per key at a time, however many ask). Only a few drawings are kept, each kind
 //! in a [`Cache`] of its own: the key used least recently and not being drawn goes when the
@@ -28,7 +28,6 @@ use crate::app::deals::DealAt;
 use crate::app::seat::{self, SeatBoard, SeatKey};
 use crate::app::{App, AppResult};
 use crate::cache::Cache;
-use crate::web::live::Following;
 
 /// Drawings kept at once (each an event's projector or standings).
 pub const MAX_KEPT: usize = 64;
@@ -53,6 +52,11 @@ pub fn digest(inputs: &impl std::hash::Hash) -> u64 {
 /// The seed of [`digest`]'s hash.
 const DIGEST_SEED: u64 = 0x6b65_7074;
 
+/// What a kept drawing holds while it is kept, and lets go of when it is dropped: the live hub's
+/// following of the event (`web::live::Following`), named only as something held so that this
+/// module, which the hub owns, does not import it back.
+pub type Held = Box<dyn std::any::Any + Send + Sync>;
+
 /// One key's drawing, if any; GETs wait here (asynchronously) while one of them draws.
 pub type KeptSlot<V> = tokio::sync::Mutex<Option<Kept<V>>>;
 
@@ -61,7 +65,7 @@ pub type KeptSlot<V> = tokio::sync::Mutex<Option<Kept<V>>>;
 pub struct Kept<V> {
     version: Option<u64>,
     /// Keeps the version moving with the event's changes on other instances while kept.
-    _following: Option<Arc<Following>>,
+    _following: Option<Arc<Held>>,
     drawn: Instant,
     /// Kept only [`TICKING_AGE`]: it shows a running clock.
     ticking: bool,
@@ -79,8 +83,8 @@ impl<V> Kept<V> {
         }
     }
 
-    /// Follows the event while kept ([`Following`]).
-    fn following(self, following: Option<Following>) -> Kept<V> {
+    /// Follows the event while kept (see [`Held`]).
+    fn following(self, following: Option<Held>) -> Kept<V> {
         Kept {
             _following: following.map(Arc::new),
             ..self
@@ -136,7 +140,7 @@ impl<V> KeptPages<V> {
         key: KeptKey,
         page: &str,
         version: impl FnOnce() -> Option<u64>,
-        following: Option<Following>,
+        following: Option<Held>,
         draw: impl Future<Output = Result<(T, V, bool), E>>,
     ) -> Result<Found<V, T>, E> {
         let slot = self.slot(key);

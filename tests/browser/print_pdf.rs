@@ -801,19 +801,41 @@ fn print_faults(file: &Path, known: &std::collections::HashSet<String>) -> Vec<S
 
 /// One evening of `rules` in `language` whose printouts are read: six guests at three paper
 /// tables, round 1 played on paper and closed, round 2 seated.
-fn an_evening_to_print(server: &Server, rules: &str, language: &str) -> Evening {
+/// A club series of its own (its id and host link), for the member cards it prints.
+type ClubSeries = Option<(i64, String)>;
+
+/// An evening with a round of paper scores to print; a Mille Bornes one is in a club series of
+/// its own, whose member cards are a printout too.
+fn an_evening_to_print(server: &Server, rules: &str, language: &str) -> (Evening, ClubSeries) {
     use common::api::Host;
     let name = if language == "fr" {
         "Soirée imprimée"
     } else {
         "Print Night"
     };
-    let host = Host::create(
-        server,
-        json!({"name": name, "rules": rules, "table_size": 2, "language": language,
-               "round": {"kind": "timed", "seconds": 600},
-               "length": {"kind": "rounds", "rounds": 3}, "prizes": 3, "seed": 52}),
-    );
+    let mut settings = json!({"name": name, "rules": rules, "table_size": 2, "language": language,
+           "round": {"kind": "timed", "seconds": 600},
+           "length": {"kind": "rounds", "rounds": 3}, "prizes": 3, "seed": 52});
+    let (host, series) = if rules == "mille-bornes" {
+        let (status, made) = server.post("/api/v1/series", None, &json!({"name": name}));
+        assert_eq!(status, 201, "{made}");
+        let id = made["series"]["id"].as_i64().expect("series id");
+        let token = made["host_token"].as_str().expect("series token");
+        let link = made["host_link"].as_str().expect("series host link");
+        settings["series"] = json!(id);
+        let (status, answer) = server.post("/api/v1/events", Some(token), &settings);
+        assert_eq!(status, 201, "{answer}");
+        let host = Host {
+            event: answer["event"]["id"].as_i64().expect("event id"),
+            token: answer["host_token"]
+                .as_str()
+                .expect("host token")
+                .to_owned(),
+        };
+        (host, Some((id, server.url(link))))
+    } else {
+        (Host::create(server, settings), None)
+    };
     host.add_players(server, &READ_GUESTS);
     host.ok(server, "/rounds", json!({"all_paper": true}));
     host.ok(server, "/rounds/1/start", json!({}));
@@ -833,10 +855,11 @@ fn an_evening_to_print(server: &Server, rules: &str, language: &str) -> Evening 
         }
     }
     host.ok(server, "/rounds/1/close", json!({}));
-    Evening {
+    let evening = Evening {
         id: host.event,
         host_link: host.console_link(server),
-    }
+    };
+    (evening, series)
 }
 
 #[test]
@@ -848,10 +871,8 @@ fn no_printout_prints_words_over_each_other_or_breaks_a_word() {
     let mut evenings = Vec::new();
     for rules in ["touring-1926", "touring-1958", "mille-bornes"] {
         for language in ["en", "fr"] {
-            evenings.push((
-                format!("{rules}-{language}"),
-                an_evening_to_print(&server, rules, language),
-            ));
+            let (evening, series) = an_evening_to_print(&server, rules, language);
+            evenings.push((format!("{rules}-{language}"), language, evening, series));
         }
     }
     let faults = common::browser::runtime().block_on(read_every_printout(
@@ -872,7 +893,7 @@ fn no_printout_prints_words_over_each_other_or_breaks_a_word() {
 async fn read_every_printout(
     tools: &Tools,
     base: &str,
-    evenings: &[(String, Evening)],
+    evenings: &[(String, &str, Evening, ClubSeries)],
     out: &Path,
 ) -> Vec<String> {
     let driver = Driver::start(tools);
@@ -880,7 +901,7 @@ async fn read_every_printout(
     let devtools = Cdp::new(host.handle().clone());
     let mut faults = Vec::new();
     let mut printed = 0;
-    for (what, evening) in evenings {
+    for (what, language, evening, series) in evenings {
         host.goto(evening.host_link.as_str())
             .await
             .expect("open the host link");
@@ -905,6 +926,20 @@ async fn read_every_printout(
         .collect();
         // The slips are the answer to the console's form (it makes the links they print).
         printouts.push(("slips".into(), None));
+        // The series' member cards are in the reader's language: this reader's is the
+        // evening's (the `lang` cookie the language chooser sets).
+        if let Some((series, link)) = series {
+            host.goto(link.as_str())
+                .await
+                .expect("open the series host link");
+            host.add_cookie(thirtyfour::Cookie::new("lang", *language))
+                .await
+                .expect("choose the reader's language");
+            printouts.push((
+                "member cards".into(),
+                Some(format!("/series/{series}/host/cards")),
+            ));
+        }
         for (name, path) in printouts {
             for paper in Paper::ALL {
                 match &path {

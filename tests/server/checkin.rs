@@ -151,7 +151,7 @@ fn a_checked_in_name_is_checked_as_the_console_checks_it() {
     let french = forms::client_speaking("fr-FR");
     let (status, _, page) = check_in(&server, &french, (&host, &key), "ann", "");
     assert_eq!(status, 422);
-    assert!(page.contains("il y a déjà"), "{page}");
+    assert!(page.contains("est déjà pris dans cette soirée"), "{page}");
     assert_eq!(entry_names(&server, &host), ["Ann"], "nothing was added");
 }
 

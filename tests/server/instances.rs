@@ -198,7 +198,8 @@ fn after_the_relay_reconnects_every_live_page_redraws() {
     other.board_with(&format!("data-actions=\"{actions}\""));
 }
 
-/// A figure of the server's `/metrics` (`name` with its labels, as written there).
+/// A figure of the server's `/metrics` (`name` with its labels, as written there; 0 when it is
+/// not there).
 fn metric(server: &Server, name: &str) -> u64 {
     let (status, text) = server.text("/metrics", None);
     assert_eq!(status, 200, "{text}");
@@ -349,15 +350,6 @@ fn a_second_server_on_one_sqlite_file_is_refused_naming_the_first_ones_port() {
     assert_eq!(first.text("/healthz", None).0, 200);
     first.restart();
     assert_eq!(first.text("/healthz", None).0, 200);
-}
-
-/// A figure of `server`'s `/metrics` (0 when it is not there).
-fn metric(server: &Server, name: &str) -> i64 {
-    let (status, text) = server.text("/metrics", None);
-    assert_eq!(status, 200, "{text}");
-    text.lines()
-        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
-        .map_or(0, |n| n.trim().parse().expect("a number"))
 }
 
 /// A seated event of one table of two steady bots, made through `server` (its round not
@@ -852,7 +844,7 @@ fn behind_nginx_a_party_goes_on_when_an_instance_is_killed_mid_round() {
         eventually(Duration::from_secs(10), || alive
             .iter()
             .map(|s| metric(s, "touring_leases_held"))
-            .sum::<i64>()
+            .sum::<u64>()
             == 1),
         "nobody took the killed instance's event over"
     );

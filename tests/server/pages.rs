@@ -1288,12 +1288,21 @@ fn a_move_through_the_api_reaches_the_other_seats_live_streams() {
         &json!({"seen": 0, "action": action}),
     );
     assert_eq!(status, 200, "{answer}");
-    // The stream's next board (what was read before is gone from it).
-    let boards = read_boards(&mut stream, 1);
-    assert!(
-        boards[0].contains("data-deal=\"1\" data-actions=\"1\""),
+    // The stream's next boards (what was read before is gone from it). On PostgreSQL the page
+    // may first be drawn again as this instance starts to hear the event (the relay's LISTEN),
+    // showing the same position: the move's board comes within a few.
+    let mut seen = Vec::new();
+    while seen.len() < 3 {
+        let board = read_boards(&mut stream, 1).remove(0);
+        let moved = board.contains("data-deal=\"1\" data-actions=\"1\"");
+        seen.push(board);
+        if moved {
+            return;
+        }
+    }
+    panic!(
         "the other seat's page gets the move: {}",
-        boards[0]
+        seen.join("\n---\n")
     );
 }
 

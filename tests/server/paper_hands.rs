@@ -407,7 +407,7 @@ fn the_printed_card_has_a_row_per_hand_with_the_point_values_printed() {
         &format!("/events/{}/print/cards?round=1", host.event),
     );
     assert!(
-        html.contains("Trip completed <span class=\"small\">(400 each)"),
+        html.contains("Trip completed <span class=\"small each\">(400 each)"),
         "{html}"
     );
     assert_eq!(

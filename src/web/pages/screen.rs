@@ -275,7 +275,7 @@ async fn screen(
         ("screen", id, 0),
         "screen",
         || hub.version(id),
-        Some(following),
+        Some(Box::new(following)),
         run(&app, {
             let viewer = viewer.clone();
             move |app| {
@@ -342,7 +342,7 @@ async fn standings(app: web::Data<App>, hub: web::Data<Hub>, reader: Reader) -> 
         (lang.code(), id, 0),
         "standings",
         || hub.version(id),
-        Some(following),
+        Some(Box::new(following)),
         // Read and drawn off the async threads: a table of thousands of rows.
         run(&app, {
             let viewer = viewer.clone();

@@ -556,6 +556,8 @@ struct CardsPrint {
     id: i64,
     name: String,
     paged: Paged,
+    /// "A4" or "letter".
+    page_size: &'static str,
     /// The page's cards, drawn.
     cards: Arc<String>,
 }
@@ -565,6 +567,8 @@ struct CardsPrint {
 struct CardsQuery {
     /// The page of cards (default: the first).
     page: Option<u32>,
+    /// a4 or letter, as the evenings' printouts take it.
+    paper: String,
 }
 
 /// The members' cards, one per person of the season, to print and hand out: each QR code
@@ -581,10 +585,16 @@ async fn cards(
     let id = path.into_inner();
     let proof = visitor.series_proof(id).ok_or_else(not_host)?;
     let (name, mut cards) = run(&app, move |app| series::member_cards(app, id, &proof)).await?;
+    let page_size = super::print::page_size(&query.paper);
+    let paper = if page_size == "letter" {
+        "paper=letter&"
+    } else {
+        ""
+    };
     let paged = Paged::of(
         cards.len(),
         query.page,
-        format!("/series/{id}/host/cards?"),
+        format!("/series/{id}/host/cards?{paper}"),
         "print-page-members",
     )?;
     let cards: Vec<(String, String)> = cards
@@ -617,6 +627,7 @@ async fn cards(
             id,
             name,
             paged,
+            page_size,
             cards: drawing,
         })
     })
